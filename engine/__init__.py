@@ -1,0 +1,1 @@
+"""The rules of the games: pure, synchronous and deterministic; no I/O."""

@@ -1,0 +1,202 @@
+"""The contract every game satisfies, and the pieces all games share.
+
+A game is a stateless object (see `Game`) whose methods take and return plain, immutable state.
+The engine is pure and deterministic: no I/O, no clock, no global randomness. All chance flows
+from the seed stored in the state together with a draw counter (see `draw_rng`), so replaying the
+move log from the seed reproduces the game exactly.
+
+Seats are numbered from 0 in joining order. Player names are given to `new_game` and kept in the
+state only so that events and views can speak of people rather than numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+Seat = int
+JSON = dict[str, Any]
+
+
+class GameError(Exception):
+    """A player's input was refused; the message is fit to show that player."""
+
+
+class BadNotation(GameError):
+    """The text is not a move in this game's notation."""
+
+
+class IllegalMove(GameError):
+    """The move is well formed but not allowed now."""
+
+
+class AmbiguousMove(GameError):
+    """The text matches more than one legal move."""
+
+
+class BadState(GameError):
+    """A stored state could not be read (corrupt, or from an unknown format version)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option (a variant or setting) with its type, default and description.
+
+    `choices` lists the allowed values for a str or int option; an empty tuple means any value of
+    `kind` (bounded by `minimum`/`maximum` for ints).
+    """
+
+    name: str
+    kind: type
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return `value` if it is valid for this option; raise `GameError` otherwise."""
+        if type(value) is not self.kind:
+            raise GameError(f"Option {self.name} must be a {self.kind.__name__}.")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise GameError(f"Option {self.name} must be one of: {allowed}.")
+        number = value if isinstance(value, int) else None
+        if number is not None and self.minimum is not None and number < self.minimum:
+            raise GameError(f"Option {self.name} must be at least {self.minimum}.")
+        if number is not None and self.maximum is not None and number > self.maximum:
+            raise GameError(f"Option {self.name} must be at most {self.maximum}.")
+        return value
+
+
+FIRST_PLAYER = Option(
+    "first",
+    int,
+    0,
+    "Who moves first: 0 = chosen at random, N = the N-th player to join.",
+    minimum=0,
+)
+
+
+def resolve_options(options: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Fill defaults and validate; unknown option names are refused."""
+    known = {o.name: o for o in options}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise GameError(f"Unknown option: {', '.join(unknown)}.")
+    return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
+
+
+@dataclass(frozen=True)
+class Event:
+    """A fact for narration. `to` is None for a public event, or the only seat that may see it."""
+
+    text: str
+    to: Seat | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. No winners means a draw (or no result, for an abandoned game)."""
+
+    winners: tuple[Seat, ...]
+    scores: tuple[int, ...] | None
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat (or, with `viewer=None`, a spectator) may see. Games extend this.
+
+    `private` holds the viewer's secret information as lines of text (empty for spectators and in
+    games without secrets); `/secret` shows exactly these lines.
+    """
+
+    players: tuple[str, ...]
+    viewer: Seat | None
+    actors: frozenset[Seat]
+    outcome: Outcome | None
+    private: tuple[str, ...] = field(default=())
+
+
+def draw_rng(seed: int, counter: int) -> random.Random:
+    """A generator for draw number `counter` of the game seeded with `seed`.
+
+    Derived by hashing both, so each draw is independent of how many numbers earlier draws used.
+    """
+    digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def choose_first(seed: int, players: int, first: int) -> Seat:
+    """The opening seat: `first` (1-based) if the table chose one, else a seeded random seat."""
+    if first:
+        if first > players:
+            raise GameError(f"There is no player {first}; the table has {players}.")
+        return first - 1
+    return draw_rng(seed, 0).randrange(players)
+
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Game(Protocol[S, M]):
+    """The contract of a game. State `S` and moves `M` are immutable plain data."""
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+
+    def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> S:
+        """Set up a game for the named players (seat order); all chance flows from `seed`."""
+        ...
+
+    def actors(self, state: S) -> frozenset[Seat]:
+        """The seats that may act now (empty once the game is over)."""
+        ...
+
+    def legal_moves(self, state: S, seat: Seat) -> list[M]:
+        """Every move `seat` may make now; the single source of truth for validation."""
+        ...
+
+    def parse(self, state: S, seat: Seat, text: str) -> M:
+        """Notation to a legal move; raises BadNotation, IllegalMove or AmbiguousMove."""
+        ...
+
+    def notation(self, move: M) -> str:
+        """Canonical text of a move; `parse(notation(m)) == m` for every legal move."""
+        ...
+
+    def apply(self, state: S, seat: Seat, move: M) -> tuple[S, list[Event]]:
+        """The next state and what happened; never mutates `state`; raises IllegalMove."""
+        ...
+
+    def resign(self, state: S, seat: Seat) -> tuple[S, list[Event]]:
+        """`seat` leaves the game (see RULINGS: the others win, or the seat is skipped)."""
+        ...
+
+    def view(self, state: S, seat: Seat | None) -> View:
+        """What `seat` may see; None is the public view."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def to_json(self, state: S) -> JSON:
+        """A lossless, versioned JSON document of the state."""
+        ...
+
+    def from_json(self, data: JSON) -> S:
+        """The inverse of `to_json`; raises BadState for unreadable data."""
+        ...

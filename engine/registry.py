@@ -1,0 +1,15 @@
+"""The games this bot can run, by key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game
+from engine.leylines import GAME as LEYLINES
+
+GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (LEYLINES,)}
+
+
+def get_game(key: str) -> Game[Any, Any]:
+    """The game registered under `key`; raises KeyError for an unknown key."""
+    return GAMES[key]
