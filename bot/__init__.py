@@ -1,0 +1,1 @@
+"""The Discord side: commands, buttons, DMs, the store and the table service."""

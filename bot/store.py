@@ -1,0 +1,351 @@
+"""The SQLite store: games, seats and the append-only move log.
+
+Schema changes are numbered migrations recorded in `PRAGMA user_version`. The database runs in WAL
+mode with full sync, so a committed move survives a crash. Every change to a game is guarded by
+its `version` (`UPDATE ... WHERE version = ?`): a writer holding an old version gets `StaleGame`
+and changes nothing. One connection is shared by the process; a lock keeps transactions whole.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from engine.core import GameError
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        version INTEGER NOT NULL DEFAULT 0,
+        state TEXT,
+        creator_id INTEGER NOT NULL,
+        lobby_message_id INTEGER,
+        result TEXT,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        user_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        display_name TEXT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('move', 'resign')),
+        notation TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+)
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StaleGame(GameError):
+    """The game changed since the caller read it."""
+
+    def __init__(self) -> None:
+        super().__init__("The game moved on before your action arrived; nothing was changed.")
+
+
+class ChannelBusy(GameError):
+    """The channel already holds a lobby or a game in play."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This channel already has a game. Finish it, `/resign`, or ask a moderator to "
+            "`/abandon` it first."
+        )
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    user_id: int
+    seat: int
+    display_name: str
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_key: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    state: str | None
+    creator_id: int
+    lobby_message_id: int | None
+    result: str | None
+    seats: tuple[SeatRow, ...]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    seq: int
+    seat: int
+    kind: str
+    notation: str
+    created_at: float
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, game_key, options, seed, status, version, state, creator_id, "
+    "lobby_message_id, result"
+)
+
+
+class Store:
+    """Async access to the database file at `path` (created with its folder if missing)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._db.execute("PRAGMA journal_mode = WAL")
+        await self._db.execute("PRAGMA synchronous = FULL")
+        await self._db.execute("PRAGMA foreign_keys = ON")
+        await self._db.execute("PRAGMA busy_timeout = 5000")
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("The store is not open.")
+        return self._db
+
+    async def _migrate(self) -> None:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = int(row[0]) if row else 0
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction, committed on success and rolled back on any error."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def _bump(
+        self, db: aiosqlite.Connection, game_id: int, version: int, **columns: Any
+    ) -> None:
+        """Set `columns` and raise the version, only if the game is still at `version`."""
+        sets = "".join(f"{name} = ?, " for name in columns)
+        cursor = await db.execute(
+            f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
+            "WHERE id = ? AND version = ?",
+            (*columns.values(), time.time(), game_id, version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleGame()
+
+    # Reading
+
+    async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRow | None:
+        async with self._lock:
+            async with self.db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            async with self.db.execute(
+                "SELECT user_id, seat, display_name FROM seats WHERE game_id = ? ORDER BY seat",
+                (row[0],),
+            ) as cursor:
+                seats = tuple(SeatRow(*s) for s in await cursor.fetchall())
+        return GameRow(
+            id=row[0],
+            guild_id=row[1],
+            channel_id=row[2],
+            game_key=row[3],
+            options=json.loads(row[4]),
+            seed=row[5],
+            status=row[6],
+            version=row[7],
+            state=row[8],
+            creator_id=row[9],
+            lobby_message_id=row[10],
+            result=row[11],
+            seats=seats,
+        )
+
+    async def open_game(self, channel_id: int) -> GameRow | None:
+        """The lobby or game in play in this channel, if any."""
+        return await self._fetch_game(
+            "channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._fetch_game("id = ?", (game_id,))
+
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The newest game of this channel, open or ended."""
+        return await self._fetch_game("channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+
+    async def open_game_ids(self) -> list[int]:
+        async with (
+            self._lock,
+            self.db.execute(
+                "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        async with (
+            self._lock,
+            self.db.execute(
+                "SELECT seq, seat, kind, notation, created_at FROM moves "
+                "WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            ) as cursor,
+        ):
+            return [MoveRow(*row) for row in await cursor.fetchall()]
+
+    # Writing
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_key: str,
+        options: dict[str, Any],
+        seed: int,
+        creator_id: int,
+        creator_name: str,
+    ) -> int:
+        """A new lobby with its creator in the first seat; raises ChannelBusy."""
+        now = time.time()
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, "
+                    "creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game_key,
+                        json.dumps(options),
+                        seed,
+                        creator_id,
+                        now,
+                        now,
+                    ),
+                )
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                await db.execute(
+                    "INSERT INTO seats (game_id, user_id, seat, display_name) VALUES (?, ?, 0, ?)",
+                    (game_id, creator_id, creator_name),
+                )
+        except aiosqlite.IntegrityError as error:
+            raise ChannelBusy() from error
+        return game_id
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+
+    async def add_seat(self, game: GameRow, user_id: int, display_name: str) -> None:
+        """Seat a user after the others (joining order is seating order)."""
+        async with self._transaction() as db:
+            await self._bump(db, game.id, game.version)
+            await db.execute(
+                "INSERT INTO seats (game_id, user_id, seat, display_name) VALUES (?, ?, "
+                "(SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?)",
+                (game.id, user_id, game.id, display_name),
+            )
+
+    async def remove_seat(self, game: GameRow, user_id: int) -> None:
+        """Unseat a lobby member; the seats behind move up one."""
+        seat = game.seat_of(user_id)
+        async with self._transaction() as db:
+            await self._bump(db, game.id, game.version)
+            await db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game.id, user_id)
+            )
+            await db.execute(
+                "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game.id, seat)
+            )
+
+    async def start(self, game: GameRow, state: dict[str, Any]) -> None:
+        async with self._transaction() as db:
+            await self._bump(db, game.id, game.version, status="active", state=json.dumps(state))
+
+    async def record_move(
+        self,
+        game: GameRow,
+        *,
+        seat: int,
+        kind: str,
+        notation: str,
+        state: dict[str, Any],
+        result: str | None,
+    ) -> None:
+        """Append to the move log and save the new snapshot in one transaction.
+
+        A non-None `result` ends the game (status `finished`).
+        """
+        async with self._transaction() as db:
+            status = "active" if result is None else "finished"
+            await self._bump(
+                db, game.id, game.version, state=json.dumps(state), status=status, result=result
+            )
+            await db.execute(
+                "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at) VALUES "
+                "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?)",
+                (game.id, game.id, seat, kind, notation, time.time()),
+            )
+
+    async def end(self, game: GameRow, status: str, result: str | None) -> None:
+        """Close a lobby or game without a move (abandoned, or a lobby emptied)."""
+        async with self._transaction() as db:
+            await self._bump(db, game.id, game.version, status=status, result=result)
