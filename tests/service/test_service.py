@@ -1,0 +1,329 @@
+"""The table service and the store, on a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.service import Player, TableError, TableService
+from bot.store import ChannelBusy, StaleGame, Store
+from engine.core import GameError
+
+ANN = Player(101, "Ann")
+BOB = Player(202, "Bob")
+CAT = Player(303, "Cat")
+CHANNEL, OTHER_CHANNEL = 1000, 2000
+
+
+async def open_service(path: Path) -> TableService:
+    store = Store(path)
+    await store.open()
+    return TableService(store, seed_source=lambda: 424242)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    svc = await open_service(tmp_path / "bot.sqlite3")
+    yield svc
+    await svc.store.close()
+
+
+async def started(service: TableService, channel: int = CHANNEL) -> None:
+    """A Ley Lines game in `channel` between Ann and Bob, Ann moving first."""
+    await service.new_lobby(
+        guild_id=1, channel_id=channel, creator=ANN, game_key="leylines", options={"first": 1}
+    )
+    await service.join(channel, BOB)
+    await service.start(channel, ANN)
+
+
+async def test_lobby_flow_seats_in_joining_order(service: TableService) -> None:
+    lobby = await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    assert [p.name for p in lobby.players] == ["Ann"]
+    assert lobby.options == {"first": 0}
+    lobby = await service.join(CHANNEL, BOB)
+    assert [p.name for p in lobby.players] == ["Ann", "Bob"]
+    assert "Bob" not in lobby.text and f"<@{BOB.user_id}>" in lobby.text
+    update = await service.start(CHANNEL, BOB)
+    opening = update.notices[0]
+    assert "Ley Lines of Mars" in opening.text and opening.view is not None
+    assert opening.user_id is None and len(opening.mentions) == 1
+
+
+async def test_joining_twice_is_refused(service: TableService) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    with pytest.raises(TableError, match="already seated"):
+        await service.join(CHANNEL, ANN)
+
+
+async def test_a_full_table_refuses_a_third_player(service: TableService) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(TableError, match="full"):
+        await service.join(CHANNEL, CAT)
+    assert len((await service.lobby(CHANNEL)).players) == 2
+
+
+async def test_start_too_early_and_by_a_non_member(service: TableService) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    with pytest.raises(TableError, match="at least 2 players"):
+        await service.start(CHANNEL, ANN)
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(TableError, match="not playing"):
+        await service.start(CHANNEL, CAT)
+    assert (await service.store.open_game(CHANNEL)).status == "lobby"  # type: ignore[union-attr]
+
+
+async def test_leave_moves_seats_up_and_the_last_leaver_closes_the_lobby(
+    service: TableService,
+) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    await service.join(CHANNEL, BOB)
+    lobby = await service.leave(CHANNEL, ANN)
+    assert [(p.name) for p in lobby.players] == ["Bob"]
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None and row.seat_of(BOB.user_id) == 0
+    with pytest.raises(TableError, match="not playing"):
+        await service.leave(CHANNEL, CAT)
+    closed = await service.leave(CHANNEL, BOB)
+    assert closed.status == "abandoned"
+    assert await service.store.open_game(CHANNEL) is None
+
+
+async def test_options_are_checked(service: TableService) -> None:
+    with pytest.raises(GameError, match="Unknown option"):
+        await service.new_lobby(
+            guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"x": 1}
+        )
+    with pytest.raises(GameError, match="must be at least 0"):
+        await service.new_lobby(
+            guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": -1}
+        )
+    with pytest.raises(TableError, match="no game called"):
+        await service.new_lobby(
+            guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="chess", options={}
+        )
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 3}
+    )
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(TableError, match="no player 3"):
+        await service.start(CHANNEL, ANN)
+
+
+async def test_one_game_per_channel(service: TableService) -> None:
+    await started(service)
+    with pytest.raises(ChannelBusy):
+        await service.new_lobby(
+            guild_id=1, channel_id=CHANNEL, creator=CAT, game_key="leylines", options={}
+        )
+    await started(service, OTHER_CHANNEL)
+
+
+async def test_moves_are_checked_applied_and_logged(service: TableService) -> None:
+    await started(service)
+    with pytest.raises(TableError, match="not your turn"):
+        await service.move(CHANNEL, BOB, "L c3")
+    with pytest.raises(TableError, match="not playing"):
+        await service.move(CHANNEL, CAT, "L c3")
+    with pytest.raises(TableError, match="not a placement"):
+        await service.move(CHANNEL, ANN, "castle kingside")
+    update = await service.move(CHANNEL, ANN, "l C3")
+    public = update.notices[0]
+    assert "Ann placed a large pyramid on c3." in public.text
+    assert public.mentions == (BOB.user_id,)
+    assert f"<@{BOB.user_id}>" in public.text
+    with pytest.raises(TableError, match="already taken"):
+        await service.move(CHANNEL, BOB, "S c3")
+    assert [m.notation for m in await service.store.moves(update.game_id)] == ["L c3"]
+    history = await service.history(CHANNEL)
+    assert "1. Ann: L c3" in history
+
+
+async def test_autocomplete_lists_own_legal_moves_filtered_at_most_25(
+    service: TableService,
+) -> None:
+    await started(service)
+    everything = await service.suggestions(CHANNEL, ANN.user_id, "")
+    assert len(everything) == 25
+    assert await service.suggestions(CHANNEL, ANN.user_id, "cap f") == [
+        f"cap f{row}" for row in range(1, 7)
+    ]
+    assert await service.suggestions(CHANNEL, BOB.user_id, "") == []
+    assert await service.suggestions(CHANNEL, CAT.user_id, "") == []
+    assert await service.suggestions(OTHER_CHANNEL, ANN.user_id, "") == []
+
+
+async def test_a_stale_version_changes_nothing(service: TableService) -> None:
+    await started(service)
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None
+    await service.move(CHANNEL, ANN, "L c3", version=row.version)
+    with pytest.raises(TableError, match="moved on"):
+        await service.move(CHANNEL, BOB, "L d4", version=row.version)
+    with pytest.raises(StaleGame):
+        await service.store.record_move(
+            row, seat=1, kind="move", notation="L d4", state={}, result=None
+        )
+    assert len(await service.store.moves(row.id)) == 1
+
+
+async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> None:
+    await started(service)
+    results = await asyncio.gather(
+        service.move(CHANNEL, ANN, "L c3"),
+        service.move(CHANNEL, ANN, "L d4"),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert sum(isinstance(r, TableError) for r in results) == 1
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None
+    assert len(await service.store.moves(row.id)) == 1
+
+
+async def test_two_processes_racing_on_one_file_apply_once(tmp_path: Path) -> None:
+    path = tmp_path / "shared.sqlite3"
+    first, second = await open_service(path), await open_service(path)
+    try:
+        await started(first)
+        results = await asyncio.gather(
+            first.move(CHANNEL, ANN, "L c3"),
+            second.move(CHANNEL, ANN, "L d4"),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(r, BaseException) for r in results) == 1
+        row = await first.store.open_game(CHANNEL)
+        assert row is not None and len(await first.store.moves(row.id)) == 1
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_restart_mid_game_continues_from_the_same_position(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    before = await open_service(path)
+    await started(before)
+    await before.move(CHANNEL, ANN, "L c3")
+    await before.move(CHANNEL, BOB, "M d4")
+    board_before = (await before.board(CHANNEL)).view
+    await before.store.close()
+
+    after = await open_service(path)
+    try:
+        assert (await after.board(CHANNEL)).view == board_before
+        with pytest.raises(TableError, match="not your turn"):
+            await after.move(CHANNEL, BOB, "S e5")
+        await after.move(CHANNEL, ANN, "S e5")
+        row = await after.store.open_game(CHANNEL)
+        assert row is not None
+        assert [m.notation for m in await after.store.moves(row.id)] == ["L c3", "M d4", "S e5"]
+    finally:
+        await after.store.close()
+
+
+async def test_a_corrupted_snapshot_breaks_only_its_own_game(service: TableService) -> None:
+    await started(service)
+    await started(service, OTHER_CHANNEL)
+    db = service.store.db
+    await db.execute(
+        'UPDATE games SET state = \'{"version": 1, "board": 7}\' WHERE channel_id = ?', (CHANNEL,)
+    )
+    with pytest.raises(TableError, match="could not be loaded"):
+        await service.move(CHANNEL, ANN, "L c3")
+    with pytest.raises(TableError, match="could not be loaded"):
+        await service.board(CHANNEL)
+    await db.execute("UPDATE games SET state = 'not json' WHERE channel_id = ?", (CHANNEL,))
+    with pytest.raises(TableError, match="could not be loaded"):
+        await service.move(CHANNEL, ANN, "L c3")
+    assert await service.suggestions(CHANNEL, ANN.user_id, "") == []
+    await service.move(OTHER_CHANNEL, ANN, "L c3")
+    message = await service.abandon(CHANNEL, CAT, moderator=True)
+    assert "abandoned" in message
+    await started(service)
+
+
+async def test_resign_and_a_whole_game_record_the_result(service: TableService) -> None:
+    await started(service)
+    update = await service.resign(CHANNEL, BOB)
+    assert update.finished
+    assert "Ann wins: Bob resigned." in update.notices[0].text
+    assert await service.store.open_game(CHANNEL) is None
+    last = await service.store.last_game(CHANNEL)
+    assert (
+        last is not None and last.status == "finished" and last.result == "Ann wins: Bob resigned."
+    )
+    with pytest.raises(TableError, match="no game"):
+        await service.move(CHANNEL, ANN, "L a1")
+    assert "Result: Ann wins" in await service.history(CHANNEL)
+
+
+async def test_a_full_game_through_the_service(service: TableService) -> None:
+    await started(service)
+    players = {0: ANN, 1: BOB}
+    while True:
+        row = await service.store.open_game(CHANNEL)
+        if row is None:
+            break
+        state = json.loads(row.state or "{}")
+        player = players[state["to_move"]]
+        choice = (await service.suggestions(CHANNEL, player.user_id, ""))[0]
+        update = await service.move(CHANNEL, player, choice)
+    assert update.finished
+    assert "Game over." in update.notices[0].text
+    assert update.notices[0].mentions == ()
+    last = await service.store.last_game(CHANNEL)
+    assert last is not None and last.status == "finished"
+    assert len(await service.store.moves(last.id)) == 35
+
+
+async def test_abandon_needs_a_moderator_except_for_a_lobby_creator(
+    service: TableService,
+) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    with pytest.raises(TableError, match="moderator"):
+        await service.abandon(CHANNEL, BOB, moderator=False)
+    await service.abandon(CHANNEL, ANN, moderator=False)
+    await started(service)
+    with pytest.raises(TableError, match="moderator"):
+        await service.abandon(CHANNEL, ANN, moderator=False)
+    await service.abandon(CHANNEL, CAT, moderator=True)
+    assert (await service.store.last_game(CHANNEL)).status == "abandoned"  # type: ignore[union-attr]
+
+
+async def test_secret_in_a_game_without_secrets(service: TableService) -> None:
+    await started(service)
+    notice = await service.secret(CHANNEL, ANN.user_id)
+    assert "no secret" in notice.text
+    with pytest.raises(TableError, match="not playing"):
+        await service.secret(CHANNEL, CAT.user_id)
+
+
+async def test_migrations_are_recorded_and_rerun_safely(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    for _ in range(2):
+        store = Store(path)
+        await store.open()
+        await store.close()
+    async with aiosqlite.connect(path) as db:
+        async with db.execute("PRAGMA user_version") as cursor:
+            assert (await cursor.fetchone()) == (1,)
+        async with db.execute("PRAGMA journal_mode") as cursor:
+            assert (await cursor.fetchone()) == ("wal",)
