@@ -60,6 +60,7 @@ class Lobby:
     options: dict[str, Any]
     creator_id: int
     status: str
+    message_id: int | None
 
     @property
     def text(self) -> str:
@@ -192,7 +193,19 @@ class TableService:
             options=row.options,
             creator_id=row.creator_id,
             status=row.status,
+            message_id=row.lobby_message_id,
         )
+
+    async def game_key(self, channel_id: int) -> str:
+        """The key of the game open in this channel."""
+        return (await self._table(channel_id)).row.game_key
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self.store.set_lobby_message(game_id, message_id)
+
+    async def lobby_message(self, game_id: int) -> int | None:
+        row = await self.store.game(game_id)
+        return None if row is None else row.lobby_message_id
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         async with self._locks[channel_id]:

@@ -156,6 +156,8 @@ class Game(Protocol[S, M]):
     min_players: int
     max_players: int
     options: tuple[Option, ...]
+    has_secrets: bool
+    """Whether players hold private information (then they are test-DMed when they join)."""
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> S:
         """Set up a game for the named players (seat order); all chance flows from `seed`."""

@@ -108,6 +108,7 @@ class LeyLines:
     min_players = 2
     max_players = 2
     options: tuple[Option, ...] = (FIRST_PLAYER,)
+    has_secrets = False
 
     def new_game(
         self, players: Sequence[str], options: Mapping[str, Any], seed: int

@@ -1,0 +1,5 @@
+"""`python -m bot` runs the bot."""
+
+from bot.app import main
+
+main()

@@ -1,0 +1,41 @@
+"""Start-up: read the configuration, run the bot, and turn fatal set-up errors into one line."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+
+from bot.client import MarsBot
+from bot.config import Config, ConfigError
+
+log = logging.getLogger("bot")
+
+
+async def run(config: Config) -> None:
+    bot = MarsBot(config)
+    loop = asyncio.get_running_loop()
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(config.token)
+
+
+def main() -> None:
+    try:
+        config = Config.from_env()
+    except ConfigError as error:
+        sys.exit(f"error: {error}")
+    discord.utils.setup_logging(level=config.log_level, root=True)
+    try:
+        asyncio.run(run(config))
+    except discord.LoginFailure:
+        sys.exit(
+            "error: Discord rejected DISCORD_TOKEN: copy a fresh token from the Developer Portal "
+            "(your application > Bot > Reset Token) into .env."
+        )
+    except discord.PrivilegedIntentsRequired:
+        sys.exit("error: this bot needs no privileged intents; check the application's settings.")

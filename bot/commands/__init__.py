@@ -1,0 +1,1 @@
+"""Slash commands, one extension per area: lobby, play, info."""

@@ -1,0 +1,42 @@
+"""`/rules <game>` and `/help`."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.guides import GUIDES
+from engine.registry import GAMES
+
+HELP = """\
+**Mars tabletop bot**: one game per channel, moves by slash command.
+`/new <game>` open a table here (then **Join** / **Start**, or `/join`, `/leave`, `/start`)
+`/move <text>` make your move; start typing to see your legal moves
+`/board` show the board again · `/secret` your private information, only to you
+`/history` the move log · `/resign` leave the game (the others win)
+`/abandon` end the game with no result (moderators; a lobby's creator may close it)
+`/rules <game>` how a game is played and how to write its moves
+Games: {games}
+"""
+
+GAME_CHOICES = [
+    app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items() if key in GUIDES
+]
+
+
+class Info(commands.Cog):
+    @app_commands.command(name="rules", description="How a game is played, and its notation")
+    @app_commands.describe(game="The game to explain")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(GUIDES[game], ephemeral=True)
+
+    @app_commands.command(name="help", description="What this bot does and its commands")
+    async def help(self, interaction: discord.Interaction) -> None:
+        games = ", ".join(f"{g.title} (`/new {key}`)" for key, g in GAMES.items())
+        await interaction.response.send_message(HELP.format(games=games), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Info())

@@ -1,0 +1,91 @@
+"""`/move`, `/board`, `/secret`, `/resign`, `/abandon`, `/history`: playing the channel's game."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.delivery import board_file, publish, send_public
+from bot.lobby_flow import channel_of
+from bot.replies import MESSAGE_LIMIT, player_of, say_privately, service_of
+
+
+class Play(commands.Cog):
+    @app_commands.command(name="move", description="Make your move in this channel's game")
+    @app_commands.describe(text="Your move in the game's notation; type to see your legal moves")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction, text: str) -> None:
+        service = service_of(interaction)
+        update = await service.move(channel_of(interaction), player_of(interaction), text)
+        await interaction.response.defer(thinking=True)
+        await publish(interaction, update)
+
+    @move.autocomplete("text")
+    async def move_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        service = service_of(interaction)
+        found = await service.suggestions(interaction.channel_id, interaction.user.id, current)
+        return [app_commands.Choice(name=text, value=text) for text in found]
+
+    @app_commands.command(name="board", description="Show the current board of this channel's game")
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        notice = await service.board(channel_of(interaction))
+        key = await service.game_key(channel_of(interaction))
+        await interaction.response.defer(thinking=True)
+        await send_public(interaction, key, notice)
+
+    @app_commands.command(name="secret", description="See your private information (only you)")
+    @app_commands.guild_only()
+    async def secret(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        notice = await service.secret(channel_of(interaction), interaction.user.id)
+        file = await board_file(await service.game_key(channel_of(interaction)), notice)
+        if file is None:
+            await interaction.response.send_message(notice.text, ephemeral=True)
+        else:
+            await interaction.response.send_message(notice.text, file=file, ephemeral=True)
+
+    @app_commands.command(name="resign", description="Resign from this channel's game")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        update = await service.resign(channel_of(interaction), player_of(interaction))
+        await interaction.response.defer(thinking=True)
+        await publish(interaction, update)
+
+    @app_commands.command(
+        name="abandon", description="End this channel's game with no result (moderators)"
+    )
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        moderator = interaction.permissions.manage_channels
+        said = await service_of(interaction).abandon(
+            channel_of(interaction), player_of(interaction), moderator=moderator
+        )
+        await interaction.response.send_message(
+            said, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="history", description="The move log of this channel's game")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction) -> None:
+        log = await service_of(interaction).history(channel_of(interaction))
+        if len(log) <= MESSAGE_LIMIT:
+            await say_privately(interaction, log)
+            return
+        file = discord.File(io.BytesIO(log.encode()), filename="history.txt")
+        await interaction.response.send_message(
+            "The move log is long; here it is as a file.", file=file, ephemeral=True
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play())

@@ -1,0 +1,62 @@
+"""Configuration from the environment (and a `.env` file in the working folder, if present).
+
+- DISCORD_TOKEN (required): the bot token from the Discord Developer Portal.
+- DATABASE_PATH (default `./data/bot.sqlite3`): the SQLite file; its folder is created if missing.
+- DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing).
+- LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class ConfigError(Exception):
+    """The configuration cannot work; the message says what to set."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: int
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        values = {**read_dotenv(Path(".env")), **(os.environ if env is None else env)}
+        token = values.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: put your bot's token in .env "
+                "(copy .env.example) or in the environment."
+            )
+        guild = values.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError("DEV_GUILD_ID must be a server id (a number), or left empty.")
+        level_name = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        level = logging.getLevelName(level_name)
+        if not isinstance(level, int):
+            raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR.")
+        return cls(
+            token=token,
+            database_path=Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+        )
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a .env file; blank lines and # comments are skipped."""
+    if not path.is_file():
+        return {}
+    values = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        key, sep, value = line.strip().partition("=")
+        if sep and not key.startswith("#"):
+            values[key.strip()] = value.strip().strip("'\"")
+    return values

@@ -1,0 +1,5 @@
+"""The games' rules in the project's own words, for `/rules`; each fits one Discord message."""
+
+from bot.guides.leylines import GUIDE as LEYLINES
+
+GUIDES: dict[str, str] = {"leylines": LEYLINES}

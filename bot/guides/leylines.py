@@ -1,0 +1,28 @@
+"""Ley Lines of Mars, told for `/rules leylines`."""
+
+GUIDE = """\
+**Ley Lines of Mars** (2 players, about 15 minutes)
+Two seers fill a 6x6 map of Mars with pyramids and score the diagonals they complete.
+
+**Pieces.** Each of you has 15 pyramids of your colour: 5 small (1 pip), 5 medium (2), \
+5 large (3). Five grey Volcano caps are shared; they have no owner and no pips.
+
+**Your turn.** Put one of your pyramids, or one cap, on any empty square. Once your pyramids \
+are gone you must place a cap while any are left; with nothing at all left, the bot passes for you.
+
+**Lines.** A line is an unbroken diagonal run of squares, ending at the edge of the board or \
+just before a cap (caps are never part of a line). A single square is not a line.
+
+**Scoring.** When your pyramid fills the last empty square of a line, you score the pips of \
+*your* colour in that line. If it completes both diagonals through its square you score both, \
+and it counts in each. Placing a cap never scores, even when it completes a line.
+
+**End.** After all 35 pieces are down (one square stays empty) the higher score wins; \
+equal scores are a draw. Resigning hands the win to the other player.
+
+**How the bot plays it.** Who starts is drawn at random unless the table chose (`first` \
+option of `/new leylines`). Type moves with `/move`: a size and a square, like `L c3`, `m e5`, \
+`s a1`, or `cap d4`. A bare square such as `c3` works when you have only one kind of piece left. \
+Columns a-f run left to right, rows 1-6 bottom to top. The board image highlights the last \
+placement and the lines it scored.
+"""

@@ -1,0 +1,58 @@
+"""Answering an interaction: privately for refusals, with an apology for the unexpected."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.service import Player, TableService
+from engine.core import GameError
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side; nothing was changed. Please try again."
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's characters."""
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    """The table service of the bot that received the interaction."""
+    service = getattr(interaction.client, "service", None)
+    assert isinstance(service, TableService)
+    return service
+
+
+def player_of(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+async def say_privately(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, as the first response or as a follow-up."""
+    text = text[:MESSAGE_LIMIT]
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Refusals are told to the user alone; anything unexpected is logged and apologised for."""
+    if isinstance(error, GameError):
+        text = str(error)
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = "Games are played in server channels, not in direct messages."
+    elif isinstance(error, app_commands.CheckFailure):
+        text = str(error) or "You cannot use this command here."
+    else:
+        log.error(
+            "Unexpected error in %s",
+            interaction.command.qualified_name if interaction.command else "an interaction",
+            exc_info=error,
+        )
+        text = APOLOGY
+    try:
+        await say_privately(interaction, text)
+    except discord.HTTPException:
+        log.warning("Could not tell user %s about an error", interaction.user.id)
