@@ -52,6 +52,8 @@ from engine.leylines.state import (
     LeyLinesView,
     Piece,
     Place,
+    line_name,
+    pips_of,
     state_from_json,
     state_to_json,
 )
@@ -87,15 +89,6 @@ def filled_lines(board: Sequence[Piece | None], square: int) -> list[list[int]]:
     """The lines of two or more squares through `square` that hold no empty square."""
     lines = [line_through(board, square, steps) for steps in DIAGONALS]
     return [line for line in lines if len(line) >= 2 and all(board[i] is not None for i in line)]
-
-
-def pips_of(board: Sequence[Piece | None], line: Sequence[int], seat: Seat) -> int:
-    """The pips of `seat`'s pyramids on the squares of `line`."""
-    return sum(p.size for p in (board[i] for i in line) if p is not None and p.owner == seat)
-
-
-def line_name(line: Sequence[int]) -> str:
-    return f"{GRID.name(line[0])}-{GRID.name(line[-1])}"
 
 
 def piece_name(size: int) -> str:
@@ -246,7 +239,7 @@ class LeyLines:
             return None
         first, second = state.scores
         if first == second:
-            return Outcome((), state.scores, f"a draw at {first} points each")
+            return Outcome((), state.scores, f"{first} points each")
         winner = 0 if first > second else 1
         return Outcome((winner,), state.scores, f"{max(first, second)} to {min(first, second)}")
 

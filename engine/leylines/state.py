@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core import JSON, BadState, Seat, View
@@ -62,14 +63,24 @@ class LeyLinesState:
         return sum(piece is not None for piece in self.board)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LeyLinesView(View):
-    board: tuple[Piece | None, ...] = ()
-    stashes: tuple[tuple[int, int, int], ...] = ()
-    caps: int = 0
-    scores: tuple[int, ...] = ()
-    last: tuple[Seat, Place] | None = None
-    scored_lines: tuple[tuple[int, ...], ...] = ()
+    board: tuple[Piece | None, ...]
+    stashes: tuple[tuple[int, int, int], ...]
+    caps: int
+    scores: tuple[int, ...]
+    last: tuple[Seat, Place] | None
+    scored_lines: tuple[tuple[int, ...], ...]
+
+
+def pips_of(board: Sequence[Piece | None], line: Sequence[int], seat: Seat) -> int:
+    """The pips of `seat`'s pyramids on the squares of `line`: what filling it scores."""
+    return sum(p.size for p in (board[i] for i in line) if p is not None and p.owner == seat)
+
+
+def line_name(line: Sequence[int]) -> str:
+    """A line by its end squares, left end first: `a1-f6`."""
+    return f"{GRID.name(line[0])}-{GRID.name(line[-1])}"
 
 
 def _piece_to_json(piece: Piece | None) -> list[int | None] | None:

@@ -1,0 +1,175 @@
+"""Square boards for the grid games: the Mars surface, coordinates, highlights and status strips.
+
+Everything is in pixels. Squares follow `engine.grid`: columns are letters from `a`, rows numbers
+from 1, and `a1` is drawn at the bottom-left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.grid import Grid
+from render.palette import (
+    CELL_DARK,
+    CELL_LIGHT,
+    FRAME,
+    FRAME_TEXT,
+    GRID_LINE,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    LEY_GLOW,
+    LEY_LINE,
+    PANEL,
+    RGB,
+)
+from render.text import fit, font
+
+Box = tuple[int, int, int, int]
+"""Left, top, right, bottom in pixels; right and bottom are outside the box."""
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where a grid's squares sit in a picture: `cell`-pixel squares whose top-left is at
+    (`left`, `top`), framed by a `gutter`-pixel border that holds the coordinates."""
+
+    grid: Grid
+    cell: int
+    left: int
+    top: int
+    gutter: int
+
+    @property
+    def squares(self) -> Box:
+        """The box of all the squares, without the border."""
+        right = self.left + self.grid.columns * self.cell
+        return self.left, self.top, right, self.top + self.grid.rows * self.cell
+
+    @property
+    def outer(self) -> Box:
+        """The box of the squares and the border round them."""
+        left, top, right, bottom = self.squares
+        g = self.gutter
+        return left - g, top - g, right + g, bottom + g
+
+    def box(self, index: int) -> Box:
+        """The box of the square at `index`."""
+        column, row = self.grid.square(index)
+        x = self.left + column * self.cell
+        y = self.top + (self.grid.rows - 1 - row) * self.cell
+        return x, y, x + self.cell, y + self.cell
+
+    def centre(self, index: int) -> tuple[int, int]:
+        """The middle of the square at `index`."""
+        x, y, _, _ = self.box(index)
+        return x + self.cell // 2, y + self.cell // 2
+
+
+def draw_board(image: Image.Image, layout: BoardLayout) -> None:
+    """The framed, gently chequered Mars surface with coordinates on every edge."""
+    pen = ImageDraw.Draw(image)
+    pen.rounded_rectangle(_inclusive(layout.outer), radius=layout.gutter // 3, fill=FRAME)
+    for index in range(layout.grid.size):
+        column, row = layout.grid.square(index)
+        shade = CELL_LIGHT if (column + row) % 2 else CELL_DARK
+        pen.rectangle(_inclusive(layout.box(index)), fill=shade)
+    left, top, right, bottom = layout.squares
+    for column in range(layout.grid.columns + 1):
+        x = left + column * layout.cell
+        pen.line(((x, top), (x, bottom)), fill=GRID_LINE, width=1)
+    for row in range(layout.grid.rows + 1):
+        y = top + row * layout.cell
+        pen.line(((left, y), (right, y)), fill=GRID_LINE, width=1)
+    _coordinates(pen, layout)
+
+
+def _coordinates(pen: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
+    """Letters above and below the columns, numbers left and right of the rows."""
+    face = font(max(10, layout.gutter * 11 // 20))
+    left, top, right, bottom = layout.squares
+    half = layout.gutter // 2
+    for column in range(layout.grid.columns):
+        letter = chr(ord("a") + column)
+        x = left + column * layout.cell + layout.cell // 2
+        for y in (top - half, bottom + half):
+            pen.text((x, y), letter, font=face, fill=FRAME_TEXT, anchor="mm")
+    for row in range(layout.grid.rows):
+        number = str(row + 1)
+        y = bottom - row * layout.cell - layout.cell // 2
+        for x in (left - half, right + half):
+            pen.text((x, y), number, font=face, fill=FRAME_TEXT, anchor="mm")
+
+
+def highlight_square(image: Image.Image, layout: BoardLayout, index: int) -> None:
+    """A bright ring just inside the square at `index` (for the last move); draw it last."""
+    pen = ImageDraw.Draw(image)
+    width = max(2, layout.cell // 24)
+    left, top, right, bottom = _inclusive(layout.box(index))
+    inset = 1
+    ring = (left + inset, top + inset, right - inset, bottom - inset)
+    radius = layout.cell // 8
+    pen.rounded_rectangle(ring, radius=radius, outline=HIGHLIGHT_EDGE, width=width + 2)
+    inner = (ring[0] + 1, ring[1] + 1, ring[2] - 1, ring[3] - 1)
+    pen.rounded_rectangle(inner, radius=radius - 1, outline=HIGHLIGHT, width=width)
+
+
+def draw_line_glow(image: Image.Image, layout: BoardLayout, lines: Iterable[Sequence[int]]) -> None:
+    """A translucent band along each line of squares; draw it before the pieces."""
+    mask = Image.new("L", image.size, 0)
+    pen = ImageDraw.Draw(mask)
+    width = layout.cell * 2 // 5
+    for line in lines:
+        ends = [layout.centre(line[0]), layout.centre(line[-1])]
+        pen.line(ends, fill=LEY_GLOW[3], width=width)
+        for x, y in ends:
+            r = width // 2
+            pen.ellipse((x - r, y - r, x + r, y + r), fill=LEY_GLOW[3])
+    image.paste(LEY_GLOW[:3], (0, 0, *image.size), mask)
+
+
+def draw_line_thread(
+    image: Image.Image, layout: BoardLayout, lines: Iterable[Sequence[int]]
+) -> None:
+    """A thin bright thread through the middles of each line's squares; draw it after the pieces."""
+    pen = ImageDraw.Draw(image)
+    width = max(2, layout.cell // 30)
+    dot = width * 2
+    for line in lines:
+        ends = [layout.centre(line[0]), layout.centre(line[-1])]
+        pen.line(ends, fill=HIGHLIGHT_EDGE, width=width + 2)
+        pen.line(ends, fill=LEY_LINE, width=width)
+        for x, y in ends:
+            pen.ellipse((x - dot, y - dot, x + dot, y + dot), fill=LEY_LINE, outline=HIGHLIGHT_EDGE)
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One line of a status strip: its text, font size (pixels) and colour."""
+
+    text: str
+    size: int
+    colour: RGB
+
+
+def draw_status_strip(image: Image.Image, box: Box, lines: Sequence[TextLine]) -> None:
+    """A band filling `box` with `lines` stacked and centred in it; each is cut to fit."""
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    pen.rounded_rectangle(_inclusive(box), radius=8, fill=PANEL)
+    padding = 14
+    gap = 6
+    height = sum(line.size for line in lines) + gap * (len(lines) - 1)
+    y = top + (bottom - top - height) // 2
+    for line in lines:
+        text = fit(line.text, line.size, right - left - 2 * padding)
+        pen.text((left + padding, y), text, font=font(line.size), fill=line.colour, anchor="lt")
+        y += line.size + gap
+
+
+def _inclusive(box: Box) -> Box:
+    """`box` with right and bottom moved onto its last pixels, as ImageDraw shapes expect."""
+    left, top, right, bottom = box
+    return left, top, right - 1, bottom - 1
