@@ -13,7 +13,6 @@ import discord
 
 from bot import lobby_flow
 from bot.replies import answer_error
-from bot.service import Lobby
 
 _LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -26,10 +25,11 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"mars:lobby:(?P<game_id>\d+):(?P<action>join|leave|start)",
 ):
-    def __init__(self, game_id: int, action: str) -> None:
+    def __init__(self, game_id: int, action: str, *, disabled: bool = False) -> None:
         label, style = _LABELS[action]
+        custom_id = f"mars:lobby:{game_id}:{action}"
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"mars:lobby:{game_id}:{action}")
+            discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled)
         )
         self.game_id = game_id
         self.action = action
@@ -47,9 +47,9 @@ class LobbyButton(
             await answer_error(interaction, error)
 
 
-def lobby_buttons(lobby: Lobby) -> discord.ui.View:
-    """Join / Leave / Start for an open lobby."""
+def lobby_buttons(game_id: int, *, disabled: bool = False) -> discord.ui.View:
+    """Join / Leave / Start for a lobby; greyed out once it has started or closed."""
     view = discord.ui.View(timeout=None)
     for action in _LABELS:
-        view.add_item(LobbyButton(lobby.game_id, action))
+        view.add_item(LobbyButton(game_id, action, disabled=disabled))
     return view

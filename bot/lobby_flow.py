@@ -48,7 +48,7 @@ async def act(interaction: discord.Interaction, action: str, game_id: int | None
 
 async def show_lobby(interaction: discord.Interaction, lobby: Lobby, said: str) -> None:
     """Bring the lobby message up to date (from a button) or reply and update it (command)."""
-    view = buttons.lobby_buttons(lobby) if lobby.status == "lobby" else None
+    view = buttons.lobby_buttons(lobby.game_id, disabled=lobby.status != "lobby")
     if interaction.type is discord.InteractionType.component:
         await interaction.response.edit_message(content=lobby.text, view=view)
         return
@@ -59,19 +59,20 @@ async def show_lobby(interaction: discord.Interaction, lobby: Lobby, said: str) 
 async def show_closed_lobby(interaction: discord.Interaction, game_id: int) -> None:
     """Take the buttons off the lobby message once the game starts."""
     text = "This table has started; see the board below."
+    view = buttons.lobby_buttons(game_id, disabled=True)
     if interaction.type is discord.InteractionType.component:
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.response.edit_message(content=text, view=view)
         return
     await interaction.response.defer(thinking=True)
     message_id = await service_of(interaction).lobby_message(game_id)
-    await edit_lobby_message(interaction, message_id, text, None)
+    await edit_lobby_message(interaction, message_id, text, view)
 
 
 async def edit_lobby_message(
     interaction: discord.Interaction,
     message_id: int | None,
     text: str,
-    view: discord.ui.View | None,
+    view: discord.ui.View,
 ) -> None:
     """Best effort: the lobby message may have been deleted."""
     if message_id is None or interaction.channel_id is None:

@@ -410,9 +410,9 @@ class TableService:
     def _result_text(table: _Table, outcome: Outcome) -> str:
         names = [p.name for p in table.players]
         if outcome.is_draw:
-            return f"Draw: {outcome.reason}."
+            return f"Draw ({outcome.reason})."
         winners = " and ".join(names[s] for s in outcome.winners)
-        return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'}: {outcome.reason}."
+        return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'} ({outcome.reason})."
 
     def _private_notices(self, table: _Table) -> list[Notice]:
         """Each seat's secret information, sent when the game starts."""

@@ -31,8 +31,9 @@ async def open_table(
         game_key=game_key,
         options=options,
     )
+    quiet = discord.AllowedMentions.none()
     await interaction.response.send_message(
-        lobby.text, view=lobby_buttons(lobby), allowed_mentions=discord.AllowedMentions.none()
+        lobby.text, view=lobby_buttons(lobby.game_id), allowed_mentions=quiet
     )
     message = await interaction.original_response()
     await service.set_lobby_message(lobby.game_id, message.id)
