@@ -16,7 +16,12 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.commands.lobby", "bot.commands.play", "bot.commands.info")
+EXTENSIONS = (
+    "bot.commands.lobby",
+    "bot.commands.play",
+    "bot.commands.info",
+    "bot.reminders",
+)
 
 
 class MarsTree(app_commands.CommandTree["MarsBot"]):
@@ -42,7 +47,7 @@ class MarsBot(commands.Bot):
         )
         self.config = config
         self.store = Store(config.database_path)
-        self.service = TableService(self.store)
+        self.service = TableService(self.store, remind_after=config.remind_after)
 
     async def setup_hook(self) -> None:
         await self.store.open()

@@ -4,6 +4,7 @@
 - DATABASE_PATH (default `./data/bot.sqlite3`): the SQLite file; its folder is created if missing.
 - DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing).
 - LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
+- TURN_REMINDER_HOURS (default 24): remind players whose turn has waited this long; 0 = never.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ class Config:
     database_path: Path
     dev_guild_id: int | None
     log_level: int
+    remind_after: float
+    """Seconds a turn may wait before the players to move are reminded; 0 = never."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -42,8 +45,16 @@ class Config:
         level = logging.getLevelName(level_name)
         if not isinstance(level, int):
             raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR.")
+        hours = values.get("TURN_REMINDER_HOURS", "").strip() or "24"
+        try:
+            remind_after = float(hours) * 3600
+        except ValueError:
+            remind_after = -1
+        if remind_after < 0:
+            raise ConfigError("TURN_REMINDER_HOURS must be a number of hours (0 turns it off).")
         return cls(
             token=token,
+            remind_after=remind_after,
             database_path=Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,

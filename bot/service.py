@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -103,10 +104,25 @@ class _Table:
 
 
 class TableService:
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
+    """`remind_after` is how long (seconds) a turn may wait before the players to move are
+    reminded, again every `remind_after`; 0 turns reminders off. `clock` gives Unix seconds."""
+
+    def __init__(
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        *,
+        remind_after: float = 0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._remind_after = remind_after
+        self._clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def _deadline(self) -> float | None:
+        return self._clock() + self._remind_after if self._remind_after else None
 
     # Loading
 
@@ -245,7 +261,7 @@ class TableService:
                 state = game.new_game(names, table.row.options, table.row.seed)
             except GameError as error:
                 raise TableError(str(error)) from error
-            await self.store.start(table.row, game.to_json(state))
+            await self.store.start(table.row, game.to_json(state), self._deadline())
             started = _Table(table.row, game, state, table.players)
             seated = ", ".join(f"<@{p.user_id}>" for p in table.players)
             opening = Notice(
@@ -301,6 +317,7 @@ class TableService:
             notation=notation,
             state=game.to_json(state),
             result=result,
+            deadline=self._deadline(),
         )
         after = _Table(table.row, game, state, table.players)
         said = " ".join(e.text for e in events if e.to is None)
@@ -331,6 +348,28 @@ class TableService:
             await self.store.end(row, "abandoned", None)
             title = GAMES[row.game_key].title if row.game_key in GAMES else row.game_key
             return f"The {title} game in this channel was abandoned by <@{player.user_id}>."
+
+    async def due_reminders(self) -> list[tuple[int, Notice]]:
+        """(channel id, reminder) for every game whose turn has waited past its deadline.
+
+        Each reminded game's deadline moves `remind_after` further on. Deadlines live in the
+        database, so reminders pending at a restart still come.
+        """
+        reminders = []
+        for row in await self.store.due_games(self._clock()):
+            async with self._locks[row.channel_id]:
+                try:
+                    table = self._decode(row)
+                except TableError:
+                    continue
+                waiting = self._actor_ids(table)
+                deadline = self._deadline()
+                if not waiting or deadline is None or not await self.store.postpone(row, deadline):
+                    continue
+                who = ", ".join(f"<@{user}>" for user in waiting)
+                text = f"{who}: a reminder that **{table.game.title}** is waiting for your move."
+                reminders.append((row.channel_id, Notice(text, mentions=waiting)))
+        return reminders
 
     # Looking
 

@@ -58,6 +58,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
+    """
+    ALTER TABLE games ADD COLUMN deadline REAL;
+    CREATE INDEX games_deadline ON games (deadline) WHERE status = 'active';
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
@@ -101,6 +105,8 @@ class GameRow:
     creator_id: int
     lobby_message_id: int | None
     result: str | None
+    deadline: float | None
+    """When the players to move are next reminded (Unix seconds), or None."""
     seats: tuple[SeatRow, ...]
 
     def seat_of(self, user_id: int) -> int | None:
@@ -118,8 +124,27 @@ class MoveRow:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game_key, options, seed, status, version, state, creator_id, "
-    "lobby_message_id, result"
+    "lobby_message_id, result, deadline"
 )
+
+
+def _game_row(row: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
+    return GameRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        game_key=row[3],
+        options=json.loads(row[4]),
+        seed=row[5],
+        status=row[6],
+        version=row[7],
+        state=row[8],
+        creator_id=row[9],
+        lobby_message_id=row[10],
+        result=row[11],
+        deadline=row[12],
+        seats=seats,
+    )
 
 
 class Store:
@@ -185,34 +210,25 @@ class Store:
 
     # Reading
 
-    async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRow | None:
+    async def _fetch_games(self, where: str, params: Sequence[Any]) -> list[GameRow]:
         async with self._lock:
             async with self.db.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params
             ) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
-                return None
-            async with self.db.execute(
-                "SELECT user_id, seat, display_name FROM seats WHERE game_id = ? ORDER BY seat",
-                (row[0],),
-            ) as cursor:
-                seats = tuple(SeatRow(*s) for s in await cursor.fetchall())
-        return GameRow(
-            id=row[0],
-            guild_id=row[1],
-            channel_id=row[2],
-            game_key=row[3],
-            options=json.loads(row[4]),
-            seed=row[5],
-            status=row[6],
-            version=row[7],
-            state=row[8],
-            creator_id=row[9],
-            lobby_message_id=row[10],
-            result=row[11],
-            seats=seats,
-        )
+                rows = list(await cursor.fetchall())
+            games = []
+            for row in rows:
+                async with self.db.execute(
+                    "SELECT user_id, seat, display_name FROM seats WHERE game_id = ? ORDER BY seat",
+                    (row[0],),
+                ) as cursor:
+                    seats = tuple(SeatRow(*s) for s in await cursor.fetchall())
+                games.append(_game_row(row, seats))
+        return games
+
+    async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRow | None:
+        found = await self._fetch_games(f"{where} LIMIT 1", params)
+        return found[0] if found else None
 
     async def open_game(self, channel_id: int) -> GameRow | None:
         """The lobby or game in play in this channel, if any."""
@@ -225,7 +241,13 @@ class Store:
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The newest game of this channel, open or ended."""
-        return await self._fetch_game("channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return await self._fetch_game("channel_id = ? ORDER BY id DESC", (channel_id,))
+
+    async def due_games(self, now: float) -> list[GameRow]:
+        """Games in play whose reminder deadline has passed."""
+        return await self._fetch_games(
+            "status = 'active' AND deadline <= ? ORDER BY deadline", (now,)
+        )
 
     async def open_game_ids(self) -> list[int]:
         async with (
@@ -316,9 +338,16 @@ class Store:
                 "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game.id, seat)
             )
 
-    async def start(self, game: GameRow, state: dict[str, Any]) -> None:
+    async def start(self, game: GameRow, state: dict[str, Any], deadline: float | None) -> None:
         async with self._transaction() as db:
-            await self._bump(db, game.id, game.version, status="active", state=json.dumps(state))
+            await self._bump(
+                db,
+                game.id,
+                game.version,
+                status="active",
+                state=json.dumps(state),
+                deadline=deadline,
+            )
 
     async def record_move(
         self,
@@ -329,6 +358,7 @@ class Store:
         notation: str,
         state: dict[str, Any],
         result: str | None,
+        deadline: float | None,
     ) -> None:
         """Append to the move log and save the new snapshot in one transaction.
 
@@ -337,13 +367,28 @@ class Store:
         async with self._transaction() as db:
             status = "active" if result is None else "finished"
             await self._bump(
-                db, game.id, game.version, state=json.dumps(state), status=status, result=result
+                db,
+                game.id,
+                game.version,
+                state=json.dumps(state),
+                status=status,
+                result=result,
+                deadline=deadline,
             )
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at) VALUES "
                 "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?)",
                 (game.id, game.id, seat, kind, notation, time.time()),
             )
+
+    async def postpone(self, game: GameRow, deadline: float) -> bool:
+        """Move the reminder deadline, unless the game changed since `game` was read."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET deadline = ? WHERE id = ? AND version = ?",
+                (deadline, game.id, game.version),
+            )
+            return cursor.rowcount == 1
 
     async def end(self, game: GameRow, status: str, result: str | None) -> None:
         """Close a lobby or game without a move (abandoned, or a lobby emptied)."""

@@ -178,7 +178,7 @@ async def test_a_stale_version_changes_nothing(service: TableService) -> None:
         await service.move(CHANNEL, BOB, "L d4", version=row.version)
     with pytest.raises(StaleGame):
         await service.store.record_move(
-            row, seat=1, kind="move", notation="L d4", state={}, result=None
+            row, seat=1, kind="move", notation="L d4", state={}, result=None, deadline=None
         )
     assert len(await service.store.moves(row.id)) == 1
 
@@ -262,15 +262,15 @@ async def test_resign_and_a_whole_game_record_the_result(service: TableService) 
     await started(service)
     update = await service.resign(CHANNEL, BOB)
     assert update.finished
-    assert "Ann wins: Bob resigned." in update.notices[0].text
+    assert "Ann wins (Bob resigned)." in update.notices[0].text
     assert await service.store.open_game(CHANNEL) is None
     last = await service.store.last_game(CHANNEL)
     assert (
-        last is not None and last.status == "finished" and last.result == "Ann wins: Bob resigned."
+        last is not None and last.status == "finished" and last.result == "Ann wins (Bob resigned)."
     )
     with pytest.raises(TableError, match="no game"):
         await service.move(CHANNEL, ANN, "L a1")
-    assert "Result: Ann wins" in await service.history(CHANNEL)
+    assert "Result: Ann wins (Bob resigned)." in await service.history(CHANNEL)
 
 
 async def test_a_full_game_through_the_service(service: TableService) -> None:
@@ -324,6 +324,55 @@ async def test_migrations_are_recorded_and_rerun_safely(tmp_path: Path) -> None:
         await store.close()
     async with aiosqlite.connect(path) as db:
         async with db.execute("PRAGMA user_version") as cursor:
-            assert (await cursor.fetchone()) == (1,)
+            assert (await cursor.fetchone()) == (2,)
         async with db.execute("PRAGMA journal_mode") as cursor:
             assert (await cursor.fetchone()) == ("wal",)
+
+
+class Clock:
+    """A settable clock (Unix seconds) for deadline tests."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
+    tmp_path: Path,
+) -> None:
+    path, clock, hour = tmp_path / "bot.sqlite3", Clock(), 3600.0
+    store = Store(path)
+    await store.open()
+    service = TableService(store, seed_source=lambda: 7, remind_after=hour, clock=clock)
+    await started(service)
+    clock.now += hour - 1
+    assert await service.due_reminders() == []
+    await service.move(CHANNEL, ANN, "L c3")  # the move resets the deadline
+    clock.now += hour - 1
+    assert await service.due_reminders() == []
+    clock.now += 2
+    [(channel, notice)] = await service.due_reminders()
+    assert channel == CHANNEL and notice.mentions == (BOB.user_id,)
+    assert f"<@{BOB.user_id}>" in notice.text and "Ley Lines of Mars" in notice.text
+    assert await service.due_reminders() == []  # next one an hour later
+    await store.close()
+
+    store = Store(path)
+    await store.open()
+    restarted = TableService(store, remind_after=hour, clock=clock)
+    clock.now += hour
+    [(_, again)] = await restarted.due_reminders()
+    assert again.mentions == (BOB.user_id,)
+    await restarted.resign(CHANNEL, BOB)
+    clock.now += 10 * hour
+    assert await restarted.due_reminders() == []
+    await store.close()
+
+
+async def test_reminders_off_set_no_deadline(service: TableService) -> None:
+    await started(service)
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None and row.deadline is None
+    assert await service.due_reminders() == []
