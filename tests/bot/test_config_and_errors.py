@@ -1,0 +1,91 @@
+"""Configuration from the environment, and how errors are answered."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any, cast
+
+import discord
+import pytest
+
+from bot.config import Config, ConfigError, read_dotenv
+from bot.replies import APOLOGY, answer_error
+from bot.service import TableError
+
+
+def test_defaults_need_only_the_token() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "abc"})
+    assert config.token == "abc"
+    assert config.database_path == Path("data/bot.sqlite3")
+    assert config.dev_guild_id is None
+    assert config.log_level == logging.INFO
+    assert config.remind_after == 24 * 3600
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "soon"}, "TURN_REMINDER_HOURS"),
+        ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "-1"}, "TURN_REMINDER_HOURS"),
+    ],
+)
+def test_bad_settings_say_what_to_set(
+    env: dict[str, str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=message):
+        Config.from_env(env)
+
+
+def test_dotenv_fills_in_what_the_environment_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text(
+        "# comment\nDISCORD_TOKEN='from-file'\nDEV_GUILD_ID=42\n\nTURN_REMINDER_HOURS=0\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert read_dotenv(Path(".env"))["DISCORD_TOKEN"] == "from-file"
+    config = Config.from_env({"LOG_LEVEL": "debug"})
+    assert (config.token, config.dev_guild_id, config.remind_after) == ("from-file", 42, 0)
+    assert config.log_level == logging.DEBUG
+    assert Config.from_env({"DISCORD_TOKEN": "env-wins"}).token == "env-wins"
+
+
+class FakeResponse:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, bool]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.sent)
+
+    async def send_message(self, text: str, *, ephemeral: bool = False) -> None:
+        self.sent.append((text, ephemeral))
+
+
+class FakeInteraction:
+    """Just what `answer_error` touches of a discord.Interaction."""
+
+    def __init__(self) -> None:
+        self.response = FakeResponse()
+        self.command = None
+        self.user = discord.Object(5)
+
+
+async def test_refusals_are_private_and_unexpected_errors_apologise(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    refused = FakeInteraction()
+    await answer_error(cast(Any, refused), TableError("It is not your turn."))
+    assert refused.response.sent == [("It is not your turn.", True)]
+    assert not caplog.records
+
+    broken = FakeInteraction()
+    with caplog.at_level(logging.ERROR):
+        await answer_error(cast(Any, broken), ZeroDivisionError("boom"))
+    assert broken.response.sent == [(APOLOGY, True)]
+    assert any(r.exc_info and r.exc_info[0] is ZeroDivisionError for r in caplog.records)
