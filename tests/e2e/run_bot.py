@@ -1,0 +1,51 @@
+"""Launch a real, unmodified discord.py bot against the fake Discord server.
+
+Usage: ``python tests/e2e/run_bot.py [module]`` (default ``bot.app``); the module's ``main()``
+is called and is expected to block while the bot runs.
+
+Environment:
+    FAKE_DISCORD_API      REST base, e.g. ``http://127.0.0.1:PORT/api/v10`` (required)
+    FAKE_DISCORD_GATEWAY  gateway URL, default derived from the API URL: ``ws://127.0.0.1:PORT/gateway``
+
+discord.py 2.7 reads its REST base from ``discord.http.Route.BASE`` (also used by interaction
+callbacks and webhook followups) and connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` (it adds
+``?v=10&encoding=json&compress=zlib-stream``; the fake server ignores ``compress`` and sends
+plain text frames, which discord.py accepts). After READY it reconnects to ``resume_gateway_url``,
+which the fake server also points at itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def patch_discord(api_url: str, gateway_url: str | None = None) -> None:
+    """Point discord.py at the fake server (must run before the bot logs in)."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    if gateway_url is None:
+        parts = urlsplit(api_url)
+        gateway_url = f"ws://{parts.netloc}/gateway"
+    discord.http.Route.BASE = api_url.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def main() -> None:
+    module_name = sys.argv[1] if len(sys.argv) > 1 else "bot.app"
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    patch_discord(os.environ["FAKE_DISCORD_API"], os.environ.get("FAKE_DISCORD_GATEWAY"))
+    module = importlib.import_module(module_name)
+    module.main()
+
+
+if __name__ == "__main__":
+    main()

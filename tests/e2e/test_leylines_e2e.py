@@ -1,0 +1,193 @@
+"""The real bot process against the fake Discord server: a whole game of Ley Lines of Mars.
+
+Two users open a table with `/new leylines`, sit down with the lobby buttons, and play every move
+with `/move` (chosen from the bot's own autocomplete), while a third user and wrong inputs are
+refused privately. Halfway through, the bot process is restarted; the game goes on from the same
+position and the old lobby buttons answer that they are stale.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from tests.e2e.conftest import LaunchBot
+from tests.fakediscord import FakeDiscord, Message, User
+
+CHANNEL = "mars-1"
+COMMANDS = {
+    "new", "join", "leave", "start", "move", "board", "secret", "resign", "abandon", "history",
+    "rules", "help",
+}  # fmt: skip
+TURN = re.compile(r"<@(\d+)>, your turn\.")
+
+
+def png_of(message: Message) -> Image.Image:
+    [attachment] = message.attachments
+    assert attachment.filename.endswith(".png")
+    assert attachment.description, "the board needs alt text"
+    image = Image.open(io.BytesIO(attachment.data))
+    image.load()
+    assert image.format == "PNG"
+    return image
+
+
+async def refused(fake: FakeDiscord, user: User, command: str, **options: str) -> str:
+    """Run a command that must be refused: the answer is ephemeral, and its text is returned."""
+    reply = await (await fake.slash(user, CHANNEL, command, options=options)).response()
+    assert reply.ephemeral, reply.content
+    return reply.content
+
+
+async def play_move(fake: FakeDiscord, user: User, text: str) -> Message:
+    reply = await (await fake.slash(user, CHANNEL, "move", options={"text": text})).response()
+    assert not reply.ephemeral, reply.content
+    return reply
+
+
+async def test_commands_are_synced_with_their_options(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    await launch_bot()
+    commands = await fake_discord.wait_commands_synced()
+    assert {c["name"] for c in commands} == COMMANDS
+    [leylines] = fake_discord.command("new")["options"]
+    assert leylines["name"] == "leylines" and leylines["type"] == 1
+    [first] = leylines["options"]
+    assert [c["value"] for c in first["choices"]] == [0, 1, 2]
+    [text] = fake_discord.command("move")["options"]
+    assert text["autocomplete"] is True
+
+
+async def test_a_whole_game_through_discord_with_a_restart(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    fake = fake_discord
+    bot = await launch_bot()
+    await fake.wait_commands_synced()
+    ann, bob, cat = fake.add_user("ann"), fake.add_user("bob"), fake.add_user("cat")
+
+    assert "no game" in await refused(fake, ann, "move", text="L c3")
+    lobby = await (
+        await fake.slash(ann, CHANNEL, "new", subcommand="leylines", options={"first": 1})
+    ).response()
+    assert not lobby.ephemeral
+    assert "Ley Lines of Mars" in lobby.content and f"<@{ann.id}>" in lobby.content
+    game_id = re.fullmatch(r"mars:lobby:(\d+):join", lobby.custom_ids[0])
+    assert game_id is not None
+    join, leave, start = lobby.custom_ids
+    assert (
+        "already has a game"
+        in (await (await fake.slash(bob, CHANNEL, "new", subcommand="leylines")).response()).content
+    )
+
+    assert "at least 2 players" in (await (await fake.click(ann, lobby, start)).response()).content
+    assert "not started" in await refused(fake, ann, "move", text="L c3")
+    assert (await (await fake.click(bob, lobby, join)).response()) is lobby
+    assert f"<@{bob.id}>" in lobby.content
+    assert "already seated" in (await (await fake.click(bob, lobby, join)).response()).content
+    full = await (await fake.click(cat, lobby, join)).response()
+    assert full.ephemeral and "full" in full.content
+
+    started = await fake.click(bob, lobby, start)
+    opening = (await started.followups())[0]
+    assert "This table has started" in lobby.content
+    assert all(lobby.component(button)["disabled"] for button in (join, leave, start))
+    assert opening.content.endswith(f"<@{ann.id}>, your turn.")
+    assert png_of(opening).size[0] >= 400
+
+    # Wrong input is answered privately and changes nothing.
+    assert "not your turn" in await refused(fake, bob, "move", text="L c3")
+    assert "not a placement" in await refused(fake, ann, "move", text="castle")
+    assert "off the board" in await refused(fake, ann, "move", text="L g9")
+    assert "not playing" in await refused(fake, cat, "move", text="L c3")
+    assert "no secret" in await refused(fake, ann, "secret")
+
+    choices = await fake.autocomplete(
+        ann, CHANNEL, "move", options={"text": "cap f"}, focused="text"
+    )
+    assert [c["value"] for c in choices] == [f"cap f{row}" for row in range(1, 7)]
+    assert await fake.autocomplete(bob, CHANNEL, "move", options={"text": ""}, focused="text") == []
+    many = await fake.autocomplete(ann, CHANNEL, "move", options={"text": ""}, focused="text")
+    assert len(many) == 25
+
+    users = {ann.id: ann, bob.id: bob}
+    to_move, moves, last = ann, 0, opening
+    while True:
+        if moves == 12:
+            await bot.restart()
+            await fake.wait_commands_synced()
+            stale = await (await fake.click(cat, lobby, join, allow_disabled=True)).response()
+            assert stale.ephemeral and "already started" in stale.content
+            board = await (await fake.slash(cat, CHANNEL, "board")).response()
+            assert not board.ephemeral and f"**{to_move.name}**" in board.content
+            png_of(board)
+        [choice, *_] = await fake.autocomplete(
+            to_move, CHANNEL, "move", options={"text": ""}, focused="text"
+        )
+        last = await play_move(fake, to_move, choice["value"])
+        moves += 1
+        png_of(last)
+        assert last.content.startswith(f"{to_move.name} placed")
+        turn = TURN.search(last.content)
+        if turn is None:
+            break
+        to_move = users[int(turn[1])]
+    assert moves == 35
+    assert "**Game over.**" in last.content
+    assert re.search(r"(ann|bob) wins \(\d+ to \d+\)\.|Draw \(\d+ points each\)\.", last.content)
+
+    history = await (await fake.slash(cat, CHANNEL, "history")).response()
+    assert history.ephemeral
+    assert history.content.count("\n") >= 35 and "Result:" in history.content
+    assert "no game" in await refused(fake, ann, "move", text="L a1")
+    assert fake.unhandled_requests == []
+
+
+async def test_resign_and_rules(fake_discord: FakeDiscord, launch_bot: LaunchBot) -> None:
+    fake = fake_discord
+    await launch_bot()
+    await fake.wait_commands_synced()
+    ann, bob = fake.add_user("ann"), fake.add_user("bob")
+    rules = await (await fake.slash(ann, CHANNEL, "rules", options={"game": "leylines"})).response()
+    assert rules.ephemeral and "Volcano" in rules.content and "`L c3`" in rules.content
+    assert "/new leylines" in (await (await fake.slash(ann, CHANNEL, "help")).response()).content
+
+    await (await fake.slash(ann, CHANNEL, "new", subcommand="leylines")).response()
+    await (await fake.slash(bob, CHANNEL, "join")).response()
+    assert "already seated" in await refused(fake, bob, "join")
+    started = await (await fake.slash(bob, CHANNEL, "start")).response()
+    assert "begins" in started.content
+    resigned = await (await fake.slash(bob, CHANNEL, "resign")).response()
+    assert "ann wins (bob resigned)." in resigned.content
+    png_of(resigned)
+
+
+def test_missing_or_rejected_token_ends_with_one_line(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env={**env, "PYTHONPATH": str(root)},
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [
+        "error: DISCORD_TOKEN is not set: put your bot's token in .env (copy .env.example) "
+        "or in the environment."
+    ]
+
+
+async def test_a_token_discord_rejects_ends_with_one_line(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    bot = await launch_bot(token="not-the-token", wait_connected=False)
+    assert await bot.wait_exit(timeout=30) != 0
+    last_line = bot.log_text().strip().splitlines()[-1]
+    assert last_line.startswith("error: Discord rejected DISCORD_TOKEN")
+    assert "Traceback" not in bot.log_text()
+    assert fake_discord.connection_count == 0

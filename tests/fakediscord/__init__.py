@@ -1,0 +1,30 @@
+"""A fake Discord server (REST + gateway) for end-to-end tests of a real discord.py bot.
+
+Typical use::
+
+    fake = await FakeDiscord.start()
+    # launch the bot with FAKE_DISCORD_API=fake.api_url, DISCORD_TOKEN=fake.token ...
+    await fake.wait_connected()
+    alice = fake.add_user("alice")
+    reply = await (await fake.slash(alice, "general", "ping")).response()
+    assert reply.ephemeral
+"""
+
+from .interactions import InteractionResult
+from .models import Attachment, Channel, Guild, Message, Role, User
+from .process import BotProcess
+from .server import FakeDiscord
+from .state import FakeDiscordTimeout
+
+__all__ = [
+    "Attachment",
+    "BotProcess",
+    "Channel",
+    "FakeDiscord",
+    "FakeDiscordTimeout",
+    "Guild",
+    "InteractionResult",
+    "Message",
+    "Role",
+    "User",
+]

@@ -1,0 +1,158 @@
+""":class:`BotProcess`: a real bot subprocess (``tests/e2e/run_bot.py``) against a FakeDiscord."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import IO
+
+from .server import FakeDiscord
+from .state import FakeDiscordTimeout
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+LAUNCHER = REPO_ROOT / "tests" / "e2e" / "run_bot.py"
+
+
+class BotExited(RuntimeError):
+    """The bot process ended while we were waiting for it to connect."""
+
+
+class BotProcess:
+    """A bot subprocess; stdout and stderr are appended to ``log_path`` across restarts.
+
+    The environment gets ``FAKE_DISCORD_API``, ``FAKE_DISCORD_GATEWAY``, ``DISCORD_TOKEN``,
+    ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL`` (plus ``extra_env``).
+    """
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        module: str = "bot.app",
+        *,
+        log_path: Path,
+        database_path: Path,
+        token: str | None = None,
+        log_level: str = "INFO",
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
+        self.fake = fake
+        self.module = module
+        self.log_path = log_path
+        self.database_path = database_path
+        self.env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "PYTHONPATH": os.pathsep.join(
+                filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])
+            ),
+            "FAKE_DISCORD_API": fake.api_url,
+            "FAKE_DISCORD_GATEWAY": fake.gateway_url,
+            "DISCORD_TOKEN": fake.token if token is None else token,
+            "DATABASE_PATH": str(database_path),
+            "DEV_GUILD_ID": str(fake.guild.id),
+            "LOG_LEVEL": log_level,
+            **(extra_env or {}),
+        }
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+        self._log: IO[bytes] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.returncode is None
+
+    @property
+    def returncode(self) -> int | None:
+        return None if self.proc is None else self.proc.returncode
+
+    def log_text(self) -> str:
+        """Everything the bot printed so far (all runs)."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    async def start(self, *, wait_connected: bool = True, timeout: float = 20) -> None:
+        """Launch the bot; by default wait until it has a live gateway session."""
+        if self.running:
+            raise RuntimeError("bot process is already running")
+        before = self.fake.connection_count
+        self.starts += 1
+        self._log = self.log_path.open("ab")
+        self._log.write(f"===== start #{self.starts}: {self.module} =====\n".encode())
+        self._log.flush()
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(LAUNCHER),
+            self.module,
+            env=self.env,
+            cwd=str(REPO_ROOT),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        if wait_connected:
+            await self.wait_connected(timeout, after=before)
+
+    async def wait_connected(self, timeout: float = 20, *, after: int | None = None) -> None:
+        """Wait for a gateway session, failing fast (with the log tail) if the process dies."""
+        assert self.proc is not None
+        connected = asyncio.ensure_future(self.fake.wait_connected(timeout, after=after))
+        exited = asyncio.ensure_future(self.proc.wait())
+        try:
+            done, _ = await asyncio.wait({connected, exited}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (connected, exited):
+                if not task.done():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, FakeDiscordTimeout):
+                        await task
+        if connected in done:
+            connected.result()  # re-raise a timeout
+            return
+        raise BotExited(
+            f"bot exited with code {self.proc.returncode} before connecting:\n{self.log_tail()}"
+        )
+
+    async def wait_exit(self, timeout: float = 15) -> int:
+        """Wait for the process to end on its own and return its exit code."""
+        assert self.proc is not None
+        try:
+            code = await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            raise FakeDiscordTimeout(
+                f"bot still running after {timeout}s:\n{self.log_tail()}"
+            ) from None
+        self._close_log()
+        return code
+
+    async def stop(self, timeout: float = 5) -> int | None:
+        """SIGTERM, then SIGKILL after ``timeout``; waits until the gateway sees the disconnect."""
+        if self.proc is None:
+            return None
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.proc.wait(), timeout)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    self.proc.kill()
+                await self.proc.wait()
+        self._close_log()
+        with contextlib.suppress(FakeDiscordTimeout):
+            await self.fake.wait_disconnected(timeout)
+        return self.proc.returncode
+
+    async def restart(self, *, wait_connected: bool = True, timeout: float = 20) -> None:
+        await self.stop()
+        await self.start(wait_connected=wait_connected, timeout=timeout)
+
+    def log_tail(self, lines: int = 60) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None

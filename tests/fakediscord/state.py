@@ -1,0 +1,530 @@
+"""In-memory world of the fake Discord server: users, guild, channels, messages,
+registered application commands and dispatched interactions.
+
+All mutation goes through :class:`FakeState`, which wakes up waiters (``wait_for``) after
+every change. Nothing here does network I/O; REST (``rest.py``) and the gateway
+(``gateway.py``) call into it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .models import (
+    CHANNEL_DM,
+    DEFAULT_PERMISSIONS,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    Attachment,
+    Channel,
+    Guild,
+    Message,
+    Role,
+    SnowflakeGenerator,
+    User,
+    utcnow,
+)
+
+T = TypeVar("T")
+
+# Interaction types
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+
+# Interaction callback types
+CB_PONG = 1
+CB_MESSAGE = 4
+CB_DEFERRED_MESSAGE = 5
+CB_DEFERRED_UPDATE = 6
+CB_UPDATE_MESSAGE = 7
+CB_AUTOCOMPLETE = 8
+CB_MODAL = 9
+
+
+class FakeDiscordTimeout(TimeoutError):
+    """Raised by test-side waits; the message says what was awaited."""
+
+
+class ApiError(Exception):
+    """A Discord JSON error; REST handlers turn it into an HTTP response."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def body(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+def unknown_message() -> ApiError:
+    return ApiError(404, 10008, "Unknown Message")
+
+
+@dataclass
+class Upload:
+    """A ``files[n]`` part of a multipart request."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+
+
+@dataclass(eq=False)
+class InteractionRecord:
+    """Server-side bookkeeping for one dispatched interaction."""
+
+    id: int
+    token: str
+    type: int
+    user: User
+    channel: Channel
+    label: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    source_message: Message | None = None  # the message a component sits on
+    dispatched_at: float = 0.0
+    callback_type: int | None = None
+    callback_data: dict[str, Any] | None = None
+    expired: bool = False
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    source_revisions_at_ack: int = 0
+
+
+class FakeState:
+    """Mutable state of the fake Discord world."""
+
+    def __init__(
+        self,
+        *,
+        token: str,
+        bot_name: str,
+        guild_name: str,
+        channel_names: tuple[str, ...],
+        interaction_deadline: float | None,
+    ) -> None:
+        self.ids = SnowflakeGenerator()
+        self.token = token
+        self.http_base = ""  # set once the server has a port, used for attachment URLs
+        self.interaction_deadline = interaction_deadline
+        self.bot_user = User(id=self.ids.next(), name=bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.owner = User(id=self.ids.next(), name="GuildOwner")
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        guild_id = self.ids.next()
+        self.guild = Guild(
+            id=guild_id,
+            name=guild_name,
+            owner_id=self.owner.id,
+            everyone=Role(id=guild_id, name="@everyone", permissions=DEFAULT_PERMISSIONS),
+            members=[self.bot_user, self.owner],
+        )
+        self.channels: dict[int, Channel] = {}
+        for position, name in enumerate(channel_names):
+            channel = Channel(id=self.ids.next(), name=name, guild_id=guild_id, position=position)
+            self.guild.channels.append(channel)
+            self.channels[channel.id] = channel
+        self.messages: dict[int, Message] = {}
+        self._message_seq = 0
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.sync_count = 0
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
+        self.unhandled_requests: list[str] = []
+        self.request_log: list[str] = []
+        self.rejected_messages: list[tuple[Channel, dict[str, Any]]] = []
+        self._changed = asyncio.Event()
+        # set by the gateway; called with (event_name, payload) for realistic dispatches
+        self.on_event: Callable[[str, dict[str, Any]], None] = lambda name, data: None
+
+    # -- change notification -------------------------------------------------------------
+
+    def notify(self) -> None:
+        """Wake every ``wait_for`` so it re-checks its predicate."""
+        event, self._changed = self._changed, asyncio.Event()
+        event.set()
+
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float, what: str) -> T:
+        """Wait until ``predicate()`` returns something truthy and return it."""
+
+        async def poll() -> T:
+            while True:
+                event = self._changed
+                result = predicate()
+                if result:
+                    return result
+                await event.wait()
+
+        try:
+            return await asyncio.wait_for(poll(), timeout)
+        except TimeoutError:
+            hint = (
+                f"; unhandled requests: {self.unhandled_requests}"
+                if self.unhandled_requests
+                else ""
+            )
+            raise FakeDiscordTimeout(
+                f"timed out after {timeout}s waiting for {what}{hint}"
+            ) from None
+
+    # -- users and channels --------------------------------------------------------------
+
+    def add_user(self, name: str, *, dms_closed: bool = False) -> User:
+        user = User(id=self.ids.next(), name=name, dms_closed=dms_closed)
+        self.users[user.id] = user
+        self.guild.members.append(user)
+        self.notify()
+        return user
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and ``user`` (created on first use)."""
+        if user.dm_channel_id is None:
+            channel = Channel(
+                id=self.ids.next(), name=f"dm-{user.name}", type=CHANNEL_DM, recipient=user
+            )
+            self.channels[channel.id] = channel
+            user.dm_channel_id = channel.id
+        return self.channels[user.dm_channel_id]
+
+    def get_channel(self, channel_id: int) -> Channel:
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise ApiError(404, 10003, "Unknown Channel") from None
+
+    def get_user(self, user_id: int) -> User:
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise ApiError(404, 10013, "Unknown User") from None
+
+    # -- messages ------------------------------------------------------------------------
+
+    def get_message(self, message_id: int, channel_id: int | None = None) -> Message:
+        message = self.messages.get(message_id)
+        if (
+            message is None
+            or message.deleted
+            or (channel_id is not None and message.channel_id != channel_id)
+        ):
+            raise unknown_message()
+        return message
+
+    def next_seq(self) -> int:
+        self._message_seq += 1
+        return self._message_seq
+
+    def create_message(
+        self,
+        channel: Channel,
+        author: User,
+        payload: dict[str, Any],
+        uploads: Sequence[Upload] = (),
+        *,
+        interaction: InteractionRecord | None = None,
+        extra_flags: int = 0,
+    ) -> Message:
+        message = Message(
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=author,
+            seq=self.next_seq(),
+        )
+        if interaction is not None:
+            message.interaction_id = interaction.id
+            message.interaction_type = interaction.type
+            message.interaction_user = interaction.user
+            message.webhook_id = self.application_id
+            message.type = 20 if interaction.type == APPLICATION_COMMAND else 0
+        self._apply(message, payload, uploads)
+        message.flags |= extra_flags
+        self.messages[message.id] = message
+        if not message.ephemeral:
+            self.on_event("MESSAGE_CREATE", self._gateway_message(message))
+        self.notify()
+        return message
+
+    def edit_message(
+        self, message: Message, payload: dict[str, Any], uploads: Sequence[Upload] = ()
+    ) -> Message:
+        message.history.append(message.snapshot())
+        self._apply(message, payload, uploads, editing=True)
+        message.flags &= ~FLAG_LOADING
+        message.edited_at = utcnow()
+        if not message.ephemeral:
+            self.on_event("MESSAGE_UPDATE", self._gateway_message(message))
+        self.notify()
+        return message
+
+    def delete_message(self, message: Message) -> None:
+        message.deleted = True
+        if not message.ephemeral:
+            data = {"id": str(message.id), "channel_id": str(message.channel_id)}
+            if message.guild_id is not None:
+                data["guild_id"] = str(message.guild_id)
+            self.on_event("MESSAGE_DELETE", data)
+        self.notify()
+
+    def _gateway_message(self, message: Message) -> dict[str, Any]:
+        member = None
+        if message.guild_id is not None:
+            member = self.guild.member_payload(message.author, with_user=False)
+        return message.to_payload(gateway=True, member=member)
+
+    def _apply(
+        self,
+        message: Message,
+        payload: dict[str, Any],
+        uploads: Sequence[Upload],
+        *,
+        editing: bool = False,
+    ) -> None:
+        """Copy message fields from a Discord create/edit payload onto ``message``."""
+        if "content" in payload:
+            message.content = payload["content"] or ""
+        if "embeds" in payload:
+            message.embeds = payload["embeds"] or []
+        elif "embed" in payload:
+            message.embeds = [payload["embed"]] if payload["embed"] else []
+        if "components" in payload:
+            message.components = payload["components"] or []
+        if "tts" in payload and not editing:
+            message.tts = bool(payload["tts"])
+        if payload.get("flags") is not None:
+            keep = message.flags & (FLAG_EPHEMERAL | FLAG_LOADING) if editing else 0
+            message.flags = int(payload["flags"]) | keep
+        if "attachments" in payload or uploads:
+            message.attachments = self._attachments(message, payload.get("attachments"), uploads)
+
+    def _attachments(
+        self, message: Message, entries: list[dict[str, Any]] | None, uploads: Sequence[Upload]
+    ) -> list[Attachment]:
+        """Resolve ``attachments``: existing ids are kept, small ids refer to ``files[n]``."""
+        by_index = {u.index: u for u in uploads}
+        existing = {a.id: a for a in message.attachments}
+        used: set[int] = set()
+        result: list[Attachment] = []
+        if entries is None:
+            result = list(message.attachments)
+        else:
+            for entry in entries:
+                ref = int(entry["id"])
+                if ref in existing:
+                    result.append(existing[ref])
+                elif ref in by_index:
+                    used.add(ref)
+                    result.append(self._new_attachment(message, by_index[ref], entry))
+        for upload in uploads:
+            if upload.index not in used:
+                result.append(self._new_attachment(message, upload, {}))
+        return result
+
+    def _new_attachment(
+        self, message: Message, upload: Upload, entry: dict[str, Any]
+    ) -> Attachment:
+        filename = entry.get("filename") or upload.filename
+        content_type = upload.content_type
+        if not content_type or content_type == "application/octet-stream":
+            content_type = mimetypes.guess_type(filename)[0] or content_type
+        attachment_id = self.ids.next()
+        return Attachment(
+            id=attachment_id,
+            filename=filename,
+            data=upload.data,
+            content_type=content_type,
+            description=entry.get("description"),
+            url=f"{self.http_base}/attachments/{message.channel_id}/{attachment_id}/{filename}",
+        )
+
+    def find_attachment(self, attachment_id: int) -> Attachment | None:
+        for message in self.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == attachment_id:
+                    return attachment
+        return None
+
+    # -- application commands ------------------------------------------------------------
+
+    def store_commands(
+        self, guild_id: int | None, commands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Bulk overwrite (PUT): ids are kept stable for commands with the same name and type."""
+        previous = {(c["name"], c.get("type", 1)): c["id"] for c in self.commands.get(guild_id, [])}
+        stored = []
+        for command in commands:
+            key = (command["name"], command.get("type", 1))
+            stored.append(self._complete_command(command, guild_id, previous.get(key)))
+        self.commands[guild_id] = stored
+        self.sync_count += 1
+        self.notify()
+        return stored
+
+    def upsert_command(self, guild_id: int | None, command: dict[str, Any]) -> dict[str, Any]:
+        current = self.commands.setdefault(guild_id, [])
+        key = (command["name"], command.get("type", 1))
+        for index, existing in enumerate(current):
+            if (existing["name"], existing.get("type", 1)) == key:
+                current[index] = self._complete_command(command, guild_id, existing["id"])
+                break
+        else:
+            current.append(self._complete_command(command, guild_id, None))
+        self.notify()
+        return next(c for c in current if (c["name"], c.get("type", 1)) == key)
+
+    def _complete_command(
+        self, command: dict[str, Any], guild_id: int | None, command_id: str | None
+    ) -> dict[str, Any]:
+        full = {
+            "type": 1,
+            "options": [],
+            "default_member_permissions": None,
+            "nsfw": False,
+            "description": "",
+            **command,
+            "id": command_id or str(self.ids.next()),
+            "application_id": str(self.application_id),
+            "version": str(self.ids.next()),
+        }
+        if guild_id is not None:
+            full["guild_id"] = str(guild_id)
+        return full
+
+    def find_command(
+        self, name: str, guild_id: int | None, type_: int = 1
+    ) -> dict[str, Any] | None:
+        scopes = ([guild_id] if guild_id is not None else []) + [None]
+        for scope in scopes:
+            for command in self.commands.get(scope, []):
+                if command["name"] == name and command.get("type", 1) == type_:
+                    return command
+        return None
+
+    # -- interactions --------------------------------------------------------------------
+
+    def new_interaction(
+        self, type_: int, user: User, channel: Channel, label: str
+    ) -> InteractionRecord:
+        record = InteractionRecord(
+            id=self.ids.next(),
+            token=f"itk.{secrets.token_urlsafe(24)}",
+            type=type_,
+            user=user,
+            channel=channel,
+            label=label,
+            dispatched_at=asyncio.get_running_loop().time(),
+        )
+        self.interactions[record.id] = record
+        self.interactions_by_token[record.token] = record
+        return record
+
+    def interaction_by_token(self, token: str) -> InteractionRecord:
+        try:
+            return self.interactions_by_token[token]
+        except KeyError:
+            raise ApiError(404, 10015, "Unknown Webhook") from None
+
+    def interaction_callback(
+        self,
+        record: InteractionRecord,
+        callback_type: int,
+        data: dict[str, Any] | None,
+        uploads: Sequence[Upload],
+    ) -> dict[str, Any]:
+        """Handle ``POST /interactions/{id}/{token}/callback``; returns the with_response body."""
+        if record.callback_type is not None:
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        deadline = self.interaction_deadline
+        if (
+            deadline is not None
+            and asyncio.get_running_loop().time() - record.dispatched_at > deadline
+        ):
+            record.expired = True
+            self.notify()
+            raise ApiError(404, 10062, "Unknown interaction")
+        data = data or {}
+        message: Message | None = None
+        source = record.source_message
+        if callback_type == CB_MESSAGE:
+            message = self.create_message(
+                record.channel, self.bot_user, data, uploads, interaction=record
+            )
+        elif callback_type == CB_DEFERRED_MESSAGE:
+            flags = FLAG_LOADING | (int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+            message = self.create_message(
+                record.channel, self.bot_user, {}, interaction=record, extra_flags=flags
+            )
+        elif callback_type in (CB_DEFERRED_UPDATE, CB_UPDATE_MESSAGE):
+            if source is None:
+                raise ApiError(
+                    400,
+                    40043,
+                    "Interaction callback type requires a message (component interaction)",
+                )
+            record.source_revisions_at_ack = len(source.history)
+            if callback_type == CB_UPDATE_MESSAGE:
+                message = self.edit_message(source, data, uploads)
+        elif callback_type == CB_AUTOCOMPLETE and record.type != AUTOCOMPLETE:
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body (autocomplete result for a non-autocomplete interaction)",
+            )
+        elif callback_type not in (CB_PONG, CB_AUTOCOMPLETE, CB_MODAL):
+            raise ApiError(
+                400, 50035, f"Invalid Form Body (unsupported callback type {callback_type})"
+            )
+
+        if message is not None:
+            record.original_id = message.id
+        elif source is not None:
+            record.original_id = source.id
+        record.callback_type = callback_type
+        record.callback_data = data
+        self.notify()
+
+        body: dict[str, Any] = {
+            "interaction": {
+                "id": str(record.id),
+                "type": record.type,
+                "response_message_loading": callback_type == CB_DEFERRED_MESSAGE,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            },
+            "resource": {"type": callback_type},
+        }
+        if record.original_id is not None:
+            body["interaction"]["response_message_id"] = str(record.original_id)
+        if message is not None:
+            body["resource"]["message"] = message.to_payload()
+        return body
+
+    def original_message(self, record: InteractionRecord) -> Message:
+        if record.original_id is None:
+            raise unknown_message()
+        return self.get_message(record.original_id)
+
+    def followup(
+        self, record: InteractionRecord, payload: dict[str, Any], uploads: Sequence[Upload]
+    ) -> Message:
+        """Followup (``POST /webhooks/{app}/{token}``); after a defer it fills the placeholder."""
+        if record.callback_type is None:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        original = self.messages.get(record.original_id or 0)
+        if original is not None and original.loading and not original.deleted:
+            payload = {
+                k: v for k, v in payload.items() if k != "flags"
+            }  # ephemerality comes from the defer
+            message = self.edit_message(original, payload, uploads)
+        else:
+            message = self.create_message(
+                record.channel, self.bot_user, payload, uploads, interaction=record
+            )
+        record.followup_ids.append(message.id)
+        self.notify()
+        return message
