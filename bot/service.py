@@ -191,10 +191,12 @@ class TableService:
         return self._lobby_of(await self._open_lobby(channel_id, game_id))
 
     async def _open_lobby(self, channel_id: int, game_id: int | None) -> _Table:
-        table = await self._table(channel_id, status="lobby")
-        if game_id is not None and table.row.id != game_id:
-            raise TableError("That lobby is closed.")
-        return table
+        """The channel's lobby; with `game_id` (a lobby button), only if it is that lobby."""
+        if game_id is not None:
+            row = await self.store.open_game(channel_id)
+            if row is None or row.id != game_id or row.status != "lobby":
+                raise TableError("That lobby is closed: its game has started or ended.")
+        return await self._table(channel_id, status="lobby")
 
     @staticmethod
     def _lobby_of(table: _Table) -> Lobby:

@@ -123,7 +123,7 @@ async def test_a_whole_game_through_discord_with_a_restart(
             await bot.restart()
             await fake.wait_commands_synced()
             stale = await (await fake.click(cat, lobby, join, allow_disabled=True)).response()
-            assert stale.ephemeral and "already started" in stale.content
+            assert stale.ephemeral and "lobby is closed" in stale.content
             board = await (await fake.slash(cat, CHANNEL, "board")).response()
             assert not board.ephemeral and f"**{to_move.name}**" in board.content
             png_of(board)

@@ -103,6 +103,8 @@ async def test_leave_moves_seats_up_and_the_last_leaver_closes_the_lobby(
     closed = await service.leave(CHANNEL, BOB)
     assert closed.status == "abandoned"
     assert await service.store.open_game(CHANNEL) is None
+    with pytest.raises(TableError, match="lobby is closed"):
+        await service.join(CHANNEL, CAT, game_id=closed.game_id)
 
 
 async def test_options_are_checked(service: TableService) -> None:
