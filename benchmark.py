@@ -1,0 +1,494 @@
+"""Performance benchmark: board pictures, move latency, throughput and memory of the bot.
+
+Run `python benchmark.py [--out bench-results/benchmark.md] [--quick]`. The report (Markdown) is
+written to `--out` and printed. Times are wall-clock (`time.perf_counter_ns`), shown in
+milliseconds; sizes in bytes; memory in MiB. Every game is Ley Lines of Mars, played with seeded
+random legal moves, on real SQLite files (WAL, full sync, as the Store opens them) in a temporary
+folder. `--quick` runs a small version of every measurement (for the smoke test).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import json
+import math
+import os
+import platform
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+import discord
+import PIL
+
+from bot.client import EXTENSIONS, MarsBot
+from bot.config import Config
+from bot.service import Player, TableService, TableUpdate
+from bot.store import Store
+from engine.leylines import GAME, LeyLinesState, Place
+from render import render_view
+
+KEY = GAME.key
+MIB = 1024 * 1024
+NS_PER_MS = 1_000_000
+MID_GAME_PIECES = 18
+"""Pieces on the board in the mid-game position that is drawn."""
+
+RENDER_MEDIAN_MS = 25.0
+PNG_BYTES = 150_000
+MOVE_MEDIAN_MS = 5.0
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How much of each measurement to run."""
+
+    renders: int
+    """Timed renders of each position."""
+    latency_games: int
+    """Games played one after another for move latency without rendering."""
+    render_latency_games: int
+    """Games played one after another for move latency with rendering."""
+    concurrent_games: int
+    """Games played at once for throughput."""
+    memory_games: int
+    """Games in the database of the memory probe."""
+
+
+FULL = Scale(
+    renders=200, latency_games=40, render_latency_games=12, concurrent_games=100, memory_games=1000
+)
+QUICK = Scale(
+    renders=20, latency_games=3, render_latency_games=2, concurrent_games=10, memory_games=50
+)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A measured value against the target it must stay below."""
+
+    name: str
+    value: float
+    limit: float
+    unit: str
+    decimals: int = 2
+    """Decimals shown for the value."""
+
+    @property
+    def verdict(self) -> str:
+        return "PASS" if self.value < self.limit else "MISS"
+
+    def line(self) -> str:
+        return (
+            f"- {self.name}: {self.value:,.{self.decimals}f} {self.unit} "
+            f"(target < {self.limit:,.0f} {self.unit}) **{self.verdict}**"
+        )
+
+
+@dataclass
+class Section:
+    """A part of the report: its Markdown lines and the targets it checked."""
+
+    lines: list[str]
+    checks: list[Check]
+
+
+def percentile(samples: Sequence[int], fraction: float) -> int:
+    """The nearest-rank percentile (`fraction` in 0..1) of `samples`."""
+    ordered = sorted(samples)
+    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
+
+
+def ms(nanoseconds: float) -> float:
+    """Nanoseconds as milliseconds."""
+    return nanoseconds / NS_PER_MS
+
+
+def timing_row(label: str, samples: Sequence[int]) -> str:
+    """A table row: label, count, median, p95 and max of `samples` (ns) shown in ms."""
+    median = ms(statistics.median(samples))
+    p95, worst = ms(percentile(samples, 0.95)), ms(max(samples))
+    return f"| {label} | {len(samples)} | {median:.2f} | {p95:.2f} | {worst:.2f} |"
+
+
+TIMING_HEADER = [
+    "| what | samples | median ms | p95 ms | max ms |",
+    "| --- | ---: | ---: | ---: | ---: |",
+]
+
+
+# Games
+
+
+def random_move(state: LeyLinesState, rng: random.Random) -> tuple[int, Place]:
+    """A random legal move of the seat to move, with that seat."""
+    seat = min(GAME.actors(state))
+    return seat, rng.choice(GAME.legal_moves(state, seat))
+
+
+def random_positions(seed: int) -> tuple[LeyLinesState, LeyLinesState]:
+    """A mid-game position (MID_GAME_PIECES placed) and the finished game it leads to."""
+    rng = random.Random(seed)
+    state = GAME.new_game(["Ann", "Bob"], {}, seed)
+    mid = None
+    while GAME.outcome(state) is None:
+        if state.placed == MID_GAME_PIECES:
+            mid = state
+        state, _ = GAME.apply(state, *random_move(state, rng))
+    assert mid is not None
+    return mid, state
+
+
+@dataclass
+class Match:
+    """A game being played through the service, with an engine copy of its state to pick moves."""
+
+    channel: int
+    players: tuple[Player, ...]
+    state: LeyLinesState
+    rng: random.Random
+
+    @property
+    def over(self) -> bool:
+        return GAME.outcome(self.state) is not None
+
+    def pick(self) -> tuple[Player, str]:
+        """The next move (player and notation), applied to the engine copy."""
+        seat, move = random_move(self.state, self.rng)
+        self.state, _ = GAME.apply(self.state, seat, move)
+        return self.players[seat], GAME.notation(move)
+
+
+async def open_match(service: TableService, channel: int) -> Match:
+    """A new Ley Lines game in `channel`, started, with its state read back from the store."""
+    ann, bob = Player(channel * 10 + 1, "Ann"), Player(channel * 10 + 2, "Bob")
+    await service.new_lobby(guild_id=1, channel_id=channel, creator=ann, game_key=KEY, options={})
+    await service.join(channel, bob)
+    await service.start(channel, ann)
+    row = await service.store.open_game(channel)
+    assert row is not None and row.state is not None
+    players = tuple(Player(s.user_id, s.display_name) for s in row.seats)
+    state = GAME.from_json(json.loads(row.state))
+    return Match(channel, players, state, random.Random(channel))
+
+
+async def play(match: Match, service: TableService, moves: int | None = None) -> int:
+    """Play `moves` moves (all, when None) of `match`; the number played."""
+    played = 0
+    while not match.over and (moves is None or played < moves):
+        player, text = match.pick()
+        await service.move(match.channel, player, text)
+        played += 1
+    return played
+
+
+async def render_update(update: TableUpdate) -> None:
+    """Draw the update's public board in a worker thread, as the bot's delivery does."""
+    view = update.notices[0].view
+    assert view is not None
+    await asyncio.get_running_loop().run_in_executor(None, render_view, update.game_key, view)
+
+
+async def timed_moves(match: Match, service: TableService, *, drawn: bool) -> list[int]:
+    """Play `match` to the end; per move, the ns spent in `service.move` (and the render)."""
+    samples = []
+    while not match.over:
+        player, text = match.pick()
+        start = time.perf_counter_ns()
+        update = await service.move(match.channel, player, text)
+        if drawn:
+            await render_update(update)
+        samples.append(time.perf_counter_ns() - start)
+    return samples
+
+
+async def open_service(path: Path) -> TableService:
+    """A service on a fresh store at `path`, with reproducible game seeds."""
+    store = Store(path)
+    await store.open()
+    seeds = random.Random(path.name)
+    return TableService(store, seed_source=lambda: seeds.getrandbits(62))
+
+
+# 1. Rendering
+
+
+def time_renders(state: LeyLinesState, count: int) -> tuple[list[int], int]:
+    """`count` timings (ns) of `render_view` for `state`'s public view, and the PNG size."""
+    view = GAME.view(state, None)
+    size = len(render_view(KEY, view).png)
+    samples = []
+    for _ in range(count):
+        start = time.perf_counter_ns()
+        render_view(KEY, view)
+        samples.append(time.perf_counter_ns() - start)
+    return samples, size
+
+
+def bench_render(scale: Scale) -> Section:
+    """Median and p95 of drawing and PNG-encoding a mid-game and a final board."""
+    mid, final = random_positions(seed=2024)
+    lines = [
+        "## 1. Rendering a Ley Lines board",
+        "",
+        f"`render_view` (draw + PNG encode), {scale.renders} renders of each position, "
+        "one warm-up render first (it gives the PNG size).",
+        "",
+        *TIMING_HEADER,
+    ]
+    checks, sizes = [], []
+    for label, state in ((f"mid-game ({mid.placed} pieces)", mid), ("final (game over)", final)):
+        samples, size = time_renders(state, scale.renders)
+        lines.append(timing_row(label, samples))
+        sizes.append(f"| {label} | {size:,} |")
+        median = ms(statistics.median(samples))
+        checks.append(Check(f"render median, {label}", median, RENDER_MEDIAN_MS, "ms"))
+        checks.append(Check(f"PNG size, {label}", size, PNG_BYTES, "bytes", decimals=0))
+    lines += ["", "| position | PNG bytes |", "| --- | ---: |", *sizes]
+    return Section(lines, checks)
+
+
+# 2. Move latency
+
+
+async def latency_samples(
+    service: TableService, first: int, games: int, *, drawn: bool
+) -> list[int]:
+    """Move timings (ns) over `games` games played one after another from channel `first`."""
+    samples: list[int] = []
+    for channel in range(first, first + games):
+        samples += await timed_moves(await open_match(service, channel), service, drawn=drawn)
+    return samples
+
+
+async def bench_latency(scale: Scale, folder: Path) -> Section:
+    """Median and p95 of one move through the service with its commit, without and with drawing."""
+    service = await open_service(folder / "latency.sqlite3")
+    try:
+        plain = await latency_samples(service, 1, scale.latency_games, drawn=False)
+        drawn = await latency_samples(service, 100_000, scale.render_latency_games, drawn=True)
+    finally:
+        await service.store.close()
+    median = ms(statistics.median(plain))
+    return Section(
+        [
+            "## 2. Move latency",
+            "",
+            "`TableService.move` including its SQLite commit (WAL, synchronous=FULL, a real file), "
+            f"whole games played one after another ({scale.latency_games} games without "
+            f"drawing, {scale.render_latency_games} with); with drawing adds `render_view` of "
+            "the update's public board in a worker thread, as the bot does. Choosing the move is "
+            "not timed.",
+            "",
+            *TIMING_HEADER,
+            timing_row("move, no render", plain),
+            timing_row("move + render", drawn),
+        ],
+        [Check("move median, no render", median, MOVE_MEDIAN_MS, "ms")],
+    )
+
+
+# 3. Throughput
+
+
+async def bench_throughput(scale: Scale, folder: Path) -> Section:
+    """Moves per second with many games played at once through one shared service."""
+    service = await open_service(folder / "throughput.sqlite3")
+    try:
+        matches = [await open_match(service, c) for c in range(1, scale.concurrent_games + 1)]
+        start = time.perf_counter_ns()
+        played = await asyncio.gather(*(play(m, service) for m in matches))
+        elapsed = (time.perf_counter_ns() - start) / 1e9
+    finally:
+        await service.store.close()
+    moves = sum(played)
+    return Section(
+        [
+            "## 3. Throughput",
+            "",
+            f"{scale.concurrent_games} games in {scale.concurrent_games} channels played to the "
+            "end at once (`asyncio.gather`, one shared Store and TableService, no drawing; "
+            "lobbies opened beforehand, move picking included).",
+            "",
+            "| games | moves | wall s | moves/s |",
+            "| ---: | ---: | ---: | ---: |",
+            f"| {len(matches)} | {moves:,} | {elapsed:.2f} | {moves / elapsed:,.0f} |",
+        ],
+        [],
+    )
+
+
+# 4. Memory
+
+
+async def prefill(path: Path, games: int) -> tuple[int, int]:
+    """Fill `path` with `games` games through the service: every fifth finished, the others
+    part-played. Commits skip fsync here (only building the file). Returns (moves, finished)."""
+    service = await open_service(path)
+    await service.store.db.execute("PRAGMA synchronous = OFF")
+    rng = random.Random(games)
+    plans = [None if c % 5 == 0 else rng.randint(0, 30) for c in range(1, games + 1)]
+
+    async def fill(channel: int, moves: int | None) -> tuple[int, bool]:
+        match = await open_match(service, channel)
+        return await play(match, service, moves), match.over
+
+    try:
+        results = await asyncio.gather(*(fill(c, m) for c, m in enumerate(plans, start=1)))
+    finally:
+        await service.store.close()
+    return sum(n for n, _ in results), sum(over for _, over in results)
+
+
+def proc_status_kib(field: str) -> int:
+    """A `kB` field of /proc/self/status (VmRSS, VmHWM), in KiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name == field:
+            return int(value.split()[0])
+    raise KeyError(field)
+
+
+async def memory_probe(path: Path) -> dict[str, int]:
+    """Run in a fresh process: set the bot up on `path`, show every open board; RSS in KiB."""
+    baseline = proc_status_kib("VmRSS")
+    env = {"DISCORD_TOKEN": "benchmark", "DATABASE_PATH": str(path), "DEV_GUILD_ID": ""}
+    bot = MarsBot(Config.from_env({**env, "LOG_LEVEL": "WARNING"}))
+    await bot.store.open()
+    for extension in EXTENSIONS:
+        importlib.import_module(extension)
+    game_ids = await bot.store.open_game_ids()
+    for game_id in game_ids:
+        row = await bot.store.game(game_id)
+        assert row is not None
+        await bot.service.board(row.channel_id)
+    result = {
+        "baseline_kib": baseline,
+        "rss_kib": proc_status_kib("VmRSS"),
+        "peak_kib": proc_status_kib("VmHWM"),
+        "touched": len(game_ids),
+    }
+    await bot.store.close()
+    return result
+
+
+def run_probe(path: Path) -> dict[str, int]:
+    """`memory_probe` in a new Python process (this file with `--memory-probe`)."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--memory-probe", str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise RuntimeError(f"the memory probe failed:\n{done.stderr}")
+    result: dict[str, int] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+async def bench_memory(scale: Scale, folder: Path) -> Section:
+    """Resident memory of a freshly started bot whose database holds many games."""
+    path = folder / "memory.sqlite3"
+    start = time.perf_counter_ns()
+    moves, finished = await prefill(path, scale.memory_games)
+    filled = (time.perf_counter_ns() - start) / 1e9
+    probe = await asyncio.to_thread(run_probe, path)
+    db_bytes = sum(p.stat().st_size for p in folder.glob("memory.sqlite3*"))
+    return Section(
+        [
+            "## 4. Resident memory",
+            "",
+            f"Database: {scale.memory_games:,} games in as many channels ({finished} finished, "
+            f"the others part-played), {moves:,} moves, {db_bytes / MIB:.2f} MiB on disk, filled "
+            f"in {filled:.1f} s. A fresh process builds `MarsBot(Config(...))` without connecting, "
+            "opens its store and imports its command extensions (cogs not started: the reminder "
+            "loop needs a connection), then shows the board of each of the "
+            f"{probe['touched']:,} open games once (`TableService.board`).",
+            "",
+            "| measure | MiB |",
+            "| --- | ---: |",
+            f"| RSS after imports (baseline) | {probe['baseline_kib'] / 1024:.1f} |",
+            f"| RSS with every open game shown once | {probe['rss_kib'] / 1024:.1f} |",
+            f"| peak RSS (VmHWM) | {probe['peak_kib'] / 1024:.1f} |",
+        ],
+        [],
+    )
+
+
+# Report
+
+
+def machine_lines(quick: bool) -> list[str]:
+    """The facts of this machine and run, as Markdown lines."""
+    facts = {
+        "date (UTC)": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"),
+        "mode": "quick" if quick else "full",
+        "CPU count": str(os.cpu_count()),
+        "platform": platform.platform(),
+        "Python": platform.python_version(),
+        "Pillow": PIL.__version__,
+        "SQLite": sqlite3.sqlite_version,
+        "aiosqlite": aiosqlite.__version__,
+        "discord.py": discord.__version__,
+        "database folder": f"under {tempfile.gettempdir()}",
+    }
+    return ["| fact | value |", "| --- | --- |", *(f"| {k} | {v} |" for k, v in facts.items())]
+
+
+def report(sections: Sequence[Section], quick: bool, seconds: float) -> str:
+    """The whole Markdown report."""
+    checks = [check for section in sections for check in section.checks]
+    lines = [
+        "# Benchmark",
+        "",
+        *machine_lines(quick),
+        "",
+        "## Targets",
+        "",
+        *(check.line() for check in checks),
+        "",
+    ]
+    for section in sections:
+        lines += [*section.lines, ""]
+    lines.append(f"Benchmark run time: {seconds:.1f} s.")
+    return "\n".join(lines) + "\n"
+
+
+async def run_all(scale: Scale) -> list[Section]:
+    """Every measurement, in order, on databases in a temporary folder."""
+    sections = [bench_render(scale)]
+    with tempfile.TemporaryDirectory(prefix="mars-bench-") as name:
+        folder = Path(name)
+        sections.append(await bench_latency(scale, folder))
+        sections.append(await bench_throughput(scale, folder))
+        sections.append(await bench_memory(scale, folder))
+    return sections
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=Path("bench-results/benchmark.md"))
+    parser.add_argument("--quick", action="store_true", help="a small, fast run of everything")
+    parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.memory_probe is not None:
+        print(json.dumps(asyncio.run(memory_probe(args.memory_probe))))
+        return 0
+    start = time.perf_counter_ns()
+    sections = asyncio.run(run_all(QUICK if args.quick else FULL))
+    text = report(sections, args.quick, (time.perf_counter_ns() - start) / 1e9)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    print(text, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
