@@ -1,0 +1,83 @@
+"""Delivering an update: the public board as a follow-up, secrets by DM, and a hint (never the
+secret) when a DM is refused."""
+
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
+from PIL import Image
+
+from bot.delivery import publish
+from bot.service import Notice, TableUpdate
+from engine.leylines import GAME
+
+SECRET = "Your objectives: red 2, green 1, blue 0, yellow -1."
+
+
+class FakeUser:
+    def __init__(self, closed: bool) -> None:
+        self.closed = closed
+        self.received: list[str] = []
+
+    async def send(self, text: str, **_: Any) -> None:
+        if self.closed:
+            response = SimpleNamespace(status=403, reason="Forbidden")
+            raise discord.Forbidden(
+                cast(Any, response), {"code": 50007, "message": "Cannot send messages"}
+            )
+        self.received.append(text)
+
+
+class FakeClient:
+    def __init__(self, users: dict[int, FakeUser]) -> None:
+        self.users = users
+
+    def get_user(self, user_id: int) -> FakeUser:
+        return self.users[user_id]
+
+
+class FakeFollowup:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, text: str, **kwargs: Any) -> None:
+        self.sent.append({"text": text, **kwargs})
+
+
+class FakeInteraction:
+    def __init__(self, client: FakeClient) -> None:
+        self.client = client
+        self.followup = FakeFollowup()
+
+
+async def test_public_board_then_dms_with_a_hint_for_closed_dms() -> None:
+    open_dms, closed_dms = FakeUser(closed=False), FakeUser(closed=True)
+    interaction = FakeInteraction(FakeClient({1: open_dms, 2: closed_dms}))
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, seed=3)
+    update = TableUpdate(
+        game_id=1,
+        game_key="leylines",
+        version=2,
+        notices=(
+            Notice("Ann placed a pyramid. <@2>, your turn.", GAME.view(state, None), mentions=(2,)),
+            Notice(SECRET, user_id=1),
+            Notice(SECRET, user_id=2),
+        ),
+    )
+    await publish(cast(Any, interaction), update)
+
+    board, hint = interaction.followup.sent
+    assert board["text"].startswith("Ann placed")
+    assert [u.id for u in board["allowed_mentions"].users] == [2]
+    assert board["allowed_mentions"].everyone is False
+    file: discord.File = board["file"]
+    assert file.description and file.filename.endswith(".png")
+    assert Image.open(io.BytesIO(file.fp.read())).format == "PNG"
+
+    assert open_dms.received == [SECRET]
+    assert closed_dms.received == []
+    assert "<@2>" in hint["text"] and "/secret" in hint["text"]
+    assert "objectives" not in hint["text"] and SECRET not in hint["text"]
