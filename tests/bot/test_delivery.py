@@ -11,7 +11,8 @@ import discord
 from PIL import Image
 
 from bot.delivery import publish
-from bot.service import Notice, TableUpdate
+from bot.lobby_flow import check_dms
+from bot.service import Lobby, Notice, TableUpdate
 from engine.leylines import GAME
 
 SECRET = "Your objectives: red 2, green 1, blue 0, yellow -1."
@@ -47,10 +48,25 @@ class FakeFollowup:
         self.sent.append({"text": text, **kwargs})
 
 
+class FakeResponse:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, bool]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.sent)
+
+    async def send_message(self, text: str, *, ephemeral: bool = False) -> None:
+        self.sent.append((text, ephemeral))
+
+
 class FakeInteraction:
+    """What delivery touches of a discord.Interaction, for the user with id 7."""
+
     def __init__(self, client: FakeClient) -> None:
         self.client = client
         self.followup = FakeFollowup()
+        self.response = FakeResponse()
+        self.user = discord.Object(7)
 
 
 async def test_public_board_then_dms_with_a_hint_for_closed_dms() -> None:
@@ -81,3 +97,20 @@ async def test_public_board_then_dms_with_a_hint_for_closed_dms() -> None:
     assert closed_dms.received == []
     assert "<@2>" in hint["text"] and "/secret" in hint["text"]
     assert "objectives" not in hint["text"] and SECRET not in hint["text"]
+
+
+async def test_joining_a_game_with_secrets_tests_the_dm(monkeypatch: Any) -> None:
+    monkeypatch.setattr(GAME, "has_secrets", True)
+    for closed in (False, True):
+        user = FakeUser(closed=closed)
+        interaction = FakeInteraction(FakeClient({7: user}))
+        lobby = Lobby(1, "leylines", GAME.title, (), 2, 2, {}, 7, "lobby", None)
+        await check_dms(cast(Any, interaction), lobby)
+        warned = interaction.response.sent
+        if closed:
+            assert user.received == []
+            [(text, ephemeral)] = warned
+            assert ephemeral and "/secret" in text
+        else:
+            assert len(user.received) == 1 and "Ley Lines of Mars" in user.received[0]
+            assert warned == []
