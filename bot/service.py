@@ -59,6 +59,7 @@ class Lobby:
     min_players: int
     max_players: int
     options: dict[str, Any]
+    options_shown: tuple[str, ...]
     creator_id: int
     status: str
     message_id: int | None
@@ -73,7 +74,7 @@ class Lobby:
             if self.min_players == self.max_players
             else f"{self.min_players} to {self.max_players} players"
         )
-        chosen = ", ".join(f"{name}={value}" for name, value in self.options.items())
+        chosen = ", ".join(self.options_shown)
         return (
             f"**{self.title}**: a new table is open ({need}).\n"
             f"Seated ({len(self.players)}/{self.max_players}): {seated}\n"
@@ -209,6 +210,11 @@ class TableService:
             min_players=table.game.min_players,
             max_players=table.game.max_players,
             options=row.options,
+            options_shown=tuple(
+                option.show(row.options[option.name])
+                for option in table.game.options
+                if option.name in row.options
+            ),
             creator_id=row.creator_id,
             status=row.status,
             message_id=row.lobby_message_id,

@@ -56,6 +56,12 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    labels: tuple[tuple[Any, str], ...] = ()
+    """Words for special values, shown instead of the value (e.g. 0 -> "random")."""
+
+    def show(self, value: Any) -> str:
+        """`name: value` as a lobby shows it."""
+        return f"{self.name}: {dict(self.labels).get(value, value)}"
 
     def check(self, value: Any) -> Any:
         """Return `value` if it is valid for this option; raise `GameError` otherwise."""
@@ -78,6 +84,7 @@ FIRST_PLAYER = Option(
     0,
     "Who moves first: 0 = chosen at random, N = the N-th player to join.",
     minimum=0,
+    labels=((0, "random"),),
 )
 
 

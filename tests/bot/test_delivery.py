@@ -104,7 +104,7 @@ async def test_joining_a_game_with_secrets_tests_the_dm(monkeypatch: Any) -> Non
     for closed in (False, True):
         user = FakeUser(closed=closed)
         interaction = FakeInteraction(FakeClient({7: user}))
-        lobby = Lobby(1, "leylines", GAME.title, (), 2, 2, {}, 7, "lobby", None)
+        lobby = Lobby(1, "leylines", GAME.title, (), 2, 2, {}, (), 7, "lobby", None)
         await check_dms(cast(Any, interaction), lobby)
         warned = interaction.response.sent
         if closed:

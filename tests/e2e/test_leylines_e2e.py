@@ -158,11 +158,15 @@ async def test_resign_and_rules(fake_discord: FakeDiscord, launch_bot: LaunchBot
     assert rules.ephemeral and "Volcano" in rules.content and "`L c3`" in rules.content
     assert "/new leylines" in (await (await fake.slash(ann, CHANNEL, "help")).response()).content
 
-    await (await fake.slash(ann, CHANNEL, "new", subcommand="leylines")).response()
-    await (await fake.slash(bob, CHANNEL, "join")).response()
+    lobby = await (await fake.slash(ann, CHANNEL, "new", subcommand="leylines")).response()
+    joined = await (await fake.slash(bob, CHANNEL, "join")).response()
+    assert not joined.ephemeral and f"<@{bob.id}> joined" in joined.content
+    await fake.state.wait_for(lambda: f"<@{bob.id}>" in lobby.content, 10, "the lobby updated")
     assert "already seated" in await refused(fake, bob, "join")
     started = await (await fake.slash(bob, CHANNEL, "start")).response()
     assert "begins" in started.content
+    await fake.state.wait_for(lambda: "has started" in lobby.content, 10, "the lobby closed")
+    assert all(button["disabled"] for button in lobby.buttons)
     resigned = await (await fake.slash(bob, CHANNEL, "resign")).response()
     assert "ann wins (bob resigned)." in resigned.content
     png_of(resigned)

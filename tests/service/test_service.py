@@ -48,6 +48,7 @@ async def test_lobby_flow_seats_in_joining_order(service: TableService) -> None:
     )
     assert [p.name for p in lobby.players] == ["Ann"]
     assert lobby.options == {"first": 0}
+    assert "Options: first: random" in lobby.text
     lobby = await service.join(CHANNEL, BOB)
     assert [p.name for p in lobby.players] == ["Ann", "Bob"]
     assert "Bob" not in lobby.text and f"<@{BOB.user_id}>" in lobby.text
