@@ -12,6 +12,7 @@ import pytest
 from bot.config import Config, ConfigError, read_dotenv
 from bot.replies import APOLOGY, answer_error
 from bot.service import TableError
+from tests.bot.fakes import FakeResponse
 
 
 def test_defaults_need_only_the_token() -> None:
@@ -54,17 +55,6 @@ def test_dotenv_fills_in_what_the_environment_lacks(
     assert (config.token, config.dev_guild_id, config.remind_after) == ("from-file", 42, 0)
     assert config.log_level == logging.DEBUG
     assert Config.from_env({"DISCORD_TOKEN": "env-wins"}).token == "env-wins"
-
-
-class FakeResponse:
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, bool]] = []
-
-    def is_done(self) -> bool:
-        return bool(self.sent)
-
-    async def send_message(self, text: str, *, ephemeral: bool = False) -> None:
-        self.sent.append((text, ephemeral))
 
 
 class FakeInteraction:

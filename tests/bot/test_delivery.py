@@ -14,6 +14,7 @@ from bot.delivery import publish
 from bot.lobby_flow import check_dms
 from bot.service import Lobby, Notice, TableUpdate
 from engine.leylines import GAME
+from tests.bot.fakes import FakeResponse
 
 SECRET = "Your objectives: red 2, green 1, blue 0, yellow -1."
 
@@ -46,17 +47,6 @@ class FakeFollowup:
 
     async def send(self, text: str, **kwargs: Any) -> None:
         self.sent.append({"text": text, **kwargs})
-
-
-class FakeResponse:
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, bool]] = []
-
-    def is_done(self) -> bool:
-        return bool(self.sent)
-
-    async def send_message(self, text: str, *, ephemeral: bool = False) -> None:
-        self.sent.append((text, ephemeral))
 
 
 class FakeInteraction:
