@@ -131,6 +131,9 @@ class View:
     actors: frozenset[Seat]
     outcome: Outcome | None
     private: tuple[str, ...] = field(default=())
+    buttons: tuple[str, ...] = field(default=())
+    """Notations of moves offered as buttons under the public board (e.g. "draw", "done"); a
+    press is parsed as the presser's own move, so one button serves every actor."""
 
 
 def draw_rng(seed: int, counter: int) -> random.Random:
@@ -186,6 +189,11 @@ class Game(Protocol[S, M]):
         """Canonical text of a move; `parse(notation(m)) == m` for every legal move."""
         ...
 
+    def hidden(self, move: M) -> bool:
+        """Whether the move's notation stays secret until the game is over (the channel then
+        sees only the public events, and `/history` shows a secret action)."""
+        ...
+
     def apply(self, state: S, seat: Seat, move: M) -> tuple[S, list[Event]]:
         """The next state and what happened; never mutates `state`; raises IllegalMove."""
         ...
@@ -208,4 +216,17 @@ class Game(Protocol[S, M]):
 
     def from_json(self, data: JSON) -> S:
         """The inverse of `to_json`; raises BadState for unreadable data."""
+        ...
+
+
+class TimedGame(Game[S, M], Protocol):
+    """A game with open phases that a timer may end (the bot keeps the clock)."""
+
+    def timed_phase(self, state: S) -> tuple[str, int] | None:
+        """(an id of the open phase now running, its length in seconds), or None when no timer
+        runs. The id changes whenever a new phase begins, so the bot re-arms its deadline."""
+        ...
+
+    def timeout(self, state: S) -> tuple[S, list[Event]]:
+        """End the current timed phase as if every player still pending had pressed Done."""
         ...

@@ -162,6 +162,10 @@ class LeyLines:
         kind = "cap" if move.size == CAP else SIZE_LETTER[move.size]
         return f"{kind} {GRID.name(move.square)}"
 
+    def hidden(self, move: Place) -> bool:
+        """Every placement is public."""
+        return False
+
     def apply(
         self, state: LeyLinesState, seat: Seat, move: Place
     ) -> tuple[LeyLinesState, list[Event]]:
