@@ -230,3 +230,12 @@ class TimedGame(Game[S, M], Protocol):
     def timeout(self, state: S) -> tuple[S, list[Event]]:
         """End the current timed phase as if every player still pending had pressed Done."""
         ...
+
+
+class PreviewingGame(Game[S, M], Protocol):
+    """A game that can picture an unfinished move (e.g. a square: where can this piece go?)."""
+
+    def preview(self, state: S, seat: Seat, text: str) -> View | None:
+        """`seat`'s view with the moves that `text` begins marked, or None when `text` names
+        nothing to preview."""
+        ...
