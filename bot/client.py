@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.buttons import LobbyButton
 from bot.config import Config
+from bot.controls import MoveButton, MovePicker
 from bot.replies import answer_error
 from bot.service import TableService
 from bot.store import Store
@@ -52,7 +53,7 @@ class MarsBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         log.info("Database ready at %s", self.config.database_path)
-        self.add_dynamic_items(LobbyButton)
+        self.add_dynamic_items(LobbyButton, MoveButton, MovePicker)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.dev_guild_id:

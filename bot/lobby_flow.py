@@ -33,7 +33,7 @@ async def act(interaction: discord.Interaction, action: str, game_id: int | None
     if action == "start":
         update = await service.start(channel_id, player, game_id)
         await show_closed_lobby(interaction, update.game_id)
-        await publish(interaction, update)
+        await publish(interaction.client, update, interaction.followup.send)
         return
     if action == "join":
         lobby = await service.join(channel_id, player, game_id)

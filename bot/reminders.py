@@ -1,4 +1,4 @@
-"""Turn reminders: a minute's poll of the deadlines stored with each game.
+"""Turn reminders and phase timers: a regular poll of the deadlines stored with each game.
 
 Because deadlines are in the database, a restart re-arms them by simply polling again.
 """
@@ -10,12 +10,12 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from bot.delivery import allowed
+from bot.delivery import allowed, publish
 from bot.service import TableService
 
 log = logging.getLogger(__name__)
 
-POLL_SECONDS = 60
+POLL_SECONDS = 15
 
 
 class Reminders(commands.Cog):
@@ -40,6 +40,17 @@ class Reminders(commands.Cog):
                 await channel.send(notice.text, allowed_mentions=allowed(notice))
             except discord.HTTPException:
                 log.warning("A turn reminder for channel %s could not be sent", channel_id)
+        try:
+            timed_out = await self.service.due_timeouts()
+        except Exception:  # as above: the next poll tries again
+            log.exception("Phase timers could not be read")
+            return
+        for update in timed_out:
+            channel = self.bot.get_partial_messageable(update.channel_id)
+            try:
+                await publish(self.bot, update, channel.send)
+            except discord.HTTPException:
+                log.warning("A timed-out phase in channel %s could not be told", update.channel_id)
 
     @poll.before_loop
     async def ready(self) -> None:

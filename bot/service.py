@@ -17,16 +17,59 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.store import GameRow, Store
-from engine.core import BadState, Event, Game, GameError, Outcome, View, resolve_options
+from bot.store import GameRow, PhaseTimer, Store
+from engine.core import (
+    AmbiguousMove,
+    BadState,
+    Event,
+    Game,
+    GameError,
+    Outcome,
+    PreviewingGame,
+    Seat,
+    TimedGame,
+    View,
+    resolve_options,
+)
 from engine.registry import GAMES
 
 AUTOCOMPLETE_LIMIT = 25
-"""Discord shows at most 25 autocomplete choices."""
+"""Discord shows at most 25 autocomplete choices (and a select menu at most 25 options)."""
+STALE = "That control belongs to an earlier position; the game moved on."
 
 
 class TableError(GameError):
     """A refused request; the message is shown to the user privately."""
+
+
+class ChooseFurther(TableError):
+    """The text begins several legal moves; `controls` offers them to pick from."""
+
+    def __init__(self, message: str, controls: Controls) -> None:
+        super().__init__(message)
+        self.controls = controls
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a move picker: a whole move (`complete`) or a narrower prefix of moves."""
+
+    label: str
+    value: str
+    complete: bool
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Buttons and a move picker to show under a message, for the game `game_id` as it stood
+    after `offered_at` moves (a control is stale once its user has moved since, or a phase
+    timed out)."""
+
+    game_id: int
+    offered_at: int
+    buttons: tuple[str, ...] = ()
+    prefix: str = ""
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -40,12 +83,14 @@ class Notice:
     """One message to deliver: to the channel (`user_id` None) or by DM to `user_id`.
 
     `view`, when set, is drawn and attached. `mentions` are the users the message pings.
+    `controls`, when set, are the buttons or move picker shown with it.
     """
 
     text: str
     view: View | None = None
     user_id: int | None = None
     mentions: tuple[int, ...] = ()
+    controls: Controls | None = None
 
 
 @dataclass(frozen=True)
@@ -85,13 +130,22 @@ class Lobby:
 
 @dataclass(frozen=True)
 class TableUpdate:
-    """The result of an action on a game: the game's new version and what to say."""
+    """The result of an action on a game: the game's new version and what to say.
+
+    The first notice is the channel's; `hidden` means the move itself is secret, so the mover is
+    answered privately with `confirmation`.
+    """
 
     game_id: int
     game_key: str
+    channel_id: int
     version: int
     notices: tuple[Notice, ...]
     finished: bool = False
+    hidden: bool = False
+    confirmation: str = ""
+    next_choice: Controls | None = None
+    """A picker for the mover's next secret move, when they still have one to make."""
 
 
 @dataclass
@@ -269,41 +323,72 @@ class TableService:
                 state = game.new_game(names, table.row.options, table.row.seed)
             except GameError as error:
                 raise TableError(str(error)) from error
-            await self.store.start(table.row, game.to_json(state), self._deadline())
+            timer = self._phase_timer(table.row, game, state)
+            await self.store.start(table.row, game.to_json(state), self._deadline(), timer)
             started = _Table(table.row, game, state, table.players)
             seated = ", ".join(f"<@{p.user_id}>" for p in table.players)
             opening = Notice(
                 f"**{game.title}** begins: {seated}.\n{self._turn_line(started)}",
                 view=game.view(state, None),
                 mentions=self._actor_ids(started),
+                controls=self._buttons(started, 0),
             )
             return TableUpdate(
                 table.row.id,
                 table.row.game_key,
+                table.row.channel_id,
                 table.row.version + 1,
-                (opening, *self._private_notices(started)),
+                (opening, *self._private_notices(started, 0)),
             )
 
     # Play
 
     async def move(
-        self, channel_id: int, player: Player, text: str, version: int | None = None
+        self, channel_id: int, player: Player, text: str, offered_at: int | None = None
     ) -> TableUpdate:
-        """Apply `text` as `player`'s move; `version`, when given, must be the current one."""
+        """Apply `text` as `player`'s move. `offered_at` is the move count when the button or
+        picker that sent it was shown; it is stale if the player has moved since then."""
         async with self._locks[channel_id]:
             table = await self._table(channel_id, status="active")
-            if version is not None and version != table.row.version:
-                raise TableError("That button belongs to an earlier position; the game moved on.")
             seat = self._seat(table, player.user_id)
             game = table.game
+            moves_made = await self._check_fresh(table, seat, offered_at)
             if seat not in game.actors(table.state):
                 raise TableError(f"It is not your turn. {self._turn_line(table, mention=False)}")
             try:
                 move = game.parse(table.state, seat, text)
                 state, events = game.apply(table.state, seat, move)
+            except AmbiguousMove as error:
+                controls = self._picker(table, seat, text, moves_made)
+                if controls is None:
+                    raise TableError(str(error)) from error
+                raise ChooseFurther(f"{error} Pick one:", controls) from error
             except GameError as error:
                 raise TableError(str(error)) from error
-            return await self._commit(table, seat, "move", game.notation(move), state, events)
+            kind = "hidden" if game.hidden(move) else "move"
+            return await self._commit(table, seat, kind, game.notation(move), state, events)
+
+    async def move_in_game(
+        self, game_id: int, player: Player, text: str, offered_at: int | None
+    ) -> TableUpdate:
+        """A move sent from a control (possibly in a DM) that names its game."""
+        channel_id = await self._channel_of_game(game_id)
+        return await self.move(channel_id, player, text, offered_at)
+
+    async def _channel_of_game(self, game_id: int) -> int:
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active":
+            raise TableError("That game is over or was abandoned.")
+        return row.channel_id
+
+    async def _check_fresh(self, table: _Table, seat: Seat, offered_at: int | None) -> int:
+        """The number of moves made so far; refuses a control the player has outlived."""
+        moves = await self.store.moves(table.row.id)
+        if offered_at is not None and any(
+            m.seq > offered_at and (m.seat == seat or m.kind == "timeout") for m in moves
+        ):
+            raise TableError(STALE)
+        return len(moves)
 
     async def resign(self, channel_id: int, player: Player) -> TableUpdate:
         async with self._locks[channel_id]:
@@ -313,11 +398,12 @@ class TableService:
             return await self._commit(table, seat, "resign", "resign", state, events)
 
     async def _commit(
-        self, table: _Table, seat: int, kind: str, notation: str, state: Any, events: list[Event]
+        self, table: _Table, seat: Seat, kind: str, notation: str, state: Any, events: list[Event]
     ) -> TableUpdate:
         game = table.game
         outcome = game.outcome(state)
         result = None if outcome is None else self._result_text(table, outcome)
+        moves_made = len(await self.store.moves(table.row.id)) + 1
         await self.store.record_move(
             table.row,
             seat=seat,
@@ -326,23 +412,71 @@ class TableService:
             state=game.to_json(state),
             result=result,
             deadline=self._deadline(),
+            timer=self._phase_timer(table.row, game, state),
         )
         after = _Table(table.row, game, state, table.players)
         said = " ".join(e.text for e in events if e.to is None)
         footer = self._turn_line(after) if result is None else f"**Game over.** {result}"
+        waiting_before = set(self._actor_ids(table))
+        hidden = kind == "hidden" and result is None
         public = Notice(
-            f"{said}\n{footer}", view=game.view(state, None), mentions=self._actor_ids(after)
+            f"{said}\n{footer}".strip(),
+            view=None if hidden else game.view(state, None),
+            mentions=tuple(u for u in self._actor_ids(after) if u not in waiting_before),
+            controls=self._buttons(after, moves_made),
         )
         private = [
             Notice(e.text, user_id=after.players[e.to].user_id) for e in events if e.to is not None
         ]
+        newly_waiting = {
+            s for s in game.actors(state) if after.players[s].user_id not in waiting_before
+        }
         return TableUpdate(
             table.row.id,
             table.row.game_key,
+            table.row.channel_id,
             table.row.version + 1,
-            (public, *private),
+            (public, *private, *self._private_notices(after, moves_made, newly_waiting)),
             finished=result is not None,
+            hidden=kind == "hidden",
+            confirmation=f"Done: `{notation}`.",
+            next_choice=self._picker(after, seat, "", moves_made)
+            if self._hidden_moves(after, seat)
+            else None,
         )
+
+    def _phase_timer(self, row: GameRow, game: Game[Any, Any], state: Any) -> PhaseTimer:
+        """The phase timer to store: kept while the same phase runs, set anew for a new one."""
+        if not isinstance(game, TimedGame) or game.outcome(state) is not None:
+            return PhaseTimer()
+        timed = game.timed_phase(state)
+        if timed is None:
+            return PhaseTimer()
+        phase, seconds = timed
+        if phase == row.phase and row.status == "active":
+            return PhaseTimer(phase, row.phase_deadline)
+        return PhaseTimer(phase, self._clock() + seconds)
+
+    async def due_timeouts(self) -> list[TableUpdate]:
+        """End every open phase whose timer has run out, as the engine's timeout says.
+
+        Timers live in the database, so a phase pending at a restart still times out.
+        """
+        updates = []
+        for row in await self.store.timed_out_games(self._clock()):
+            async with self._locks[row.channel_id]:
+                current = await self.store.game(row.id)
+                if current is None or current.version != row.version:
+                    continue
+                try:
+                    table = self._decode(row)
+                except TableError:
+                    continue
+                if not isinstance(table.game, TimedGame):
+                    continue
+                state, events = table.game.timeout(table.state)
+                updates.append(await self._commit(table, -1, "timeout", "timeout", state, events))
+        return updates
 
     async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
         """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
@@ -383,21 +517,56 @@ class TableService:
 
     async def board(self, channel_id: int) -> Notice:
         table = await self._table(channel_id, status="active")
+        moves_made = len(await self.store.moves(table.row.id))
         return Notice(
-            f"**{table.game.title}**, move {len(await self.store.moves(table.row.id)) + 1}. "
+            f"**{table.game.title}**, move {moves_made + 1}. "
             f"{self._turn_line(table, mention=False)}",
             view=table.game.view(table.state, None),
+            controls=self._buttons(table, moves_made),
         )
 
     async def secret(self, channel_id: int, user_id: int) -> Notice:
+        """The user's private information, with a picker of their moves when they may act."""
         table = await self._table(channel_id, status="active")
         seat = self._seat(table, user_id)
         view = table.game.view(table.state, seat)
-        if not view.private:
+        moves_made = len(await self.store.moves(table.row.id))
+        controls = self._picker(table, seat, "", moves_made) if table.game.has_secrets else None
+        if not view.private and controls is None:
             return Notice(
                 f"{table.game.title} has no secret information; everything is on the board."
             )
-        return Notice("\n".join(view.private), view=view, user_id=user_id)
+        lines = view.private or ("Your moves:",)
+        return Notice("\n".join(lines), view=view, user_id=user_id, controls=controls)
+
+    async def narrow(self, game_id: int, user_id: int, prefix: str, offered_at: int) -> Controls:
+        """A picker of the user's legal moves beginning with `prefix` (a picker's next step)."""
+        channel_id = await self._channel_of_game(game_id)
+        table = await self._table(channel_id, status="active")
+        if table.row.id != game_id:
+            raise TableError("That game is over or was abandoned.")
+        seat = self._seat(table, user_id)
+        moves_made = await self._check_fresh(table, seat, offered_at)
+        controls = self._picker(table, seat, prefix, moves_made)
+        if controls is None:
+            raise TableError("You have no such move now.")
+        return controls
+
+    async def preview(self, channel_id: int, user_id: int, text: str) -> Notice | None:
+        """A picture of what `text` (an unfinished move, such as a square) could become, with a
+        picker of those moves; None when the game has no preview for it."""
+        table = await self._table(channel_id, status="active")
+        seat = self._seat(table, user_id)
+        game = table.game
+        if not isinstance(game, PreviewingGame):
+            return None
+        view = game.preview(table.state, seat, text)
+        if view is None:
+            return None
+        moves_made = len(await self.store.moves(table.row.id))
+        controls = self._picker(table, seat, text, moves_made)
+        said = "Where it can go:" if controls else "It has no move now."
+        return Notice(said, view=view, user_id=user_id, controls=controls)
 
     async def suggestions(self, channel_id: int, user_id: int, typed: str) -> list[str]:
         """Up to 25 of the user's legal moves whose notation contains what they typed."""
@@ -423,19 +592,68 @@ class TableService:
         return found
 
     async def history(self, channel_id: int) -> str:
+        """The move log; secret moves show as such until the game is over."""
         row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
         if row is None:
             return "No game has been played in this channel yet."
         names = {s.seat: s.display_name for s in row.seats}
         moves = await self.store.moves(row.id)
         title = GAMES[row.game_key].title if row.game_key in GAMES else row.game_key
+        over = row.status not in ("lobby", "active")
         lines = [f"**{title}** (game #{row.id}, {row.status})"]
-        lines += [f"{m.seq}. {names.get(m.seat, '?')}: {m.notation}" for m in moves]
+        for m in moves:
+            if m.kind == "timeout":
+                lines.append(f"{m.seq}. (the phase timer ran out)")
+                continue
+            said = m.notation if m.kind != "hidden" or over else "(a secret action)"
+            lines.append(f"{m.seq}. {names.get(m.seat, '?')}: {said}")
         if row.result:
             lines.append(f"Result: {row.result}")
         if not moves:
             lines.append("No moves yet.")
         return "\n".join(lines)
+
+    # Controls
+
+    @staticmethod
+    def _buttons(table: _Table, moves_made: int) -> Controls | None:
+        """The public board's buttons, if the game offers any now."""
+        if table.game.outcome(table.state) is not None:
+            return None
+        buttons = table.game.view(table.state, None).buttons
+        return Controls(table.row.id, moves_made, buttons=buttons) if buttons else None
+
+    @staticmethod
+    def _picker(table: _Table, seat: Seat, prefix: str, moves_made: int) -> Controls | None:
+        """A picker of `seat`'s legal moves beginning with the words of `prefix`.
+
+        Up to 25 moves are offered whole; beyond that, the distinct next words, so that a choice
+        narrows the list (as often as needed).
+        """
+        game = table.game
+        if seat not in game.actors(table.state):
+            return None
+        words = prefix.casefold().split()
+        matching = [
+            text
+            for text in (game.notation(m) for m in game.legal_moves(table.state, seat))
+            if text.casefold().split()[: len(words)] == words
+        ]
+        if not matching:
+            return None
+        depth = len(words)
+        while len(matching) > AUTOCOMPLETE_LIMIT:
+            depth += 1
+            heads = list(dict.fromkeys(" ".join(t.split()[:depth]) for t in matching))
+            if len(heads) > 1 or depth > max(len(t.split()) for t in matching):
+                complete = set(matching)
+                choices = tuple(
+                    Choice(head if head in complete else f"{head} ...", head, head in complete)
+                    for head in heads[:AUTOCOMPLETE_LIMIT]
+                )
+                return Controls(table.row.id, moves_made, prefix=prefix, choices=choices)
+        choices = tuple(Choice(text, text, True) for text in matching)
+        return Controls(table.row.id, moves_made, prefix=prefix, choices=choices)
 
     # Wording
 
@@ -451,6 +669,8 @@ class TableService:
             f"<@{table.players[s].user_id}>" if mention else f"**{table.players[s].name}**"
             for s in seats
         )
+        if len(seats) > 1:
+            return f"Waiting for {who}."
         return f"{who}, your turn." if mention else f"It is {who}'s turn."
 
     @staticmethod
@@ -461,11 +681,31 @@ class TableService:
         winners = " and ".join(names[s] for s in outcome.winners)
         return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'} ({outcome.reason})."
 
-    def _private_notices(self, table: _Table) -> list[Notice]:
-        """Each seat's secret information, sent when the game starts."""
+    def _private_notices(
+        self, table: _Table, moves_made: int, seats: set[Seat] | None = None
+    ) -> list[Notice]:
+        """Each seat's secret information, sent when the game starts; later, a picker for each
+        of `seats` (newly asked to act) whose moves are secret, such as choosing objectives."""
         notices = []
         for seat, player in enumerate(table.players):
             view = table.game.view(table.state, seat)
-            if view.private:
-                notices.append(Notice("\n".join(view.private), view=view, user_id=player.user_id))
+            asked = self._hidden_moves(table, seat) and (seats is None or seat in seats)
+            if asked or (seats is None and view.private):
+                notices.append(
+                    Notice(
+                        "\n".join(view.private) or "Your choice:",
+                        view=view,
+                        user_id=player.user_id,
+                        controls=self._picker(table, seat, "", moves_made) if asked else None,
+                    )
+                )
         return notices
+
+    @staticmethod
+    def _hidden_moves(table: _Table, seat: Seat) -> bool:
+        """Whether `seat` may act now and its moves are secret ones (chosen in private)."""
+        game = table.game
+        if seat not in game.actors(table.state):
+            return False
+        moves = game.legal_moves(table.state, seat)
+        return bool(moves) and game.hidden(moves[0])

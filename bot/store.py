@@ -62,9 +62,34 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN deadline REAL;
     CREATE INDEX games_deadline ON games (deadline) WHERE status = 'active';
     """,
+    """
+    CREATE TABLE moves_v3 (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('move', 'hidden', 'resign', 'timeout')),
+        notation TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    INSERT INTO moves_v3 SELECT game_id, seq, seat, kind, notation, created_at FROM moves;
+    DROP TABLE moves;
+    ALTER TABLE moves_v3 RENAME TO moves;
+    ALTER TABLE games ADD COLUMN phase TEXT;
+    ALTER TABLE games ADD COLUMN phase_deadline REAL;
+    CREATE INDEX games_phase_deadline ON games (phase_deadline) WHERE status = 'active';
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
+
+
+@dataclass(frozen=True)
+class PhaseTimer:
+    """The timed open phase a game is in (the engine's id) and when it times out, or neither."""
+
+    phase: str | None = None
+    deadline: float | None = None
 
 
 class StaleGame(GameError):
@@ -107,6 +132,10 @@ class GameRow:
     result: str | None
     deadline: float | None
     """When the players to move are next reminded (Unix seconds), or None."""
+    phase: str | None
+    """The engine's id of the timed open phase in progress, or None."""
+    phase_deadline: float | None
+    """When that phase times out (Unix seconds), or None."""
     seats: tuple[SeatRow, ...]
 
     def seat_of(self, user_id: int) -> int | None:
@@ -124,7 +153,7 @@ class MoveRow:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game_key, options, seed, status, version, state, creator_id, "
-    "lobby_message_id, result, deadline"
+    "lobby_message_id, result, deadline, phase, phase_deadline"
 )
 
 
@@ -143,6 +172,8 @@ def _game_row(row: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
         lobby_message_id=row[10],
         result=row[11],
         deadline=row[12],
+        phase=row[13],
+        phase_deadline=row[14],
         seats=seats,
     )
 
@@ -249,6 +280,12 @@ class Store:
             "status = 'active' AND deadline <= ? ORDER BY deadline", (now,)
         )
 
+    async def timed_out_games(self, now: float) -> list[GameRow]:
+        """Games in play whose open phase's timer has run out."""
+        return await self._fetch_games(
+            "status = 'active' AND phase_deadline <= ? ORDER BY phase_deadline", (now,)
+        )
+
     async def open_game_ids(self) -> list[int]:
         async with (
             self._lock,
@@ -338,7 +375,9 @@ class Store:
                 "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game.id, seat)
             )
 
-    async def start(self, game: GameRow, state: dict[str, Any], deadline: float | None) -> None:
+    async def start(
+        self, game: GameRow, state: dict[str, Any], deadline: float | None, timer: PhaseTimer
+    ) -> None:
         async with self._transaction() as db:
             await self._bump(
                 db,
@@ -347,6 +386,8 @@ class Store:
                 status="active",
                 state=json.dumps(state),
                 deadline=deadline,
+                phase=timer.phase,
+                phase_deadline=timer.deadline,
             )
 
     async def record_move(
@@ -359,10 +400,12 @@ class Store:
         state: dict[str, Any],
         result: str | None,
         deadline: float | None,
+        timer: PhaseTimer,
     ) -> None:
         """Append to the move log and save the new snapshot in one transaction.
 
-        A non-None `result` ends the game (status `finished`).
+        A non-None `result` ends the game (status `finished`). `kind` is `move`, `hidden` (its
+        notation is secret until the game ends), `resign` or `timeout` (seat -1: a phase timer).
         """
         async with self._transaction() as db:
             status = "active" if result is None else "finished"
@@ -374,6 +417,8 @@ class Store:
                 status=status,
                 result=result,
                 deadline=deadline,
+                phase=timer.phase,
+                phase_deadline=timer.deadline,
             )
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at) VALUES "

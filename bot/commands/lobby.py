@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot import lobby_flow
 from bot.buttons import lobby_buttons
 from bot.replies import player_of, service_of
-
-FIRST_CHOICES = [
-    app_commands.Choice(name="Random", value=0),
-    app_commands.Choice(name="Me (the first seat)", value=1),
-    app_commands.Choice(name="The second player to join", value=2),
-]
+from engine.core import FIRST_PLAYER, Game, Option
+from engine.registry import GAMES
 
 
 async def open_table(
@@ -40,17 +38,74 @@ async def open_table(
     await lobby_flow.check_dms(interaction, lobby)
 
 
-class Lobby(commands.Cog):
-    new = app_commands.Group(
-        name="new", description="Open a table for a game in this channel", guild_only=True
+NEW_TABLE = app_commands.Group(
+    name="new", description="Open a table for a game in this channel", guild_only=True
+)
+
+
+def ordinal(number: int) -> str:
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
+
+
+def option_parameter(game: Game[Any, Any], option: Option) -> tuple[Any, list[Choice[Any]]]:
+    """The slash-command type of a table option, and its choices (none for free values)."""
+    if option is FIRST_PLAYER:
+        seats = [
+            Choice(name=f"The {ordinal(n)} player to join", value=n)
+            for n in range(1, game.max_players + 1)
+        ]
+        return int, [Choice(name="Random", value=0), *seats]
+    shown = dict(option.labels)
+    choices = [Choice(name=str(shown.get(v, v)), value=v) for v in option.choices]
+    if option.kind is int and not choices and (option.minimum, option.maximum) != (None, None):
+        return app_commands.Range[int, option.minimum, option.maximum], []
+    return option.kind, choices
+
+
+def new_table_command(game: Game[Any, Any]) -> app_commands.Command[Any, ..., None]:
+    """`/new <game key>` with one typed, described parameter per table option of the game."""
+
+    async def callback(interaction: discord.Interaction, **options: Any) -> None:
+        await open_table(interaction, game.key, options)
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    choices: dict[str, list[Choice[Any]]] = {}
+    for option in game.options:
+        kind, offered = option_parameter(game, option)
+        parameters.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=option.default,
+                annotation=kind,
+            )
+        )
+        if offered:
+            choices[option.name] = offered
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    described = app_commands.describe(**{o.name: o.description[:100] for o in game.options})
+    players = (
+        f"{game.min_players} players"
+        if game.min_players == game.max_players
+        else f"{game.min_players} to {game.max_players} players"
+    )
+    return app_commands.Command(
+        name=game.key,
+        description=f"{game.title}: {players}",
+        callback=app_commands.choices(**choices)(described(callback)),
+        parent=NEW_TABLE,
     )
 
-    @new.command(name="leylines", description="Ley Lines of Mars: 2 players, diagonals on Mars")
-    @app_commands.describe(first="Who places the first piece (default: random)")
-    @app_commands.choices(first=FIRST_CHOICES)
-    async def leylines(self, interaction: discord.Interaction, first: int = 0) -> None:
-        await open_table(interaction, "leylines", {"first": first})
 
+for listed in GAMES.values():
+    NEW_TABLE.add_command(new_table_command(listed))
+
+
+class Lobby(commands.Cog):
     @app_commands.command(name="join", description="Take a seat at this channel's open table")
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
@@ -68,4 +123,5 @@ class Lobby(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.tree.add_command(NEW_TABLE)
     await bot.add_cog(Lobby())

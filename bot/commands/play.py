@@ -8,9 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.delivery import board_file, publish, send_public
+from bot.controls import controls_view
+from bot.delivery import deliver_move, publish, send_notice, send_public
 from bot.lobby_flow import channel_of
 from bot.replies import MESSAGE_LIMIT, player_of, say_privately, service_of
+from bot.service import ChooseFurther
 
 
 class Play(commands.Cog):
@@ -18,10 +20,24 @@ class Play(commands.Cog):
     @app_commands.describe(text="Your move in the game's notation; type to see your legal moves")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, text: str) -> None:
+        """A whole move is played; a square (in games with previews) shows where its piece can
+        go; a move that several legal moves begin with offers them to pick from."""
         service = service_of(interaction)
-        update = await service.move(channel_of(interaction), player_of(interaction), text)
-        await interaction.response.defer(thinking=True)
-        await publish(interaction, update)
+        channel = channel_of(interaction)
+        preview = await service.preview(channel, interaction.user.id, text)
+        if preview is not None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            key = await service.game_key(channel)
+            await send_notice(interaction.followup.send, key, preview, ephemeral=True)
+            return
+        try:
+            update = await service.move(channel, player_of(interaction), text)
+        except ChooseFurther as choose:
+            view = controls_view(choose.controls)
+            assert view is not None
+            await interaction.response.send_message(str(choose), view=view, ephemeral=True)
+            return
+        await deliver_move(interaction, update)
 
     @move.autocomplete("text")
     async def move_choices(
@@ -47,11 +63,8 @@ class Play(commands.Cog):
     async def secret(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         notice = await service.secret(channel_of(interaction), interaction.user.id)
-        file = await board_file(await service.game_key(channel_of(interaction)), notice)
-        if file is None:
-            await interaction.response.send_message(notice.text, ephemeral=True)
-        else:
-            await interaction.response.send_message(notice.text, file=file, ephemeral=True)
+        key = await service.game_key(channel_of(interaction))
+        await send_notice(interaction.response.send_message, key, notice, ephemeral=True)
 
     @app_commands.command(name="resign", description="Resign from this channel's game")
     @app_commands.guild_only()
@@ -59,7 +72,7 @@ class Play(commands.Cog):
         service = service_of(interaction)
         update = await service.resign(channel_of(interaction), player_of(interaction))
         await interaction.response.defer(thinking=True)
-        await publish(interaction, update)
+        await publish(interaction.client, update, interaction.followup.send)
 
     @app_commands.command(
         name="abandon", description="End this channel's game with no result (moderators)"

@@ -66,6 +66,7 @@ async def test_public_board_then_dms_with_a_hint_for_closed_dms() -> None:
     update = TableUpdate(
         game_id=1,
         game_key="leylines",
+        channel_id=5,
         version=2,
         notices=(
             Notice("Ann placed a pyramid. <@2>, your turn.", GAME.view(state, None), mentions=(2,)),
@@ -73,7 +74,7 @@ async def test_public_board_then_dms_with_a_hint_for_closed_dms() -> None:
             Notice(SECRET, user_id=2),
         ),
     )
-    await publish(cast(Any, interaction), update)
+    await publish(cast(Any, interaction.client), update, interaction.followup.send)
 
     board, hint = interaction.followup.sent
     assert board["text"].startswith("Ann placed")

@@ -11,7 +11,7 @@ import aiosqlite
 import pytest
 
 from bot.service import Player, TableError, TableService
-from bot.store import ChannelBusy, StaleGame, Store
+from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
 from engine.core import GameError
 
 ANN = Player(101, "Ann")
@@ -172,18 +172,27 @@ async def test_autocomplete_lists_own_legal_moves_filtered_at_most_25(
     assert await service.suggestions(OTHER_CHANNEL, ANN.user_id, "") == []
 
 
-async def test_a_stale_version_changes_nothing(service: TableService) -> None:
+async def test_a_control_outlived_by_its_user_changes_nothing(service: TableService) -> None:
     await started(service)
     row = await service.store.open_game(CHANNEL)
     assert row is not None
-    await service.move(CHANNEL, ANN, "L c3", version=row.version)
+    await service.move(CHANNEL, ANN, "L c3", offered_at=0)
+    await service.move(CHANNEL, BOB, "L d4", offered_at=0)  # Bob has not moved since
     with pytest.raises(TableError, match="moved on"):
-        await service.move(CHANNEL, BOB, "L d4", version=row.version)
+        await service.move(CHANNEL, ANN, "L e5", offered_at=0)
+    await service.move_in_game(row.id, ANN, "L e5", offered_at=1)  # shown after Ann's move
     with pytest.raises(StaleGame):
         await service.store.record_move(
-            row, seat=1, kind="move", notation="L d4", state={}, result=None, deadline=None
+            row,
+            seat=1,
+            kind="move",
+            notation="L d4",
+            state={},
+            result=None,
+            deadline=None,
+            timer=PhaseTimer(),
         )
-    assert len(await service.store.moves(row.id)) == 1
+    assert len(await service.store.moves(row.id)) == 3
 
 
 async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> None:
@@ -327,9 +336,31 @@ async def test_migrations_are_recorded_and_rerun_safely(tmp_path: Path) -> None:
         await store.close()
     async with aiosqlite.connect(path) as db:
         async with db.execute("PRAGMA user_version") as cursor:
-            assert (await cursor.fetchone()) == (2,)
+            assert (await cursor.fetchone()) == (len(MIGRATIONS),)
         async with db.execute("PRAGMA journal_mode") as cursor:
             assert (await cursor.fetchone()) == ("wal",)
+
+
+async def test_an_older_database_keeps_its_games_and_moves_when_migrated(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    async with aiosqlite.connect(path) as db:
+        for number, script in enumerate(MIGRATIONS[:2], start=1):
+            await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+        await db.execute(
+            "INSERT INTO games (id, channel_id, game_key, options, seed, status, creator_id, "
+            "created_at, updated_at) VALUES (1, 5, 'leylines', '{}', 9, 'active', 1, 0, 0)"
+        )
+        await db.execute("INSERT INTO moves VALUES (1, 1, 0, 'move', 'L c3', 0)")
+        await db.commit()
+    store = Store(path)
+    await store.open()
+    [move] = await store.moves(1)
+    assert (move.kind, move.notation) == ("move", "L c3")
+    game = await store.game(1)
+    assert game is not None and game.phase is None and game.phase_deadline is None
+    await store.close()
 
 
 class Clock:
