@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.albiorix import GAME as ALBIORIX
 from engine.core import Game
 from engine.leylines import GAME as LEYLINES
 
-GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (LEYLINES,)}
+GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (LEYLINES, ALBIORIX)}
 
 
 def get_game(key: str) -> Game[Any, Any]:

@@ -1,0 +1,17 @@
+"""Albiorix."""
+
+from engine.albiorix.game import GAME, Albiorix
+from engine.albiorix.pieces import Pyramid, Stack
+from engine.albiorix.state import AlbiorixState, AlbiorixView, Mix, Move, Played
+
+__all__ = [
+    "GAME",
+    "Albiorix",
+    "AlbiorixState",
+    "AlbiorixView",
+    "Mix",
+    "Move",
+    "Played",
+    "Pyramid",
+    "Stack",
+]

@@ -1,0 +1,385 @@
+"""Albiorix: a polite civil war on a 5x5 board, where pieces are mixed rather than captured.
+
+Rules as implemented (the rule text plus RULINGS.md):
+- Board 5x5, a1 bottom-left. Seat 0 (blue) sets up in the a1 corner, seat 1 (orange) mirrors it
+  in the e5 corner: a1 `3`, b1 `2-2`, c1 `3-2`, a2 `3-1`, b2 `1-1`, c2 `2-1`, a3 `3-3`, b3 `2-1`
+  (`x-y`: x pips at the bottom under y pips on top). There are always 16 pieces of 30 pyramids,
+  so always exactly two Monads (one-pyramid pieces); a player's Monads are those of their colour.
+- A player may move or mix a piece whose top (or only) pyramid is their colour, or that holds a
+  pyramid of the same size and colour as one of their Monads. Both players may control a piece.
+- Movement uses the forward of the player moving the piece (seat 0 up, seat 1 down): General 3-3
+  rides 4 orthogonals and 2 forward diagonals; Diplomat 3-2 jumps exactly one piece along the 4
+  diagonals or straight forward, then stops on an empty square or mixes with the next piece met;
+  Bureaucrat 2-2 takes 1-3 orthogonal steps and Dancer 3-1 1-2 diagonal steps, turning at will,
+  through empty squares, entering a piece only with the last step and never ending where they
+  began; Soldier 2-1 jumps like a knight, forward only; Artist 1-1 steps orthogonally or two
+  squares straight forward over an empty square; the Monads (3 Queen, 2 Regent, 1 Princess) step
+  one square any way.
+- A turn moves a controlled piece to an empty reachable square, or mixes it with the piece (either
+  colour) on a reachable square: the 2-4 pyramids of both make two new pieces of one or two
+  pyramids, top never larger than bottom, one on the origin and one on the target. Rebuilding the
+  originals is legal only with their places exchanged (a mix must change the board). A mix that
+  leaves the mover with no Monad is illegal.
+- Repetition: a player may not repeat their own previous action when the opponent's action in
+  between exactly reversed it (put back what stood on both squares).
+- A player who begins a turn with both Monads in their colour wins.
+
+Rulings (the bot's own, where the text is silent):
+- Passing is automatic: a player with no legal action passes with an event; two passes in a row
+  end the game in a draw. A passed turn breaks the repetition rule's chain.
+- Plain moves are allowed to a player who has no Monad (only mixes must leave the mover one);
+  such a player loses at the opponent's next turn unless a mix rebuilds them a Monad.
+- Endless games: the table option `limit` (default 200) draws the game once that many moves and
+  mixes have been made in all, unless the player about to begin a turn has just won.
+- Seat 0 is blue and starts in the a1 corner; who moves first is drawn from the seed unless the
+  table chose (`first`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.albiorix import notation
+from engine.albiorix.pieces import GRID, Stack, describe, setup, stack_text
+from engine.albiorix.rules import controlled, controls, monads, reach, recombinations, royals
+from engine.albiorix.state import (
+    Action,
+    AlbiorixState,
+    AlbiorixView,
+    Mix,
+    Move,
+    Played,
+    state_from_json,
+    state_to_json,
+)
+from engine.core import (
+    FIRST_PLAYER,
+    JSON,
+    AmbiguousMove,
+    Event,
+    GameError,
+    IllegalMove,
+    Option,
+    Outcome,
+    Seat,
+    choose_first,
+    resolve_options,
+)
+
+LIMIT = Option(
+    "limit",
+    int,
+    200,
+    "Draw once this many moves and mixes have been made in all.",
+    minimum=20,
+    maximum=1000,
+)
+
+LISTED = 12
+"""At most this many choices are named in a message asking which mix was meant."""
+
+_SQUARE = re.compile(r"[a-z]\d{1,2}")
+
+
+def _rebuilt_monad(seat: Seat, *stacks: Stack) -> bool:
+    return any(s.top is None and s.bottom.colour == seat for s in stacks)
+
+
+class Albiorix:
+    key = "albiorix"
+    title = "Albiorix"
+    min_players = 2
+    max_players = 2
+    options: tuple[Option, ...] = (FIRST_PLAYER, LIMIT)
+    has_secrets = False
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> AlbiorixState:
+        if len(players) != 2:
+            raise GameError("Albiorix is for exactly 2 players.")
+        chosen = resolve_options(self.options, options)
+        return AlbiorixState(
+            players=tuple(players),
+            seed=seed,
+            board=setup(),
+            to_move=choose_first(seed, 2, chosen["first"]),
+            limit=chosen["limit"],
+        )
+
+    def actors(self, state: AlbiorixState) -> frozenset[Seat]:
+        return frozenset() if self.outcome(state) else frozenset({state.to_move})
+
+    # Legal actions
+
+    def legal_moves(self, state: AlbiorixState, seat: Seat) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        banned = _banned(state, seat)
+        return [
+            action
+            for origin in controlled(state.board, seat)
+            for action in self._actions(state, seat, origin, banned)
+        ]
+
+    def _from(self, state: AlbiorixState, seat: Seat, origin: int) -> list[Action]:
+        """The legal actions of the piece on `origin` (controlled by `seat`) if `seat` moved."""
+        return list(self._actions(state, seat, origin, _banned(state, seat)))
+
+    def _actions(
+        self, state: AlbiorixState, seat: Seat, origin: int, banned: Action | None
+    ) -> Iterator[Action]:
+        board = state.board
+        stack = board[origin]
+        assert stack is not None
+        moves, mixes = reach(board, origin, seat)
+        own = monads(board, seat) if mixes else []
+        for target in sorted(moves + mixes):
+            other = board[target]
+            if other is None:
+                action: Action = Move(origin, target)
+                if action != banned:
+                    yield action
+                continue
+            kept = any(m not in (origin, target) for m in own)
+            for here, there in recombinations(stack, other):
+                if kept or _rebuilt_monad(seat, here, there):
+                    action = Mix(origin, target, here, there)
+                    if action != banned:
+                        yield action
+
+    def _can_act(self, state: AlbiorixState, seat: Seat) -> bool:
+        banned = _banned(state, seat)
+        return any(
+            next(self._actions(state, seat, origin, banned), None) is not None
+            for origin in controlled(state.board, seat)
+        )
+
+    # Notation
+
+    def parse(self, state: AlbiorixState, seat: Seat, text: str) -> Action:
+        request = notation.read(text)
+        if self.outcome(state):
+            raise IllegalMove("The game is over.")
+        if seat != state.to_move:
+            raise IllegalMove(f"It is {state.players[state.to_move]}'s turn.")
+        origin, target = request.origin, request.target
+        stack = self._own_piece(state, seat, origin)
+        options = [a for a in self._from(state, seat, origin) if a.target == target]
+        if not options:
+            raise IllegalMove(self._why_not(state, seat, origin, target, stack))
+        if state.board[target] is None:
+            if request.result is not None:
+                raise IllegalMove(f"{GRID.name(target)} is empty: nothing to mix with there.")
+            return options[0]
+        mixes = [a for a in options if isinstance(a, Mix)]
+        if request.result is not None:
+            here, there = request.result
+            fitting = [
+                m
+                for m in mixes
+                if notation.fits(here, m.at_origin) and notation.fits(there, m.at_target)
+            ]
+            if not fitting:
+                raise IllegalMove(
+                    f"That is not a legal result of this mix. Say one of: {_listing(mixes)}."
+                )
+            mixes = fitting
+        if len(mixes) > 1:
+            raise AmbiguousMove(f"Which result? Say one of: {_listing(mixes)}.")
+        return mixes[0]
+
+    def _own_piece(self, state: AlbiorixState, seat: Seat, origin: int) -> Stack:
+        stack = state.board[origin]
+        name = GRID.name(origin)
+        if stack is None:
+            raise IllegalMove(f"There is no piece on {name}.")
+        if not controls(stack, seat, royals(state.board, seat)):
+            raise IllegalMove(
+                f"You do not control the {describe(stack)} on {name}: its top is not your "
+                "colour and it holds no pyramid like one of your Monads."
+            )
+        return stack
+
+    def _why_not(
+        self, state: AlbiorixState, seat: Seat, origin: int, target: int, stack: Stack
+    ) -> str:
+        """Why the piece on `origin` has no legal action to `target`."""
+        moves, mixes = reach(state.board, origin, seat)
+        piece, there = f"{describe(stack)} on {GRID.name(origin)}", GRID.name(target)
+        if target not in moves + mixes:
+            return f"The {piece} cannot reach {there}."
+        banned = _banned(state, seat)
+        if banned is not None and (banned.origin, banned.target) == (origin, target):
+            other = state.players[1 - seat]
+            return f"You may not repeat `{self.notation(banned)}`: {other} just reversed it."
+        return f"Every mix of the {piece} with {there} would leave you without a Monad."
+
+    def notation(self, move: Action) -> str:
+        return notation.write(move)
+
+    def hidden(self, move: Action) -> bool:
+        """Every action is public."""
+        return False
+
+    # Playing
+
+    def apply(
+        self, state: AlbiorixState, seat: Seat, move: Action
+    ) -> tuple[AlbiorixState, list[Event]]:
+        if seat not in self.actors(state):
+            raise IllegalMove("It is not your turn." if not self.outcome(state) else "Game over.")
+        stack = state.board[move.origin]
+        crowns = royals(state.board, seat)
+        if (
+            stack is None
+            or not controls(stack, seat, crowns)
+            or move not in self._from(state, seat, move.origin)
+        ):
+            raise IllegalMove(f"{self.notation(move)} is not a legal action now.")
+        board = list(state.board)
+        before = (board[move.origin], board[move.target])
+        name = state.players[seat]
+        here, there = GRID.name(move.origin), GRID.name(move.target)
+        if isinstance(move, Move):
+            board[move.origin], board[move.target] = None, stack
+            events = [Event(f"{name} moved the {describe(stack)} from {here} to {there}.")]
+        else:
+            target = board[move.target]
+            assert target is not None
+            board[move.origin], board[move.target] = move.at_origin, move.at_target
+            events = [
+                Event(
+                    f"{name} mixed the {describe(stack)} on {here} with the {describe(target)} "
+                    f"on {there}: now {stack_text(move.at_origin)} on {here} and "
+                    f"{stack_text(move.at_target)} on {there}."
+                )
+            ]
+            other = 1 - seat
+            if not monads(board, other):
+                events.append(
+                    Event(
+                        f"{state.players[other]} has no Monad left and must mix one back this "
+                        "turn, or lose."
+                    )
+                )
+        after = replace(
+            state,
+            board=tuple(board),
+            played=state.played + 1,
+            passes=0,
+            recent=(*state.recent[-1:], Played(seat, move, before)),
+        )
+        return self._next_turn(after, 1 - seat, events)
+
+    def _next_turn(
+        self, state: AlbiorixState, seat: Seat, events: list[Event]
+    ) -> tuple[AlbiorixState, list[Event]]:
+        """Hand the turn to `seat`, passing for whoever has no legal action, and say how the
+        game ended if it did."""
+        state = replace(state, to_move=seat)
+        while self.outcome(state) is None and not self._can_act(state, state.to_move):
+            events.append(Event(f"{state.players[state.to_move]} has no legal action and passes."))
+            state = replace(
+                state,
+                to_move=1 - state.to_move,
+                passes=state.passes + 1,
+                recent=(*state.recent[-1:], None),
+            )
+        result = self.outcome(state)
+        if result is not None:
+            events.append(Event(_verdict(state.players, result)))
+        return state, events
+
+    def resign(self, state: AlbiorixState, seat: Seat) -> tuple[AlbiorixState, list[Event]]:
+        if self.outcome(state):
+            raise IllegalMove("The game is over.")
+        return replace(state, resigned=seat), [Event(f"{state.players[seat]} resigned.")]
+
+    # Seeing
+
+    def view(self, state: AlbiorixState, seat: Seat | None) -> AlbiorixView:
+        result = self.outcome(state)
+        board = state.board
+        return AlbiorixView(
+            players=state.players,
+            viewer=seat,
+            actors=self.actors(state),
+            outcome=result,
+            board=board,
+            to_move=None if result else state.to_move,
+            monads=(tuple(monads(board, 0)), tuple(monads(board, 1))),
+            control=(tuple(controlled(board, 0)), tuple(controlled(board, 1))),
+            last=state.last,
+            passes=state.passes,
+            played=state.played,
+            limit=state.limit,
+        )
+
+    def preview(self, state: AlbiorixState, seat: Seat, text: str) -> AlbiorixView | None:
+        """For a bare square of a piece `seat` controls: `seat`'s view with that square as the
+        focus and every square its legal actions reach (as if it were `seat`'s turn)."""
+        name = text.strip().lower()
+        if self.outcome(state) or not _SQUARE.fullmatch(name):
+            return None
+        try:
+            origin = GRID.parse(name)
+        except GameError:
+            return None
+        stack = state.board[origin]
+        if stack is None or not controls(stack, seat, royals(state.board, seat)):
+            return None
+        targets = sorted({a.target for a in self._from(state, seat, origin)})
+        return replace(self.view(state, seat), focus=origin, destinations=tuple(targets))
+
+    def outcome(self, state: AlbiorixState) -> Outcome | None:
+        names = state.players
+        if state.resigned is not None:
+            return Outcome((1 - state.resigned,), None, f"{names[state.resigned]} resigned")
+        if len(monads(state.board, state.to_move)) == 2:
+            who = names[state.to_move]
+            return Outcome((state.to_move,), None, f"{who} began a turn holding both Monads")
+        if state.passes >= 2:
+            return Outcome((), None, "both players passed in a row")
+        if state.played >= state.limit:
+            return Outcome((), None, f"the limit of {state.limit} moves and mixes was reached")
+        return None
+
+    def to_json(self, state: AlbiorixState) -> JSON:
+        return state_to_json(state)
+
+    def from_json(self, data: JSON) -> AlbiorixState:
+        return state_from_json(data)
+
+
+def _banned(state: AlbiorixState, seat: Seat) -> Action | None:
+    """`seat`'s previous action, if the opponent's action since exactly reversed it."""
+    if len(state.recent) < 2:
+        return None
+    mine, theirs = state.recent
+    if mine is None or theirs is None or mine.seat != seat or theirs.seat == seat:
+        return None
+    squares = {mine.action.origin, mine.action.target}
+    if {theirs.action.origin, theirs.action.target} != squares:
+        return None
+    now = (state.board[mine.action.origin], state.board[mine.action.target])
+    return mine.action if now == mine.before else None
+
+
+def _listing(mixes: Sequence[Mix]) -> str:
+    """The mixes' notations, cut after LISTED of them."""
+    named = [f"`{notation.write(m)}`" for m in mixes[:LISTED]]
+    more = len(mixes) - LISTED
+    return ", ".join(named) + (f" and {more} more" if more > 0 else "")
+
+
+def _verdict(players: Sequence[str], result: Outcome) -> str:
+    if result.winners:
+        return f"{players[result.winners[0]]} wins: {result.reason}."
+    return f"The game is drawn: {result.reason}."
+
+
+GAME = Albiorix()

@@ -1,0 +1,186 @@
+"""Albiorix: the actions, the state, the view, and their JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.albiorix.pieces import GRID, Pyramid, Stack
+from engine.core import JSON, BadState, Seat, View
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the piece on `origin` to the empty square `target` (square indices)."""
+
+    origin: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mix:
+    """Mix the piece on `origin` with the piece on `target`, leaving `at_origin` and
+    `at_target` on those squares."""
+
+    origin: int
+    target: int
+    at_origin: Stack
+    at_target: Stack
+
+
+Action = Move | Mix
+
+
+@dataclass(frozen=True)
+class Played:
+    """An action `seat` made, with what stood on its origin and target just before."""
+
+    seat: Seat
+    action: Action
+    before: tuple[Stack | None, Stack | None]
+
+
+@dataclass(frozen=True)
+class AlbiorixState:
+    players: tuple[str, ...]
+    seed: int
+    board: tuple[Stack | None, ...]
+    to_move: Seat
+    limit: int
+    """Moves and mixes in all after which the game is drawn."""
+    played: int = 0
+    """Moves and mixes made so far (passes not counted)."""
+    passes: int = 0
+    """Turns passed in a row, just now."""
+    recent: tuple[Played | None, ...] = ()
+    """The last two turns, oldest first; None is a passed turn."""
+    resigned: Seat | None = None
+
+    @property
+    def last(self) -> Played | None:
+        """The latest action (a pass since then does not hide it)."""
+        for turn in reversed(self.recent):
+            if turn is not None:
+                return turn
+        return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AlbiorixView(View):
+    board: tuple[Stack | None, ...]
+    """Every square a1, b1, ..., e5: a Stack (bottom pyramid, top pyramid or None) or None."""
+    to_move: Seat | None
+    """Whose turn it is; None once the game is over."""
+    monads: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat, the squares of its Monads (one-pyramid pieces of its colour)."""
+    control: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat, the squares of the pieces it may move (a square may be in both)."""
+    last: Played | None
+    """The latest action: `last.action.origin` and `.target` are the squares to mark."""
+    passes: int
+    played: int
+    limit: int
+    focus: int | None = None
+    """Preview only: the square whose destinations are shown."""
+    destinations: tuple[int, ...] = ()
+    """Preview only: the squares the focused piece may move to (empty) or mix with (occupied)."""
+
+
+def _stack_to_json(stack: Stack | None) -> list[list[int]] | None:
+    return None if stack is None else [[p.colour, p.size] for p in stack.pyramids]
+
+
+def _stack_from_json(data: Any) -> Stack | None:
+    if data is None:
+        return None
+    pyramids = [Pyramid(int(colour), int(size)) for colour, size in data]
+    if not 1 <= len(pyramids) <= 2 or any(
+        p.colour not in (0, 1) or p.size not in (1, 2, 3) for p in pyramids
+    ):
+        raise ValueError(f"bad piece {data!r}")
+    stack = Stack(*pyramids)
+    if stack.top is not None and stack.top.size > stack.bottom.size:
+        raise ValueError(f"top larger than bottom in {data!r}")
+    return stack
+
+
+def _needed(stack: Stack | None) -> Stack:
+    if stack is None:
+        raise ValueError("a mix leaves two pieces")
+    return stack
+
+
+def action_to_json(action: Action) -> JSON:
+    if isinstance(action, Move):
+        return {"origin": action.origin, "target": action.target}
+    return {
+        "origin": action.origin,
+        "target": action.target,
+        "result": [_stack_to_json(action.at_origin), _stack_to_json(action.at_target)],
+    }
+
+
+def action_from_json(data: JSON) -> Action:
+    origin, target = int(data["origin"]), int(data["target"])
+    if "result" not in data:
+        return Move(origin, target)
+    here, there = (_needed(_stack_from_json(s)) for s in data["result"])
+    return Mix(origin, target, here, there)
+
+
+def _played_to_json(turn: Played | None) -> JSON | None:
+    if turn is None:
+        return None
+    return {
+        "seat": turn.seat,
+        "action": action_to_json(turn.action),
+        "before": [_stack_to_json(s) for s in turn.before],
+    }
+
+
+def _played_from_json(data: JSON | None) -> Played | None:
+    if data is None:
+        return None
+    origin, target = (_stack_from_json(s) for s in data["before"])
+    return Played(int(data["seat"]), action_from_json(data["action"]), (origin, target))
+
+
+def state_to_json(state: AlbiorixState) -> JSON:
+    return {
+        "version": FORMAT_VERSION,
+        "players": list(state.players),
+        "seed": state.seed,
+        "board": [_stack_to_json(s) for s in state.board],
+        "to_move": state.to_move,
+        "limit": state.limit,
+        "played": state.played,
+        "passes": state.passes,
+        "recent": [_played_to_json(turn) for turn in state.recent],
+        "resigned": state.resigned,
+    }
+
+
+def state_from_json(data: JSON) -> AlbiorixState:
+    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+        raise BadState("This Albiorix game was saved in a format this bot cannot read.")
+    try:
+        resigned = data["resigned"]
+        state = AlbiorixState(
+            players=tuple(str(p) for p in data["players"]),
+            seed=int(data["seed"]),
+            board=tuple(_stack_from_json(s) for s in data["board"]),
+            to_move=int(data["to_move"]),
+            limit=int(data["limit"]),
+            played=int(data["played"]),
+            passes=int(data["passes"]),
+            recent=tuple(_played_from_json(turn) for turn in data["recent"]),
+            resigned=None if resigned is None else int(resigned),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise BadState(f"This Albiorix game's saved state is damaged ({error}).") from error
+    pyramids = sum(len(s.pyramids) for s in state.board if s is not None)
+    if len(state.board) != GRID.size or len(state.players) != 2 or pyramids != 30:
+        raise BadState("This Albiorix game's saved state is damaged (wrong shape).")
+    return state
