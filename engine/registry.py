@@ -7,8 +7,9 @@ from typing import Any
 from engine.albiorix import GAME as ALBIORIX
 from engine.core import Game
 from engine.leylines import GAME as LEYLINES
+from engine.merchants import GAME as MERCHANTS
 
-GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (LEYLINES, ALBIORIX)}
+GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (LEYLINES, ALBIORIX, MERCHANTS)}
 
 
 def get_game(key: str) -> Game[Any, Any]:

@@ -1,0 +1,121 @@
+"""How Martian Merchants moves are written and read.
+
+A move is a keyword followed by its details, space separated: planets by their coordinates `x,y`
+(`0,0`, `-1,2`), colours by name (`blue`, `orange`, `green`, `yellow`). A ship is named by its
+planet and, when it carries one, the colour of its good: `move 0,0 1,0 orange`. Examples:
+`launch 0,0`, `move 0,0 1,0`, `deliver`, `trade`, `pickup`, `skip`, `discover green 2,0`,
+`consume 1,0`, `produce orange 1,1`, `export 1,0 0,1`, `warp 2,0 0,0 blue`, `reposition 1,1 2,0`,
+`offer orange blue`, `accept`, `decline`.
+
+Reading is forgiving: any case, `(1, 0)` for `1,0`, a colour's first letter, `pick up`, `empty`
+for a ship without a good, a few synonyms, and any unambiguous beginning of a legal move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engine.core import AmbiguousMove, BadNotation, IllegalMove
+from engine.merchants.state import COLOUR_NAMES, Coord, Move
+
+VERBS = (
+    "launch",
+    "move",
+    "warp",
+    "deliver",
+    "trade",
+    "pickup",
+    "offer",
+    "accept",
+    "decline",
+    "discover",
+    "consume",
+    "produce",
+    "export",
+    "reposition",
+    "skip",
+)
+SYNONYMS = {
+    "fly": "move",
+    "go": "move",
+    "pick": "pickup",
+    "load": "pickup",
+    "swap": "trade",
+    "explore": "discover",
+    "eat": "consume",
+    "make": "produce",
+    "yes": "accept",
+    "no": "decline",
+    "done": "skip",
+    "none": "skip",
+    "pass": "skip",
+}
+COLOUR_WORDS = {
+    **{name: name for name in COLOUR_NAMES},
+    **{name[0]: name for name in COLOUR_NAMES},
+}
+EMPTY_WORDS = {"empty", "none", "nothing", "-"}
+_COORD = re.compile(r"\(?\s*(-?\d+)\s*[,;]\s*(-?\d+)\s*\)?")
+_EXAMPLES = "`launch 0,0`, `move 0,0 1,0`, `pickup`, `skip`, `discover green 2,0`, `consume 1,0`"
+
+
+def place(at: Coord) -> str:
+    """A planet's name: its coordinates, `x,y`."""
+    return f"{at[0]},{at[1]}"
+
+
+def notation(move: Move) -> str:
+    """The canonical text of `move` (see the module docstring)."""
+    words = [move.verb]
+    if move.verb == "offer":
+        assert move.owner is not None
+        words.append(COLOUR_NAMES[move.owner])
+    if move.verb in ("discover", "produce"):
+        assert move.colour is not None
+        words.append(COLOUR_NAMES[move.colour])
+    words += [place(at) for at in (move.at, move.to) if at is not None]
+    if move.verb in ("move", "warp", "offer") and move.colour is not None:
+        words.append(COLOUR_NAMES[move.colour])
+    return " ".join(words)
+
+
+def tokens(text: str) -> tuple[str, ...]:
+    """`text` as canonical tokens: lowercase, coordinates as `x,y`, synonyms and colour letters
+    replaced, words for "no good" dropped."""
+    text = _COORD.sub(lambda m: f" {int(m[1])},{int(m[2])} ", text.lower())
+    text = re.sub(r"\bpick[\s-]+up\b", "pickup", text)
+    words = text.split()
+    if not words:
+        return ()
+    rest = [COLOUR_WORDS.get(word, word) for word in words[1:] if word not in EMPTY_WORDS]
+    return (SYNONYMS.get(words[0], words[0]), *rest)
+
+
+def match(text: str, legal: Sequence[Move], step: str) -> Move:
+    """The legal move `text` names: an exact match, else the only legal move it begins.
+
+    Raises BadNotation for an unknown keyword, AmbiguousMove when several moves begin with it,
+    IllegalMove otherwise; `step` (what is decided now) goes into the message.
+    """
+    typed = tokens(text)
+    if not typed or typed[0] not in VERBS:
+        raise BadNotation(
+            f"`{text.strip()}` is not a Martian Merchants move. Moves start with a keyword, "
+            f"like {_EXAMPLES}."
+        )
+    written = {tuple(notation(move).split()): move for move in legal}
+    if typed in written:
+        return written[typed]
+    begun = [move for words, move in written.items() if words[: len(typed)] == typed]
+    if len(begun) == 1:
+        return begun[0]
+    if begun:
+        shown = ", ".join(f"`{notation(m)}`" for m in begun[:6])
+        more = ", ..." if len(begun) > 6 else ""
+        raise AmbiguousMove(f"Which one? For example {shown}{more}.")
+    hint = ", ".join(f"`{notation(m)}`" for m in legal[:5])
+    raise IllegalMove(
+        f"`{' '.join(typed)}` is not possible now ({step}). You could play {hint}"
+        f"{', ...' if len(legal) > 5 else ''}."
+    )
