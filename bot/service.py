@@ -38,6 +38,35 @@ AUTOCOMPLETE_LIMIT = 25
 STALE = "That control belongs to an earlier position; the game moved on."
 
 
+def narrower_prefixes(texts: list[str], known: int) -> list[str]:
+    """At most 25 distinct beginnings of `texts`, longer than their shared first `known`
+    characters: whole next words where they split the texts into 2 to 25 groups, else next
+    letters; a beginning they all share is skipped over."""
+    while True:
+        words = list(dict.fromkeys(text[: _word_end(text, known)] for text in texts))
+        heads = words
+        if len(words) > AUTOCOMPLETE_LIMIT:
+            heads = list(dict.fromkeys(text[: _letter_end(text, known)] for text in texts))
+        if len(heads) != 1 or heads[0] in texts:
+            return heads[:AUTOCOMPLETE_LIMIT]
+        known = len(heads[0])
+
+
+def _word_end(text: str, start: int) -> int:
+    """Where the word at or after `start` ends."""
+    while start < len(text) and text[start] == " ":
+        start += 1
+    end = text.find(" ", start)
+    return len(text) if end < 0 else end
+
+
+def _letter_end(text: str, start: int) -> int:
+    """Just after the first letter at or after `start`."""
+    while start < len(text) and text[start] == " ":
+        start += 1
+    return min(start + 1, len(text))
+
+
 class TableError(GameError):
     """A refused request; the message is shown to the user privately."""
 
@@ -625,35 +654,32 @@ class TableService:
 
     @staticmethod
     def _picker(table: _Table, seat: Seat, prefix: str, moves_made: int) -> Controls | None:
-        """A picker of `seat`'s legal moves beginning with the words of `prefix`.
+        """A picker of `seat`'s legal moves whose notation begins with `prefix`.
 
-        Up to 25 moves are offered whole; beyond that, the distinct next words, so that a choice
-        narrows the list (as often as needed).
+        Up to 25 moves are offered whole; beyond that, the distinct next words (or, when a word
+        has more than 25 values, its next letters), so that each choice narrows the list.
         """
         game = table.game
         if seat not in game.actors(table.state):
             return None
-        words = prefix.casefold().split()
+        start = prefix.strip().casefold()
         matching = [
             text
             for text in (game.notation(m) for m in game.legal_moves(table.state, seat))
-            if text.casefold().split()[: len(words)] == words
+            if text.casefold().startswith(start)
         ]
         if not matching:
             return None
-        depth = len(words)
-        while len(matching) > AUTOCOMPLETE_LIMIT:
-            depth += 1
-            heads = list(dict.fromkeys(" ".join(t.split()[:depth]) for t in matching))
-            if len(heads) > 1 or depth > max(len(t.split()) for t in matching):
-                complete = set(matching)
-                choices = tuple(
-                    Choice(head if head in complete else f"{head} ...", head, head in complete)
-                    for head in heads[:AUTOCOMPLETE_LIMIT]
-                )
-                return Controls(table.row.id, moves_made, prefix=prefix, choices=choices)
-        choices = tuple(Choice(text, text, True) for text in matching)
-        return Controls(table.row.id, moves_made, prefix=prefix, choices=choices)
+        if len(matching) <= AUTOCOMPLETE_LIMIT:
+            choices = tuple(Choice(text, text, True) for text in matching)
+        else:
+            heads = narrower_prefixes(matching, len(start))
+            whole = {h for h in heads if [t for t in matching if t.startswith(h)] == [h]}
+            choices = tuple(
+                Choice(head if head in whole else f"{head} ...", head, head in whole)
+                for head in heads
+            )
+        return Controls(table.row.id, moves_made, prefix=prefix.strip(), choices=choices)
 
     # Wording
 

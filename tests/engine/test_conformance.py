@@ -39,11 +39,19 @@ def playout(game: Game[Any, Any], seed: int, players: int) -> list[tuple[Any, in
     return steps
 
 
+def table_sizes(game: Game[Any, Any]) -> list[int]:
+    """The fewest and most players, the middle, and 3 where allowed (a game's smallest table
+    with a full set-up when 2 players play a variant)."""
+    low, high = game.min_players, game.max_players
+    sizes = {low, high, (low + high) // 2} | ({3} if low <= 3 <= high else set())
+    return sorted(sizes)
+
+
 CASES = [
     (key, seed, players)
     for key, game in sorted(GAMES.items())
     for seed in SEEDS
-    for players in sorted({game.min_players, game.max_players})
+    for players in table_sizes(game)
 ]
 
 
@@ -80,10 +88,13 @@ def test_same_seed_same_game(key: str, seed: int, players: int) -> None:
 @pytest.mark.parametrize(("key", "seed", "players"), CASES)
 def test_no_secret_in_public_views_or_events(key: str, seed: int, players: int) -> None:
     game = GAMES[key]
-    for state, _, _, events in playout(game, seed, players):
+    for state, _, move, events in playout(game, seed, players):
         public = repr(game.view(state, None)) + repr([e for e in events if e.to is None])
         assert str(seed) not in public
         assert game.view(state, None).private == ()
         for seat in range(players):
             for line in game.view(state, seat).private:
                 assert line not in public
+        if move is not None and game.hidden(move) and game.outcome(state) is None:
+            said = [e.text for e in events if e.to is None]
+            assert all(game.notation(move) not in text for text in said)

@@ -1,0 +1,158 @@
+"""Secret moves, move pickers, board buttons and phase timers in the table service, with a tiny
+game made for the purpose (tests/service/secret_numbers.py)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import STALE, ChooseFurther, TableError, TableService, narrower_prefixes
+from bot.store import Store
+from engine.core import AmbiguousMove
+from engine.registry import GAMES
+from tests.service.secret_numbers import GAME as NUMBERS
+from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
+
+
+@pytest.fixture(autouse=True)
+def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
+
+
+async def open_table(path: Path, clock: Clock) -> TableService:
+    store = Store(path)
+    await store.open()
+    return TableService(store, seed_source=lambda: 5, clock=clock)
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
+    clock = Clock()
+    service = await open_table(tmp_path / "bot.sqlite3", clock)
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
+    )
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAT)
+    yield service, clock
+    await service.store.close()
+
+
+async def test_each_player_gets_a_private_picker_and_the_board_a_button(
+    table: tuple[TableService, Clock],
+) -> None:
+    service, _ = table
+    update = await service.start(CHANNEL, ANN)
+    opening, *private = update.notices
+    assert opening.controls is not None and opening.controls.buttons == ("pass",)
+    assert opening.mentions == (ANN.user_id, BOB.user_id, CAT.user_id)
+    assert [n.user_id for n in private] == [ANN.user_id, BOB.user_id, CAT.user_id]
+    picker = private[0].controls
+    assert picker is not None and picker.offered_at == 0
+    # 31 moves are too many for one menu: first the action, then the first digit, then all.
+    assert [(c.label, c.complete) for c in picker.choices] == [("pick ...", False), ("pass", True)]
+    digits = await service.narrow(update.game_id, ANN.user_id, "pick", 0)
+    assert [c.label for c in digits.choices] == [f"pick {n} ..." for n in range(1, 4)] + [
+        f"pick {n}" for n in range(4, 10)
+    ]
+    narrowed = await service.narrow(update.game_id, ANN.user_id, "pick 1", 0)
+    assert [c.value for c in narrowed.choices] == ["pick 1", *(f"pick {n}" for n in range(10, 20))]
+    assert all(c.complete for c in narrowed.choices)
+
+
+async def test_a_secret_move_is_told_without_its_content(
+    table: tuple[TableService, Clock],
+) -> None:
+    service, _ = table
+    await service.start(CHANNEL, ANN)
+    update = await service.move(CHANNEL, ANN, "pick 17")
+    public, private = update.notices
+    assert update.hidden and update.confirmation == "Done: `pick 17`."
+    assert public.view is None and "17" not in public.text and "Ann picked a number" in public.text
+    assert public.mentions == ()  # those still choosing were already asked
+    assert private.user_id == ANN.user_id and "17" in private.text
+    assert update.next_choice is None
+    assert "(a secret action)" in await service.history(CHANNEL)
+    assert "17" not in await service.history(CHANNEL)
+    await service.move(CHANNEL, BOB, "pass")
+    final = await service.move(CHANNEL, CAT, "pick 3")
+    assert final.finished and "Ann wins" in final.notices[0].text
+    assert final.notices[0].view is not None  # the end is shown with the board
+    history = await service.history(CHANNEL)
+    assert "Ann: pick 17" in history and "Cat: pick 3" in history
+
+
+async def test_a_control_is_stale_once_its_user_has_moved(
+    table: tuple[TableService, Clock],
+) -> None:
+    service, _ = table
+    update = await service.start(CHANNEL, ANN)
+    await service.move_in_game(update.game_id, ANN, "pick 5", offered_at=0)
+    await service.move_in_game(update.game_id, BOB, "pick 6", offered_at=0)
+    with pytest.raises(TableError, match=STALE):
+        await service.move_in_game(update.game_id, ANN, "pass", offered_at=0)
+    with pytest.raises(TableError, match=STALE):
+        await service.narrow(update.game_id, ANN.user_id, "pick", 0)
+
+
+async def test_an_unfinished_move_offers_a_picker(
+    table: tuple[TableService, Clock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service, _ = table
+    await service.start(CHANNEL, ANN)
+
+    def ambiguous(*_: object) -> int:
+        raise AmbiguousMove("Which number?")
+
+    monkeypatch.setattr(NUMBERS, "parse", ambiguous)
+    with pytest.raises(ChooseFurther) as raised:
+        await service.move(CHANNEL, ANN, "pick 2")
+    assert "Which number?" in str(raised.value)
+    assert [c.value for c in raised.value.controls.choices] == [
+        "pick 2",
+        *(f"pick {n}" for n in range(20, 30)),
+    ]
+
+
+async def test_a_phase_timer_runs_out_and_survives_a_restart(tmp_path: Path) -> None:
+    path, clock = tmp_path / "bot.sqlite3", Clock()
+    service = await open_table(path, clock)
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
+    )
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ANN)
+    clock.now += 30
+    await service.move(CHANNEL, ANN, "pick 9")  # the same phase keeps its deadline
+    clock.now += 29
+    assert await service.due_timeouts() == []
+    await service.store.close()
+
+    restarted = await open_table(path, clock)
+    clock.now += 2
+    [update] = await restarted.due_timeouts()
+    assert update.finished and "Time is up" in update.notices[0].text
+    assert "Ann wins" in update.notices[0].text
+    assert await restarted.due_timeouts() == []
+    assert "(the phase timer ran out)" in await restarted.history(CHANNEL)
+    await restarted.store.close()
+
+
+async def test_no_timer_when_the_table_chose_none(table: tuple[TableService, Clock]) -> None:
+    service, clock = table
+    await service.abandon(CHANNEL, ANN, moderator=True)
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 0}
+    )
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ANN)
+    clock.now += 10**6
+    assert await service.due_timeouts() == []
+
+
+def test_narrowing_skips_a_shared_beginning_and_splits_long_words() -> None:
+    squares = [f"place {c}{r}" for c in "abcdefg" for r in range(1, 9)]
+    assert narrower_prefixes(squares, 0) == [f"place {c}" for c in "abcdefg"]
+    assert narrower_prefixes([*squares, "draw"], 0) == ["place", "draw"]
