@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from engine.registry import GAMES
 from tests.e2e.conftest import LaunchBot
 from tests.fakediscord import FakeDiscord, Message, User
 
@@ -56,9 +57,12 @@ async def test_commands_are_synced_with_their_options(
     await launch_bot()
     commands = await fake_discord.wait_commands_synced()
     assert {c["name"] for c in commands} == COMMANDS
-    [leylines] = fake_discord.command("new")["options"]
-    assert leylines["name"] == "leylines" and leylines["type"] == 1
-    [first] = leylines["options"]
+    subcommands = {c["name"]: c for c in fake_discord.command("new")["options"]}
+    assert set(subcommands) == set(GAMES)
+    for key, game in GAMES.items():
+        assert subcommands[key]["type"] == 1
+        assert [o["name"] for o in subcommands[key]["options"]] == [o.name for o in game.options]
+    [first] = subcommands["leylines"]["options"]
     assert [c["value"] for c in first["choices"]] == [0, 1, 2]
     [text] = fake_discord.command("move")["options"]
     assert text["autocomplete"] is True
