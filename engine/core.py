@@ -15,7 +15,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
 JSON = dict[str, Any]
@@ -219,6 +219,7 @@ class Game(Protocol[S, M]):
         ...
 
 
+@runtime_checkable
 class TimedGame(Game[S, M], Protocol):
     """A game with open phases that a timer may end (the bot keeps the clock)."""
 
@@ -232,6 +233,7 @@ class TimedGame(Game[S, M], Protocol):
         ...
 
 
+@runtime_checkable
 class PreviewingGame(Game[S, M], Protocol):
     """A game that can picture an unfinished move (e.g. a square: where can this piece go?)."""
 
