@@ -8,16 +8,14 @@ position and the old lobby buttons answer that they are stale.
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
 from pathlib import Path
 
-from PIL import Image
-
 from engine.registry import GAMES
 from tests.e2e.conftest import LaunchBot
+from tests.e2e.tables import png_of
 from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-1"
@@ -26,16 +24,6 @@ COMMANDS = {
     "rules", "help",
 }  # fmt: skip
 TURN = re.compile(r"<@(\d+)>, your turn\.")
-
-
-def png_of(message: Message) -> Image.Image:
-    [attachment] = message.attachments
-    assert attachment.filename.endswith(".png")
-    assert attachment.description, "the board needs alt text"
-    image = Image.open(io.BytesIO(attachment.data))
-    image.load()
-    assert image.format == "PNG"
-    return image
 
 
 async def refused(fake: FakeDiscord, user: User, command: str, **options: str) -> str:
