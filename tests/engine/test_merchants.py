@@ -21,7 +21,6 @@ from tests.engine.test_merchants_positions import (
     table,
 )
 
-
 # Production
 
 
