@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +24,7 @@ def planet(
     good: int | None = None,
     *,
     station: bool = False,
-    ships: dict[str, tuple[int, int | None]] | None = None,
+    ships: Mapping[str, tuple[int, int | None]] | None = None,
 ) -> Planet:
     """A planet; `ships` maps a side (`n`, `e`, `s`, `w`) to (owner, cargo)."""
     docks: list[Ship | None] = [None] * 4
