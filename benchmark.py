@@ -13,7 +13,6 @@ import argparse
 import asyncio
 import importlib
 import json
-import math
 import os
 import platform
 import random
@@ -32,6 +31,7 @@ import aiosqlite
 import discord
 import PIL
 
+from bench.report import TIMING_HEADER, Check, Section, ms, timing_row
 from bot.client import EXTENSIONS, MarsBot
 from bot.config import Config
 from bot.service import Player, TableService, TableUpdate
@@ -41,7 +41,6 @@ from render import render_view
 
 KEY = GAME.key
 MIB = 1024 * 1024
-NS_PER_MS = 1_000_000
 MID_GAME_PIECES = 18
 """Pieces on the board in the mid-game position that is drawn."""
 
@@ -72,60 +71,6 @@ FULL = Scale(
 QUICK = Scale(
     renders=20, latency_games=3, render_latency_games=2, concurrent_games=10, memory_games=50
 )
-
-
-@dataclass(frozen=True)
-class Check:
-    """A measured value against the target it must stay below."""
-
-    name: str
-    value: float
-    limit: float
-    unit: str
-    decimals: int = 2
-    """Decimals shown for the value."""
-
-    @property
-    def verdict(self) -> str:
-        return "PASS" if self.value < self.limit else "MISS"
-
-    def line(self) -> str:
-        return (
-            f"- {self.name}: {self.value:,.{self.decimals}f} {self.unit} "
-            f"(target < {self.limit:,.0f} {self.unit}) **{self.verdict}**"
-        )
-
-
-@dataclass
-class Section:
-    """A part of the report: its Markdown lines and the targets it checked."""
-
-    lines: list[str]
-    checks: list[Check]
-
-
-def percentile(samples: Sequence[int], fraction: float) -> int:
-    """The nearest-rank percentile (`fraction` in 0..1) of `samples`."""
-    ordered = sorted(samples)
-    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
-
-
-def ms(nanoseconds: float) -> float:
-    """Nanoseconds as milliseconds."""
-    return nanoseconds / NS_PER_MS
-
-
-def timing_row(label: str, samples: Sequence[int]) -> str:
-    """A table row: label, count, median, p95 and max of `samples` (ns) shown in ms."""
-    median = ms(statistics.median(samples))
-    p95, worst = ms(percentile(samples, 0.95)), ms(max(samples))
-    return f"| {label} | {len(samples)} | {median:.2f} | {p95:.2f} | {worst:.2f} |"
-
-
-TIMING_HEADER = [
-    "| what | samples | median ms | p95 ms | max ms |",
-    "| --- | ---: | ---: | ---: | ---: |",
-]
 
 
 # Games

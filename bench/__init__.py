@@ -1,0 +1,1 @@
+"""The benchmark's parts; `python benchmark.py` runs them all."""

@@ -1,0 +1,134 @@
+"""Per-game figures: characteristic boards drawn, legal moves generated, random games played.
+
+Every game here is played by seeded random legal moves through the engine alone (no database,
+no Discord), so the figures are the rules' and the drawing's own cost. Times are wall-clock
+(`time.perf_counter_ns`), shown in milliseconds or as rates per second.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from bench.report import TIMING_HEADER, Check, Section, ms, timing_row
+from engine.core import Game
+from engine.registry import GAMES
+from render import render_view
+
+RENDER_MEDIAN_MS = 60.0
+"""Target for drawing a richer board than Ley Lines' (more pieces, panels, tables)."""
+PNG_BYTES = 150_000
+
+
+@dataclass(frozen=True)
+class Step:
+    """One random move: the state before it, the seat that made it and the move."""
+
+    state: Any
+    seat: int
+    move: Any
+
+
+def random_game(
+    game: Game[Any, Any], players: int, options: dict[str, Any], seed: int
+) -> Iterator[Step]:
+    """The steps of one game of seeded random legal moves, to its end."""
+    chooser = random.Random(seed)
+    names = [f"Player{n}" for n in range(players)]
+    state = game.new_game(names, options, seed)
+    while game.outcome(state) is None:
+        seat = chooser.choice(sorted(game.actors(state)))
+        move = chooser.choice(game.legal_moves(state, seat))
+        yield Step(state, seat, move)
+        state, _ = game.apply(state, seat, move)
+    yield Step(state, -1, None)
+
+
+def final_state(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int) -> Any:
+    *_, last = random_game(game, players, options, seed)
+    return last.state
+
+
+def first_state(
+    game: Game[Any, Any], players: int, options: dict[str, Any], wanted: Callable[[Any], bool]
+) -> Any:
+    """The first state, over seeded random games, for which `wanted` holds."""
+    for seed in range(1, 200):
+        for step in random_game(game, players, options, seed):
+            if wanted(step.state):
+                return step.state
+    raise LookupError("no random game reached the wanted position")
+
+
+def time_renders(key: str, view: Any, count: int) -> tuple[list[int], int]:
+    """`count` timed renders of `view` after a warm-up; (samples in ns, PNG bytes)."""
+    size = len(render_view(key, view).png)
+    samples = []
+    for _ in range(count):
+        start = time.perf_counter_ns()
+        render_view(key, view)
+        samples.append(time.perf_counter_ns() - start)
+    return samples, size
+
+
+def render_rows(key: str, boards: list[tuple[str, Any]], count: int) -> Section:
+    """Timing rows, PNG sizes and targets for the public views of `boards` (label, state)."""
+    game = GAMES[key]
+    lines = [*TIMING_HEADER]
+    sizes, checks = [], []
+    for label, state in boards:
+        samples, size = time_renders(key, game.view(state, None), count)
+        lines.append(timing_row(f"render: {label}", samples))
+        sizes.append(f"| {label} | {size:,} |")
+        median = ms(statistics.median(samples))
+        name = f"{game.title}, {label}"
+        checks.append(Check(f"render median, {name}", median, RENDER_MEDIAN_MS, "ms"))
+        checks.append(Check(f"PNG size, {name}", size, PNG_BYTES, "bytes", decimals=0))
+    lines += ["", "| board | PNG bytes |", "| --- | ---: |", *sizes]
+    return Section(lines, checks)
+
+
+def playout_rate(
+    game: Game[Any, Any], players: int, options: dict[str, Any], games: int
+) -> tuple[float, float]:
+    """(random games per second, moves per second) over `games` seeded random games."""
+    moves = 0
+    start = time.perf_counter_ns()
+    for seed in range(games):
+        moves += sum(1 for _ in random_game(game, players, options, seed)) - 1
+    seconds = (time.perf_counter_ns() - start) / 1e9
+    return games / seconds, moves / seconds
+
+
+def legal_rate(game: Game[Any, Any], states: list[Any], repeat: int) -> tuple[float, float]:
+    """(legal-move lists per second, moves listed per second) for the actors of `states`."""
+    calls = listed = 0
+    start = time.perf_counter_ns()
+    for _ in range(repeat):
+        for state in states:
+            for seat in game.actors(state):
+                listed += len(game.legal_moves(state, seat))
+                calls += 1
+    seconds = (time.perf_counter_ns() - start) / 1e9
+    return calls / seconds, listed / seconds
+
+
+def heading(title: str, sections: list[Section]) -> Section:
+    """One report section from parts, under a heading."""
+    lines = [f"## {title}", ""]
+    checks = []
+    for part in sections:
+        lines += [*part.lines, ""]
+        checks += part.checks
+    return Section(lines, checks)
+
+
+def rate_lines(rows: list[tuple[str, float, str]]) -> Section:
+    """A table of rates: (what, value, unit)."""
+    lines = ["| what | rate |", "| --- | ---: |"]
+    lines += [f"| {what} | {value:,.1f} {unit} |" for what, value, unit in rows]
+    return Section(lines, [])

@@ -1,0 +1,64 @@
+"""The benchmark report's building blocks: measured values against targets, timing rows."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+NS_PER_MS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Check:
+    """A measured value against the target it must stay below."""
+
+    name: str
+    value: float
+    limit: float
+    unit: str
+    decimals: int = 2
+    """Decimals shown for the value."""
+
+    @property
+    def verdict(self) -> str:
+        return "PASS" if self.value < self.limit else "MISS"
+
+    def line(self) -> str:
+        return (
+            f"- {self.name}: {self.value:,.{self.decimals}f} {self.unit} "
+            f"(target < {self.limit:,.0f} {self.unit}) **{self.verdict}**"
+        )
+
+
+@dataclass
+class Section:
+    """A part of the report: its Markdown lines and the targets it checked."""
+
+    lines: list[str]
+    checks: list[Check]
+
+
+def percentile(samples: Sequence[int], fraction: float) -> int:
+    """The nearest-rank percentile (`fraction` in 0..1) of `samples`."""
+    ordered = sorted(samples)
+    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
+
+
+def ms(nanoseconds: float) -> float:
+    """Nanoseconds as milliseconds."""
+    return nanoseconds / NS_PER_MS
+
+
+def timing_row(label: str, samples: Sequence[int]) -> str:
+    """A table row: label, count, median, p95 and max of `samples` (ns) shown in ms."""
+    median = ms(statistics.median(samples))
+    p95, worst = ms(percentile(samples, 0.95)), ms(max(samples))
+    return f"| {label} | {len(samples)} | {median:.2f} | {p95:.2f} | {worst:.2f} |"
+
+
+TIMING_HEADER = [
+    "| what | samples | median ms | p95 ms | max ms |",
+    "| --- | ---: | ---: | ---: | ---: |",
+]
