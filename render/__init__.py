@@ -13,8 +13,11 @@ from PIL import Image
 
 from engine.core import View
 from engine.leylines.state import LeyLinesView
+from engine.merchants.state import MerchantsView
 from render.leylines import FILENAME as LEYLINES_FILENAME
 from render.leylines import describe_leylines, draw_leylines
+from render.merchants import FILENAME as MERCHANTS_FILENAME
+from render.merchants import describe_merchants, draw_merchants
 from render.png import encode_png
 
 V = TypeVar("V", bound=View)
@@ -46,6 +49,7 @@ class Renderer(Generic[V]):
 
 RENDERERS: dict[str, Renderer[Any]] = {
     "leylines": Renderer(LeyLinesView, draw_leylines, describe_leylines, LEYLINES_FILENAME),
+    "merchants": Renderer(MerchantsView, draw_merchants, describe_merchants, MERCHANTS_FILENAME),
 }
 
 

@@ -1,0 +1,372 @@
+"""Martian Merchants as a picture and as alt text, from the public `MerchantsView`.
+
+The picture (pixels, fixed size WIDTH x HEIGHT): a status strip on top (whose turn and which
+step, or the result; the last move, the die and the turn count), the planetary grid on the left,
+and on the right a panel per player (stations, ships in stash), the bank and the last roll.
+
+The grid is drawn in the bounding box of its planets, scaled so that it always fits its area
+(cells shrink as the grid grows long or wide). Each planet is a large pyramid of its colour in its
+cell; a station is the owner's medium pyramid stacked on it inside a light ring; a good is a small
+pyramid on top. Docked ships are medium pyramids on the planet's four sides, with the small
+pyramid of any good they carry. Column numbers (x) run along the top and bottom, row numbers (y)
+up the sides; y grows upwards. The planets the last move touched are ringed in white, the ship
+being moved in yellow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.merchants.notation import place
+from engine.merchants.state import SIDE_STEP, SIDES, Coord, MerchantsView, Planet
+from render.board import Box, TextLine, draw_status_strip
+from render.palette import (
+    BACKGROUND,
+    FRAME,
+    FRAME_TEXT,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    MUTED_TEXT,
+    PANEL,
+    PLAYER_COLOURS,
+    TEXT,
+    PlayerColour,
+    mix,
+)
+from render.pieces import FOOTPRINT, draw_pyramid
+from render.text import fit, font, shorten
+
+TITLE = "Martian Merchants"
+FILENAME = "merchants-board.png"
+
+WIDTH, HEIGHT = 1040, 780
+PAD = 14
+HEADER = 70
+SIDE_WIDTH = 280
+BOARD: Box = (PAD, PAD + HEADER + PAD, WIDTH - SIDE_WIDTH - 2 * PAD, HEIGHT - PAD)
+"""The area the grid and its coordinate frame are fitted into."""
+GUTTER = 26
+MAX_CELL = 200
+CELL_STEP = 8
+"""Cells are a multiple of this many pixels, so that a few sizes of pieces serve every grid."""
+
+PLANET_SIDE = 0.42
+STATION_SIDE = 0.26
+GOOD_SIDE = 0.15
+SHIP_SIDE = 0.24
+CARGO_SIDE = 0.12
+SHIP_OFFSET = 0.37
+"""Sizes of the pieces and how far a docked ship sits from its planet's centre, in cells."""
+
+SPACE = (24, 16, 22)
+SPACE_DOT = (70, 52, 60)
+MOVING = (255, 214, 0)
+DIE_COLOUR = PlayerColour("die", (228, 222, 210))
+NAME_LIMIT = 40
+ALT_LIMIT = 1000
+
+
+def colour_of(colour: int) -> PlayerColour:
+    """The picture colour of colour number `colour` (named like the engine's COLOUR_NAMES)."""
+    return PLAYER_COLOURS[colour]
+
+
+@dataclass(frozen=True)
+class GridLayout:
+    """Where grid coordinates land: `cell`-pixel cells, the cell of (`west`, `north`) having its
+    top-left corner at (`left`, `top`); `columns` x `rows` cells in all."""
+
+    west: int
+    north: int
+    columns: int
+    rows: int
+    cell: int
+    left: int
+    top: int
+
+    def centre(self, at: Coord) -> tuple[int, int]:
+        x = self.left + (at[0] - self.west) * self.cell + self.cell // 2
+        y = self.top + (self.north - at[1]) * self.cell + self.cell // 2
+        return x, y
+
+    @property
+    def squares(self) -> Box:
+        return (
+            self.left,
+            self.top,
+            self.left + self.columns * self.cell,
+            self.top + self.rows * self.cell,
+        )
+
+
+def layout_for(planets: Sequence[Planet], area: Box = BOARD) -> GridLayout:
+    """The grid's bounding box scaled to fit `area` inside its coordinate frame, centred."""
+    xs = [p.at[0] for p in planets] or [0]
+    ys = [p.at[1] for p in planets] or [0]
+    columns, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    left, top, right, bottom = area
+    room_w, room_h = right - left - 2 * GUTTER, bottom - top - 2 * GUTTER
+    cell = min(MAX_CELL, room_w // columns, room_h // rows)
+    cell = max(CELL_STEP, cell // CELL_STEP * CELL_STEP)
+    x0 = left + (right - left - columns * cell) // 2
+    y0 = top + (bottom - top - rows * cell) // 2
+    return GridLayout(min(xs), max(ys), columns, rows, cell, x0, y0)
+
+
+def draw_merchants(view: MerchantsView) -> Image.Image:
+    """The whole table as an RGB picture of WIDTH x HEIGHT pixels."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw_status_strip(image, (PAD, PAD, WIDTH - PAD, PAD + HEADER), _status(view))
+    layout = layout_for(view.planets)
+    _draw_space(image, layout)
+    for planet in view.planets:
+        _draw_planet(image, layout, planet)
+    _draw_marks(image, layout, view)
+    _draw_side(image, view, (WIDTH - SIDE_WIDTH - PAD, BOARD[1], WIDTH - PAD, BOARD[3]))
+    return image
+
+
+def _piece(
+    image: Image.Image, centre: tuple[int, int], size: int, colour: int | PlayerColour, side: int
+) -> None:
+    """A pyramid of `size` pips, of colour number `colour` (or a given colour), whose footprint
+    is `side` pixels."""
+    shades = colour_of(colour) if isinstance(colour, int) else colour
+    draw_pyramid(image, centre, size, shades, max(4, round(side / FOOTPRINT[size])))
+
+
+def _draw_space(image: Image.Image, layout: GridLayout) -> None:
+    """The dark field of the grid's bounding box, a dot at each empty place, and the frame with
+    the coordinates."""
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = layout.squares
+    pen.rounded_rectangle(
+        (left - GUTTER, top - GUTTER, right + GUTTER - 1, bottom + GUTTER - 1),
+        radius=GUTTER // 2,
+        fill=FRAME,
+    )
+    pen.rectangle((left, top, right - 1, bottom - 1), fill=SPACE)
+    dot = max(1, layout.cell // 40)
+    for column in range(layout.columns):
+        for row in range(layout.rows):
+            x, y = layout.centre((layout.west + column, layout.north - row))
+            pen.ellipse((x - dot, y - dot, x + dot, y + dot), fill=SPACE_DOT)
+    face = font(max(11, min(18, layout.cell // 5)))
+    half = GUTTER // 2
+    for column in range(layout.columns):
+        x, _ = layout.centre((layout.west + column, layout.north))
+        for y in (top - half, bottom + half):
+            pen.text((x, y), str(layout.west + column), font=face, fill=FRAME_TEXT, anchor="mm")
+    for row in range(layout.rows):
+        _, y = layout.centre((layout.west, layout.north - row))
+        for x in (left - half, right + half):
+            pen.text((x, y), str(layout.north - row), font=face, fill=FRAME_TEXT, anchor="mm")
+
+
+def _draw_planet(image: Image.Image, layout: GridLayout, planet: Planet) -> None:
+    """The planet, its station and good stacked on it, and its docked ships with their goods."""
+    cell = layout.cell
+    centre = layout.centre(planet.at)
+    if planet.station:
+        pen = ImageDraw.Draw(image)
+        r = round(cell * PLANET_SIDE * 0.62)
+        x, y = centre
+        pen.ellipse((x - r, y - r, x + r, y + r), outline=HIGHLIGHT_EDGE, width=5)
+        pen.ellipse((x - r, y - r, x + r, y + r), outline=TEXT, width=2)
+    _piece(image, centre, 3, planet.colour, round(cell * PLANET_SIDE))
+    if planet.station:
+        _piece(image, centre, 2, planet.colour, round(cell * STATION_SIDE))
+    if planet.good is not None:
+        _piece(image, centre, 1, planet.good, round(cell * GOOD_SIDE))
+    for side, ship in enumerate(planet.docks):
+        if ship is None:
+            continue
+        dock = _dock_centre(layout, planet.at, side)
+        _piece(image, dock, 2, ship.owner, round(cell * SHIP_SIDE))
+        if ship.cargo is not None:
+            _piece(image, dock, 1, ship.cargo, round(cell * CARGO_SIDE))
+
+
+def _dock_centre(layout: GridLayout, at: Coord, side: int) -> tuple[int, int]:
+    x, y = layout.centre(at)
+    dx, dy = SIDE_STEP[side]
+    shift = round(layout.cell * SHIP_OFFSET)
+    return x + dx * shift, y - dy * shift
+
+
+def _ring(image: Image.Image, box: Box, colour: tuple[int, int, int], width: int) -> None:
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    radius = max(2, (right - left) // 6)
+    pen.rounded_rectangle(box, radius=radius, outline=HIGHLIGHT_EDGE, width=width + 2)
+    inner = (left + 1, top + 1, right - 1, bottom - 1)
+    pen.rounded_rectangle(inner, radius=radius - 1, outline=colour, width=width)
+
+
+def _draw_marks(image: Image.Image, layout: GridLayout, view: MerchantsView) -> None:
+    """Rings round the planets the last move touched and round the ship being moved."""
+    cell = layout.cell
+    width = max(2, cell // 40)
+    for at in view.marked:
+        x, y = layout.centre(at)
+        half = cell // 2 - 2
+        _ring(image, (x - half, y - half, x + half, y + half), HIGHLIGHT, width)
+    if view.ship is not None:
+        x, y = _dock_centre(layout, *view.ship)
+        half = round(cell * SHIP_SIDE * 0.7)
+        _ring(image, (x - half, y - half, x + half, y + half), MOVING, width)
+
+
+def _names(view: MerchantsView, limit: int) -> list[str]:
+    return [shorten(name, limit) for name in view.players]
+
+
+def _status(view: MerchantsView) -> list[TextLine]:
+    names = _names(view, 24)
+    if view.outcome is not None:
+        winners = view.outcome.winners
+        headline = " and ".join(names[s] for s in winners) + " win" if winners else "Draw"
+        if len(winners) == 1:
+            headline += "s"
+        detail = f"Game over · {view.outcome.reason}"
+    else:
+        actor = min(view.actors)
+        headline = f"{names[actor]} ({view.colour_names[actor]}): {view.step}"
+        detail = " · ".join(_details(view, names))
+    return [TextLine(headline, 28, TEXT), TextLine(detail, 18, MUTED_TEXT)]
+
+
+def _details(view: MerchantsView, names: Sequence[str]) -> list[str]:
+    parts = []
+    if view.last is not None:
+        parts.append(f"Last: {names[view.last[0]]} {view.last[1]}")
+    if view.die is not None:
+        parts.append("Die: " + " + ".join(view.die))
+    parts.append(f"Turn {view.turns + 1} of {view.turn_limit}")
+    return parts
+
+
+def _draw_side(image: Image.Image, view: MerchantsView, box: Box) -> None:
+    """Player panels, then the bank and the die, stacked down `box`."""
+    left, top, right, bottom = box
+    y = top
+    for seat in range(len(view.players)):
+        _player_panel(image, view, seat, (left, y, right, y + 84))
+        y += 92
+    _bank_panel(image, view, (left, y, right, bottom))
+
+
+def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) -> None:
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    won = view.outcome is not None and seat in view.outcome.winners
+    acting = view.outcome is None and seat in view.actors
+    tag = "winner" if won else "resigned" if seat in view.resigned else "to move" if acting else ""
+    outline = HIGHLIGHT if won or acting else PANEL
+    pen.rounded_rectangle(
+        (left, top, right - 1, bottom - 1), radius=8, fill=PANEL, outline=outline, width=3
+    )
+    _piece(image, (left + 30, top + 30), 3, seat, 38)
+    name_width = right - left - 66
+    pen.text(
+        (left + 56, top + 10), fit(view.players[seat], 20, name_width), font=font(20), fill=TEXT
+    )
+    label = f"{view.colour_names[seat]}{' · ' + tag if tag else ''}"
+    pen.text((left + 56, top + 36), label, font=font(15), fill=MUTED_TEXT)
+    stations = view.stations[seat]
+    pen.text(
+        (left + 12, bottom - 18),
+        f"stations {stations}/3",
+        font=font(17),
+        fill=TEXT,
+        anchor="lm",
+    )
+    x = left + 140
+    stash = view.stash[seat]
+    pen.text((x, bottom - 18), f"stash {stash}", font=font(15), fill=MUTED_TEXT, anchor="lm")
+    for n in range(stash):
+        _piece(image, (x + 66 + n * 24, bottom - 18), 2, seat, 18)
+
+
+def _bank_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
+    """Planets and goods left in the bank by colour, and the last roll of the die."""
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
+    pen.text((left + 12, top + 10), "Bank", font=font(20), fill=TEXT)
+    y = top + 50
+    for colour, name in enumerate(view.colour_names):
+        planets, goods = view.bank_planets[colour], view.bank_goods[colour]
+        _piece(image, (left + 26, y), 3, colour, 26)
+        pen.text((left + 44, y), f"x{planets}", font=font(17), fill=_shade(planets), anchor="lm")
+        _piece(image, (left + 104, y), 1, colour, 14)
+        pen.text((left + 118, y), f"x{goods}", font=font(17), fill=_shade(goods), anchor="lm")
+        pen.text((left + 166, y), name, font=font(15), fill=MUTED_TEXT, anchor="lm")
+        y += 32
+    y += 6
+    pen.text((left + 12, y), "Die", font=font(20), fill=TEXT, anchor="lm")
+    if view.die is None:
+        pen.text((left + 60, y), "not rolled yet", font=font(15), fill=MUTED_TEXT, anchor="lm")
+        return
+    sizes = {"goods": 1, "ship": 2, "planet": 3}
+    x = left + 70
+    for bonus in view.die:
+        size = sizes[bonus]
+        _piece(image, (x, y), size, DIE_COLOUR, 10 + 6 * size)
+        pen.text((x + 22, y), bonus, font=font(15), fill=TEXT, anchor="lm")
+        x += 90
+
+
+def _shade(count: int) -> tuple[int, int, int]:
+    return TEXT if count else mix(MUTED_TEXT, PANEL, 0.4)
+
+
+def describe_merchants(view: MerchantsView) -> str:
+    """Alt text: players, whose turn and step (or the result), last move and roll, every planet
+    with its good, station and ships, and the bank."""
+    names = _names(view, NAME_LIMIT)
+    players = "; ".join(
+        f"{name} ({view.colour_names[s]}) {view.stations[s]} station"
+        f"{'' if view.stations[s] == 1 else 's'}, {view.stash[s]} in stash"
+        f"{', resigned' if s in view.resigned else ''}"
+        for s, name in enumerate(names)
+    )
+    sentences = [f"{TITLE}: {players}."]
+    if view.outcome is not None:
+        winners = view.outcome.winners
+        result = " and ".join(names[s] for s in winners) + " won" if winners else "a draw"
+        sentences.append(f"Game over: {result} ({view.outcome.reason}).")
+    else:
+        actor = min(view.actors)
+        sentences.append(f"{names[actor]} to move: {view.step}.")
+    sentences += [f"{part}." for part in _details(view, names)]
+    sentences.append("Planets: " + "; ".join(_planet_words(view, p) for p in view.planets) + ".")
+    sentences.append(f"Bank: {_bank_words(view)}.")
+    return shorten(" ".join(sentences), ALT_LIMIT)
+
+
+def _planet_words(view: MerchantsView, planet: Planet) -> str:
+    """`blue 0,0 with a station, orange good, ships: Ann east empty, Bob north green`."""
+    words = [f"{view.colour_names[planet.colour]} {place(planet.at)}"]
+    if planet.station:
+        words.append("station")
+    if planet.good is not None:
+        words.append(f"{view.colour_names[planet.good]} good")
+    ships = [
+        f"{shorten(view.players[ship.owner], 12)} {SIDES[side]} "
+        f"{'empty' if ship.cargo is None else view.colour_names[ship.cargo]}"
+        for side, ship in enumerate(planet.docks)
+        if ship is not None
+    ]
+    if ships:
+        words.append("ships " + ", ".join(ships))
+    return ", ".join(words)
+
+
+def _bank_words(view: MerchantsView) -> str:
+    planets = ", ".join(f"{n} {view.colour_names[c]}" for c, n in enumerate(view.bank_planets) if n)
+    goods = ", ".join(f"{n} {view.colour_names[c]}" for c, n in enumerate(view.bank_goods) if n)
+    return f"planets {planets or 'none'}; goods {goods or 'none'}"

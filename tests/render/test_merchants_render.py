@@ -1,0 +1,207 @@
+"""Martian Merchants pictures and alt text: real games, a long thin grid and a 12-planet grid."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+from engine.core import View
+from engine.merchants import GAME, MerchantsState, MerchantsView, Ship
+from engine.merchants.state import COLOUR_NAMES
+from render import Rendered, render_view
+from render.merchants import (
+    BOARD,
+    HEIGHT,
+    WIDTH,
+    colour_of,
+    draw_merchants,
+    layout_for,
+)
+from tests.engine.test_merchants_positions import (
+    ANN,
+    BLUE,
+    BOB,
+    GREEN,
+    ORANGE,
+    planet,
+    play,
+    table,
+)
+
+MAX_PNG = 150_000
+
+
+def render(view: MerchantsView) -> Rendered:
+    return render_view("merchants", view)
+
+
+def picture(rendered: Rendered) -> Image.Image:
+    image = Image.open(io.BytesIO(rendered.png))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def random_game(players: int, seed: int, until: int | None = None) -> MerchantsState:
+    """A game of random legal moves, stopped after `until` moves or at its end."""
+    rng = random.Random(seed)
+    state = GAME.new_game(["Ann", "Bob", "Cid", "Dot"][:players], {}, seed)
+    count = 0
+    while GAME.actors(state) and count != until:
+        [seat] = GAME.actors(state)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+        count += 1
+    return state
+
+
+def twelve_planets() -> MerchantsState:
+    """A four-player game played at random until every planet is in the grid."""
+    rng = random.Random(12)
+    state = GAME.new_game(["Ann", "Bob", "Cid", "Dot"], {"first": 1}, 1212)
+    while sum(state.bank_planets):
+        [seat] = GAME.actors(state)
+        legal = GAME.legal_moves(state, seat)
+        found = [m for m in legal if m.verb == "discover"]
+        state, _ = GAME.apply(state, seat, rng.choice(found or legal))
+    return state
+
+
+def long_line() -> MerchantsState:
+    """Nine planets in one row, ships and goods on some."""
+    planets = [
+        planet((x, 0), x % 3, (x + 1) % 3 if x % 2 else None, station=x == 3) for x in range(-4, 5)
+    ]
+    planets[0] = replace(planets[0], docks=(Ship(ANN, ORANGE), None, Ship(BOB), None))
+    return replace(table(*planets), bank_planets=(0, 0, 0))
+
+
+def mid_game() -> MerchantsState:
+    """Ann's ship with an orange good has flown from 0,0 to 1,0 and waits at its arrival stop."""
+    state = table(
+        planet((0, 0), BLUE, GREEN, station=True, ships={"e": (ANN, ORANGE)}),
+        planet((1, 0), ORANGE, ships={"n": (BOB, GREEN)}),
+        planet((1, 1), GREEN, BLUE),
+    )
+    state, _ = play(state, "move 0,0 1,0 orange")
+    return state
+
+
+def test_colours_match_the_engines_names() -> None:
+    assert [colour_of(c).name for c in range(4)] == list(COLOUR_NAMES)
+
+
+def test_opening_picture_and_alt_text() -> None:
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 5)
+    rendered = render(GAME.view(state, None))
+    assert picture(rendered).size == (WIDTH, HEIGHT)
+    assert rendered.filename == "merchants-board.png"
+    alt = rendered.alt
+    assert alt.startswith("Martian Merchants: Ann (blue) 0 stations, 3 in stash; Bob (orange)")
+    assert "Ann to move: choose an action." in alt
+    assert "Turn 1 of 80." in alt and "Last" not in alt and "Die" not in alt
+    assert "Planets: blue 0,0; orange 1,0." in alt
+    assert "Bank: planets 2 blue, 2 orange, 3 green; goods 3 blue, 3 orange, 3 green." in alt
+
+
+def test_mid_game_alt_text_names_ships_goods_and_stations() -> None:
+    rendered = render(GAME.view(mid_game(), None))
+    alt = rendered.alt
+    assert "Ann (blue) 1 station, 1 in stash" in alt
+    assert "Ann to move: arrival stop at 1,0." in alt
+    assert "Last: Ann move 0,0 1,0 orange." in alt
+    assert "blue 0,0, station, green good;" in alt
+    assert "orange 1,0, ships Bob n green, Ann w orange;" in alt
+    assert "green 1,1, blue good." in alt
+    assert len(rendered.png) < MAX_PNG
+
+
+def test_last_move_and_moving_ship_are_marked() -> None:
+    view = GAME.view(mid_game(), None)
+    layout = layout_for(view.planets)
+    x, y = layout.centre((1, 0))
+    half = layout.cell // 2
+    cell = (x - half, y - half, x + half, y + half)
+    marked = draw_merchants(view)
+    plain = draw_merchants(replace(view, marked=(), ship=None))
+    assert marked.crop(cell).tobytes() != plain.crop(cell).tobytes()
+    x, y = layout.centre((1, 1))
+    untouched = (x - half, y - half, x + half, y + half)
+    assert marked.crop(untouched).tobytes() == plain.crop(untouched).tobytes()
+
+
+def test_die_and_bonus_step_are_shown() -> None:
+    state = table(planet((0, 0), BLUE, BLUE), planet((1, 0), ORANGE), rolls=0)
+    state, _ = play(state, "consume 0,0")
+    view = GAME.view(state, None)
+    assert view.die is not None
+    alt = render(view).alt
+    assert f"Die: {' + '.join(view.die)}." in alt
+    assert f"Ann to move: bonus: {' and '.join(view.die)}." in alt
+
+
+def test_same_view_gives_same_bytes() -> None:
+    view = GAME.view(random_game(3, 8, until=150), None)
+    assert render(view) == render(view)
+
+
+def assert_fits(view: MerchantsView) -> None:
+    layout = layout_for(view.planets)
+    left, top, right, bottom = layout.squares
+    assert BOARD[0] <= left and right <= BOARD[2] and BOARD[1] <= top and bottom <= BOARD[3]
+    for p in view.planets:
+        x, y = layout.centre(p.at)
+        assert left < x < right and top < y < bottom
+    rendered = render(view)
+    assert picture(rendered).size == (WIDTH, HEIGHT)
+    assert len(rendered.png) < MAX_PNG
+    assert len(rendered.alt) <= 1000
+
+
+def test_a_long_thin_grid_scales_to_fit() -> None:
+    view = GAME.view(long_line(), None)
+    assert_fits(view)
+    tall = replace(
+        view, planets=tuple(replace(p, at=(0, p.at[0])) for p in view.planets), marked=()
+    )
+    assert_fits(tall)
+    assert layout_for(tall.planets).cell < layout_for(view.planets[:2]).cell
+
+
+def test_a_twelve_planet_grid_scales_to_fit() -> None:
+    state = twelve_planets()
+    assert len(state.planets) == 12
+    assert_fits(GAME.view(state, None))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_finished_games(players: int, seed: int) -> None:
+    view = GAME.view(random_game(players, seed), None)
+    assert view.outcome is not None
+    rendered = render(view)
+    assert_fits(view)
+    assert "Game over:" in rendered.alt and "to move" not in rendered.alt
+
+
+def test_resignation_shows_the_result() -> None:
+    state, _ = GAME.resign(table(planet((0, 0), BLUE), planet((1, 0), ORANGE)), BOB)
+    alt = render(GAME.view(state, None)).alt
+    assert "Game over: Ann won (the other players resigned)." in alt
+    assert "Bob (orange) 0 stations, 3 in stash, resigned" in alt
+
+
+def test_long_and_odd_names_stay_within_discord_limits() -> None:
+    names = ("\u202eZoë 🚀\n" + "W" * 93, "漢字" * 50, "x" * 100, "y" * 100)
+    state = twelve_planets()
+    view = replace(GAME.view(state, None), players=names)
+    rendered = render(view)
+    assert len(rendered.alt) <= 1000
+    assert "\n" not in rendered.alt and "\u202e" not in rendered.alt
+    assert picture(rendered).size == (WIDTH, HEIGHT)
+
+
+def test_wrong_view_is_refused() -> None:
+    with pytest.raises(TypeError):
+        render_view("merchants", View(("Ann", "Bob"), None, frozenset(), None))
