@@ -1,0 +1,31 @@
+"""Martian Merchants, told for `/rules merchants`."""
+
+GUIDE = """\
+**Martian Merchants** (2-4 players, 20-40 minutes)
+Fly goods between planets; deliver your own colour home to build stations. Three stations win.
+
+**Pieces.** Per colour: 3 planets, 3 ships, 3 goods. Seats play blue, orange, green, yellow; \
+with two players green is neutral (planets and goods, no ships). Each player starts with one \
+home planet in the grid; the rest is the bank.
+
+**Turn.** One action, then produce a good: a bank good on an empty planet, never the planet's \
+own colour, never your colour while the bank has another. No legal production: skipped.
+- *Move a ship*: launch one onto your home planet, or fly one to an adjacent planet. Each planet \
+has 4 docks. At the departure and the arrival planet the ship may **deliver** (a good onto an \
+empty planet of its colour), **trade** (a good of the planet's colour for its other good) or, \
+empty at your home, **pickup** a good. Delivering to your home without a station builds one.
+- *Discover*: a bank planet next to any planet.
+- *Consume*: a planet holding its own colour returns it; roll the die. Small: export a good to \
+an empty planet or produce. Medium: warp a ship to your station or move a ship. Large: move a \
+planet (never cutting the grid) or discover. Two pyramids: both, any order; all optional.
+
+**Bot rulings.** Start player random (or `first`); with 3 the L's corner owner goes last. \
+Ships dock facing where they came from. Warps make no stops. After 40 turns each, most stations \
+wins. Option `trading`: at a stop, `offer` a swap to another's ship; they `accept` or `decline`.
+
+**Moves** (`/move`, one step at a time; planets are `x,y`): `launch 0,0`, `move 0,0 1,0` \
+(add the good a loaded ship carries: `move 0,0 1,0 orange`), then `deliver`, `trade`, \
+`pickup` or `skip` at each stop; `discover green 2,0`, `consume 1,0`, `produce orange 1,1`, \
+`export 1,0 0,1`, `warp 2,0 0,0`, `reposition 1,1 2,0`, `skip` to decline bonuses. Any clear \
+beginning works.
+"""
