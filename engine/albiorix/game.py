@@ -178,12 +178,11 @@ class Albiorix:
         mixes = [a for a in options if isinstance(a, Mix)]
         if request.result is not None:
             here, there = request.result
-            fitting = [
-                m
-                for m in mixes
-                if notation.fits(here, m.at_origin) and notation.fits(there, m.at_target)
-            ]
+            fitting = _fitting(mixes, here, there)
             if not fitting:
+                banned = _banned(state, seat)
+                if isinstance(banned, Mix) and banned in _fitting([banned], here, there):
+                    raise IllegalMove(self._repeat(state, seat, banned))
                 raise IllegalMove(
                     f"That is not a legal result of this mix. Say one of: {_listing(mixes)}."
                 )
@@ -214,9 +213,12 @@ class Albiorix:
             return f"The {piece} cannot reach {there}."
         banned = _banned(state, seat)
         if banned is not None and (banned.origin, banned.target) == (origin, target):
-            other = state.players[1 - seat]
-            return f"You may not repeat `{self.notation(banned)}`: {other} just reversed it."
+            return self._repeat(state, seat, banned)
         return f"Every mix of the {piece} with {there} would leave you without a Monad."
+
+    def _repeat(self, state: AlbiorixState, seat: Seat, banned: Action) -> str:
+        other = state.players[1 - seat]
+        return f"You may not repeat `{self.notation(banned)}`: {other} just reversed it."
 
     def notation(self, move: Action) -> str:
         return notation.write(move)
@@ -367,6 +369,15 @@ def _banned(state: AlbiorixState, seat: Seat) -> Action | None:
         return None
     now = (state.board[mine.action.origin], state.board[mine.action.target])
     return mine.action if now == mine.before else None
+
+
+def _fitting(
+    mixes: Sequence[Mix], here: notation.PiecePattern, there: notation.PiecePattern
+) -> list[Mix]:
+    """The mixes whose two new pieces fit what the player wrote."""
+    return [
+        m for m in mixes if notation.fits(here, m.at_origin) and notation.fits(there, m.at_target)
+    ]
 
 
 def _listing(mixes: Sequence[Mix]) -> str:
