@@ -7,9 +7,12 @@ from typing import Any
 from engine.albiorix import GAME as ALBIORIX
 from engine.core import Game
 from engine.leylines import GAME as LEYLINES
+from engine.marsvsearth import GAME as MARSVSEARTH
 from engine.merchants import GAME as MERCHANTS
 
-GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (LEYLINES, ALBIORIX, MERCHANTS)}
+GAMES: dict[str, Game[Any, Any]] = {
+    game.key: game for game in (LEYLINES, ALBIORIX, MERCHANTS, MARSVSEARTH)
+}
 
 
 def get_game(key: str) -> Game[Any, Any]:

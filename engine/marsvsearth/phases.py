@@ -1,0 +1,245 @@
+"""The open phases of a round: several players act at once and each ends with `done`.
+
+- "clone" (step 5): revealed Martian Clones submit cards and place their +1 counters.
+- "human" (step 6): Agents (hidden clones among them) and Civilians submit cards. Contribution
+  variant 1 opens one threat at a time (sub = index in the resolution order), variant 2 one
+  player at a time (sub = index among the humans in initiative order).
+- "accuse" (step 8): Agents accuse and second.
+- "promote" (step 9): Agents ask to field promote a Civilian.
+- "endround" (steps 11-12): hidden clones may reveal; humans may discard.
+
+A player is pending while they have not pressed Done and still have something to do; the phase
+ends when nobody is pending. Who is pending depends only on public facts (hand sizes, standings,
+leaders), except that every Agent stays pending in "endround" so that a hidden clone's chance to
+reveal shows nowhere.
+"""
+
+from __future__ import annotations
+
+from engine.marsvsearth.moves import DONE, Move, move
+from engine.marsvsearth.rules import CIVILIAN_UNLED_LIMIT, UNLED_LIMIT, proximity_limit
+from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE
+from engine.marsvsearth.work import Work
+
+OPEN = ("clone", "human", "accuse", "promote", "endround")
+NEXT = {
+    "clone": "human",
+    "human": "resolve",
+    "accuse": "trials",
+    "promote": "promotions",
+    "endround": "cleanup",
+}
+"""The phase (open or scripted) that follows each open phase."""
+TITLES = {
+    "clone": "Martian Clone Influence",
+    "human": "Human Influence",
+    "accuse": "Accusations",
+    "promote": "Field Promotions",
+    "endround": "Reveal and Discard",
+}
+STEPS = {"clone": 5, "human": 6, "accuse": 8, "promote": 9, "endround": 11}
+
+
+def open_phase(w: Work, phase: str) -> None:
+    """Start open phase `phase` (or skip it, and any that follow, while nobody can act)."""
+    w.phase, w.sub, w.step = phase, 0, STEPS[phase]
+    for s in w.seats:
+        s.done = False
+    w.say(f"Step {w.step}, {TITLES[phase]}: " + _who(w) + ".")
+    advance(w)
+
+
+def _who(w: Work) -> str:
+    seats = pending(w)
+    if not seats:
+        return "nobody has anything to do"
+    return "waiting for " + ", ".join(w.name(s) for s in seats)
+
+
+def advance(w: Work) -> None:
+    """End the running sub-stage or phase while nobody is pending in it."""
+    while w.phase in OPEN and not pending(w):
+        if w.phase == "human" and w.contribution and w.sub + 1 < _stages(w):
+            w.sub += 1
+            for s in w.seats:
+                s.done = False
+            continue
+        following = NEXT[w.phase]
+        w.say(f"{TITLES[w.phase]} is over.")
+        if following in OPEN:
+            open_phase(w, following)
+            return
+        w.phase = following
+
+
+def _stages(w: Work) -> int:
+    return len(w.order) if w.contribution == 1 else len(_humans(w))
+
+
+def _humans(w: Work) -> list[int]:
+    return [s for s in w.initiative() if w.live(s) and w.seats[s].status in (AGENT, CIVILIAN)]
+
+
+def takes_part(w: Work, seat: int) -> bool:
+    if not w.live(seat):
+        return False
+    status = w.seats[seat].status
+    if w.phase == "clone":
+        return status == CLONE
+    if w.phase == "human":
+        if w.contribution == 2:
+            humans = _humans(w)
+            return w.sub < len(humans) and humans[w.sub] == seat
+        return status in (AGENT, CIVILIAN)
+    if w.phase == "endround":
+        return status in (AGENT, CIVILIAN)
+    return status == AGENT
+
+
+def pending(w: Work) -> list[int]:
+    """The seats the open phase still waits for."""
+    return [s for s in range(w.size) if is_pending(w, s)]
+
+
+def is_pending(w: Work, seat: int) -> bool:
+    if w.phase not in OPEN or w.seats[seat].done or not takes_part(w, seat):
+        return False
+    if w.phase == "endround" and w.seats[seat].status == AGENT:
+        return True
+    return bool(options(w, seat))
+
+
+def limit(w: Work, seat: int, slot: int) -> int:
+    """How many cards `seat` may give to the threat in `slot` (proximity restrictions)."""
+    leader = w.threats[slot].leader
+    if leader is None:
+        if w.promotion:
+            return CIVILIAN_UNLED_LIMIT if w.seats[seat].status == CIVILIAN else 0
+        return UNLED_LIMIT
+    return proximity_limit(seat, leader, w.size)
+
+
+def open_slots(w: Work, seat: int) -> list[int]:
+    """The threats `seat` may still give a card to now."""
+    slots = range(len(w.threats))
+    if w.phase == "human" and w.contribution == 1:
+        slots = range(0) if w.sub >= len(w.order) else range(w.order[w.sub], w.order[w.sub] + 1)
+    return [
+        slot for slot in slots
+        if sum(1 for giver, _ in w.threats[slot].cards if giver == seat) < limit(w, seat, slot)
+    ]
+
+
+def options(w: Work, seat: int) -> list[Move]:
+    """What `seat` may do in the open phase, besides pressing Done."""
+    hand = w.distinct(w.seats[seat].hand)
+    codes = [w.deck.skills[c].code for c in hand]
+    phase = w.phase
+    if phase in ("clone", "human"):
+        slots = open_slots(w, seat)
+        out = [move("submit", code, f"t{slot + 1}") for code in codes for slot in slots]
+        if phase == "clone" and w.counters_left(seat):
+            out += [move("counter", f"t{slot + 1}") for slot in range(len(w.threats))]
+        return out
+    if phase == "accuse":
+        return _accusations(w, seat, codes)
+    if phase == "promote":
+        return _promotions(w, seat)
+    if phase == "endround":
+        out = [move("discard", code) for code in codes]
+        if w.seats[seat].status == AGENT and any(w.seats[seat].dna):
+            out.append(move("reveal"))
+        return out
+    return []
+
+
+def _accusations(w: Work, seat: int, codes: list[str]) -> list[Move]:
+    out = []
+    for target in range(w.size):
+        if target == seat or not w.is_agent(target):
+            continue
+        givers = [giver for accused, giver, _ in w.accusations if accused == target]
+        if seat in givers:
+            continue
+        kind = "second" if givers else "accuse"
+        out += [move(kind, w.slug(target), code) for code in codes]
+    return out
+
+
+def _promotions(w: Work, seat: int) -> list[Move]:
+    asked = [civilian for agent, civilian in w.promotions if agent == seat]
+    if w.symbols(w.seats[seat].hand) < 5 * (len(asked) + 1):
+        return []
+    return [move("promote", w.slug(c)) for c in w.promotable() if c not in asked]
+
+
+def legal(w: Work, seat: int) -> list[Move]:
+    if not is_pending(w, seat):
+        return []
+    return [*options(w, seat), move(DONE)]
+
+
+def play(w: Work, seat: int, chosen: Move) -> None:
+    """Apply an open-phase move (already checked legal), then end the phase if it is over."""
+    name = w.name(seat)
+    kind = chosen.kind
+    if kind == DONE:
+        w.seats[seat].done = True
+        w.say(f"{name} is done.")
+    elif kind == "submit":
+        slot = int(chosen.arg(2)[1:]) - 1
+        card = w.from_hand(seat, chosen.arg(1))
+        t = w.threats[slot]
+        t.cards.append((seat, card))
+        w.say(f"{name} submitted a card to Threat {slot + 1} ({len(t.cards)} cards there now).")
+        w.tell(seat, f"You submitted {w.card(card)} to Threat {slot + 1}.")
+    elif kind == "counter":
+        slot = int(chosen.arg(1)[1:]) - 1
+        w.threats[slot].counters.append(seat)
+        w.say(f"{name} puts a +1 counter on {w.threat_name(slot)}.")
+    elif kind in ("accuse", "second"):
+        target = w.seat_of(chosen.arg(1))
+        card = w.from_hand(seat, chosen.arg(2))
+        w.accusations.append((target, seat, card))
+        count = sum(1 for accused, _, _ in w.accusations if accused == target)
+        verb = "accuses" if kind == "accuse" else "seconds the accusation against"
+        w.say(f"{name} {verb} {w.name(target)} ({count} card{'s' if count > 1 else ''} "
+              "against them).")
+        w.tell(seat, f"You put {w.card(card)} against {w.name(target)}.")
+    elif kind == "promote":
+        civilian = w.seat_of(chosen.arg(1))
+        w.promotions.append((seat, civilian))
+        w.say(f"{name} will field promote {w.name(civilian)} if they still can.")
+    elif kind == "discard":
+        card = w.from_hand(seat, chosen.arg(1))
+        w.discard.append(card)
+        w.say(f"{name} discarded a card.")
+        w.tell(seat, f"You discarded {w.card(card)}.")
+    elif kind == "reveal":
+        reveal(w, seat)
+    advance(w)
+
+
+def reveal(w: Work, seat: int) -> None:
+    """Step 11: a hidden clone reveals: hand and Agent discarded, DNA flipped, pog taken."""
+    s = w.seats[seat]
+    name = w.name(seat)
+    w.discard.extend(s.hand)
+    s.hand.clear()
+    if s.agent is not None:
+        w.agent_deck.append(s.agent)
+    s.agent, s.status = None, CLONE
+    w.say(f"{name} reveals themselves as a Martian Clone, discarding their cards and Agent!")
+    for wave, clone in enumerate(s.dna, start=1):
+        w.say(f"{name}'s wave-{wave} DNA card: {'Martian Clone' if clone else 'Human'}.")
+    w.say(f"{name} is a level {w.level(seat)} Martian Clone and takes the initiative pog "
+          "(overridden).")
+    w.pog, w.pog_override = seat, True
+
+
+def timeout(w: Work) -> None:
+    """Everyone still pending in the running (sub-)phase presses Done."""
+    for seat in pending(w):
+        w.seats[seat].done = True
+    w.say("Time is up.")
+    advance(w)

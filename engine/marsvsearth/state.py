@@ -1,0 +1,145 @@
+"""Mars vs. Earth: the frozen game state and its JSON form.
+
+Cards are numbers: a skill card is its index in `Deck.skills`, an Agent its index in
+`Deck.agents`, a threat its index in `Deck.threats`. Piles list their top card first. A DNA card
+is a bool (True = Martian Clone), kept per player in the order of the waves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engine.core import JSON, BadState
+
+FORMAT_VERSION = 1
+
+AGENT, CIVILIAN, CLONE = "agent", "civilian", "clone"
+"""A player's standing: an Agent (human or hidden clone), a Civilian, or a revealed Clone."""
+
+FATE = -1
+"""The `seat` of a submission that nobody made: a Fate card or a New Information card."""
+
+
+@dataclass(frozen=True)
+class SeatState:
+    status: str
+    agent: int | None
+    dna: tuple[bool, ...]
+    hand: tuple[int, ...]
+    resigned: bool = False
+    ousted: bool = False
+    """Ousted during this round (cannot be field promoted this round)."""
+    done: bool = False
+    """Pressed Done in the open phase now running."""
+
+
+@dataclass(frozen=True)
+class ActiveThreat:
+    threat: int
+    leader: int | None = None
+    cards: tuple[tuple[int, int], ...] = ()
+    """(seat or FATE, card) in the order submitted; who gave what is secret."""
+    counters: tuple[int, ...] = ()
+    """The revealed clones whose +1 counters lie on it (one entry per counter)."""
+    bonus: int = 0
+    """Added to its total by momentum/setback effects of earlier threats."""
+    good: tuple[int, ...] = ()
+    bad: tuple[int, ...] = ()
+    wild: tuple[int, ...] = ()
+    cancelled: tuple[int, ...] = ()
+    wild_good: bool | None = None
+    skill: str | None = None
+    skill_value: int = 0
+    total: int | None = None
+    result: str | None = None
+    """None until resolved, then "success" or "failure"."""
+
+
+@dataclass(frozen=True)
+class MarsState:
+    players: tuple[str, ...]
+    seed: int
+    digest: str
+    coop: bool
+    promotion: bool
+    contribution: int
+    timer: int
+    counter: int
+    """Random draws made so far (see engine.core.draw_rng)."""
+    round: int
+    step: int
+    phase: str
+    sub: int
+    """The sub-stage of a contribution variant: a threat (variant 1) or a player (variant 2)."""
+    resources: tuple[int, ...]
+    wave: int
+    successes: int
+    failures: int
+    pog: int
+    pog_override: bool
+    seats: tuple[SeatState, ...]
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    threat_deck: tuple[int, ...]
+    threat_discard: tuple[int, ...]
+    agent_deck: tuple[int, ...]
+    dna_deck: tuple[bool, ...]
+    threats: tuple[ActiveThreat, ...]
+    order: tuple[int, ...]
+    """The threats (slots) in the order they are resolved."""
+    current: int | None
+    accusations: tuple[tuple[int, int, int], ...]
+    """(accused, accuser, card) for this round."""
+    trials: tuple[str, ...]
+    """This round's trials and their outcomes, in words (public)."""
+    promotions: tuple[tuple[int, int], ...]
+    """Field promotions asked for this round: (agent, civilian)."""
+    choices: tuple[str, ...]
+    """Answers given to the prompts of the scripted step now running (see script.py)."""
+    winner: str | None = None
+    """"humans", "martians", or "table" (ended by resignations)."""
+    reason: str = ""
+
+
+_NESTED = {"seats": SeatState, "threats": ActiveThreat}
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def state_to_json(state: MarsState) -> JSON:
+    data: JSON = _plain(state)
+    data["version"] = FORMAT_VERSION
+    return data
+
+
+def state_from_json(data: JSON) -> MarsState:
+    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+        raise BadState("This Mars vs. Earth game was saved in a format this bot cannot read.")
+    try:
+        values = {}
+        for f in fields(MarsState):
+            raw = data[f.name]
+            nested = _NESTED.get(f.name)
+            if nested is not None:
+                values[f.name] = tuple(
+                    nested(**{k: _tuples(v) for k, v in item.items()}) for item in raw
+                )
+            else:
+                values[f.name] = _tuples(raw)
+        state = MarsState(**values)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise BadState(f"This Mars vs. Earth game's saved state is damaged ({error}).") from error
+    if len(state.seats) != len(state.players) or len(state.resources) != 4:
+        raise BadState("This Mars vs. Earth game's saved state is damaged (wrong shape).")
+    return state
