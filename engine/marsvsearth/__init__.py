@@ -12,8 +12,8 @@ __all__ = [
     "Deck",
     "DeckError",
     "MarsState",
-    "MarsVsEarth",
     "MarsView",
+    "MarsVsEarth",
     "Move",
     "load_deck",
 ]

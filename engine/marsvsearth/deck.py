@@ -124,7 +124,9 @@ class _Reader:
             raise self.fail(where, f"`{name}` must be from {low} to {high}, not {value}")
         return value
 
-    def effect(self, table: Any, where: str, name: str, trigger: str | None = None) -> Effect | None:
+    def effect(
+        self, table: Any, where: str, name: str, trigger: str | None = None
+    ) -> Effect | None:
         text = self.field(table, where, name, str, None)
         if text is None:
             return None
@@ -179,7 +181,7 @@ def load_deck(path: Path | str = DEFAULT_DECK_PATH) -> Deck:
 
 
 def _list(read: _Reader, data: dict[str, Any], name: str, counted: bool = False) -> list[Any]:
-    entries = read.field(data, f"[[{name}]]", name, list)
+    entries: list[Any] = read.field(data, f"[[{name}]]", name, list)
     total = sum(read.field(e, f"{name} {i}", "count", int) for i, e in enumerate(entries, 1)) \
         if counted else len(entries)
     if total != COUNTS[name]:

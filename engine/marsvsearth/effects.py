@@ -8,21 +8,22 @@ deck file. Each effect has one fixed trigger:
 - success / failure: after the outcome, before the threat's gains or losses;
 - trial (gavel): when the card is revealed in a trial (as an accusation or as the defence).
 
-A card's effect fires only at its own trigger (an immediate effect on an accusation card does
-nothing). Effects marked "leader" need a leader and are ignored on an un-led threat. Several
-effects with the same trigger resolve one at a time in the order the leader chooses (the
-initiative holder for an un-led threat); identical ones each resolve.
+Cards added by New Information count only for their symbols. A card's effect fires only at
+its own trigger (an immediate effect on an accusation card does nothing). Effects marked
+"leader" need a leader and are ignored on an un-led threat. Several effects with the same
+trigger resolve one at a time in the order the leader chooses (the initiative holder for an
+un-led threat); identical ones each resolve.
 
 | name | trigger | leader | what it does |
 | --- | --- | --- | --- |
-| new_info | immediate | | "New Information": the top 2 cards of the draw pile join the threat, revealed and sorted like the others (their own effects are ignored) |
+| new_info | immediate | | "New Information": the top 2 draw cards join the threat |
 | sabotage | immediate | | the strongest good card of the threat is discarded unscored |
 | shield | immediate | | the strongest bad card of the threat is discarded unscored |
 | supply:R | success | | resource R rises by 1 |
 | reinstate | success | yes | the leader reinstates a Civilian of their choice |
 | seize | success | yes | the leader takes the initiative pog, overridden |
 | momentum | success | | the next unresolved threat of this round gets +2 to its total |
-| intel | success | yes | the leader secretly sees the newest face-down DNA card of a player of their choice |
+| intel | success | yes | the leader secretly sees a chosen player's newest face-down DNA card |
 | drain:R | failure | | resource R falls by 1 |
 | setback | failure | | the next unresolved threat of this round gets -2 to its total |
 | acquit | trial | | 2 fewer symbols count against the accused, whoever played it |

@@ -313,7 +313,7 @@ class MarsVsEarth:
         after, more = self._settle(freeze(w), 0)
         return after, [*w.events, *more]
 
-    # --- storage -----------------------------------------------------------------------------------
+    # --- storage ---------------------------------------------------------------------------
     def to_json(self, state: MarsState) -> JSON:
         return state_to_json(state)
 

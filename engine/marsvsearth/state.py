@@ -8,7 +8,8 @@ is a bool (True = Martian Clone), kept per player in the order of the waves.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from engine.core import JSON, BadState
 
@@ -102,18 +103,48 @@ class MarsState:
     reason: str = ""
 
 
-_NESTED = {"seats": SeatState, "threats": ActiveThreat}
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if hasattr(value, "__dataclass_fields__"):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def _read(value: Any, hint: Any) -> Any:
+    """`value` (parsed JSON) as type `hint`; ValueError when it does not fit."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return value
+    if origin in (Union, UnionType):
+        for option in get_args(hint):
+            try:
+                return _read(value, option)
+            except ValueError:
+                continue
+        raise ValueError(f"{value!r} fits no type of {hint}")
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"{value!r} is not a list")
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_read(v, args[0]) for v in value)
+        if len(args) != len(value):
+            raise ValueError(f"{value!r} has the wrong length")
+        return tuple(_read(v, a) for v, a in zip(value, args, strict=True))
+    if hint is type(None):
+        if value is not None:
+            raise ValueError(f"{value!r} is not null")
+        return None
+    if hint in (SeatState, ActiveThreat, MarsState):
+        if not isinstance(value, dict):
+            raise ValueError(f"{value!r} is not an object")
+        hints = get_type_hints(hint)
+        return hint(**{f.name: _read(value[f.name], hints[f.name]) for f in fields(hint)})
+    if hint is int and isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a number")
+    if not isinstance(value, hint):
+        raise ValueError(f"{value!r} is not a {hint.__name__}")
     return value
 
 
@@ -127,18 +158,8 @@ def state_from_json(data: JSON) -> MarsState:
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise BadState("This Mars vs. Earth game was saved in a format this bot cannot read.")
     try:
-        values = {}
-        for f in fields(MarsState):
-            raw = data[f.name]
-            nested = _NESTED.get(f.name)
-            if nested is not None:
-                values[f.name] = tuple(
-                    nested(**{k: _tuples(v) for k, v in item.items()}) for item in raw
-                )
-            else:
-                values[f.name] = _tuples(raw)
-        state = MarsState(**values)
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        state: MarsState = _read(data, MarsState)
+    except (KeyError, ValueError) as error:
         raise BadState(f"This Mars vs. Earth game's saved state is damaged ({error}).") from error
     if len(state.seats) != len(state.players) or len(state.resources) != 4:
         raise BadState("This Mars vs. Earth game's saved state is damaged (wrong shape).")

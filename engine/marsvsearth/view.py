@@ -251,10 +251,10 @@ def private_lines(deck: Deck, state: MarsState, seat: int) -> tuple[str, ...]:
         lines.append(f"Your standing: {'revealed Martian Clone' if s.status == CLONE else s.status}"
                      " (no Agent).")
     if s.status == CLONE:
-        level = deck.level(clone_level(s.dna))
-        lines.append(f"Your clone level {level.level}: hand {level.hand}, "
-                     f"{'may' if level.lead else 'may not'} lead, {level.counters} counters"
-                     f"{', Extra Bad' if level.extra_bad else ''}.")
+        row = deck.level(clone_level(s.dna))
+        lines.append(f"Your clone level {row.level}: hand {row.hand}, "
+                     f"{'may' if row.lead else 'may not'} lead, {row.counters} counters"
+                     f"{', Extra Bad' if row.extra_bad else ''}.")
     hand = ", ".join(f"{deck.skills[c].describe()} [{deck.skills[c].code}]" for c in s.hand)
     lines.append(f"Your hand: {hand or 'no cards'}.")
     given = [

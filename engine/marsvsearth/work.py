@@ -16,7 +16,6 @@ from engine.marsvsearth.effects import RESOURCES
 from engine.marsvsearth.rules import HAND, TRACK_TOP, WAVES, clone_level, setup_for
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, ActiveThreat, MarsState, SeatState
 
-
 RESERVED = {"to", "on", "with", "for", "none", "good", "bad", "threat", "all", "done", "pass"}
 
 
