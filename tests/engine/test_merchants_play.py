@@ -256,3 +256,13 @@ def test_random_games_with_trading_end(players: int) -> None:
         count += 1
         assert count < 10_000
     assert GAME.from_json(json.loads(json.dumps(GAME.to_json(state)))) == state
+
+
+def test_the_guide_fits_one_message_and_its_examples_are_moves() -> None:
+    from bot.guides.merchants import GUIDE
+    from engine.merchants.notation import VERBS, tokens
+
+    assert len(GUIDE) <= 2000
+    examples = GUIDE.split("`")[1::2]
+    moves_shown = [text for text in examples if tokens(text) and tokens(text)[0] in VERBS]
+    assert len(moves_shown) >= 15
