@@ -37,8 +37,11 @@ Rulings (decisions where the text is silent):
 - Warping is not a move action: no stops, no pickup or delivery.
 - Exports may move any good, to any empty planet (no production limits apply).
 - A swap needs two ships of different players whose loads differ; either may be empty.
-- The game also ends after 40 turns per player: most stations wins, tied leaders share the win
-  (a tie of every player is a draw). Resigned seats are skipped; the last player left wins.
+- So that a blocked game cannot run forever, the game also ends once 40 turns per player have
+  been played (40 x the number of seats, every turn counted): most stations wins, tied leaders
+  share the win, a tie of every player still in is a draw. Resigned seats are skipped and their
+  pieces stay; the last player left wins.
+- Notation: a move may be typed by any beginning that only one legal move has.
 """
 
 from __future__ import annotations
