@@ -1,0 +1,331 @@
+"""Agents of M.A.R.S.: two rogue agents fill the board with pyramids drawn from a bag, each
+steering the clusters of colours towards a secret objective.
+
+Rules as implemented (the rule text plus RULINGS.md):
+- Board 7 columns x 8 rows (a-g, 1-8), 8x8 with five colours. The bag: per colour 5 large,
+  4 medium, 4 small; black 1 large, 1 medium, 5 small (five colours: a fifth colour, purple, and
+  black 5 small only).
+- Objectives: each player gives every colour one of the values 2, 1, 0, -1 (No Center: 3, 2, -1,
+  -2; five colours add a fifth value chosen at table creation, +3 or -2), secretly. Play begins
+  once both are set. With dealt objectives the bot deals two different assignments instead.
+- A turn: optionally reveal two objectives and swap their values (a separate move; the same
+  player then acts), then exactly one action: draw (the drawn pyramid is shown to all and the same
+  player must place it on an empty square), move (a non-black pyramid goes exactly its pips in a
+  straight orthogonal line onto an empty square, jumping anything, never off the board) or swap
+  (the same kind of step onto a square holding a non-black pyramid that differs in size or
+  colour; the two exchange squares).
+- Revealing is allowed while fewer than 4 black pyramids are on the board (Black Trio: while the
+  bag has not yet given up a black pyramid of every size). Revealed objectives stay public.
+- Ko: a player may not undo the opponent's last action (move the piece back, or swap the same two
+  squares again).
+- The game ends the moment the last square is filled. Scoring: see `engine.agents.scoring`.
+
+Rulings (decisions where the rule text and RULINGS.md are silent):
+- At most one reveal-and-swap per turn, and never once a pyramid is drawn; any two colours may be
+  swapped, whether already revealed or not.
+- Blind Agents: each player sets the opponent's objectives (or the bot deals them to the
+  opponent), since the owner may never see them; the opponent alone sees them and may reveal and
+  swap them. A player's private score estimate is then the opponent's.
+- Black Trio Blocks the Swap cannot be combined with five colours (the rule text says so).
+- Only the Biggest Group Counts: a tie in size and points goes to the group nearest a1.
+- A resignation ends the game at once; the other player wins and no scores are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.agents.notation import (
+    Pair,
+    board_order,
+    describe_objective,
+    notation,
+    pyramid_name,
+    read,
+    square_name,
+)
+from engine.agents.refusals import explain
+from engine.agents.rules import Pyramid, Rules
+from engine.agents.scoring import total
+from engine.agents.state import (
+    AgentsMove,
+    AgentsState,
+    AgentsView,
+    Draw,
+    Place,
+    Reveal,
+    SetObjectives,
+    Shift,
+    Swap,
+    state_from_json,
+    state_to_json,
+)
+from engine.agents.turns import actors, legal, owner_of
+from engine.agents.views import make_view, outcome, scored
+from engine.core import (
+    FIRST_PLAYER,
+    JSON,
+    AmbiguousMove,
+    Event,
+    GameError,
+    IllegalMove,
+    Option,
+    Outcome,
+    Seat,
+    choose_first,
+    draw_rng,
+    resolve_options,
+)
+
+DEAL_DRAW = 1
+"""The random generator number that deals objectives (0 picks the first player)."""
+BAG_DRAWS = 2
+"""Draw number n from the bag uses generator BAG_DRAWS + n."""
+
+OPTIONS: tuple[Option, ...] = (
+    Option("colours", int, 4, "Colours: 4 (7x8 board) or 5 (purple too, 8x8 board).", (4, 5)),
+    Option(
+        "fifth",
+        int,
+        3,
+        "With 5 colours: the fifth objective value, +3 or -2.",
+        (3, -2),
+        labels=((3, "+3"), (-2, "-2")),
+    ),
+    Option("blind", bool, False, "Blind Agents: your rival sees and swaps your objectives."),
+    Option(
+        "trio",
+        bool,
+        False,
+        "Black Trio Blocks the Swap: swapping ends once all black sizes are drawn.",
+    ),
+    Option("biggest", bool, False, "Only the Biggest Group Counts (per colour, any size)."),
+    Option("groupsize", bool, False, "The Size of the Group Gives Points: add each group's count."),
+    Option("nocenter", bool, False, "No Center: objective values 3, 2, -1, -2."),
+    Option("dealt", bool, False, "The bot deals two different objectives; nobody chooses."),
+    FIRST_PLAYER,
+)
+
+
+class Agents:
+    key = "agents"
+    title = "Agents of M.A.R.S."
+    min_players = 2
+    max_players = 2
+    options = OPTIONS
+    has_secrets = True
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> AgentsState:
+        if len(players) != 2:
+            raise GameError("Agents of M.A.R.S. is for exactly 2 players.")
+        chosen = resolve_options(self.options, options)
+        rules = Rules.from_options(chosen)
+        if rules.trio and rules.colours == 5:
+            raise GameError("Black Trio Blocks the Swap cannot be played with 5 colours.")
+        first = choose_first(seed, 2, chosen["first"])
+        objectives: tuple[tuple[int, ...] | None, ...] = (None, None)
+        if rules.dealt:
+            objectives = tuple(draw_rng(seed, DEAL_DRAW).sample(rules.assignments(), 2))
+        return AgentsState(
+            players=tuple(players),
+            seed=seed,
+            rules=rules,
+            first=first,
+            board=(None,) * rules.grid.size,
+            bag=rules.full_bag,
+            objectives=objectives,
+            to_move=first,
+        )
+
+    def actors(self, state: AgentsState) -> frozenset[Seat]:
+        return actors(state)
+
+    def legal_moves(self, state: AgentsState, seat: Seat) -> list[AgentsMove]:
+        return list(legal(state, seat).moves)
+
+    def parse(self, state: AgentsState, seat: Seat, text: str) -> AgentsMove:
+        known = legal(state, seat).named(text)
+        if known is not None:
+            return known
+        found = read(state.rules, text)
+        move = self._resolve(state, found) if isinstance(found, tuple) else found
+        self._check(state, seat, move)
+        return move
+
+    @staticmethod
+    def _resolve(state: AgentsState, pair: Pair) -> AgentsMove:
+        """Two bare squares: a move onto an empty square, else a swap with its occupant."""
+        origin, target = pair
+        grid = state.rules.grid
+        if not (grid.contains(origin) and grid.contains(target)):
+            raise AmbiguousMove("Say `move` or `swap` before the two squares.")
+        if state.board[grid.index(target)] is None:
+            return Shift(origin, target)
+        return Swap(*board_order(origin, target))
+
+    @staticmethod
+    def _check(state: AgentsState, seat: Seat, move: AgentsMove) -> None:
+        if move not in legal(state, seat).allowed:
+            raise IllegalMove(explain(state, seat, move))
+
+    def notation(self, move: AgentsMove) -> str:
+        return notation(move)
+
+    def hidden(self, move: AgentsMove) -> bool:
+        """Setting objectives is secret; everything else is played in the open."""
+        return isinstance(move, SetObjectives)
+
+    def apply(
+        self, state: AgentsState, seat: Seat, move: AgentsMove
+    ) -> tuple[AgentsState, list[Event]]:
+        self._check(state, seat, move)
+        if isinstance(move, SetObjectives):
+            return self._set_objectives(state, seat, move)
+        if isinstance(move, Reveal):
+            return self._reveal(state, seat, move)
+        if isinstance(move, Draw):
+            return self._draw(state, seat)
+        board, text = self._board_after(state, state.players[seat], move)
+        after = replace(
+            state,
+            board=board,
+            pending=None,
+            to_move=1 - seat,
+            revealed_this_turn=False,
+            last=(seat, move),
+        )
+        events = [Event(text)]
+        if after.full:
+            events += self._final_events(after)
+        return after, events
+
+    @staticmethod
+    def _draw(state: AgentsState, seat: Seat) -> tuple[AgentsState, list[Event]]:
+        """Draw number `state.draws`, uniformly among the pyramids left in the bag."""
+        kinds = state.rules.kinds
+        pool = [kind for kind, count in zip(kinds, state.bag, strict=True) for _ in range(count)]
+        piece = pool[draw_rng(state.seed, BAG_DRAWS + state.draws).randrange(len(pool))]
+        bag = tuple(n - (kind == piece) for kind, n in zip(kinds, state.bag, strict=True))
+        after = replace(state, bag=bag, draws=state.draws + 1, pending=piece)
+        return after, [Event(f"{state.players[seat]} drew a {pyramid_name(piece)} pyramid.")]
+
+    @staticmethod
+    def _board_after(
+        state: AgentsState, name: str, move: Place | Shift | Swap
+    ) -> tuple[tuple[Pyramid | None, ...], str]:
+        """The board after a (legal) board action, and the sentence that tells it."""
+        board = list(state.board)
+        grid = state.rules.grid
+        if isinstance(move, Place):
+            assert state.pending is not None
+            board[grid.index(move.square)] = state.pending
+            text = f"{name} placed the {pyramid_name(state.pending)} on {square_name(move.square)}."
+        elif isinstance(move, Shift):
+            a, b = grid.index(move.origin), grid.index(move.target)
+            mover = board[a]
+            assert mover is not None
+            board[a], board[b] = None, mover
+            text = (
+                f"{name} moved the {pyramid_name(mover)} from {square_name(move.origin)} "
+                f"to {square_name(move.target)}."
+            )
+        else:
+            a, b = grid.index(move.first), grid.index(move.second)
+            one, other = board[a], board[b]
+            assert one is not None and other is not None
+            board[a], board[b] = other, one
+            text = (
+                f"{name} swapped the {pyramid_name(one)} on {square_name(move.first)} with the "
+                f"{pyramid_name(other)} on {square_name(move.second)}."
+            )
+        return tuple(board), text
+
+    def _set_objectives(
+        self, state: AgentsState, seat: Seat, move: SetObjectives
+    ) -> tuple[AgentsState, list[Event]]:
+        rules = state.rules
+        owner = owner_of(rules, seat)
+        objectives = tuple(move.values if o == owner else v for o, v in enumerate(state.objectives))
+        after = replace(state, objectives=objectives)
+        name = state.players[seat]
+        described = describe_objective(rules, move.values)
+        if rules.blind:
+            whose = state.players[owner]
+            events = [
+                Event(f"{name} has set {whose}'s objectives."),
+                Event(f"You set {whose}'s objectives: {described}.", to=seat),
+            ]
+        else:
+            events = [
+                Event(f"{name} has set their objectives."),
+                Event(f"Your objectives are set: {described}.", to=seat),
+            ]
+        if not after.setting_objectives:
+            first = state.players[state.first]
+            events.append(Event(f"Both objectives are set. {first} plays first."))
+        return after, events
+
+    def _reveal(
+        self, state: AgentsState, seat: Seat, move: Reveal
+    ) -> tuple[AgentsState, list[Event]]:
+        rules = state.rules
+        owner = owner_of(rules, seat)
+        values = list(state.objectives[owner] or ())
+        values[move.first], values[move.second] = values[move.second], values[move.first]
+        shown = tuple(sorted({*state.revealed[owner], move.first, move.second}))
+        after = replace(
+            state,
+            objectives=tuple(
+                tuple(values) if o == owner else v for o, v in enumerate(state.objectives)
+            ),
+            revealed=tuple(shown if o == owner else r for o, r in enumerate(state.revealed)),
+            revealed_this_turn=True,
+        )
+        first, second = rules.palette[move.first], rules.palette[move.second]
+        whose = "their" if owner == seat else f"{state.players[owner]}'s"
+        text = (
+            f"{state.players[seat]} revealed {whose} {first} and {second} objectives and swapped "
+            f"them: {first} is now {values[move.first]}, {second} {values[move.second]}."
+        )
+        return after, [Event(text)]
+
+    def _final_events(self, state: AgentsState) -> list[Event]:
+        rules = state.rules
+        _, points = scored(state)
+        counted = ", ".join(f"{c} {p}" for c, p in zip(rules.palette, points, strict=True))
+        events = [Event(f"The board is full. Points on the board: {counted}.")]
+        for seat, name in enumerate(state.players):
+            objective = state.objectives[seat] or ()
+            events.append(
+                Event(
+                    f"{name}'s objectives were {describe_objective(rules, objective)}: "
+                    f"{total(points, objective)} points."
+                )
+            )
+        return events
+
+    def resign(self, state: AgentsState, seat: Seat) -> tuple[AgentsState, list[Event]]:
+        if state.over:
+            raise IllegalMove("The game is over.")
+        return replace(state, resigned=seat), [Event(f"{state.players[seat]} resigned.")]
+
+    # Looking
+
+    def view(self, state: AgentsState, seat: Seat | None) -> AgentsView:
+        return make_view(state, seat)
+
+    def outcome(self, state: AgentsState) -> Outcome | None:
+        return outcome(state)
+
+    def to_json(self, state: AgentsState) -> JSON:
+        return state_to_json(state)
+
+    def from_json(self, data: JSON) -> AgentsState:
+        return state_from_json(data)
+
+
+GAME = Agents()

@@ -1,0 +1,109 @@
+"""Agents of M.A.R.S.: why a move is not legal, in words for the player.
+
+Legality itself is decided by `engine.agents.turns` alone; this module only explains a refusal.
+"""
+
+from __future__ import annotations
+
+from engine.agents.notation import pyramid_name, square_name
+from engine.agents.rules import REVEAL_LIMIT, Pyramid
+from engine.agents.state import (
+    AgentsMove,
+    AgentsState,
+    Draw,
+    Place,
+    Reveal,
+    SetObjectives,
+    Shift,
+    Swap,
+)
+from engine.agents.turns import actors, reach, swap_open
+from engine.core import Seat
+from engine.grid import Square
+from engine.pieces import SIZE_NAME
+
+NOT_NOW = "That move is not allowed now."
+
+
+def explain(state: AgentsState, seat: Seat, move: AgentsMove) -> str:
+    """The reason `seat` may not make `move` (which the caller found not legal)."""
+    if state.over:
+        return "The game is over."
+    if seat not in actors(state):
+        if state.setting_objectives:
+            return "Your part of the objectives is set; waiting for the other player."
+        return f"It is {state.players[state.to_move]}'s turn."
+    if state.setting_objectives:
+        if not isinstance(move, SetObjectives):
+            return "First both players set their objectives."
+        values = ", ".join(str(v) for v in state.rules.values)
+        return f"Give each colour one of the values {values}, each value once."
+    if isinstance(move, SetObjectives):
+        return "The objectives are already set."
+    if state.pending is not None:
+        if not isinstance(move, Place):
+            return f"First place the drawn {pyramid_name(state.pending)} pyramid: `place c3`."
+        return _place(state, move.square)
+    if isinstance(move, Place):
+        return "Draw a pyramid first (`draw`), then place it."
+    if isinstance(move, Reveal):
+        return _reveal(state, move)
+    if isinstance(move, Draw):
+        return NOT_NOW
+    return _board(state, move)
+
+
+def _place(state: AgentsState, square: Square) -> str:
+    grid = state.rules.grid
+    if grid.contains(square) and state.board[grid.index(square)] is not None:
+        return f"{square_name(square)} is taken; place on an empty square."
+    return "That square is not on the board."
+
+
+def _reveal(state: AgentsState, move: Reveal) -> str:
+    if state.revealed_this_turn:
+        return "You have already revealed and swapped objectives this turn."
+    if not swap_open(state):
+        if state.rules.trio:
+            return "A black trio has left the bag: objectives can no longer be swapped."
+        return f"{REVEAL_LIMIT} black pyramids are on the board: objectives are locked."
+    return "Name two different colours of this game."
+
+
+def _board(state: AgentsState, move: Shift | Swap) -> str:
+    grid = state.rules.grid
+    ends = (move.origin, move.target) if isinstance(move, Shift) else (move.first, move.second)
+    if not all(grid.contains(end) for end in ends):
+        return "That square is not on the board."
+    a, b = ends
+    ia, ib = grid.index(a), grid.index(b)
+    one, other = state.board[ia], state.board[ib]
+    pair = f"{square_name(a)} {square_name(b)}"
+    if one is None:
+        return f"There is no pyramid on {square_name(a)}."
+    if one.is_black or (isinstance(move, Swap) and other is not None and other.is_black):
+        return "Black pyramids never move and are never swapped."
+    if isinstance(move, Shift):
+        if other is not None:
+            return f"{square_name(b)} is taken; to exchange the two write `swap {pair}`."
+        if ib not in reach(grid, one.size)[ia]:
+            return _distance(one, a, b)
+        return "Ko: you may not move that pyramid straight back."
+    if other is None:
+        return f"{square_name(b)} is empty; to go there write `move {pair}`."
+    if ib not in reach(grid, one.size)[ia] and ia not in reach(grid, other.size)[ib]:
+        return (
+            "Neither pyramid reaches the other's square: a pyramid moves exactly its pips "
+            "(1 to 3) in a straight line."
+        )
+    if one == other:
+        return "The two pyramids are identical; a swap must exchange different pyramids."
+    return "Ko: you may not swap those two pyramids straight back."
+
+
+def _distance(piece: Pyramid, origin: Square, target: Square) -> str:
+    steps = f"{piece.size} square{'s' if piece.size > 1 else ''}"
+    return (
+        f"A {SIZE_NAME[piece.size]} pyramid moves exactly {steps} in a straight line, so the one "
+        f"on {square_name(origin)} cannot reach {square_name(target)}."
+    )

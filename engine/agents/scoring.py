@@ -1,0 +1,99 @@
+"""Agents of M.A.R.S. scoring: same-colour groups on the board, points per colour, totals.
+
+A group is a maximal set of orthogonally connected pyramids of one scoring colour (black never
+scores). Base rules: every group of 4 or more pyramids counts its pips. Only the Biggest Group
+Counts: per colour only the group with the most pyramids counts, whatever its size (a tie goes to
+the group worth more, then to the group nearest a1). The Size of the Group Gives Points: a
+counted group adds its number of pyramids to its pips. A player's score is the sum over colours
+of the colour's points times that player's objective value for it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.agents.rules import Pyramid, Rules
+from engine.grid import Grid
+
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+MIN_GROUP = 4
+"""Pyramids a group needs to score under the base rules."""
+
+Board = Sequence[Pyramid | None]
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """A scoring group: its colour, its squares (indices, ascending) and the points it gives."""
+
+    colour: str
+    squares: tuple[int, ...]
+    points: int
+
+
+@functools.lru_cache(maxsize=4)
+def neighbours(grid: Grid) -> tuple[tuple[int, ...], ...]:
+    """For every square, the squares orthogonally next to it."""
+    table = []
+    for index in range(grid.size):
+        column, row = grid.square(index)
+        near = [(column + dx, row + dy) for dx, dy in ORTHOGONAL]
+        table.append(tuple(grid.index(s) for s in near if grid.contains(s)))
+    return tuple(table)
+
+
+def groups(board: Board, grid: Grid) -> list[tuple[str, tuple[int, ...]]]:
+    """Every same-colour group of non-black pyramids as (colour, squares), by first square."""
+    near = neighbours(grid)
+    seen: set[int] = set()
+    found = []
+    for start, piece in enumerate(board):
+        if piece is None or piece.is_black or start in seen:
+            continue
+        seen.add(start)
+        members, frontier = [start], [start]
+        while frontier:
+            for other in near[frontier.pop()]:
+                next_to = board[other]
+                if other not in seen and next_to is not None and next_to.colour == piece.colour:
+                    seen.add(other)
+                    members.append(other)
+                    frontier.append(other)
+        found.append((piece.colour, tuple(sorted(members))))
+    return found
+
+
+def clusters(board: Board, rules: Rules) -> list[Cluster]:
+    """The groups that score under `rules`, each with its points, in colour order."""
+    every = [
+        Cluster(colour, squares, _points(board, squares, rules))
+        for colour, squares in groups(board, rules.grid)
+    ]
+    scored = []
+    for colour in rules.palette:
+        candidates = [c for c in every if c.colour == colour]
+        if rules.biggest:
+            candidates = candidates and [
+                max(candidates, key=lambda c: (len(c.squares), c.points, -c.squares[0]))
+            ]
+        else:
+            candidates = [c for c in candidates if len(c.squares) >= MIN_GROUP]
+        scored.extend(candidates)
+    return scored
+
+
+def _points(board: Board, squares: tuple[int, ...], rules: Rules) -> int:
+    pips = sum(piece.size for piece in (board[i] for i in squares) if piece is not None)
+    return pips + (len(squares) if rules.groupsize else 0)
+
+
+def colour_points(found: Sequence[Cluster], rules: Rules) -> tuple[int, ...]:
+    """The points of each colour in play (palette order): the sum of its scoring clusters."""
+    return tuple(sum(c.points for c in found if c.colour == colour) for colour in rules.palette)
+
+
+def total(points: Sequence[int], objective: Sequence[int]) -> int:
+    """A player's score: each colour's points times the player's value for it."""
+    return sum(p * v for p, v in zip(points, objective, strict=True))

@@ -1,0 +1,245 @@
+"""Agents of M.A.R.S.: the moves, the state, the view, and their JSON form.
+
+Moves name squares as (column, row) pairs from a1 = (0, 0), so that a move reads the same on
+either board; the board itself is a tuple indexed like `Rules.grid` (row by row from a1). Colours
+in objectives are indices into `Rules.palette`; an objective is one value per colour, in palette
+order. Objectives are kept by their owner, the player they score for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.agents.rules import Pyramid, Rules
+from engine.agents.scoring import Cluster
+from engine.core import JSON, BadState, Seat, View
+from engine.grid import Square
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SetObjectives:
+    """Give the colours the values `values` (palette order): one's own objectives, or in Blind
+    Agents the opponent's. A hidden move."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Reveal the objectives of colours `first` < `second` (palette indices) and swap their
+    values, before the turn's action."""
+
+    first: int
+    second: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw a pyramid at random from the bag; the same player must then place it."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put the drawn pyramid on the empty square `square`."""
+
+    square: Square
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Move the pyramid on `origin` exactly its pips in a straight line onto the empty `target`."""
+
+    origin: Square
+    target: Square
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Exchange the pyramids on `first` and `second` (in board order: `first` is the lower row,
+    or the same row further left): one of them reaches the other's square by moving exactly its
+    pips in a straight line."""
+
+    first: Square
+    second: Square
+
+
+Action = Place | Shift | Swap
+"""The actions that change the board (and so may be highlighted, and fall under the Ko rule)."""
+AgentsMove = SetObjectives | Reveal | Draw | Place | Shift | Swap
+
+
+@dataclass(frozen=True)
+class AgentsState:
+    players: tuple[str, ...]
+    seed: int
+    rules: Rules
+    first: Seat
+    """Who plays first once both objectives are set."""
+    board: tuple[Pyramid | None, ...]
+    bag: tuple[int, ...]
+    """How many of each kind of pyramid (`Rules.kinds`) are still in the bag."""
+    draws: int = 0
+    """Pyramids drawn so far; numbers the next draw's random generator."""
+    objectives: tuple[tuple[int, ...] | None, ...] = (None, None)
+    """By owner: the value of each colour, or None while not set."""
+    revealed: tuple[tuple[int, ...], ...] = ((), ())
+    """By owner: the colours (ascending) whose objective has been revealed."""
+    to_move: Seat = 0
+    pending: Pyramid | None = None
+    """The drawn pyramid that the player to move must place."""
+    revealed_this_turn: bool = False
+    last: tuple[Seat, Action] | None = None
+    """The last board action: its player, and the action (the Ko rule reads it)."""
+    resigned: Seat | None = None
+
+    @property
+    def setting_objectives(self) -> bool:
+        return self.resigned is None and None in self.objectives
+
+    @property
+    def full(self) -> bool:
+        return None not in self.board
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.full
+
+
+@dataclass(frozen=True, kw_only=True)
+class AgentsView(View):
+    """The table as one seat (or a spectator) may see it.
+
+    `objectives[owner][colour]` is the value known to this viewer (revealed, the end of the game,
+    or the viewer's own secret), else None; `revealed[owner][colour]` says whether it is public.
+    `projected` is private: (whose, points) that player would score if the game ended now.
+    """
+
+    rules: Rules
+    phase: str
+    """"objectives" (both players setting them), "play" or "over"."""
+    board: tuple[Pyramid | None, ...]
+    drawn: Pyramid | None
+    black_on_board: int
+    swap_open: bool
+    """Whether objectives may still be revealed and swapped (the limit, not this turn's use)."""
+    bag: tuple[tuple[Pyramid, int], ...]
+    """Every kind of pyramid with how many are left in the bag (never their order)."""
+    objectives_set: tuple[bool, ...]
+    objectives: tuple[tuple[int | None, ...], ...]
+    revealed: tuple[tuple[bool, ...], ...]
+    last: tuple[Seat, Action] | None
+    clusters: tuple[Cluster, ...]
+    """The groups that would score now (the scoring clusters once the game is over)."""
+    points: tuple[int, ...]
+    """Per colour (palette order), the points its clusters give."""
+    scores: tuple[int, ...] | None
+    """The final scores, once the game is over."""
+    projected: tuple[Seat, int] | None = None
+
+
+def _pyramid_to_json(piece: Pyramid | None) -> list[Any] | None:
+    return None if piece is None else [piece.colour, piece.size]
+
+
+def _pyramid_from_json(data: list[Any] | None, rules: Rules) -> Pyramid | None:
+    if data is None:
+        return None
+    piece = Pyramid(str(data[0]), int(data[1]))
+    if piece not in rules.kind_set:
+        raise ValueError(f"bad pyramid {data!r}")
+    return piece
+
+
+def move_to_json(move: AgentsMove) -> list[Any]:
+    if isinstance(move, SetObjectives):
+        return ["objectives", *move.values]
+    if isinstance(move, Reveal):
+        return ["reveal", move.first, move.second]
+    if isinstance(move, Draw):
+        return ["draw"]
+    if isinstance(move, Place):
+        return ["place", *move.square]
+    if isinstance(move, Shift):
+        return ["move", *move.origin, *move.target]
+    return ["swap", *move.first, *move.second]
+
+
+def move_from_json(data: list[Any]) -> AgentsMove:
+    kind, *numbers = data
+    n = tuple(int(number) for number in numbers)
+    if kind == "objectives":
+        return SetObjectives(n)
+    if kind == "draw" and not n:
+        return Draw()
+    if kind == "reveal" and len(n) == 2:
+        return Reveal(n[0], n[1])
+    if kind == "place" and len(n) == 2:
+        return Place((n[0], n[1]))
+    if kind in ("move", "swap") and len(n) == 4:
+        maker = Shift if kind == "move" else Swap
+        return maker((n[0], n[1]), (n[2], n[3]))
+    raise ValueError(f"bad move {data!r}")
+
+
+def state_to_json(state: AgentsState) -> JSON:
+    return {
+        "version": FORMAT_VERSION,
+        "players": list(state.players),
+        "seed": state.seed,
+        "rules": state.rules.to_json(),
+        "first": state.first,
+        "board": [_pyramid_to_json(p) for p in state.board],
+        "bag": list(state.bag),
+        "draws": state.draws,
+        "objectives": [None if o is None else list(o) for o in state.objectives],
+        "revealed": [list(r) for r in state.revealed],
+        "to_move": state.to_move,
+        "pending": _pyramid_to_json(state.pending),
+        "revealed_this_turn": state.revealed_this_turn,
+        "last": None if state.last is None else [state.last[0], move_to_json(state.last[1])],
+        "resigned": state.resigned,
+    }
+
+
+def state_from_json(data: JSON) -> AgentsState:
+    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+        raise BadState("This Agents of M.A.R.S. game was saved in a format this bot cannot read.")
+    try:
+        rules = Rules.from_json(data["rules"])
+        last = data["last"]
+        action = None if last is None else move_from_json(last[1])
+        if action is not None and not isinstance(action, Place | Shift | Swap):
+            raise ValueError("the last action is not a board action")
+        state = AgentsState(
+            players=tuple(str(p) for p in data["players"]),
+            seed=int(data["seed"]),
+            rules=rules,
+            first=int(data["first"]),
+            board=tuple(_pyramid_from_json(p, rules) for p in data["board"]),
+            bag=tuple(int(n) for n in data["bag"]),
+            draws=int(data["draws"]),
+            objectives=tuple(
+                None if o is None else tuple(int(v) for v in o) for o in data["objectives"]
+            ),
+            revealed=tuple(tuple(int(c) for c in r) for r in data["revealed"]),
+            to_move=int(data["to_move"]),
+            pending=_pyramid_from_json(data["pending"], rules),
+            revealed_this_turn=bool(data["revealed_this_turn"]),
+            last=None if last is None or action is None else (int(last[0]), action),
+            resigned=None if data["resigned"] is None else int(data["resigned"]),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise BadState(
+            f"This Agents of M.A.R.S. game's saved state is damaged ({error})."
+        ) from error
+    shapes = (len(state.players), len(state.objectives), len(state.revealed))
+    if (
+        len(state.board) != rules.grid.size
+        or len(state.bag) != len(rules.kinds)
+        or shapes != (2,) * 3
+    ):
+        raise BadState("This Agents of M.A.R.S. game's saved state is damaged (wrong shape).")
+    return state

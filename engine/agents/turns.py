@@ -1,0 +1,171 @@
+"""Agents of M.A.R.S.: who may act and every legal move (the single source of truth).
+
+Legal moves of a state are worked out once and remembered for that state object (states are
+immutable), so that checking many moves of one position, as parsing and autocomplete do, costs
+one generation.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from engine.agents.notation import notation
+from engine.agents.rules import BLACK, REVEAL_LIMIT, Rules
+from engine.agents.scoring import ORTHOGONAL
+from engine.agents.state import (
+    AgentsMove,
+    AgentsState,
+    Draw,
+    Place,
+    Reveal,
+    SetObjectives,
+    Shift,
+    Swap,
+)
+from engine.core import Seat
+from engine.grid import Grid, Square
+
+
+def owner_of(rules: Rules, seat: Seat) -> Seat:
+    """Whose objectives `seat` sets, sees and may swap: their own, or in Blind Agents the
+    opponent's."""
+    return 1 - seat if rules.blind else seat
+
+
+@functools.lru_cache(maxsize=16)
+def reach(grid: Grid, pips: int) -> tuple[tuple[int, ...], ...]:
+    """For every square, the squares exactly `pips` steps away in a straight orthogonal line
+    (jumping whatever lies between; a step off the board is no step)."""
+    table = []
+    for index in range(grid.size):
+        column, row = grid.square(index)
+        ends = [(column + dx * pips, row + dy * pips) for dx, dy in ORTHOGONAL]
+        table.append(tuple(grid.index(end) for end in ends if grid.contains(end)))
+    return tuple(table)
+
+
+def black_on_board(state: AgentsState) -> int:
+    return sum(1 for piece in state.board if piece is not None and piece.is_black)
+
+
+def swap_open(state: AgentsState) -> bool:
+    """Whether objectives may still be revealed and swapped: fewer than 4 black pyramids on the
+    board, or with Black Trio, the bag has not yet given up a black pyramid of every size."""
+    rules = state.rules
+    if rules.trio:
+        drawn = {
+            kind.size
+            for kind, left, full in zip(rules.kinds, state.bag, rules.full_bag, strict=True)
+            if kind.colour == BLACK and left < full
+        }
+        return drawn != {1, 2, 3}
+    return black_on_board(state) < REVEAL_LIMIT
+
+
+def actors(state: AgentsState) -> frozenset[Seat]:
+    """Both players still to set objectives, then the player to move; nobody once it is over."""
+    if state.over:
+        return frozenset()
+    if state.setting_objectives:
+        return frozenset(s for s in (0, 1) if state.objectives[owner_of(state.rules, s)] is None)
+    return frozenset({state.to_move})
+
+
+def may_reveal(state: AgentsState) -> bool:
+    """Reveal-and-swap: once per turn, before drawing, while the limit allows."""
+    return state.pending is None and not state.revealed_this_turn and swap_open(state)
+
+
+def _generate(state: AgentsState, seat: Seat) -> list[AgentsMove]:
+    if seat not in actors(state):
+        return []
+    rules = state.rules
+    if state.setting_objectives:
+        return [SetObjectives(values) for values in rules.assignments()]
+    grid = rules.grid
+    if state.pending is not None:
+        return [Place(grid.square(i)) for i, piece in enumerate(state.board) if piece is None]
+    moves: list[AgentsMove] = [Draw(), *board_actions(state)]
+    if may_reveal(state):
+        colours = range(rules.colours)
+        moves.extend(Reveal(i, j) for i in colours for j in colours if i < j)
+    return moves
+
+
+def board_actions(state: AgentsState) -> list[Shift | Swap]:
+    """Every move and swap of the player to move, in board order of the moving pyramid.
+
+    A swap is listed once per pair of squares, whichever of the two pyramids can make it. The
+    Ko rule removes the exact undo of the opponent's last action."""
+    grid = state.rules.grid
+    board = state.board
+    named = squares(grid)
+    ko_shift, ko_swap = _ko(state)
+    actions: list[Shift | Swap] = []
+    pairs: set[tuple[int, int]] = set()
+    for origin, piece in enumerate(board):
+        if piece is None or piece.colour == BLACK:
+            continue
+        for target in reach(grid, piece.size)[origin]:
+            other = board[target]
+            if other is None:
+                if (origin, target) != ko_shift:
+                    actions.append(Shift(named[origin], named[target]))
+            elif other.colour != BLACK and other != piece:
+                pair = (origin, target) if origin < target else (target, origin)
+                if pair not in pairs and pair != ko_swap:
+                    pairs.add(pair)
+                    actions.append(Swap(named[pair[0]], named[pair[1]]))
+    return actions
+
+
+@functools.lru_cache(maxsize=4)
+def squares(grid: Grid) -> tuple[Square, ...]:
+    """Every square of `grid` as (column, row), by index."""
+    return tuple(grid.square(index) for index in range(grid.size))
+
+
+def _ko(state: AgentsState) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """The move (origin, target) and the swap (first, second) that would undo the opponent's
+    last action, as square indices."""
+    if state.last is None or state.last[0] == state.to_move:
+        return None, None
+    grid = state.rules.grid
+    action = state.last[1]
+    if isinstance(action, Shift):
+        return (grid.index(action.target), grid.index(action.origin)), None
+    if isinstance(action, Swap):
+        return None, (grid.index(action.first), grid.index(action.second))
+    return None, None
+
+
+@dataclass
+class Legal:
+    """The legal moves of one seat in one state, as a list, a set and by canonical notation."""
+
+    moves: list[AgentsMove]
+    allowed: frozenset[AgentsMove]
+    by_text: dict[str, AgentsMove] = field(default_factory=dict)
+
+    def named(self, text: str) -> AgentsMove | None:
+        """The legal move whose canonical notation is exactly `text`, if any."""
+        if not self.by_text and self.moves:
+            self.by_text = {notation(move): move for move in self.moves}
+        return self.by_text.get(text)
+
+
+_remembered: list[tuple[AgentsState, Seat, Legal]] = []
+_REMEMBER = 4
+
+
+def legal(state: AgentsState, seat: Seat) -> Legal:
+    """The legal moves of `seat` in `state`, remembered for the last few states."""
+    for known, known_seat, answer in _remembered:
+        if known is state and known_seat == seat:
+            return answer
+    moves = _generate(state, seat)
+    answer = Legal(moves, frozenset(moves))
+    _remembered.insert(0, (state, seat, answer))
+    del _remembered[_REMEMBER:]
+    return answer
