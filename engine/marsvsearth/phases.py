@@ -191,7 +191,9 @@ def play(w: Work, seat: int, chosen: Move) -> None:
         card = w.from_hand(seat, chosen.arg(1))
         t = w.threats[slot]
         t.cards.append((seat, card))
-        w.say(f"{name} submitted a card to Threat {slot + 1} ({len(t.cards)} cards there now).")
+        count = len(t.cards)
+        w.say(f"{name} submitted a card to Threat {slot + 1} ({count} card{'s' if count > 1 else ''} "
+              "there now).")
         w.tell(seat, f"You submitted {w.card(card)} to Threat {slot + 1}.")
     elif kind == "counter":
         slot = int(chosen.arg(1)[1:]) - 1
