@@ -192,8 +192,8 @@ def play(w: Work, seat: int, chosen: Move) -> None:
         t = w.threats[slot]
         t.cards.append((seat, card))
         count = len(t.cards)
-        w.say(f"{name} submitted a card to Threat {slot + 1} ({count} card{'s' if count > 1 else ''} "
-              "there now).")
+        plural = "s" if count > 1 else ""
+        w.say(f"{name} submitted a card to Threat {slot + 1} ({count} card{plural} there now).")
         w.tell(seat, f"You submitted {w.card(card)} to Threat {slot + 1}.")
     elif kind == "counter":
         slot = int(chosen.arg(1)[1:]) - 1

@@ -20,7 +20,6 @@ from tests.engine.test_marsvsearth_support import (
     humans,
     new,
     play,
-    resolving,
     seat,
     texts,
     threat,
@@ -263,12 +262,13 @@ def test_leaders_in_initiative_order_and_unled_threats_go_last() -> None:
     state = new(5, first=2)
     assert GAME.actors(state) == {1}
     state, events = play(state, 1, "lead t2")
+    assert "Bob leads Threat 2" in texts(events)[0]
     assert GAME.actors(state) == {2}
     assert not any(m.words == ("lead", "t2") for m in GAME.legal_moves(state, 2))
     state, _ = play(state, 2, "pass")
     state, _ = play(state, 3, "lead t3")
     state, _ = play(state, 4, "pass")
-    state, events = play(state, 0, "pass")
+    state, _ = play(state, 0, "pass")
     view = GAME.view(state, None)
     leaders = {t.slot: t.leader for t in view.threats}
     assert leaders == {1: None, 2: 1, 3: 3}

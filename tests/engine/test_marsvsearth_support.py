@@ -51,7 +51,8 @@ def humans(state: MarsState, agents: Iterable[str] | None = None) -> MarsState:
     """Every seat a human Agent with one human DNA card and an empty hand."""
     codes = list(agents) if agents is not None else [a.code for a in DECK.agents]
     seats = tuple(
-        SeatState("agent", agent(codes[i % len(codes)]), (False,), ()) for i in range(len(state.seats))
+        SeatState("agent", agent(codes[i % len(codes)]), (False,), ())
+        for i in range(len(state.seats))
     )
     return replace(state, seats=seats)
 
