@@ -11,9 +11,12 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
+from engine.albiorix.state import AlbiorixView
 from engine.core import View
 from engine.leylines.state import LeyLinesView
 from engine.merchants.state import MerchantsView
+from render.albiorix import FILENAME as ALBIORIX_FILENAME
+from render.albiorix import describe_albiorix, draw_albiorix
 from render.leylines import FILENAME as LEYLINES_FILENAME
 from render.leylines import describe_leylines, draw_leylines
 from render.merchants import FILENAME as MERCHANTS_FILENAME
@@ -48,6 +51,7 @@ class Renderer(Generic[V]):
 
 
 RENDERERS: dict[str, Renderer[Any]] = {
+    "albiorix": Renderer(AlbiorixView, draw_albiorix, describe_albiorix, ALBIORIX_FILENAME),
     "leylines": Renderer(LeyLinesView, draw_leylines, describe_leylines, LEYLINES_FILENAME),
     "merchants": Renderer(MerchantsView, draw_merchants, describe_merchants, MERCHANTS_FILENAME),
 }

@@ -38,13 +38,13 @@ Rulings (the bot's own, where the text is silent):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine.albiorix import notation
 from engine.albiorix.pieces import GRID, Stack, describe, setup, stack_text
-from engine.albiorix.rules import controlled, controls, monads, reach, recombinations, royals
+from engine.albiorix.rules import controlled, controls, crowning, monads, reach, royals
 from engine.albiorix.state import (
     Action,
     AlbiorixState,
@@ -84,10 +84,6 @@ LISTED = 12
 _SQUARE = re.compile(r"[a-z]\d{1,2}")
 
 
-def _rebuilt_monad(seat: Seat, *stacks: Stack) -> bool:
-    return any(s.top is None and s.bottom.colour == seat for s in stacks)
-
-
 class Albiorix:
     key = "albiorix"
     title = "Albiorix"
@@ -119,42 +115,49 @@ class Albiorix:
         if seat not in self.actors(state):
             return []
         banned = _banned(state, seat)
+        own = monads(state.board, seat)
         return [
             action
             for origin in controlled(state.board, seat)
-            for action in self._actions(state, seat, origin, banned)
+            for action in self._actions(state, seat, origin, banned, own)
         ]
 
     def _from(self, state: AlbiorixState, seat: Seat, origin: int) -> list[Action]:
         """The legal actions of the piece on `origin` (controlled by `seat`) if `seat` moved."""
-        return list(self._actions(state, seat, origin, _banned(state, seat)))
+        return self._actions(state, seat, origin, _banned(state, seat), monads(state.board, seat))
 
     def _actions(
-        self, state: AlbiorixState, seat: Seat, origin: int, banned: Action | None
-    ) -> Iterator[Action]:
+        self,
+        state: AlbiorixState,
+        seat: Seat,
+        origin: int,
+        banned: Action | None,
+        own: Sequence[int],
+    ) -> list[Action]:
+        """The piece on `origin` moved by `seat`, whose Monads stand on `own`."""
         board = state.board
         stack = board[origin]
         assert stack is not None
         moves, mixes = reach(board, origin, seat)
-        own = monads(board, seat) if mixes else []
+        found: list[Action] = []
         for target in sorted(moves + mixes):
             other = board[target]
             if other is None:
-                action: Action = Move(origin, target)
-                if action != banned:
-                    yield action
+                found.append(Move(origin, target))
                 continue
-            kept = any(m not in (origin, target) for m in own)
-            for here, there in recombinations(stack, other):
-                if kept or _rebuilt_monad(seat, here, there):
-                    action = Mix(origin, target, here, there)
-                    if action != banned:
-                        yield action
+            kept = len(own) > (origin in own) + (target in own)
+            for here, there, crowned in crowning(stack, other):
+                if kept or crowned[seat]:
+                    found.append(Mix(origin, target, here, there))
+        if banned is not None and banned.origin == origin and banned in found:
+            found.remove(banned)
+        return found
 
     def _can_act(self, state: AlbiorixState, seat: Seat) -> bool:
         banned = _banned(state, seat)
+        own = monads(state.board, seat)
         return any(
-            next(self._actions(state, seat, origin, banned), None) is not None
+            self._actions(state, seat, origin, banned, own)
             for origin in controlled(state.board, seat)
         )
 

@@ -242,3 +242,16 @@ def recombinations(origin: Stack, target: Stack) -> tuple[tuple[Stack, Stack], .
                 results.add((left, right))
     results.discard((origin, target))
     return tuple(sorted(results, key=lambda pair: (_order(pair[0]), _order(pair[1]))))
+
+
+@functools.lru_cache(maxsize=4096)
+def crowning(origin: Stack, target: Stack) -> tuple[tuple[Stack, Stack, tuple[bool, bool]], ...]:
+    """`recombinations` with, for each result, whether it gives seat 0 and seat 1 a Monad."""
+    return tuple(
+        (here, there, (_crowns(0, here, there), _crowns(1, here, there)))
+        for here, there in recombinations(origin, target)
+    )
+
+
+def _crowns(seat: Seat, *stacks: Stack) -> bool:
+    return any(s.top is None and s.bottom.colour == seat for s in stacks)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.albiorix.pieces import GRID, Pyramid, Stack
 from engine.core import JSON, BadState, Seat, View
@@ -11,18 +11,17 @@ from engine.core import JSON, BadState, Seat, View
 FORMAT_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """Move the piece on `origin` to the empty square `target` (square indices)."""
 
     origin: int
     target: int
 
 
-@dataclass(frozen=True, slots=True)
-class Mix:
+class Mix(NamedTuple):
     """Mix the piece on `origin` with the piece on `target`, leaving `at_origin` and
-    `at_target` on those squares."""
+    `at_target` on those squares. (Actions are named tuples: legal action lists are built
+    often and must be cheap; a Move and a Mix never compare equal, their lengths differ.)"""
 
     origin: int
     target: int
