@@ -1,6 +1,7 @@
 """The games' rules in the project's own words, for `/rules`; each fits one Discord message."""
 
+from bot.guides.albiorix import GUIDE as ALBIORIX
 from bot.guides.leylines import GUIDE as LEYLINES
 from bot.guides.merchants import GUIDE as MERCHANTS
 
-GUIDES: dict[str, str] = {"leylines": LEYLINES, "merchants": MERCHANTS}
+GUIDES: dict[str, str] = {"albiorix": ALBIORIX, "leylines": LEYLINES, "merchants": MERCHANTS}
