@@ -202,9 +202,9 @@ class MarsVsEarth:
 
     # --- the contract --------------------------------------------------------------------------
     def actors(self, state: MarsState) -> frozenset[Seat]:
-        if state.winner is not None:
-            return frozenset()
         look = self._look(state)
+        if look.shown.winner is not None:
+            return frozenset()
         if look.prompt is not None:
             return frozenset({look.prompt.seat})
         if look.actors is None:
@@ -212,9 +212,9 @@ class MarsVsEarth:
         return look.actors
 
     def legal_moves(self, state: MarsState, seat: Seat) -> list[Move]:
-        if state.winner is not None:
-            return []
         look = self._look(state)
+        if look.shown.winner is not None:
+            return []
         if look.prompt is not None:
             return list(look.prompt.moves) if look.prompt.seat == seat else []
         if seat not in look.legal:
@@ -285,6 +285,8 @@ class MarsVsEarth:
                           self.outcome(state))
 
     def outcome(self, state: MarsState) -> Outcome | None:
+        if state.winner is None and state.phase in SEGMENTS:
+            state = self._look(state).shown
         if state.winner is None:
             return None
         live = [i for i, s in enumerate(state.seats) if not s.resigned]
