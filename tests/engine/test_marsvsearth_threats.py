@@ -68,7 +68,7 @@ def test_wild_symbols_are_the_leaders_choice() -> None:
     assert GAME.view(state, None).buttons == ("wild good", "wild bad")
     good, _ = play(state, 0, "wild good")
     assert GAME.view(good, None).threats[0].total is None
-    after, events = play(good, 0, "skill diplomacy")
+    _, events = play(good, 0, "skill diplomacy")
     assert "total 4 against target 7" in " ".join(texts(events))  # 3 + 3 wild - 2
     bad, _ = play(state, 0, "wild bad")
     _, events = play(bad, 0, "skill science")
