@@ -71,7 +71,8 @@ async def test_objectives_by_dm_and_by_secret_then_a_whole_game(
     pick = await (await fake.click(bob, secret, custom_id, values=[values[-1]])).response()
     assert "Done" in pick.content
     bobs = values[-1].removeprefix("=")
-    assert "(a secret action)" in (await (await fake.slash(cat, CHANNEL, "history")).response()).content
+    log = await (await fake.slash(cat, CHANNEL, "history")).response()
+    assert "(a secret action)" in log.content
 
     # Play: Ann's first action is the Draw button under the board; then /move to the end.
     started = await fake.wait_for_message(
@@ -115,11 +116,11 @@ async def test_dealt_objectives_arrive_by_dm(
     opening = await open_table(fake, CHANNEL, "agents", ann, [bob], {"dealt": True, "first": 2})
     assert f"<@{bob.id}>, your turn." in opening.content
     for user in (ann, bob):
-        dm = await fake.state.wait_for(
-            lambda user=user: next((m for m in fake.dms(user) if m.attachments), None),
-            10,
-            "the dealt objectives",
-        )
+
+        def dealt(user: User = user) -> Message | None:
+            return next((m for m in fake.dms(user) if m.attachments), None)
+
+        dm = await fake.state.wait_for(dealt, 10, "the dealt objectives")
         assert OBJECTIVES.search(dm.content) or "objective" in dm.content.lower()
         png_of(dm)
     assert not OBJECTIVES.search(public_text(fake))

@@ -25,7 +25,7 @@ def winning_line() -> list[tuple[int, str]]:
     for seed in range(500):
         rng = random.Random(seed)
         state = GAME.new_game(NAMES, {"first": 1}, seed)
-        line = []
+        line: list[tuple[int, str]] = []
         while GAME.outcome(state) is None and len(line) < 40:
             [seat] = GAME.actors(state)
             chosen = rng.choice(GAME.legal_moves(state, seat))
