@@ -12,7 +12,7 @@ import re
 
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import legal_moves, move, open_table, png_of, refused
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-2"
 OBJECTIVES = re.compile(r"(red|green|blue|yellow)=-?\d")
