@@ -1,0 +1,75 @@
+"""The real bot process against the fake Discord server: a 3-player game of Martian Merchants.
+
+Three users sit down and play several whole turns (each a series of steps by the same player)
+with `/move` chosen from the bot's autocomplete and with the buttons under the board; wrong turns
+are refused privately. Two players then resign: the first is skipped while the others play on,
+the second leaves one player, who wins.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.conftest import LaunchBot
+from tests.e2e.tables import legal_moves, move, open_table, png_of, refused
+from tests.fakediscord import FakeDiscord, Message, User
+
+CHANNEL = "mars-1"
+TURN = re.compile(r"<@(\d+)>, your turn\.")
+TURNS = 6
+"""Whole turns played before the resignations (two rounds of three players)."""
+
+
+def next_player(message: Message, users: dict[int, User]) -> User:
+    found = TURN.search(message.content)
+    assert found is not None, message.content
+    return users[int(found[1])]
+
+
+async def test_three_players_take_turns_then_two_resign(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    fake = fake_discord
+    await launch_bot()
+    await fake.wait_commands_synced()
+    ann, bob, cat = (fake.add_user(name) for name in ("ann", "bob", "cat"))
+    users = {u.id: u for u in (ann, bob, cat)}
+    opening = await open_table(fake, CHANNEL, "merchants", ann, [bob, cat], {"first": 2})
+    png_of(opening)
+    to_move = next_player(opening, users)
+    assert to_move is bob
+    assert "not your turn" in await refused(fake, ann, CHANNEL, "move", text="skip")
+    assert "not playing" in await refused(
+        fake, fake.add_user("dan"), CHANNEL, "move", text="skip"
+    )
+
+    last, turns, pressed = opening, 0, False
+    players_seen = {to_move.id}
+    for _ in range(300):
+        buttons = [c for c in last.custom_ids if c.startswith("mars:do:")]
+        if buttons and not pressed:
+            last = await (await fake.click(to_move, last, buttons[0])).response()
+            pressed = True
+        else:
+            [choice, *_] = await legal_moves(fake, to_move, CHANNEL)
+            last = await move(fake, to_move, CHANNEL, choice)
+        assert not last.ephemeral, last.content
+        png_of(last)
+        mover = next_player(last, users)
+        if mover is not to_move:
+            turns += 1
+            players_seen.add(mover.id)
+        to_move = mover
+        if turns == TURNS:
+            break
+    assert turns == TURNS and len(players_seen) == 3 and pressed
+
+    first_out = next(u for u in (ann, bob, cat) if u is not to_move)
+    resigned = await (await fake.slash(first_out, CHANNEL, "resign")).response()
+    assert "**Game over.**" not in resigned.content
+    still = [u for u in (ann, bob, cat) if u is not first_out]
+    second_out, winner = still
+    ended = await (await fake.slash(second_out, CHANNEL, "resign")).response()
+    assert "**Game over.**" in ended.content and f"{winner.name} wins" in ended.content
+    png_of(ended)
+    assert fake.unhandled_requests == []
