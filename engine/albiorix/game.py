@@ -25,14 +25,21 @@ Rules as implemented (the rule text plus RULINGS.md):
 - A player who begins a turn with both Monads in their colour wins.
 
 Rulings (the bot's own, where the text is silent):
-- Passing is automatic: a player with no legal action passes with an event; two passes in a row
-  end the game in a draw. A passed turn breaks the repetition rule's chain.
+- Passing is automatic (no `pass` action): a player with no legal action passes with an event;
+  two passes in a row end the game in a draw. A passed turn breaks the repetition rule's chain.
+  A player holding a Monad always has an action (it can step, or swap places with a neighbour),
+  so in practice only a player without a Monad passes, and the opponent then wins at once.
 - Plain moves are allowed to a player who has no Monad (only mixes must leave the mover one);
   such a player loses at the opponent's next turn unless a mix rebuilds them a Monad.
 - Endless games: the table option `limit` (default 200) draws the game once that many moves and
   mixes have been made in all, unless the player about to begin a turn has just won.
 - Seat 0 is blue and starts in the a1 corner; who moves first is drawn from the seed unless the
   table chose (`first`).
+
+Notation (see `engine.albiorix.notation`): a move `b3-c5`; a mix `b2xc3 3b-1o/2b` (the piece
+left on the origin / the piece left on the target, bottom first, `b` blue, `o` orange). Colours
+or the whole result may be left out when only one legal mix fits. `preview` takes a bare square
+of a piece the player controls and marks where it can go.
 """
 
 from __future__ import annotations

@@ -597,3 +597,29 @@ def test_apply_refuses_illegal_actions_and_other_seats() -> None:
         GAME.apply(state, ANN, Move(sq("a1"), sq("c3")))
     with pytest.raises(IllegalMove):
         GAME.apply(state, ANN, Move(sq("e5"), sq("d4")))
+
+
+def test_a_piece_may_mix_with_its_own_side() -> None:
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 3)
+    after, _ = play(state, "a1xb1 2b/3b-2b")
+    assert after.board[sq("a1")] == stack("2b")
+    assert after.board[sq("b1")] == stack("3b-2b")
+
+
+def test_a_three_action_game_ends_in_a_win() -> None:
+    """Ann's General mixes with Bob's Diplomat and leaves him one with an orange top; Bob's new
+    Diplomat hops a2 and mixes with Ann's Queen, keeping a Regent of his own; Ann, with no
+    Monad, could mix one back but only moves, so Bob begins his turn holding both Monads."""
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 3)
+    state, _ = play(state, "a3xc5 3o-2o/3b-3b")
+    state, events = play(state, "a3xa1 3b-3o/2o")
+    assert events[-1] == "Ann has no Monad left and must mix one back this turn, or lose."
+    rebuilds = [a for a in GAME.legal_moves(state, ANN) if isinstance(a, Mix)]
+    # Each mix open to Ann must give her a Monad back.
+    assert rebuilds
+    for mix in rebuilds:
+        assert any(s.is_monad and s.bottom.colour == ANN for s in (mix.at_origin, mix.at_target))
+    state, events = play(state, "c5-a5")
+    assert events[-1] == "Bob wins: Bob began a turn holding both Monads."
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (BOB,)
