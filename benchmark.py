@@ -2,9 +2,10 @@
 
 Run `python benchmark.py [--out bench-results/benchmark.md] [--quick]`. The report (Markdown) is
 written to `--out` and printed. Times are wall-clock (`time.perf_counter_ns`), shown in
-milliseconds; sizes in bytes; memory in MiB. Every game is Ley Lines of Mars, played with seeded
-random legal moves, on real SQLite files (WAL, full sync, as the Store opens them) in a temporary
-folder. `--quick` runs a small version of every measurement (for the smoke test).
+milliseconds; sizes in bytes; memory in MiB. The platform figures (latency, throughput, memory)
+play Ley Lines of Mars with seeded random legal moves, on real SQLite files (WAL, full sync, as
+the Store opens them) in a temporary folder; each other game adds its own figures (see
+`bench/games.py`). `--quick` runs a small version of every measurement (for the smoke test).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import aiosqlite
 import discord
 import PIL
 
+from bench.games import bench_agents, bench_albiorix, bench_merchants
 from bench.report import TIMING_HEADER, Check, Section, ms, timing_row
 from bot.client import EXTENSIONS, MarsBot
 from bot.config import Config
@@ -63,13 +65,29 @@ class Scale:
     """Games played at once for throughput."""
     memory_games: int
     """Games in the database of the memory probe."""
+    game_renders: int
+    """Timed renders of each other game's characteristic boards."""
+    playouts: int
+    """Random games played to the end for each other game's playout rate."""
 
 
 FULL = Scale(
-    renders=200, latency_games=40, render_latency_games=12, concurrent_games=100, memory_games=1000
+    renders=200,
+    latency_games=40,
+    render_latency_games=12,
+    concurrent_games=100,
+    memory_games=1000,
+    game_renders=50,
+    playouts=100,
 )
 QUICK = Scale(
-    renders=20, latency_games=3, render_latency_games=2, concurrent_games=10, memory_games=50
+    renders=20,
+    latency_games=3,
+    render_latency_games=2,
+    concurrent_games=10,
+    memory_games=50,
+    game_renders=3,
+    playouts=2,
 )
 
 
@@ -414,6 +432,11 @@ async def run_all(scale: Scale) -> list[Section]:
         sections.append(await bench_latency(scale, folder))
         sections.append(await bench_throughput(scale, folder))
         sections.append(await bench_memory(scale, folder))
+    sections += [
+        bench_agents(scale.game_renders),
+        bench_albiorix(scale.game_renders, scale.playouts),
+        bench_merchants(scale.game_renders, scale.playouts),
+    ]
     return sections
 
 

@@ -132,3 +132,57 @@ def rate_lines(rows: list[tuple[str, float, str]]) -> Section:
     lines = ["| what | rate |", "| --- | ---: |"]
     lines += [f"| {what} | {value:,.1f} {unit} |" for what, value, unit in rows]
     return Section(lines, [])
+
+
+# The games
+
+
+def bench_agents(renders: int) -> Section:
+    """Agents of M.A.R.S.: a full 8x8 board (5 colours, game over, clusters and score table)
+    and a half-full 7x8 board."""
+    game = GAMES["agents"]
+    full = final_state(game, 2, {"colours": 5}, seed=8)
+    half = first_state(game, 2, {}, lambda s: sum(p is not None for p in s.board) == 28)
+    boards = [("full 8x8 board, final", full), ("7x8 board, 28 pyramids", half)]
+    return heading("Agents of M.A.R.S.", [render_rows("agents", boards, renders)])
+
+
+def bench_albiorix(renders: int, playouts: int) -> Section:
+    """Albiorix: legal actions listed in mid-game positions, random games, a mid-game board."""
+    game = GAMES["albiorix"]
+    middles = [
+        step.state
+        for seed in range(20)
+        for step in random_game(game, 2, {}, seed)
+        if step.seat >= 0 and 6 <= step.state.played <= 30
+    ]
+    lists, actions = legal_rate(game, middles, repeat=3)
+    games, moves = playout_rate(game, 2, {}, playouts)
+    mid = first_state(game, 2, {}, lambda s: s.played == 12)
+    rates = rate_lines(
+        [
+            (f"legal-action lists, {len(middles)} mid-game positions (moves 6-30)", lists, "/s"),
+            ("legal actions listed", actions, "/s"),
+            (f"random games to the end ({playouts} games)", games, "/s"),
+            ("moves in those games", moves, "/s"),
+        ]
+    )
+    boards = render_rows("albiorix", [("mid-game, move 12", mid)], renders)
+    return heading("Albiorix", [rates, boards])
+
+
+def bench_merchants(renders: int, playouts: int) -> Section:
+    """Martian Merchants: a 12-planet grid drawn, random 4-player games played to the end."""
+    game = GAMES["merchants"]
+    grid = first_state(game, 4, {}, lambda s: len(s.planets) >= 12)
+    games, moves = playout_rate(game, 4, {}, playouts)
+    rates = rate_lines(
+        [
+            (f"random 4-player games to the end ({playouts} games)", games, "/s"),
+            ("moves (steps) in those games", moves, "/s"),
+        ]
+    )
+    boards = render_rows(
+        "merchants", [(f"{len(grid.planets)}-planet grid, 4 players", grid)], renders
+    )
+    return heading("Martian Merchants", [rates, boards])
