@@ -122,7 +122,7 @@ def _label(image: Image.Image, index: int, text: str) -> None:
     """A small dark pill at the bottom middle of the square with `text` in it."""
     pen = ImageDraw.Draw(image)
     x, _ = LAYOUT.centre(index)
-    bottom = LAYOUT.box(index)[3] - 5
+    bottom = LAYOUT.box(index)[3] - 9
     face = font(15)
     half = int(face.getlength(text)) // 2 + 6
     pen.rounded_rectangle((x - half, bottom - 19, x + half, bottom), radius=8, fill=LABEL_BACK)
@@ -151,8 +151,8 @@ def _draw_preview(image: Image.Image, view: AlbiorixView) -> None:
         return
     pen = ImageDraw.Draw(image)
     left, top, right, bottom = LAYOUT.box(view.focus)
-    pen.rectangle((left + 2, top + 2, right - 3, bottom - 3), outline=HIGHLIGHT_EDGE, width=7)
-    pen.rectangle((left + 3, top + 3, right - 4, bottom - 4), outline=FOCUS, width=4)
+    pen.rectangle((left + 1, top + 1, right - 2, bottom - 2), outline=HIGHLIGHT_EDGE, width=6)
+    pen.rectangle((left + 2, top + 2, right - 3, bottom - 3), outline=FOCUS, width=3)
     for index in view.destinations:
         if view.board[index] is None:
             x, y = LAYOUT.centre(index)
@@ -203,7 +203,9 @@ def _preview_sentence(view: AlbiorixView, names: Sequence[str]) -> str:
     piece = f"{PIECE_NAMES[stack.shape]} on {GRID.name(view.focus)}"
     if not view.destinations:
         return f"{piece}: no legal action"
-    return f"{piece}: {_count(moves, 'move')}, {_count(mixes, 'mix', 'mixes')}"
+    counts = [_count(moves, "move")] if moves else []
+    counts += [_count(mixes, "mix", "mixes")] if mixes else []
+    return f"{piece}: {', '.join(counts)}"
 
 
 def _count(number: int, one: str, many: str | None = None) -> str:
