@@ -10,8 +10,8 @@
 
 A player is pending while they have not pressed Done and still have something to do; the phase
 ends when nobody is pending. Who is pending depends only on public facts (hand sizes, standings,
-leaders), except that every Agent stays pending in "endround" so that a hidden clone's chance to
-reveal shows nowhere.
+leaders), except that every Agent stays pending in "endround" and "promote" until they press Done,
+so that neither a hidden clone's chance to reveal nor a hand's strength shows.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def pending(w: Work) -> list[int]:
 def is_pending(w: Work, seat: int) -> bool:
     if w.phase not in OPEN or w.seats[seat].done or not takes_part(w, seat):
         return False
-    if w.phase == "endround" and w.seats[seat].status == AGENT:
+    if w.phase in ("endround", "promote") and w.seats[seat].status == AGENT:
         return True
     return bool(options(w, seat))
 
