@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.marsvsearth import GAME, MarsState
+from engine.marsvsearth import GAME, MarsState, Move
 from engine.marsvsearth.rules import clone_level
 from engine.marsvsearth.state import ActiveThreat
 from tests.engine.test_marsvsearth_support import (
@@ -171,7 +171,7 @@ def DECK_code(card: int) -> str:
     return GAME.deck.skills[card].code
 
 
-# --- cloning waves, spill-over ---------------------------------------------------------------------
+# --- cloning waves, spill-over -------------------------------------------------------------
 
 
 def after_resolution(successes: int, wave: int, players: int = 5) -> MarsState:
@@ -274,7 +274,7 @@ def test_revealed_clones_submit_and_place_counters_before_the_humans() -> None:
     target = view.threats[1].target
     state, events = play(state, 2, "counter t2")
     assert "Cat puts a +1 counter on Threat 2" in texts(events)[0]
-    assert not GAME.hidden(GAME.parse(state, 2, "counter t1"))
+    assert not GAME.hidden(Move(("counter", "t2")))
     assert GAME.view(state, None).threats[1].target == target + 1
     assert not any(str(m).startswith("counter") for m in GAME.legal_moves(state, 2))
     state, _ = play(state, 2, "done")
@@ -282,7 +282,7 @@ def test_revealed_clones_submit_and_place_counters_before_the_humans() -> None:
     assert 2 not in GAME.actors(state)
 
 
-# --- co-op and variants ------------------------------------------------------------------------------
+# --- co-op and variants ------------------------------------------------------------------
 
 
 def test_two_players_play_the_cooperative_variant() -> None:
