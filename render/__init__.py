@@ -14,11 +14,14 @@ from PIL import Image
 from engine.albiorix.state import AlbiorixView
 from engine.core import View
 from engine.leylines.state import LeyLinesView
+from engine.marsvsearth.view import MarsView
 from engine.merchants.state import MerchantsView
 from render.albiorix import FILENAME as ALBIORIX_FILENAME
 from render.albiorix import describe_albiorix, draw_albiorix
 from render.leylines import FILENAME as LEYLINES_FILENAME
 from render.leylines import describe_leylines, draw_leylines
+from render.marsvsearth import FILENAME as MARSVSEARTH_FILENAME
+from render.marsvsearth import describe_marsvsearth, draw_marsvsearth
 from render.merchants import FILENAME as MERCHANTS_FILENAME
 from render.merchants import describe_merchants, draw_merchants
 from render.png import encode_png
@@ -53,6 +56,9 @@ class Renderer(Generic[V]):
 RENDERERS: dict[str, Renderer[Any]] = {
     "albiorix": Renderer(AlbiorixView, draw_albiorix, describe_albiorix, ALBIORIX_FILENAME),
     "leylines": Renderer(LeyLinesView, draw_leylines, describe_leylines, LEYLINES_FILENAME),
+    "marsvsearth": Renderer(
+        MarsView, draw_marsvsearth, describe_marsvsearth, MARSVSEARTH_FILENAME
+    ),
     "merchants": Renderer(MerchantsView, draw_merchants, describe_merchants, MERCHANTS_FILENAME),
 }
 

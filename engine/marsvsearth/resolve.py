@@ -54,12 +54,12 @@ def resolve_threat(w: Work, slot: int) -> Script:
     if t.wild:
         if leader is None:
             t.wild_good = True
-            w.say(f"{name} has no leader, so its {wild} wild symbols count as good.")
+            w.say(f"{name} has no leader, so its wild symbols ({wild}) count as good.")
         else:
             answer = yield Prompt(
                 leader,
                 (move("wild", "good"), move("wild", "bad")),
-                f"{w.name(leader)} decides whether the {wild} wild symbols on {name} count as "
+                f"{w.name(leader)} decides whether the wild symbols ({wild}) on {name} count as "
                 "good or bad",
             )
             t.wild_good = answer.arg(1) == "good"

@@ -145,8 +145,7 @@ def build_view(deck: Deck, shown: MarsState, prompt: Prompt | None,
     threats = []
     for slot, t in enumerate(shown.threats):
         card = deck.threats[t.threat]
-        extras = [f"success: {card.success_effect.describe()}"] if card.success_effect else []
-        extras += [f"failure: {card.failure_effect.describe()}"] if card.failure_effect else []
+        extras = [e.describe() for e in (card.success_effect, card.failure_effect) if e]
 
         def cards(pile: tuple[int, ...], cancelled: tuple[int, ...] = t.cancelled) -> tuple[
                 CardShown, ...]:

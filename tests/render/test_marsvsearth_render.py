@@ -1,0 +1,86 @@
+"""Mars vs. Earth pictures and alt text, from public views of real games."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engine.marsvsearth import GAME, MarsState, MarsView
+from render import render_view
+from render.marsvsearth import HEIGHT, WIDTH, describe_marsvsearth
+
+MAX_PNG = 150_000
+
+
+def played(players: int, moves: int, seed: int = 7, names: list[str] | None = None) -> MarsState:
+    state = GAME.new_game(names or [f"Player{i}" for i in range(players)], {}, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if GAME.outcome(state) is not None:
+            break
+        seat = rng.choice(sorted(GAME.actors(state)))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+    return state
+
+
+def finished(players: int, seed: int = 7) -> MarsState:
+    return played(players, 10_000, seed)
+
+
+VIEWS = {
+    "start-3": lambda: GAME.view(played(3, 0), None),
+    "mid-6": lambda: GAME.view(played(6, 60), None),
+    "resolving-10": lambda: GAME.view(played(10, 120, seed=3), None),
+    "coop": lambda: GAME.view(played(2, 12), None),
+    "over-10": lambda: GAME.view(finished(10), None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_pictures_are_small_deterministic_pngs(name: str) -> None:
+    view = VIEWS[name]()
+    first = render_view("marsvsearth", view)
+    second = render_view("marsvsearth", view)
+    assert first.png == second.png
+    assert len(first.png) < MAX_PNG
+    image = Image.open(io.BytesIO(first.png))
+    assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
+    assert first.filename.endswith(".png")
+    assert 0 < len(first.alt) <= 1000
+
+
+def test_alt_text_tells_the_table_in_words() -> None:
+    view = GAME.view(played(6, 60), None)
+    alt = describe_marsvsearth(view)
+    assert alt.startswith(f"Mars vs. Earth, round {view.round}")
+    assert "Resources: food" in alt
+    for threat in view.threats:
+        assert f"Threat {threat.slot} {threat.name}" in alt
+    assert "Player0" in alt
+
+
+def test_alt_text_reports_the_outcome() -> None:
+    view = GAME.view(finished(5), None)
+    assert view.outcome is not None
+    assert view.outcome.reason in describe_marsvsearth(view)
+
+
+def test_odd_names_and_every_seat_count_render() -> None:
+    names = ["Zoë the Very Long-Named Agent of Earth", "李", "🚀 Rocket", "a", "Ann"]
+    view = GAME.view(played(5, 30, names=names), None)
+    rendered = render_view("marsvsearth", view)
+    assert len(rendered.alt) <= 1000
+    for players in range(2, 11):
+        image = render_view("marsvsearth", GAME.view(played(players, 20), None))
+        assert image.png
+
+
+def test_a_private_view_renders_the_same_table() -> None:
+    state = played(4, 10)
+    public = GAME.view(state, None)
+    own = GAME.view(state, 0)
+    assert isinstance(own, MarsView) and own.private
+    assert describe_marsvsearth(own) == describe_marsvsearth(public)
