@@ -2,6 +2,12 @@
 
 from bot.guides.albiorix import GUIDE as ALBIORIX
 from bot.guides.leylines import GUIDE as LEYLINES
+from bot.guides.marsvsearth import GUIDE as MARSVSEARTH
 from bot.guides.merchants import GUIDE as MERCHANTS
 
-GUIDES: dict[str, str] = {"albiorix": ALBIORIX, "leylines": LEYLINES, "merchants": MERCHANTS}
+GUIDES: dict[str, str] = {
+    "albiorix": ALBIORIX,
+    "leylines": LEYLINES,
+    "marsvsearth": MARSVSEARTH,
+    "merchants": MERCHANTS,
+}
