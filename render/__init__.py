@@ -11,11 +11,14 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
+from engine.agents.state import AgentsView
 from engine.albiorix.state import AlbiorixView
 from engine.core import View
 from engine.leylines.state import LeyLinesView
 from engine.marsvsearth.view import MarsView
 from engine.merchants.state import MerchantsView
+from render.agents import FILENAME as AGENTS_FILENAME
+from render.agents import describe_agents, draw_agents
 from render.albiorix import FILENAME as ALBIORIX_FILENAME
 from render.albiorix import describe_albiorix, draw_albiorix
 from render.leylines import FILENAME as LEYLINES_FILENAME
@@ -54,6 +57,7 @@ class Renderer(Generic[V]):
 
 
 RENDERERS: dict[str, Renderer[Any]] = {
+    "agents": Renderer(AgentsView, draw_agents, describe_agents, AGENTS_FILENAME),
     "albiorix": Renderer(AlbiorixView, draw_albiorix, describe_albiorix, ALBIORIX_FILENAME),
     "leylines": Renderer(LeyLinesView, draw_leylines, describe_leylines, LEYLINES_FILENAME),
     "marsvsearth": Renderer(

@@ -1,0 +1,443 @@
+"""Agents of M.A.R.S. as a picture and as alt text, from an `AgentsView` (public or private).
+
+The picture (pixels): a status strip on top (phase, whose turn or the result, the last action);
+the 7x8 or 8x8 board on the left with coordinates, the last action ringed (a move or swap also
+threaded from square to square) and, once the game is over, the scoring clusters outlined and
+every other pyramid dimmed; on the right a column of panels: the drawn pyramid awaiting its
+square, the objectives (public values, `?` for secrets; a private view adds the viewer's secret
+values marked as such and the score they would give now), the black count and whether
+objectives may still be swapped, and the bag by colour and size (at the end: the score table,
+pips per colour x value = points, per player).
+
+Each pyramid shows its size by footprint and pips and its colour by hue and by a letter.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.agents import AgentsView, Pyramid, Shift, Swap
+from engine.agents.notation import describe_objective, pyramid_name, square_name
+from engine.grid import Grid, Square
+from engine.pieces import SIZE_LETTER
+from render.board import (
+    BoardLayout,
+    Box,
+    TextLine,
+    draw_board,
+    draw_line_thread,
+    draw_status_strip,
+    highlight_square,
+)
+from render.palette import (
+    BACKGROUND,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    MUTED_TEXT,
+    PANEL,
+    TEXT,
+    PlayerColour,
+)
+from render.pieces import draw_pyramid
+from render.text import fit, font, shorten
+
+TITLE = "Agents of M.A.R.S."
+FILENAME = "agents-board.png"
+
+PYRAMID_COLOURS = {
+    "red": PlayerColour("red", (204, 52, 42)),
+    "green": PlayerColour("green", (22, 150, 84)),
+    "blue": PlayerColour("blue", (40, 98, 204)),
+    "yellow": PlayerColour("yellow", (242, 212, 52)),
+    "purple": PlayerColour("purple", (146, 84, 190)),
+    "black": PlayerColour("black", (36, 34, 38)),
+}
+"""The colours of the pyramids; with the letter on each, they read without colour vision."""
+
+CELL = 76
+GUTTER = 28
+PAD = 14
+HEADER = 70
+SIDE = 372
+ROWS = 8
+"""Both boards have 8 rows; the 5-colour board has 8 columns instead of 7."""
+
+SECRET_MARK = (255, 214, 120)
+"""Values only this viewer knows (their own secret) are drawn in this gold."""
+DIM = (24, 12, 10)
+DIM_ALPHA = 150
+CLUSTER_EDGE = (255, 250, 225)
+
+ALT_LIMIT = 1000
+NAME_LIMIT = 40
+
+
+@functools.lru_cache(maxsize=4)
+def layout(columns: int) -> BoardLayout:
+    return BoardLayout(Grid(columns, ROWS), CELL, PAD + GUTTER, PAD + HEADER + PAD + GUTTER, GUTTER)
+
+
+def picture_size(columns: int) -> tuple[int, int]:
+    """(width, height) in pixels of the picture of a board with `columns` columns."""
+    outer = layout(columns).outer
+    return outer[2] + PAD + SIDE + PAD, outer[3] + PAD
+
+
+def draw_agents(view: AgentsView) -> Image.Image:
+    """The board and its panels as an RGB picture (see `picture_size`)."""
+    grid = view.rules.grid
+    board_layout = layout(grid.columns)
+    width, height = picture_size(grid.columns)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    names = [shorten(name, 24) for name in view.players]
+    draw_status_strip(image, (PAD, PAD, width - PAD, PAD + HEADER), _status(view, names))
+    draw_board(image, board_layout)
+    for index, piece in enumerate(view.board):
+        if piece is not None:
+            draw_piece(image, board_layout.centre(index), piece, CELL)
+    if view.phase == "over":
+        _show_clusters(image, view, board_layout)
+    _show_last(image, view, board_layout)
+    left = board_layout.outer[2] + PAD
+    _side_panels(image, view, names, (left, board_layout.outer[1], width - PAD, height - PAD))
+    return image
+
+
+def draw_piece(image: Image.Image, centre: tuple[int, int], piece: Pyramid, cell: int) -> None:
+    """A pyramid with its colour's letter on the apex."""
+    colour = PYRAMID_COLOURS[piece.colour]
+    draw_pyramid(image, centre, piece.size, colour, cell)
+    letter = piece.colour[0].upper() if piece.colour != "black" else "K"
+    pen = ImageDraw.Draw(image)
+    face = font(max(9, cell // 5))
+    pen.text(
+        centre,
+        letter,
+        font=face,
+        fill=colour.pip,
+        anchor="mm",
+        stroke_width=max(1, cell // 30),
+        stroke_fill=colour.outline if colour.is_dark else colour.top,
+    )
+
+
+def _status(view: AgentsView, names: Sequence[str]) -> list[TextLine]:
+    return [
+        TextLine(_headline(view, names), 28, TEXT),
+        TextLine(_detail(view, names), 18, MUTED_TEXT),
+    ]
+
+
+def _headline(view: AgentsView, names: Sequence[str]) -> str:
+    if view.outcome is not None:
+        winners = view.outcome.winners
+        return f"{names[winners[0]]} wins" if winners else "Draw"
+    if view.phase == "objectives":
+        waiting = " and ".join(names[s] for s in sorted(view.actors))
+        return f"Setting objectives: waiting for {waiting}"
+    mover = names[min(view.actors)]
+    if view.drawn is not None:
+        return f"{mover} must place the {pyramid_name(view.drawn)}"
+    return f"{mover} to move"
+
+
+def _detail(view: AgentsView, names: Sequence[str]) -> str:
+    if view.outcome is not None:
+        return f"Game over · {view.outcome.reason}"
+    last = _last_text(view, names)
+    if last is not None:
+        return f"Last: {last}"
+    if view.phase == "objectives":
+        return "Each agent secretly gives every colour a value (/move or the DM menus)."
+    return "The board is empty: draw a pyramid to begin."
+
+
+def _last_text(view: AgentsView, names: Sequence[str]) -> str | None:
+    if view.last is None:
+        return None
+    seat, action = view.last
+    if isinstance(action, Shift):
+        return f"{names[seat]} moved {square_name(action.origin)}-{square_name(action.target)}"
+    if isinstance(action, Swap):
+        return f"{names[seat]} swapped {square_name(action.first)} and {square_name(action.second)}"
+    return f"{names[seat]} placed on {square_name(action.square)}"
+
+
+def _show_last(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
+    if view.last is None:
+        return
+    action = view.last[1]
+    ends: tuple[Square, ...]
+    if isinstance(action, Shift):
+        ends = (action.origin, action.target)
+    elif isinstance(action, Swap):
+        ends = (action.first, action.second)
+    else:
+        ends = (action.square,)
+    indices = [board.grid.index(end) for end in ends]
+    if len(indices) == 2:
+        draw_line_thread(image, board, [indices])
+    for index in indices:
+        highlight_square(image, board, index)
+
+
+def _show_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
+    """Dim every pyramid outside a scoring cluster and outline each cluster."""
+    counted = {square for cluster in view.clusters for square in cluster.squares}
+    mask = Image.new("L", image.size, 0)
+    shade = ImageDraw.Draw(mask)
+    for index, piece in enumerate(view.board):
+        if piece is not None and index not in counted:
+            left, top, right, bottom = board.box(index)
+            shade.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=DIM_ALPHA)
+    image.paste(DIM, (0, 0, *image.size), mask)
+    pen = ImageDraw.Draw(image)
+    grid = board.grid
+    for cluster in view.clusters:
+        members = set(cluster.squares)
+        for index in cluster.squares:
+            column, row = grid.square(index)
+            left, top, right, bottom = board.box(index)
+            sides = {
+                (0, 1): ((left, top), (right, top)),
+                (0, -1): ((left, bottom), (right, bottom)),
+                (-1, 0): ((left, top), (left, bottom)),
+                (1, 0): ((right, top), (right, bottom)),
+            }
+            for (dx, dy), line in sides.items():
+                near = (column + dx, row + dy)
+                if not grid.contains(near) or grid.index(near) not in members:
+                    pen.line(line, fill=HIGHLIGHT_EDGE, width=6)
+                    pen.line(line, fill=CLUSTER_EDGE, width=3)
+
+
+# The side panels
+
+
+def _side_panels(image: Image.Image, view: AgentsView, names: Sequence[str], box: Box) -> None:
+    left, top, right, bottom = box
+    y = top
+    y = _drawn_panel(image, view, names, (left, y, right, y + 92)) + PAD
+    y = _objectives_panel(image, view, names, (left, y, right, y + 218)) + PAD
+    if view.phase == "over":
+        _score_table(image, view, names, (left, y, right, bottom))
+    else:
+        _bag_panel(image, view, (left, y, right, bottom))
+
+
+def _panel(image: Image.Image, box: Box, title: str) -> ImageDraw.ImageDraw:
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
+    pen.text((left + 12, top + 8), title, font=font(15), fill=MUTED_TEXT)
+    return pen
+
+
+def _drawn_panel(image: Image.Image, view: AgentsView, names: Sequence[str], box: Box) -> int:
+    left, top, right, bottom = box
+    pen = _panel(image, box, "Drawn pyramid")
+    if view.drawn is not None:
+        draw_piece(image, (left + 44, top + 52), view.drawn, 64)
+        text = f"{pyramid_name(view.drawn).capitalize()}"
+        pen.text((left + 86, top + 34), text, font=font(22), fill=TEXT)
+        mover = names[min(view.actors)] if view.actors else ""
+        note = fit(f"{mover} must place it", 16, right - left - 98)
+        pen.text((left + 86, top + 62), note, font=font(16), fill=MUTED_TEXT)
+    else:
+        note = "None: draw, move or swap" if view.phase == "play" else "None"
+        pen.text((left + 12, top + 44), note, font=font(18), fill=TEXT)
+    return bottom
+
+
+def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str], box: Box) -> int:
+    left, top, right, bottom = box
+    pen = _panel(image, box, "Objectives (? = secret)")
+    palette = view.rules.palette
+    column = (right - left - 112) // len(palette)
+    y = top + 32
+    for i, colour in enumerate(palette):
+        x = left + 112 + i * column + column // 2
+        draw_piece(image, (x, y + 12), Pyramid(colour, 2), 34)
+    y += 34
+    for owner, name in enumerate(names):
+        tag = "  ·  to act" if owner in view.actors else ""
+        pen.text(
+            (left + 12, y + 12), fit(name + tag, 16, 98), font=font(16), fill=TEXT, anchor="lm"
+        )
+        for i, value in enumerate(view.objectives[owner]):
+            x = left + 112 + i * column + column // 2
+            if value is None:
+                text, shade = ("?" if view.objectives_set[owner] else "-"), MUTED_TEXT
+            else:
+                text = f"{value:+d}" if value else "0"
+                shade = TEXT if view.revealed[owner][i] else SECRET_MARK
+            pen.text((x, y + 12), text, font=font(20), fill=shade, anchor="mm")
+        y += 32
+    limit = _limit_words(view)
+    pen.text(
+        (left + 12, y + 6),
+        fit(limit, 15, right - left - 24),
+        font=font(15),
+        fill=MUTED_TEXT,
+    )
+    y += 28
+    private = _private_note(view, names)
+    if private:
+        pen.text(
+            (left + 12, y + 4), fit(private, 16, right - left - 24), font=font(16), fill=SECRET_MARK
+        )
+    return bottom
+
+
+def _limit_words(view: AgentsView) -> str:
+    """`Objective swaps: open (1 of 4 black placed)`."""
+    state = "open" if view.swap_open else "locked"
+    if view.rules.trio:
+        return f"Objective swaps: {state} (black trio {'not yet ' if view.swap_open else ''}drawn)"
+    return f"Objective swaps: {state} ({view.black_on_board} of 4 black placed)"
+
+
+def _private_note(view: AgentsView, names: Sequence[str]) -> str:
+    """For a private view: the score the viewer's secret objectives would give now."""
+    if view.projected is None or view.viewer is None:
+        return ""
+    owner, points = view.projected
+    who = "You" if owner == view.viewer else names[owner]
+    return f"Gold = secret. {who} would score {points} now."
+
+
+def _bag_panel(image: Image.Image, view: AgentsView, box: Box) -> None:
+    left, top, _, bottom = box
+    remaining = sum(count for _, count in view.bag)
+    pen = _panel(image, box, f"In the bag: {remaining} pyramids")
+    counts = dict(view.bag)
+    colours = [*view.rules.palette, "black"]
+    row_height = min(34, (bottom - top - 44) // len(colours))
+    x0 = left + 24
+    for size in (1, 2, 3):
+        x = x0 + 64 + (size - 1) * 92
+        pen.text((x + 20, top + 34), SIZE_LETTER[size], font=font(15), fill=MUTED_TEXT, anchor="mm")
+    for r, colour in enumerate(colours):
+        y = top + 48 + r * row_height + row_height // 2
+        pen.text((x0, y), colour, font=font(16), fill=TEXT, anchor="lm")
+        for size in (1, 2, 3):
+            x = x0 + 64 + (size - 1) * 92
+            count = counts.get(Pyramid(colour, size), 0)
+            draw_piece(image, (x, y), Pyramid(colour, size), row_height)
+            pen.text(
+                (x + 20, y),
+                f"x{count}",
+                font=font(16),
+                fill=TEXT if count else MUTED_TEXT,
+                anchor="lm",
+            )
+
+
+def _score_table(image: Image.Image, view: AgentsView, names: Sequence[str], box: Box) -> None:
+    """Pips per colour x each player's value = points, and the totals."""
+    left, top, right, bottom = box
+    pen = _panel(image, box, "Score: pips x value = points")
+    short = [fit(name, 15, 110) for name in names]
+    columns = (left + 12, left + 100, left + 150, left + 262)
+    y = top + 32
+    for x, text in zip(columns[1:], ("pips", short[0], short[1]), strict=True):
+        pen.text((x, y), text, font=font(15), fill=MUTED_TEXT)
+    y += 24
+    row = min(26, (bottom - y - 34) // len(view.rules.palette))
+    for i, colour in enumerate(view.rules.palette):
+        pips = view.points[i]
+        pen.text((columns[0], y), colour, font=font(16), fill=TEXT)
+        pen.text((columns[1], y), str(pips), font=font(16), fill=TEXT)
+        for owner in (0, 1):
+            value = view.objectives[owner][i]
+            factor = f"({value})" if value is not None and value < 0 else str(value)
+            text = "?" if value is None else f"x{factor} = {pips * value}"
+            pen.text((columns[2 + owner], y), text, font=font(16), fill=TEXT)
+        y += row
+    if view.scores is not None:
+        pen.line(((left + 12, y + 2), (right - 12, y + 2)), fill=MUTED_TEXT, width=1)
+        pen.text((columns[0], y + 8), "total", font=font(18), fill=HIGHLIGHT)
+        for owner in (0, 1):
+            pen.text(
+                (columns[2 + owner], y + 8), str(view.scores[owner]), font=font(18), fill=HIGHLIGHT
+            )
+
+
+# Alt text
+
+
+def describe_agents(view: AgentsView) -> str:
+    """Alt text: the state of play, the last action, the drawn pyramid, every pyramid on the
+    board, the objectives this view holds, the black count, the bag, and the result."""
+    names = [shorten(name, NAME_LIMIT) for name in view.players]
+    grid = view.rules.grid
+    sentences = [f"{TITLE}, {names[0]} against {names[1]}, {grid.columns}x{grid.rows} board."]
+    sentences.append(_headline(view, names) + ".")
+    last = _last_text(view, names)
+    if last:
+        sentences.append(f"Last: {last}.")
+    sentences.append(_objectives_words(view, names))
+    if view.projected is not None and view.viewer is not None:
+        owner, points = view.projected
+        who = "you" if owner == view.viewer else names[owner]
+        sentences.append(f"If the game ended now {who} would score {points}.")
+    if view.outcome is not None:
+        counted = ", ".join(
+            f"{c} {p}" for c, p in zip(view.rules.palette, view.points, strict=True)
+        )
+        sentences.append(f"Points on the board: {counted}.")
+        if view.scores is not None:
+            sentences.append(f"Scores: {names[0]} {view.scores[0]}, {names[1]} {view.scores[1]}.")
+    sentences.append(f"Pieces: {_pieces(view)}.")
+    empty = sum(piece is None for piece in view.board)
+    sentences.append(f"Empty: {empty} square{'' if empty == 1 else 's'}.")
+    sentences.append(_limit_words(view) + ".")
+    if view.outcome is None:
+        sentences.append(f"Bag (small/medium/large): {_bag_words(view)}.")
+    return shorten(" ".join(sentences), ALT_LIMIT)
+
+
+def _objectives_words(view: AgentsView, names: Sequence[str]) -> str:
+    parts = []
+    for owner, name in enumerate(names):
+        values = view.objectives[owner]
+        known = [(c, v) for c, v in zip(view.rules.palette, values, strict=True) if v is not None]
+        if not view.objectives_set[owner]:
+            parts.append(f"{name}'s objectives are not set yet")
+        elif len(known) == len(values):
+            every = [v for _, v in known]
+            parts.append(f"{name}'s objectives: {describe_objective(view.rules, every)}")
+        elif known:
+            shown = ", ".join(f"{c} {v}" for c, v in known)
+            parts.append(f"{name}'s known objectives: {shown}, the rest secret")
+        else:
+            parts.append(f"{name}'s objectives are secret")
+    return "; ".join(parts) + "."
+
+
+def _pieces(view: AgentsView) -> str:
+    """`red L a1 c3, S d4; green ...`, colour by colour."""
+    grid = view.rules.grid
+    parts = []
+    for colour in (*view.rules.palette, "black"):
+        groups = []
+        for size in (3, 2, 1):
+            squares = sorted(
+                (i for i, p in enumerate(view.board) if p == Pyramid(colour, size)), key=grid.square
+            )
+            if squares:
+                groups.append(f"{SIZE_LETTER[size]} " + " ".join(grid.name(i) for i in squares))
+        if groups:
+            parts.append(f"{colour} " + ", ".join(groups))
+    return "; ".join(parts) or "none"
+
+
+def _bag_words(view: AgentsView) -> str:
+    counts = dict(view.bag)
+    return ", ".join(
+        f"{colour} " + "/".join(str(counts.get(Pyramid(colour, s), 0)) for s in (1, 2, 3))
+        for colour in (*view.rules.palette, "black")
+    )

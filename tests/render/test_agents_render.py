@@ -1,0 +1,98 @@
+"""Agents of M.A.R.S. pictures and alt text: public, private and final boards."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+from PIL import Image
+
+from engine.agents import GAME, AgentsState
+from render import Rendered, render_view
+from render.agents import PYRAMID_COLOURS, draw_agents, layout, picture_size
+from tests.engine.test_agents_scoring import EXAMPLE
+from tests.engine.test_agents_support import ANN, BOB, play, position, pyramid, random_game
+
+MAX_PNG = 150_000
+
+
+def picture(rendered: Rendered) -> Image.Image:
+    image = Image.open(io.BytesIO(rendered.png))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def example() -> AgentsState:
+    return position(EXAMPLE, objectives=((0, 1, -1, 2), (2, 1, 0, -1)))
+
+
+def test_public_board_mid_game() -> None:
+    state, _ = play(example(), "move a3 a2", "draw")
+    rendered = render_view("agents", GAME.view(state, None))
+    assert picture(rendered).size == picture_size(7)
+    assert len(rendered.png) < MAX_PNG
+    assert rendered.filename == "agents-board.png"
+    alt = rendered.alt
+    assert alt.startswith("Agents of M.A.R.S., Ann against Bob, 7x8 board.")
+    assert state.pending is not None
+    assert f"Bob must place the small {state.pending.colour}." in alt
+    assert "Last: Ann moved a3-a2." in alt
+    assert "Ann's objectives are secret; Bob's objectives are secret." in alt
+    assert "yellow L a5 a8 b5 b8 c8" in alt
+    assert "Objective swaps: open (1 of 4 black placed)." in alt
+    assert "Bag (small/medium/large):" in alt
+    assert "would score" not in alt
+
+
+def test_private_board_shows_the_viewers_secret_and_score() -> None:
+    public = render_view("agents", GAME.view(example(), None))
+    private = render_view("agents", GAME.view(example(), ANN))
+    assert "Ann's objectives: red 0, green 1, blue -1, yellow 2; Bob's objectives are secret." in (
+        private.alt
+    )
+    assert "If the game ended now you would score 52." in private.alt
+    assert picture(public).tobytes() != picture(private).tobytes()
+    board = layout(7).outer
+    drawn = [draw_agents(GAME.view(example(), seat)).crop(board) for seat in (None, ANN)]
+    assert drawn[0].tobytes() == drawn[1].tobytes()
+
+
+def test_final_board_highlights_clusters_and_tables_the_score() -> None:
+    state = example()
+    board = tuple(p if p is not None else pyramid("k1") for p in state.board)
+    final = replace(state, board=board)
+    view = GAME.view(final, None)
+    rendered = render_view("agents", view)
+    assert "Points on the board: red 0, green 18, blue 14, yellow 24." in rendered.alt
+    assert "Scores: Ann 52, Bob -6." in rendered.alt
+    assert "Ann's objectives: red 0, green 1, blue -1, yellow 2" in rendered.alt
+    image = picture(rendered)
+    lay = layout(7)
+    red_square = lay.box(lay.grid.parse("d8"))  # a red group of three: dimmed
+    plain = picture(render_view("agents", GAME.view(state, None))).crop(red_square)
+    assert image.crop(red_square).tobytes() != plain.tobytes()
+
+
+def test_a_full_eight_by_eight_board_is_small_and_drawn_the_same_every_time() -> None:
+    steps = random_game(21, {"colours": 5})
+    final = GAME.view(steps[-1][0], None)
+    first, second = render_view("agents", final), render_view("agents", final)
+    assert first.png == second.png
+    assert picture(first).size == picture_size(8)
+    assert len(first.png) < MAX_PNG
+    assert len(first.alt) <= 1000
+
+
+def test_every_colour_has_distinct_shades() -> None:
+    bases = {colour.base for colour in PYRAMID_COLOURS.values()}
+    assert len(bases) == len(PYRAMID_COLOURS) == 6
+
+
+def test_objectives_phase_and_blind_views_render() -> None:
+    state = GAME.new_game(["Ann", "Bob"], {"blind": True, "first": 1}, seed=4)
+    rendered = render_view("agents", GAME.view(state, None))
+    assert "Setting objectives: waiting for Ann and Bob." in rendered.alt
+    state, _ = play(state, "objectives red=2 green=1 blue=0 yellow=-1")
+    alt = render_view("agents", GAME.view(state, ANN)).alt
+    assert "Bob's objectives: red 2, green 1, blue 0, yellow -1" in alt
+    assert "red 2" not in render_view("agents", GAME.view(state, BOB)).alt
