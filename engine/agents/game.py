@@ -29,6 +29,10 @@ Rulings (decisions where the rule text and RULINGS.md are silent):
 - Black Trio Blocks the Swap cannot be combined with five colours (the rule text says so).
 - Only the Biggest Group Counts: a tie in size and points goes to the group nearest a1.
 - A resignation ends the game at once; the other player wins and no scores are given.
+- A player with no move or swap still has `draw` (the bag never runs dry before the board is
+  full), so a turn always has an action. A swap is one move per pair of squares, whichever of
+  the two pyramids makes it (the result is the same).
+- Draws are uniform over the pyramids left in the bag, from the seed and the draw count.
 """
 
 from __future__ import annotations
@@ -67,7 +71,6 @@ from engine.agents.views import make_view, outcome, scored
 from engine.core import (
     FIRST_PLAYER,
     JSON,
-    AmbiguousMove,
     Event,
     GameError,
     IllegalMove,
@@ -160,10 +163,7 @@ class Agents:
     def _resolve(state: AgentsState, pair: Pair) -> AgentsMove:
         """Two bare squares: a move onto an empty square, else a swap with its occupant."""
         origin, target = pair
-        grid = state.rules.grid
-        if not (grid.contains(origin) and grid.contains(target)):
-            raise AmbiguousMove("Say `move` or `swap` before the two squares.")
-        if state.board[grid.index(target)] is None:
+        if state.board[state.rules.grid.index(target)] is None:
             return Shift(origin, target)
         return Swap(*board_order(origin, target))
 

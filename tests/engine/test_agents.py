@@ -284,3 +284,22 @@ def test_json_round_trip_and_damage() -> None:
     with pytest.raises(BadState):
         GAME.from_json({**data, "last": [0, ["fly", 1, 2]]})
     assert GAME.from_json(GAME.to_json(replace(state, resigned=1))).resigned == 1
+
+
+def test_a_player_with_no_move_or_swap_must_draw() -> None:
+    state = position(_only_blacks())
+    assert GAME.legal_moves(state, ANN)[0] == Draw()
+    assert {m for m in moves_of(state) if not m.startswith("reveal")} == {"draw"}
+    state = replace(state, revealed_this_turn=True)
+    assert moves_of(state) == {"draw"}
+
+
+def _only_blacks() -> str:
+    return "\n".join(["k1 k2 k3 . . . ."] + [". . . . . . ."] * 7)
+
+
+def test_the_first_player_is_drawn_from_the_seed_or_chosen() -> None:
+    firsts = {GAME.new_game(["Ann", "Bob"], {"dealt": True}, seed).to_move for seed in range(30)}
+    assert firsts == {ANN, BOB}
+    chosen = GAME.new_game(["Ann", "Bob"], {"dealt": True, "first": 2}, 5)
+    assert GAME.actors(chosen) == {BOB}
