@@ -11,6 +11,8 @@ import discord
 
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
+from engine.marsvsearth import DeckError
+from engine.registry import use_marsvsearth_deck
 
 log = logging.getLogger("bot")
 
@@ -29,6 +31,11 @@ def main() -> None:
         config = Config.from_env()
     except ConfigError as error:
         sys.exit(f"error: {error}")
+    if config.marsvsearth_deck is not None:
+        try:
+            use_marsvsearth_deck(config.marsvsearth_deck)
+        except DeckError as error:
+            sys.exit(f"error: MARSVSEARTH_DECK: {error}")
     discord.utils.setup_logging(level=config.log_level, root=True)
     try:
         asyncio.run(run(config))

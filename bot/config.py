@@ -5,6 +5,8 @@
 - DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing).
 - LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
 - TURN_REMINDER_HOURS (default 24): remind players whose turn has waited this long; 0 = never.
+- MARSVSEARTH_DECK (optional): a Mars vs. Earth deck file (TOML) to play with instead of the
+  bundled one, checked at start-up.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ class Config:
     log_level: int
     remind_after: float
     """Seconds a turn may wait before the players to move are reminded; 0 = never."""
+    marsvsearth_deck: Path | None = None
+    """A Mars vs. Earth deck file to use instead of the bundled one."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -58,6 +62,9 @@ class Config:
             database_path=Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            marsvsearth_deck=Path(deck)
+            if (deck := values.get("MARSVSEARTH_DECK", "").strip())
+            else None,
         )
 
 

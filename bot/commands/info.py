@@ -14,7 +14,8 @@ HELP = """\
 `/new <game>` open a table here (then **Join** / **Start**, or `/join`, `/leave`, `/start`)
 `/move <text>` make your move; start typing to see your legal moves
 `/board` show the board again · `/secret` your private information and moves, only to you
-Secret choices (objectives, cards) also come by DM with a menu; buttons under a board (Draw, Done...) play that move for whoever presses them.
+Secret choices (objectives, cards) also come by DM with a menu of your moves.
+Buttons under a board (Draw, Done...) play that move for whoever presses them.
 `/history` the move log · `/resign` leave the game (the others win)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/rules <game>` how a game is played and how to write its moves
