@@ -78,7 +78,7 @@ from engine.marsvsearth.phases import OPEN, legal, pending, play, timeout
 from engine.marsvsearth.rules import setup_for
 from engine.marsvsearth.script import SEGMENTS, Run, answered, run
 from engine.marsvsearth.state import AGENT, MarsState, SeatState, state_from_json, state_to_json
-from engine.marsvsearth.view import MarsView, build_view
+from engine.marsvsearth.view import MarsView, build_view, private_lines
 from engine.marsvsearth.work import Ended, Work, freeze, thaw
 
 HIDDEN_KINDS = frozenset({"submit", "accuse", "second", "discard", "defend"})
@@ -97,6 +97,7 @@ class _Look:
     work: Work
     actors: frozenset[Seat] | None = None
     legal: dict[Seat, list[Move]] = field(default_factory=dict)
+    public: MarsView | None = None
 
 
 class MarsVsEarth:
@@ -281,8 +282,13 @@ class MarsVsEarth:
 
     def view(self, state: MarsState, seat: Seat | None) -> MarsView:
         look = self._look(state)
-        return build_view(self.deck, look.shown, look.prompt, seat, self.actors(state),
-                          self.outcome(state))
+        if look.public is None:
+            look.public = build_view(self.deck, look.shown, look.work, look.prompt,
+                                     self.actors(state), self.outcome(state))
+        if seat is None:
+            return look.public
+        return replace(look.public, viewer=seat,
+                       private=private_lines(self.deck, look.shown, seat))
 
     def outcome(self, state: MarsState) -> Outcome | None:
         if state.winner is None and state.phase in SEGMENTS:

@@ -7,6 +7,7 @@ is a bool (True = Martian Clone), kept per player in the order of the waves.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
@@ -111,6 +112,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
 def _read(value: Any, hint: Any) -> Any:
     """`value` (parsed JSON) as type `hint`; ValueError when it does not fit."""
     origin = get_origin(hint)
@@ -139,7 +145,7 @@ def _read(value: Any, hint: Any) -> Any:
     if hint in (SeatState, ActiveThreat, MarsState):
         if not isinstance(value, dict):
             raise ValueError(f"{value!r} is not an object")
-        hints = get_type_hints(hint)
+        hints = _hints(hint)
         return hint(**{f.name: _read(value[f.name], hints[f.name]) for f in fields(hint)})
     if hint is int and isinstance(value, bool):
         raise ValueError(f"{value!r} is not a number")

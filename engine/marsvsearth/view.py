@@ -17,7 +17,7 @@ from engine.marsvsearth.moves import Prompt
 from engine.marsvsearth.phases import OPEN, TITLES, is_pending, takes_part
 from engine.marsvsearth.rules import WAVES, clone_level, target_of
 from engine.marsvsearth.state import AGENT, CLONE, MarsState
-from engine.marsvsearth.work import slugs, thaw
+from engine.marsvsearth.work import Work, slugs
 
 STEP_NAMES = (
     "Deal Skill Cards", "Reveal Threats", "Choose Threat Leaders", "Add Fate",
@@ -118,11 +118,11 @@ class MarsView(View):
     threats_left: int
 
 
-def build_view(deck: Deck, shown: MarsState, prompt: Prompt | None,
-               seat: int | None, actors: frozenset[int], outcome: Outcome | None) -> MarsView:
-    """The view of `shown` (the state as far as the running step has got) for `seat`."""
+def build_view(deck: Deck, shown: MarsState, w: Work, prompt: Prompt | None,
+               actors: frozenset[int], outcome: Outcome | None) -> MarsView:
+    """The public view of `shown` (the state as far as the running step has got; `w` is its
+    read-only working copy)."""
     over = outcome is not None
-    w = thaw(deck, shown)
     names = slugs(shown.players)
     seats = []
     for i, s in enumerate(shown.seats):
@@ -181,10 +181,9 @@ def build_view(deck: Deck, shown: MarsState, prompt: Prompt | None,
     per_wave = w.setup.per_wave
     return MarsView(
         players=shown.players,
-        viewer=seat,
+        viewer=None,
         actors=actors,
         outcome=outcome,
-        private=private_lines(deck, shown, seat) if seat is not None else (),
         buttons=_buttons(shown, prompt, over),
         round=shown.round,
         step=shown.step,
