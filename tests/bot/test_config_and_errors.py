@@ -9,9 +9,13 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.app import main
 from bot.config import Config, ConfigError, read_dotenv
 from bot.replies import APOLOGY, answer_error
 from bot.service import TableError
+from engine.marsvsearth import DEFAULT_DECK_PATH
+from engine.marsvsearth import GAME as MARSVSEARTH_GAME
+from engine.registry import GAMES, use_marsvsearth_deck
 from tests.bot.fakes import FakeResponse
 
 
@@ -79,3 +83,32 @@ async def test_refusals_are_private_and_unexpected_errors_apologise(
         await answer_error(cast(Any, broken), ZeroDivisionError("boom"))
     assert broken.response.sent == [(APOLOGY, True)]
     assert any(r.exc_info and r.exc_info[0] is ZeroDivisionError for r in caplog.records)
+
+
+def test_a_bad_marsvsearth_deck_stops_the_bot_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck = tmp_path / "deck.toml"
+    bundled = DEFAULT_DECK_PATH.read_text()
+    assert "[[threat]]" in bundled
+    deck.write_text(bundled.replace("[[threat]]", "[[nonsense]]", 1))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("MARSVSEARTH_DECK", str(deck))
+    assert Config.from_env().marsvsearth_deck == deck
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    said = str(stopped.value.code)
+    assert said.startswith("error: MARSVSEARTH_DECK: ") and "\n" not in said
+    assert str(deck) in said
+
+
+def test_a_good_marsvsearth_deck_replaces_the_bundled_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck = tmp_path / "deck.toml"
+    deck.write_text(DEFAULT_DECK_PATH.read_text())
+    monkeypatch.setitem(GAMES, "marsvsearth", GAMES["marsvsearth"])
+    use_marsvsearth_deck(deck)
+    assert GAMES["marsvsearth"] is not MARSVSEARTH_GAME
+    assert GAMES["marsvsearth"].new_game(["a", "b", "c"], {}, 1) is not None
