@@ -74,7 +74,7 @@ from engine.core import (
 )
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH, Deck, load_deck
 from engine.marsvsearth.moves import DONE, Move, Prompt, match
-from engine.marsvsearth.phases import OPEN, legal, pending, play, timeout
+from engine.marsvsearth.phases import OPEN, advance, legal, pending, play, timeout
 from engine.marsvsearth.rules import setup_for
 from engine.marsvsearth.script import SEGMENTS, Run, answered, run
 from engine.marsvsearth.state import AGENT, MarsState, SeatState, state_from_json, state_to_json
@@ -178,12 +178,28 @@ class MarsVsEarth:
             events += result.events[seen:]
             if result.prompt is None:
                 state, seen = result.state, 0
+                if state.leaving:
+                    state, more = self._left(state)
+                    events += more
                 continue
-            if state.seats[result.prompt.seat].resigned:
+            if self._gone(state, result.prompt.seat):
                 state, seen = answered(state, result.prompt.moves[0]), len(result.events)
                 continue
             break
         return state, events
+
+    def _left(self, state: MarsState) -> tuple[MarsState, list[Event]]:
+        """Seats that left during a scripted step now resign for good."""
+        w = thaw(self.deck, state)
+        for seat in w.leaving:
+            w.seats[seat].resigned = True
+        w.leaving = []
+        advance(w)
+        return freeze(w), w.events
+
+    @staticmethod
+    def _gone(state: MarsState, seat: Seat) -> bool:
+        return state.seats[seat].resigned or seat in state.leaving
 
     def _look(self, state: MarsState) -> _Look:
         """What the table looks like now (cached by identity: views, parsing and move lists
@@ -256,29 +272,25 @@ class MarsVsEarth:
         return after, [*w.events, *more]
 
     def resign(self, state: MarsState, seat: Seat) -> tuple[MarsState, list[Event]]:
-        if state.winner is not None:
+        if self.outcome(state) is not None:
             raise IllegalMove("The game is over.")
-        if state.seats[seat].resigned:
+        if self._gone(state, seat):
             raise IllegalMove("You have already left this game.")
-        seats = tuple(replace(s, resigned=True) if i == seat else s
-                      for i, s in enumerate(state.seats))
-        state = replace(state, seats=seats)
         events = [Event(f"{state.players[seat]} resigned; their seat is skipped from now on.")]
-        left = sum(not s.resigned for s in seats)
+        left = sum(not self._gone(state, s) for s in range(len(state.players))) - 1
         if left < (2 if state.coop else 3):
-            state = replace(state, winner="table", reason="too few players are left",
-                            phase="over", choices=())
+            state = replace(state, leaving=(*state.leaving, seat), winner="table",
+                            reason="too few players are left", phase="over", choices=())
             return state, [*events, Event("Too few players are left: the game ends.")]
-        if state.phase in OPEN:
-            w = thaw(self.deck, state)
-            from engine.marsvsearth.phases import advance
-
-            advance(w)
-            after, more = self._settle(freeze(w), 0)
-            return after, [*events, *w.events, *more]
-        seen = len(self._run(state).events) if state.phase in SEGMENTS else 0
-        after, more = self._settle(state, seen)
-        return after, [*events, *more]
+        if state.phase in SEGMENTS:
+            seen = len(self._run(state).events)
+            after, more = self._settle(replace(state, leaving=(*state.leaving, seat)), seen)
+            return after, [*events, *more]
+        w = thaw(self.deck, state)
+        w.seats[seat].resigned = True
+        advance(w)
+        after, more = self._settle(freeze(w), 0)
+        return after, [*events, *w.events, *more]
 
     def view(self, state: MarsState, seat: Seat | None) -> MarsView:
         look = self._look(state)
@@ -295,7 +307,7 @@ class MarsVsEarth:
             state = self._look(state).shown
         if state.winner is None:
             return None
-        live = [i for i, s in enumerate(state.seats) if not s.resigned]
+        live = [i for i in range(len(state.seats)) if not self._gone(state, i)]
         if state.winner == "table":
             winners = live
         else:

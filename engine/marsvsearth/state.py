@@ -102,6 +102,9 @@ class MarsState:
     winner: str | None = None
     """"humans", "martians", or "table" (ended by resignations)."""
     reason: str = ""
+    leaving: tuple[int, ...] = ()
+    """Seats that resigned while a scripted step ran: they count as resigned once it ends (the
+    step is replayed as it began; its questions to them get the first answer meanwhile)."""
 
 
 def _plain(value: Any) -> Any:

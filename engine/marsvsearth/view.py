@@ -140,7 +140,7 @@ def build_view(deck: Deck, shown: MarsState, w: Work, prompt: Prompt | None,
             hand=len(s.hand),
             counters=w.counters_left(i),
             done=(not is_pending(w, i)) if in_phase else None,
-            resigned=s.resigned,
+            resigned=s.resigned or i in shown.leaving,
         ))
     threats = []
     for slot, t in enumerate(shown.threats):

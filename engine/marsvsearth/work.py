@@ -109,6 +109,7 @@ class Work:
     choices: tuple[str, ...]
     winner: str | None
     reason: str
+    leaving: list[int]
     events: list[Event] = field(default_factory=list)
 
     # --- narration -----------------------------------------------------------------------

@@ -20,6 +20,7 @@ from tests.engine.test_marsvsearth_support import (
     humans,
     new,
     play,
+    resolving,
     seat,
     texts,
     threat,
@@ -338,3 +339,53 @@ def test_json_round_trip_and_damaged_states() -> None:
         GAME.from_json({**data, "resources": [1, 2, "x", 4]})
     with pytest.raises(BadState):
         GAME.from_json({k: v for k, v in data.items() if k != "seats"})
+
+
+def test_resigning_while_leaders_choose_keeps_the_round_replayable() -> None:
+    state = new(5, first=1)
+    state, _ = play(state, 0, "lead t1")
+    state, events = GAME.resign(state, 0)
+    assert texts(events) == ["Ann resigned; their seat is skipped from now on."]
+    assert GAME.actors(state) == {1}
+    assert GAME.view(state, None).seats[0].resigned
+    state, _ = play(state, 1, "pass")
+    state, _ = GAME.resign(state, 3)
+    state, _ = play(state, 2, "pass")
+    state, _ = play(state, 4, "pass")
+    view = GAME.view(state, None)
+    assert view.phase == "Human Influence" and view.threats[0].leader == 0
+    assert state.seats[0].resigned and state.seats[3].resigned and state.leaving == ()
+    assert 0 not in GAME.actors(state) and 3 not in GAME.actors(state)
+    data = json.loads(json.dumps(GAME.to_json(state)))
+    assert GAME.from_json(data) == state
+
+
+def test_a_question_to_a_player_who_left_gets_the_first_answer() -> None:
+    state = humans(new(5))
+    state = resolving(state, ActiveThreat(threat("Tainted Water Supply"), leader=2,
+                                          cards=tuple((1, c) for c in cards("sci3", "sci2"))))
+    assert GAME.actors(state) == {2}
+    state, events = GAME.resign(state, 2)
+    assert "Cat adds Agent Walt Granger's Science (+3)." not in texts(events)
+    assert any("adds" in t and "Science" in t for t in texts(events))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_with_resignations_end_cleanly(seed: int) -> None:
+    import random
+
+    chooser = random.Random(seed)
+    players = 4 + seed
+    state = new(players, seed=seed, contribution=seed % 3, promotion=seed % 2 == 1)
+    for step in range(10_000):
+        if GAME.outcome(state) is not None:
+            break
+        if step % 97 == 50:
+            quitter = chooser.randrange(players)
+            if not state.seats[quitter].resigned and quitter not in state.leaving:
+                state, _ = GAME.resign(state, quitter)
+                continue
+        who = chooser.choice(sorted(GAME.actors(state)))
+        state, _ = GAME.apply(state, who, chooser.choice(GAME.legal_moves(state, who)))
+        assert GAME.from_json(json.loads(json.dumps(GAME.to_json(state)))) == state
+    assert GAME.outcome(state) is not None
