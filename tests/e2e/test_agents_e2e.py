@@ -46,7 +46,9 @@ async def test_objectives_by_dm_and_by_secret_then_a_whole_game(
 
     await open_table(fake, CHANNEL, "agents", ann, [bob], {"first": 1})
     hint = await fake.wait_for_message(
-        lambda m: "/secret" in m.content and f"<@{bob.id}>" in m.content, channel=CHANNEL
+        lambda m: "/secret" in m.content and f"<@{bob.id}>" in m.content,
+        channel=CHANNEL,
+        include_interaction_replies=True,
     )
     assert not OBJECTIVES.search(hint.content)
 
