@@ -45,27 +45,36 @@ def open_phase(w: Work, phase: str) -> None:
     w.phase, w.sub, w.step = phase, 0, STEPS[phase]
     for s in w.seats:
         s.done = False
-    w.say(f"Step {w.step}, {TITLES[phase]}: " + _who(w) + ".")
-    advance(w)
-
-
-def _who(w: Work) -> str:
     seats = pending(w)
-    if not seats:
-        return "nobody has anything to do"
-    return "waiting for " + ", ".join(w.name(s) for s in seats)
+    if seats:
+        w.say(f"Step {w.step}, {TITLES[phase]}: waiting for "
+              + ", ".join(w.name(s) for s in seats) + "." + _stage(w))
+    advance(w, quiet=True)
 
 
-def advance(w: Work) -> None:
+def _stage(w: Work) -> str:
+    """Which threat or player a contribution variant has opened, in words."""
+    if w.phase != "human" or not w.contribution or w.sub >= _stages(w):
+        return ""
+    if w.contribution == 1:
+        return f" Cards go to Threat {w.order[w.sub] + 1} now."
+    return f" {w.name(_humans(w)[w.sub])} gives cards now."
+
+
+def advance(w: Work, quiet: bool = False) -> None:
     """End the running sub-stage or phase while nobody is pending in it."""
     while w.phase in OPEN and not pending(w):
         if w.phase == "human" and w.contribution and w.sub + 1 < _stages(w):
             w.sub += 1
             for s in w.seats:
                 s.done = False
+            if pending(w):
+                w.say(_stage(w).strip())
             continue
         following = NEXT[w.phase]
-        w.say(f"{TITLES[w.phase]} is over.")
+        if not quiet:
+            w.say(f"{TITLES[w.phase]} is over.")
+        quiet = False
         if following in OPEN:
             open_phase(w, following)
             return
