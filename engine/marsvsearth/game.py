@@ -40,6 +40,11 @@ Rulings (decisions where the texts are silent; see also RULINGS.md):
 - Agents not kept at a reinstatement go to the bottom of the Agent deck; so do discarded Agents.
 - An exhausted threat deck takes back the failed threats, shuffled; an exhausted skill deck takes
   back the discards, shuffled; with both empty nobody draws.
+- The Humans win the moment a success brings the count to 3 waves' worth (not only at the end
+  of step 7); the Martians the moment a resource reaches 0, even mid-step.
+- In an open phase a player with nothing left to do (no card, no threat in reach) counts as
+  done; Agents stay pending in the promotion and reveal/discard phases until they press Done,
+  so that nothing about their hand or DNA shows. An accused player without cards cannot defend.
 - Steps 11 and 12 share one open phase (a reveal discards the hand anyway); with several reveals
   the last one holds the pog.
 - A resigning player's seat is skipped from then on (questions to them get the first answer); the
