@@ -32,7 +32,7 @@ import aiosqlite
 import discord
 import PIL
 
-from bench.games import bench_agents, bench_albiorix, bench_merchants
+from bench.games import bench_agents, bench_albiorix, bench_marsvsearth, bench_merchants
 from bench.report import TIMING_HEADER, Check, Section, ms, timing_row
 from bot.client import EXTENSIONS, MarsBot
 from bot.config import Config
@@ -436,6 +436,7 @@ async def run_all(scale: Scale) -> list[Section]:
         bench_agents(scale.game_renders),
         bench_albiorix(scale.game_renders, scale.playouts),
         bench_merchants(scale.game_renders, scale.playouts),
+        bench_marsvsearth(scale.game_renders, scale.playouts),
     ]
     return sections
 

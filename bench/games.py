@@ -186,3 +186,42 @@ def bench_merchants(renders: int, playouts: int) -> Section:
         "merchants", [(f"{len(grid.planets)}-planet grid, 4 players", grid)], renders
     )
     return heading("Martian Merchants", [rates, boards])
+
+
+def round_times(game: Game[Any, Any], players: int, games: int) -> tuple[list[int], list[int]]:
+    """(engine ns, moves) of every whole round in `games` seeded random games: all the moves
+    from the first of round r to the first of round r + 1, timed as the engine applies them."""
+    times, counts = [], []
+    for seed in range(games):
+        chooser = random.Random(seed)
+        state = game.new_game([f"Player{n}" for n in range(players)], {}, seed)
+        spent = moves = 0
+        while game.outcome(state) is None:
+            start = time.perf_counter_ns()
+            seat = chooser.choice(sorted(game.actors(state)))
+            move = chooser.choice(game.legal_moves(state, seat))
+            after, _ = game.apply(state, seat, move)
+            spent += time.perf_counter_ns() - start
+            moves += 1
+            if after.round != state.round:
+                if state.round >= 1:
+                    times.append(spent)
+                    counts.append(moves)
+                spent = moves = 0
+            state = after
+    return times, counts
+
+
+def bench_marsvsearth(renders: int, games: int) -> Section:
+    """Mars vs. Earth: one round with 10 players (every decision listed, chosen at random and
+    applied), and the table picture with 10 players."""
+    game = GAMES["marsvsearth"]
+    times, counts = round_times(game, 10, games)
+    table = first_state(game, 10, {}, lambda s: s.round == 2 and any(s.threats))
+    lines = [
+        *TIMING_HEADER,
+        timing_row(f"one round, 10 players (median {statistics.median(counts):.0f} moves)", times),
+    ]
+    rounds = Section(lines, [])
+    boards = render_rows("marsvsearth", [("table, 10 players, round 2", table)], renders)
+    return heading("Mars vs. Earth", [rounds, boards])

@@ -31,6 +31,24 @@ EXPECTED = {
         rf"\| RSS with every open game shown once \| {NUMBER} \|",
         r"Database: 50 games",
     ],
+    "## Agents of M.A.R.S.": [
+        rf"\| render: full 8x8 board, final \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+        rf"\| full 8x8 board, final \| {NUMBER} \|",
+        rf"\| 7x8 board, 28 pyramids \| {NUMBER} \|",
+    ],
+    "## Albiorix": [
+        rf"\| legal-action lists, \d+ mid-game positions \(moves 6-30\) \| {NUMBER} /s \|",
+        rf"\| random games to the end \(2 games\) \| {NUMBER} /s \|",
+        rf"\| render: mid-game, move 12 \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+    ],
+    "## Martian Merchants": [
+        rf"\| random 4-player games to the end \(2 games\) \| {NUMBER} /s \|",
+        rf"\| render: 1\d-planet grid, 4 players \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+    ],
+    "## Mars vs. Earth": [
+        rf"\| one round, 10 players \(median \d+ moves\) \| \d+ \| {NUMBER} \| {NUMBER} \|",
+        rf"\| render: table, 10 players, round 2 \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+    ],
 }
 
 
@@ -63,7 +81,7 @@ def test_every_target_has_a_verdict(report: str) -> None:
     verdicts = re.findall(
         rf"^- .+: {NUMBER} \w+ \(target < .+\) \*\*(PASS|MISS)\*\*$", targets, re.M
     )
-    assert len(verdicts) == 5
+    assert len(verdicts) == 5 + 4 + 2 + 2 + 2  # the platform's, then each game's
 
 
 def test_machine_facts_are_listed(report: str) -> None:
