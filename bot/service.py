@@ -702,6 +702,8 @@ class TableService:
     @staticmethod
     def _result_text(table: _Table, outcome: Outcome) -> str:
         names = [p.name for p in table.players]
+        if outcome.everyone_lost:
+            return f"Nobody at the table wins ({outcome.reason})."
         if outcome.is_draw:
             return f"Draw ({outcome.reason})."
         winners = " and ".join(names[s] for s in outcome.winners)

@@ -112,10 +112,13 @@ class Outcome:
     winners: tuple[Seat, ...]
     scores: tuple[int, ...] | None
     reason: str
+    everyone_lost: bool = False
+    """No winners because every player lost (e.g. a side won that nobody at the table was on),
+    which is not a draw."""
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners
+        return not self.winners and not self.everyone_lost
 
 
 @dataclass(frozen=True)

@@ -322,7 +322,8 @@ class MarsVsEarth:
                 winners = []
         side = {"humans": "The Humans won", "martians": "The Martians won"}.get(
             state.winner, "The game ended")
-        return Outcome(tuple(winners), None, f"{side}: {state.reason}")
+        lost = not winners and state.winner != "table"
+        return Outcome(tuple(winners), None, f"{side}: {state.reason}", everyone_lost=lost)
 
     # --- timers ---------------------------------------------------------------------------------
     def timed_phase(self, state: MarsState) -> tuple[str, int] | None:
