@@ -3,6 +3,7 @@ game made for the purpose (tests/service/secret_numbers.py)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -156,3 +157,36 @@ def test_narrowing_skips_a_shared_beginning_and_splits_long_words() -> None:
     squares = [f"place {c}{r}" for c in "abcdefg" for r in range(1, 9)]
     assert narrower_prefixes(squares, 0) == [f"place {c}" for c in "abcdefg"]
     assert narrower_prefixes([*squares, "draw"], 0) == ["place", "draw"]
+
+
+async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -> None:
+    path, clock = tmp_path / "bot.sqlite3", Clock()
+    service = await open_table(path, clock)
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options={"timer": 1}
+    )
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAT)
+    await service.start(CHANNEL, ANN)
+    game = GAMES["marsvsearth"]
+    for _ in range(50):  # answer questions until an open (timed) phase begins
+        row = await service.store.open_game(CHANNEL)
+        assert row is not None and row.state is not None
+        state = game.from_json(json.loads(row.state))
+        if row.phase_deadline is not None:
+            break
+        [seat, *_] = sorted(game.actors(state))
+        player = (ANN, BOB, CAT)[seat]
+        await service.move(CHANNEL, player, game.notation(game.legal_moves(state, seat)[0]))
+    assert row.phase is not None and row.phase_deadline == clock.now + 60
+    await service.store.close()
+
+    restarted = await open_table(path, clock)
+    clock.now += 59
+    assert await restarted.due_timeouts() == []
+    clock.now += 2
+    [update] = await restarted.due_timeouts()
+    after = await restarted.store.open_game(CHANNEL)
+    assert after is not None and after.phase != row.phase
+    assert update.notices[0].user_id is None
+    await restarted.store.close()
