@@ -42,7 +42,7 @@ from render.palette import (
     PlayerColour,
 )
 from render.pieces import draw_pyramid
-from render.text import fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
 
 TITLE = "Agents of M.A.R.S."
 FILENAME = "agents-board.png"
@@ -71,8 +71,6 @@ DIM = (24, 12, 10)
 DIM_ALPHA = 150
 CLUSTER_EDGE = (255, 250, 225)
 
-ALT_LIMIT = 1000
-NAME_LIMIT = 40
 
 
 @functools.lru_cache(maxsize=4)

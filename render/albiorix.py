@@ -35,7 +35,7 @@ from render.palette import (
     PlayerColour,
 )
 from render.pieces import draw_pyramid
-from render.text import fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
 
 TITLE = "Albiorix"
 FILENAME = "albiorix-board.png"
@@ -66,8 +66,6 @@ LABEL_BACK: RGB = (40, 20, 16)
 FOCUS: RGB = (255, 224, 102)
 """The focused piece's ring and its destination marks in a preview."""
 
-NAME_LIMIT = 40
-ALT_LIMIT = 1000
 
 
 def colour_of(seat: int) -> PlayerColour:

@@ -33,7 +33,7 @@ from render.palette import (
     PlayerColour,
 )
 from render.pieces import draw_cap, draw_pyramid
-from render.text import fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
 
 TITLE = "Ley Lines of Mars"
 FILENAME = "leylines-board.png"
@@ -50,10 +50,6 @@ WIDTH = LAYOUT.outer[2] + PAD
 HEIGHT = LAYOUT.outer[3] + PAD + FOOTER + PAD
 """The picture's size in pixels."""
 
-NAME_LIMIT = 40
-"""Characters of a player's name kept in alt text."""
-ALT_LIMIT = 1000
-"""Characters of alt text at most (Discord allows 1024)."""
 
 
 def colour_of(seat: int) -> PlayerColour:

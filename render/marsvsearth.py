@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.marsvsearth.view import MarsView, SeatShown, ThreatShown
 from render.board import TextLine, draw_status_strip
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
-from render.text import fit, font, shorten
+from render.text import ALT_LIMIT, fit, font, shorten
 
 FILENAME = "marsvsearth-table.png"
 WIDTH, HEIGHT = 1280, 900
@@ -28,7 +28,6 @@ THREATS_TOP = PAD + HEADER + PAD
 THREATS_BOTTOM = 470
 TABLE_TOP = THREATS_BOTTOM + PAD
 TRACK_TOP = 20
-ALT_LIMIT = 1000
 
 RESOURCE_COLOURS: dict[str, RGB] = {
     "food": (214, 170, 60), "people": (110, 170, 230), "tech": (190, 120, 220),

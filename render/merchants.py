@@ -37,7 +37,7 @@ from render.palette import (
     mix,
 )
 from render.pieces import FOOTPRINT, draw_pyramid
-from render.text import fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
 
 TITLE = "Martian Merchants"
 FILENAME = "merchants-board.png"
@@ -65,8 +65,6 @@ SPACE = (24, 16, 22)
 SPACE_DOT = (70, 52, 60)
 MOVING = (255, 214, 0)
 DIE_COLOUR = PlayerColour("die", (228, 222, 210))
-NAME_LIMIT = 40
-ALT_LIMIT = 1000
 
 
 def colour_of(colour: int) -> PlayerColour:

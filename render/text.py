@@ -7,6 +7,11 @@ import unicodedata
 
 from PIL import ImageFont
 
+ALT_LIMIT = 1000
+"""Characters of alt text at most (Discord allows 1024)."""
+NAME_LIMIT = 40
+"""Characters of a player's name kept in alt text."""
+
 ELLIPSIS = "…"
 
 _DRAWABLE = frozenset(map(chr, range(0x20, 0x7F))) | frozenset(
