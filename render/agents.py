@@ -72,7 +72,6 @@ DIM_ALPHA = 150
 CLUSTER_EDGE = (255, 250, 225)
 
 
-
 @functools.lru_cache(maxsize=4)
 def layout(columns: int) -> BoardLayout:
     return BoardLayout(Grid(columns, ROWS), CELL, PAD + GUTTER, PAD + HEADER + PAD + GUTTER, GUTTER)

@@ -67,7 +67,6 @@ FOCUS: RGB = (255, 224, 102)
 """The focused piece's ring and its destination marks in a preview."""
 
 
-
 def colour_of(seat: int) -> PlayerColour:
     """Blue for seat 0, orange for seat 1, as in notation (`b`, `o`)."""
     return PLAYER_COLOURS[seat]

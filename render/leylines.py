@@ -51,7 +51,6 @@ HEIGHT = LAYOUT.outer[3] + PAD + FOOTER + PAD
 """The picture's size in pixels."""
 
 
-
 def colour_of(seat: int) -> PlayerColour:
     """The colour of `seat`'s pyramids: blue for the first seat, orange for the second."""
     return PLAYER_COLOURS[seat]

@@ -30,7 +30,9 @@ TABLE_TOP = THREATS_BOTTOM + PAD
 TRACK_TOP = 20
 
 RESOURCE_COLOURS: dict[str, RGB] = {
-    "food": (214, 170, 60), "people": (110, 170, 230), "tech": (190, 120, 220),
+    "food": (214, 170, 60),
+    "people": (110, 170, 230),
+    "tech": (190, 120, 220),
     "defense": (220, 90, 70),
 }
 GOOD: RGB = (90, 190, 110)
@@ -107,19 +109,27 @@ def _threats(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
         x = left + i * (card_width + gap)
         _threat_card(pen, view, threat, (x, THREATS_TOP, x + card_width, THREATS_BOTTOM))
     if not view.threats:
-        pen.text((left + width // 2, (THREATS_TOP + THREATS_BOTTOM) // 2), "No threats yet",
-                 font=font(22), fill=MUTED_TEXT, anchor="mm")
+        pen.text(
+            (left + width // 2, (THREATS_TOP + THREATS_BOTTOM) // 2),
+            "No threats yet",
+            font=font(22),
+            fill=MUTED_TEXT,
+            anchor="mm",
+        )
 
 
-def _threat_card(pen: ImageDraw.ImageDraw, view: MarsView, t: ThreatShown,
-                 box: tuple[int, int, int, int]) -> None:
+def _threat_card(
+    pen: ImageDraw.ImageDraw, view: MarsView, t: ThreatShown, box: tuple[int, int, int, int]
+) -> None:
     x0, y0, x1, y1 = box
     current = view.current == t.slot
     edge = HIGHLIGHT if current else CARD_EDGE
     fill = {"success": mix(CARD, GOOD, 0.25), "failure": mix(CARD, BAD, 0.25)}.get(
-        t.result or "", CARD)
-    pen.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=10, fill=fill, outline=edge,
-                          width=3 if current else 1)
+        t.result or "", CARD
+    )
+    pen.rounded_rectangle(
+        (x0, y0, x1 - 1, y1 - 1), radius=10, fill=fill, outline=edge, width=3 if current else 1
+    )
     inner = x1 - x0 - 20
     x = x0 + 10
     y = y0 + 8
@@ -146,8 +156,11 @@ def _threat_card(pen: ImageDraw.ImageDraw, view: MarsView, t: ThreatShown,
     if t.extra:
         pen.text((x, y), fit(t.extra, 13, inner), font=font(13), fill=MUTED_TEXT)
         y += 18
-    notes = [f"{t.cards} card{'s' if t.cards != 1 else ''} face down" if not _revealed(t)
-             else f"{t.cards} cards revealed"]
+    notes = [
+        f"{t.cards} card{'s' if t.cards != 1 else ''} face down"
+        if not _revealed(t)
+        else f"{t.cards} cards revealed"
+    ]
     if t.counters:
         notes.append(f"+{t.counters} counter{'s' if t.counters > 1 else ''}")
     if t.bonus:
@@ -156,21 +169,33 @@ def _threat_card(pen: ImageDraw.ImageDraw, view: MarsView, t: ThreatShown,
     y += 24
     _card_backs(pen, x, y, t.cards if not _revealed(t) else 0, inner)
     if _revealed(t):
-        for label, pile, colour in (("Good", t.good, GOOD), ("Bad", t.bad, BAD),
-                                    ("Wild", t.wild, WILD)):
+        for label, pile, colour in (
+            ("Good", t.good, GOOD),
+            ("Bad", t.bad, BAD),
+            ("Wild", t.wild, WILD),
+        ):
             if not pile:
                 continue
             text = ", ".join(c.code + (" (x)" if c.cancelled else "") for c in pile)
             pen.text((x, y), fit(f"{label}: {text}", 13, inner), font=font(13), fill=colour)
             y += 18
     if t.skill:
-        pen.text((x, y), fit(f"Leader adds {t.skill} {t.skill_value:+d}", 14, inner),
-                 font=font(14), fill=TEXT)
+        pen.text(
+            (x, y),
+            fit(f"Leader adds {t.skill} {t.skill_value:+d}", 14, inner),
+            font=font(14),
+            fill=TEXT,
+        )
     if t.total is not None:
         verdict = {"success": "SUCCESS", "failure": "FAILURE"}.get(t.result or "", "")
         colour = GOOD if t.result == "success" else BAD
-        pen.text(((x0 + x1) // 2, y1 - 14), f"Total {t.total} / {t.target}  {verdict}",
-                 font=font(18), fill=colour, anchor="mb")
+        pen.text(
+            ((x0 + x1) // 2, y1 - 14),
+            f"Total {t.total} / {t.target}  {verdict}",
+            font=font(18),
+            fill=colour,
+            anchor="mb",
+        )
 
 
 def _wrap(text: str, size: int, width: int, lines: int) -> list[str]:
@@ -197,8 +222,9 @@ def _card_backs(pen: ImageDraw.ImageDraw, x: int, y: int, count: int, width: int
     step = min(18, max(6, (width - 14) // max(1, count)))
     for i in range(count):
         left = x + i * step
-        pen.rounded_rectangle((left, y, left + 14, y + 20), radius=2, fill=(40, 60, 110),
-                              outline=TEXT)
+        pen.rounded_rectangle(
+            (left, y, left + 14, y + 20), radius=2, fill=(40, 60, 110), outline=TEXT
+        )
 
 
 def _table(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
@@ -206,8 +232,11 @@ def _table(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
     pen.rounded_rectangle(box, radius=12, fill=PANEL)
     cx, cy = WIDTH // 2, (TABLE_TOP + HEIGHT - PAD) // 2
     rx, ry = WIDTH // 2 - 140, (HEIGHT - PAD - TABLE_TOP) // 2 - 42
-    pen.ellipse((cx - rx + 40, cy - ry + 20, cx + rx - 40, cy + ry - 20), fill=(70, 40, 30),
-                outline=CARD_EDGE)
+    pen.ellipse(
+        (cx - rx + 40, cy - ry + 20, cx + rx - 40, cy + ry - 20),
+        fill=(70, 40, 30),
+        outline=CARD_EDGE,
+    )
     _centre(pen, view, cx, cy)
     count = len(view.seats)
     for i, seat in enumerate(view.seats):
@@ -218,12 +247,15 @@ def _table(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
 def _centre(pen: ImageDraw.ImageDraw, view: MarsView, cx: int, cy: int) -> None:
     lines = []
     if view.accused:
-        lines.append("Accused: " + ", ".join(f"{view.players[s]} ({n} cards)"
-                                             for s, n in view.accused))
+        lines.append(
+            "Accused: " + ", ".join(f"{view.players[s]} ({n} cards)" for s, n in view.accused)
+        )
     lines += [f"Trial of {t}" for t in view.trials]
     if view.promotions:
-        lines.append("Promotions asked: " + ", ".join(
-            f"{view.players[a]} -> {view.players[c]}" for a, c in view.promotions))
+        lines.append(
+            "Promotions asked: "
+            + ", ".join(f"{view.players[a]} -> {view.players[c]}" for a, c in view.promotions)
+        )
     if not lines:
         lines = ["Seating in join order, clockwise"]
     y = cy - 11 * len(lines)
@@ -232,27 +264,40 @@ def _centre(pen: ImageDraw.ImageDraw, view: MarsView, cx: int, cy: int) -> None:
         y += 22
 
 
-def _seat(pen: ImageDraw.ImageDraw, view: MarsView, index: int, seat: SeatShown, cx: int,
-          cy: int) -> None:
+def _seat(
+    pen: ImageDraw.ImageDraw, view: MarsView, index: int, seat: SeatShown, cx: int, cy: int
+) -> None:
     w, h = 210, 70
     x0, y0 = cx - w // 2, cy - h // 2
     colour = {"agent": AGENT_COLOUR, "civilian": CIVILIAN_COLOUR, "clone": MARTIAN}[seat.status]
     acting = index in view.actors
-    pen.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=10, fill=mix(BACKGROUND, colour, 0.18),
-                          outline=HIGHLIGHT if acting else colour, width=3 if acting else 2)
+    pen.rounded_rectangle(
+        (x0, y0, x0 + w, y0 + h),
+        radius=10,
+        fill=mix(BACKGROUND, colour, 0.18),
+        outline=HIGHLIGHT if acting else colour,
+        width=3 if acting else 2,
+    )
     name = seat.name + (" (left)" if seat.resigned else "")
     pen.text((x0 + 10, y0 + 5), fit(name, 17, w - 60), font=font(17), fill=TEXT)
     if view.pog == index:
         label = "POG*" if view.pog_override else "POG"
         pen.rounded_rectangle((x0 + w - 54, y0 + 6, x0 + w - 8, y0 + 26), radius=9, fill=WILD)
         pen.text((x0 + w - 31, y0 + 16), label, font=font(13), fill=(30, 20, 10), anchor="mm")
-    standing = {"agent": seat.agent or "Agent", "civilian": "Civilian",
-                "clone": f"MARTIAN CLONE level {seat.level}"}[seat.status]
+    standing = {
+        "agent": seat.agent or "Agent",
+        "civilian": "Civilian",
+        "clone": f"MARTIAN CLONE level {seat.level}",
+    }[seat.status]
     pen.text((x0 + 10, y0 + 27), fit(standing, 14, w - 20), font=font(14), fill=colour)
     dna = " ".join("?" if d is None else ("C" if d else "H") for d in seat.dna) or "-"
     done = {True: "  done", False: "  to act", None: ""}[seat.done]
-    pen.text((x0 + 10, y0 + 47), fit(f"DNA {dna}  hand {seat.hand}{done}", 15, w - 20),
-             font=font(15), fill=TEXT if not seat.done else MUTED_TEXT)
+    pen.text(
+        (x0 + 10, y0 + 47),
+        fit(f"DNA {dna}  hand {seat.hand}{done}", 15, w - 20),
+        font=font(15),
+        fill=TEXT if not seat.done else MUTED_TEXT,
+    )
 
 
 def describe_marsvsearth(view: MarsView) -> str:
@@ -269,15 +314,20 @@ def describe_marsvsearth(view: MarsView) -> str:
     parts.append(f"Wave {view.wave}, successes {view.successes} of {view.needed}.")
     for t in view.threats:
         lead = shorten(view.players[t.leader], 24) if t.leader is not None else "no leader"
-        text = f"Threat {t.slot} {t.name} ({'/'.join(t.skills)}, target {t.target}), {lead}, " \
+        text = (
+            f"Threat {t.slot} {t.name} ({'/'.join(t.skills)}, target {t.target}), {lead}, "
             f"{t.cards} cards"
+        )
         if t.total is not None:
             text += f", total {t.total}: {t.result}"
         parts.append(text + ".")
     seats = []
     for i, s in enumerate(view.seats):
-        label = {"agent": "agent", "civilian": "civilian",
-                 "clone": f"revealed clone level {s.level}"}[s.status]
+        label = {
+            "agent": "agent",
+            "civilian": "civilian",
+            "clone": f"revealed clone level {s.level}",
+        }[s.status]
         pog = ", initiative" if view.pog == i else ""
         seats.append(f"{shorten(s.name, 24)} {label}, {s.hand} cards{pog}")
     parts.append("Players: " + "; ".join(seats) + ".")
