@@ -21,14 +21,20 @@ from PIL import Image, ImageDraw
 from engine.albiorix import AlbiorixView, Mix, Stack
 from engine.albiorix.pieces import GRID, PIECE_NAMES, shape_text, stack_text
 from engine.albiorix.state import Played
-from render.board import BoardLayout, Box, TextLine, draw_board, draw_status_strip
+from render.board import (
+    BoardLayout,
+    Box,
+    TextLine,
+    draw_board,
+    draw_panel,
+    draw_status_strip,
+    player_tag,
+)
 from render.board import highlight_square as ring_square
 from render.palette import (
     BACKGROUND,
-    HIGHLIGHT,
     HIGHLIGHT_EDGE,
     MUTED_TEXT,
-    PANEL,
     PLAYER_COLOURS,
     RGB,
     TEXT,
@@ -228,12 +234,8 @@ def _player_panel(image: Image.Image, view: AlbiorixView, seat: int, box: Box) -
     pen = ImageDraw.Draw(image)
     left, top, right, bottom = box
     colour = colour_of(seat)
-    won = view.outcome is not None and seat in view.outcome.winners
-    tag = "winner" if won else "to move" if seat in view.actors else ""
-    outline = HIGHLIGHT if tag else PANEL
-    pen.rounded_rectangle(
-        (left, top, right - 1, bottom - 1), radius=8, fill=PANEL, outline=outline, width=3
-    )
+    tag = player_tag(view, seat)
+    draw_panel(image, box, highlighted=bool(tag))
     draw_pyramid(image, (left + 32, top + 34), 3, colour, 48)
     width = right - 14 - (left + 64)
     pen.text((left + 64, top + 12), fit(view.players[seat], 22, width), font=font(22), fill=TEXT)

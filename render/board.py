@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.core import View
 from engine.grid import Grid
 from render.palette import (
     CELL_DARK,
@@ -167,6 +168,21 @@ def draw_status_strip(image: Image.Image, box: Box, lines: Sequence[TextLine]) -
         text = fit(line.text, line.size, right - left - 2 * padding)
         pen.text((left + padding, y), text, font=font(line.size), fill=line.colour, anchor="lt")
         y += line.size + gap
+
+
+def draw_panel(image: Image.Image, box: Box, *, highlighted: bool) -> None:
+    """A rounded panel filling `box`; highlighted (the player to move, a winner) with a gold rim."""
+    outline = HIGHLIGHT if highlighted else PANEL
+    ImageDraw.Draw(image).rounded_rectangle(
+        _inclusive(box), radius=8, fill=PANEL, outline=outline, width=3
+    )
+
+
+def player_tag(view: View, seat: int) -> str:
+    """A seat's tag on its panel: "winner", "to move", or nothing."""
+    if view.outcome is not None and seat in view.outcome.winners:
+        return "winner"
+    return "to move" if seat in view.actors else ""
 
 
 def _inclusive(box: Box) -> Box:

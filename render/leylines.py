@@ -20,12 +20,13 @@ from render.board import (
     draw_board,
     draw_line_glow,
     draw_line_thread,
+    draw_panel,
     draw_status_strip,
     highlight_square,
+    player_tag,
 )
 from render.palette import (
     BACKGROUND,
-    HIGHLIGHT,
     MUTED_TEXT,
     PANEL,
     PLAYER_COLOURS,
@@ -117,12 +118,8 @@ def _player_panel(image: Image.Image, view: LeyLinesView, seat: int, box: Box) -
     pen = ImageDraw.Draw(image)
     left, top, right, bottom = box
     colour = colour_of(seat)
-    won = view.outcome is not None and seat in view.outcome.winners
-    tag = "winner" if won else "to move" if seat in view.actors else ""
-    outline = HIGHLIGHT if tag else PANEL
-    pen.rounded_rectangle(
-        (left, top, right - 1, bottom - 1), radius=8, fill=PANEL, outline=outline, width=3
-    )
+    tag = player_tag(view, seat)
+    draw_panel(image, box, highlighted=bool(tag))
     draw_pyramid(image, (left + 32, top + 34), 3, colour, 48)
     score = str(view.scores[seat])
     score_font = font(40)

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from engine.merchants.notation import place
 from engine.merchants.state import SIDE_STEP, SIDES, Coord, MerchantsView, Planet
-from render.board import Box, TextLine, draw_status_strip
+from render.board import Box, TextLine, draw_panel, draw_status_strip
 from render.palette import (
     BACKGROUND,
     FRAME,
@@ -263,10 +263,7 @@ def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) 
     won = view.outcome is not None and seat in view.outcome.winners
     acting = view.outcome is None and seat in view.actors
     tag = "winner" if won else "resigned" if seat in view.resigned else "to move" if acting else ""
-    outline = HIGHLIGHT if won or acting else PANEL
-    pen.rounded_rectangle(
-        (left, top, right - 1, bottom - 1), radius=8, fill=PANEL, outline=outline, width=3
-    )
+    draw_panel(image, box, highlighted=won or acting)
     _piece(image, (left + 30, top + 30), 3, seat, 38)
     name_width = right - left - 66
     pen.text(

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 
-from PIL import Image
-
 from engine.agents import GAME, AgentsState
-from render import Rendered, render_view
+from render import render_view
 from render.agents import PYRAMID_COLOURS, draw_agents, layout, picture_size
 from tests.engine.test_agents_scoring import EXAMPLE
 from tests.engine.test_agents_support import ANN, BOB, play, position, pyramid, random_game
+from tests.render.pictures import picture
 
 MAX_PNG = 150_000
-
-
-def picture(rendered: Rendered) -> Image.Image:
-    image = Image.open(io.BytesIO(rendered.png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
 
 
 def example() -> AgentsState:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import random
 from dataclasses import replace
 
 import pytest
@@ -14,6 +12,7 @@ from engine.albiorix.pieces import GRID
 from render import Rendered, render_view
 from render.albiorix import HEIGHT, LAYOUT, WIDTH, draw_albiorix
 from tests.engine.test_albiorix_positions import ANN, BOB, play, stack
+from tests.render.pictures import finished_view, picture
 
 MAX_PNG = 150_000
 
@@ -29,22 +28,13 @@ def mid_game() -> AlbiorixView:
 
 
 def finished_game(seed: int, names: tuple[str, str] = ("Ann", "Bob")) -> AlbiorixView:
-    state = GAME.new_game(list(names), {}, seed)
-    rng = random.Random(seed)
-    while GAME.actors(state):
-        seat = state.to_move
-        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
-    return GAME.view(state, None)
+    view = finished_view(GAME, seed, names)
+    assert isinstance(view, AlbiorixView)
+    return view
 
 
 def render(view: AlbiorixView) -> Rendered:
     return render_view("albiorix", view)
-
-
-def picture(rendered: Rendered) -> Image.Image:
-    image = Image.open(io.BytesIO(rendered.png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
 
 
 def pixels(image: Image.Image, name: str) -> bytes:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import random
 from dataclasses import replace
 
 import pytest
@@ -14,6 +12,7 @@ from engine.leylines import GAME, LeyLinesState, LeyLinesView
 from engine.leylines.state import GRID
 from render import Rendered, render_view
 from render.leylines import HEIGHT, LAYOUT, WIDTH, draw_leylines
+from tests.render.pictures import finished_view, picture
 
 ANN, BOB = 0, 1
 MAX_PNG = 150_000
@@ -38,23 +37,13 @@ def mid_game() -> LeyLinesView:
 
 
 def finished_game(seed: int, names: tuple[str, str] = ("Ann", "Bob")) -> LeyLinesView:
-    """A game played to its end with random legal moves."""
-    state = GAME.new_game(list(names), {}, seed)
-    rng = random.Random(seed)
-    while GAME.actors(state):
-        seat = min(GAME.actors(state))
-        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
-    return GAME.view(state, None)
+    view = finished_view(GAME, seed, names)
+    assert isinstance(view, LeyLinesView)
+    return view
 
 
 def render(view: View) -> Rendered:
     return render_view("leylines", view)
-
-
-def picture(rendered: Rendered) -> Image.Image:
-    image = Image.open(io.BytesIO(rendered.png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
 
 
 def square_pixels(image: Image.Image, name: str) -> bytes:

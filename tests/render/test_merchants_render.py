@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import random
 from dataclasses import replace
 
 import pytest
-from PIL import Image
 
 from engine.core import View
 from engine.merchants import GAME, MerchantsState, MerchantsView, Ship
@@ -31,18 +29,13 @@ from tests.engine.test_merchants_positions import (
     play,
     table,
 )
+from tests.render.pictures import picture
 
 MAX_PNG = 150_000
 
 
 def render(view: MerchantsView) -> Rendered:
     return render_view("merchants", view)
-
-
-def picture(rendered: Rendered) -> Image.Image:
-    image = Image.open(io.BytesIO(rendered.png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
 
 
 def random_game(players: int, seed: int, until: int | None = None) -> MerchantsState:
