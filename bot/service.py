@@ -412,12 +412,11 @@ class TableService:
 
     async def _check_fresh(self, table: _Table, seat: Seat, offered_at: int | None) -> int:
         """The number of moves made so far; refuses a control the player has outlived."""
-        moves = await self.store.moves(table.row.id)
-        if offered_at is not None and any(
-            m.seq > offered_at and (m.seat == seat or m.kind == "timeout") for m in moves
+        if offered_at is not None and await self.store.moved_since(
+            table.row.id, seat, offered_at
         ):
             raise TableError(STALE)
-        return len(moves)
+        return await self.store.move_count(table.row.id)
 
     async def resign(self, channel_id: int, player: Player) -> TableUpdate:
         async with self._locks[channel_id]:
@@ -432,7 +431,7 @@ class TableService:
         game = table.game
         outcome = game.outcome(state)
         result = None if outcome is None else self._result_text(table, outcome)
-        moves_made = len(await self.store.moves(table.row.id)) + 1
+        moves_made = await self.store.move_count(table.row.id) + 1
         await self.store.record_move(
             table.row,
             seat=seat,
@@ -546,7 +545,7 @@ class TableService:
 
     async def board(self, channel_id: int) -> Notice:
         table = await self._table(channel_id, status="active")
-        moves_made = len(await self.store.moves(table.row.id))
+        moves_made = await self.store.move_count(table.row.id)
         return Notice(
             f"**{table.game.title}**, move {moves_made + 1}. "
             f"{self._turn_line(table, mention=False)}",
@@ -559,7 +558,7 @@ class TableService:
         table = await self._table(channel_id, status="active")
         seat = self._seat(table, user_id)
         view = table.game.view(table.state, seat)
-        moves_made = len(await self.store.moves(table.row.id))
+        moves_made = await self.store.move_count(table.row.id)
         controls = self._picker(table, seat, "", moves_made) if table.game.has_secrets else None
         if not view.private and controls is None:
             return Notice(
@@ -592,7 +591,7 @@ class TableService:
         view = game.preview(table.state, seat, text)
         if view is None:
             return None
-        moves_made = len(await self.store.moves(table.row.id))
+        moves_made = await self.store.move_count(table.row.id)
         controls = self._picker(table, seat, text, moves_made)
         said = "Where it can go:" if controls else "It has no move now."
         return Notice(said, view=view, user_id=user_id, controls=controls)

@@ -306,6 +306,25 @@ class Store:
         ):
             return [MoveRow(*row) for row in await cursor.fetchall()]
 
+    async def move_count(self, game_id: int) -> int:
+        """How many moves the game's log holds."""
+        return await self._scalar("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+
+    async def moved_since(self, game_id: int, seat: int, seq: int) -> bool:
+        """Whether `seat` moved, or a phase timed out, after move number `seq`."""
+        return bool(
+            await self._scalar(
+                "SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND seq > ? "
+                "AND (seat = ? OR kind = 'timeout'))",
+                (game_id, seq, seat),
+            )
+        )
+
+    async def _scalar(self, sql: str, params: Sequence[Any]) -> int:
+        async with self._lock, self.db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
     # Writing
 
     async def create_lobby(
