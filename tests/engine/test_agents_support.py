@@ -82,7 +82,7 @@ def random_game(
     (state before, seat, move, events) per move, then (final state, -1, None, [])."""
     rng = random.Random(seed)
     state = GAME.new_game(["Ann", "Bob"], dict(options or {}), seed)
-    steps = []
+    steps: list[tuple[AgentsState, int, Any, list[Event]]] = []
     while GAME.actors(state):
         seat = rng.choice(sorted(GAME.actors(state)))
         moves = GAME.legal_moves(state, seat)
