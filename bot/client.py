@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.buttons import LobbyButton
 from bot.config import Config
 from bot.controls import MoveButton, MovePicker
+from bot.delivery import Courier
 from bot.replies import answer_error
 from bot.service import TableService
 from bot.store import Store
@@ -49,6 +50,7 @@ class MarsBot(commands.Bot):
         self.config = config
         self.store = Store(config.database_path)
         self.service = TableService(self.store, remind_after=config.remind_after)
+        self.courier = Courier(self, self.service)
 
     async def setup_hook(self) -> None:
         await self.store.open()

@@ -1,68 +1,268 @@
-"""Turning the service's notices into Discord messages: boards drawn off the event loop, secrets
-by DM with a public hint (never the secret) when a DM cannot be delivered, and the buttons or
-move picker a notice offers."""
+"""Telling the table: a game's undelivered updates (the store's outbox) turned into Discord
+messages, part by part.
+
+The channel's part comes first (a new board message when new players are to act, else an edit of
+the living one), then each player's merged DM, then at most one closed-DM hint per player per
+game (never the secret itself: it points to `/secret`). A refused or failed part never stops the
+others: a message Discord refuses is tried once more in a shorter form, and what still fails is
+logged and reported, never raised. Boards are drawn in a worker thread.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
-from bot.controls import controls_view
-from bot.service import Notice, TableUpdate
+from bot import limits
+from bot.controls import check_components, controls_view
+from bot.service import Delivery, Notice, Post, TableService, TableUpdate
+from bot.store import Living
+from engine.core import View
 from render import render_view
 
 log = logging.getLogger(__name__)
 
 Send = Callable[..., Awaitable[Any]]
-"""`interaction.followup.send` or a channel's `send`: both take text, file, view, mentions."""
+"""A channel's or user's `send`: takes text, file, embed, view, mentions."""
 
-SECRET_HINT = "<@{user}>, I could not send you a direct message; use `/secret` to see it here."
+SECRET_HINT = (
+    "{users}: I could not send you a direct message. Use `/secret` in this channel to see your "
+    "private information and make your secret moves; I will not repeat this reminder."
+)
+GONE_CODES = frozenset({10003, 50001})
+"""Discord's codes for an unknown channel and for missing access to it."""
 
 
-def allowed(notice: Notice) -> discord.AllowedMentions:
-    """Ping exactly the users the notice names for pinging; never everyone or roles."""
+@dataclass(frozen=True)
+class Report:
+    """How a delivery went: `problem` says, in words for the player, what the channel did not
+    get (None when everything was posted)."""
+
+    problem: str | None = None
+
+
+def allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
+    """Ping exactly these users; never everyone or roles."""
     return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in notice.mentions]
+        everyone=False, roles=False, users=[discord.Object(u) for u in mentions]
     )
 
 
-async def board_file(game_key: str, notice: Notice) -> discord.File | None:
-    """The notice's view drawn as a PNG attachment (in a worker thread), if it has one."""
-    if notice.view is None:
+async def board_file(game_key: str, view: View | None) -> discord.File | None:
+    """The view drawn as a PNG attachment (in a worker thread), with its alt text."""
+    if view is None:
         return None
     loop = asyncio.get_running_loop()
-    drawn = await loop.run_in_executor(None, render_view, game_key, notice.view)
-    return discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=drawn.alt)
+    drawn = await loop.run_in_executor(None, render_view, game_key, view)
+    alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
+    return discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
 
 
-async def message_parts(game_key: str, notice: Notice) -> dict[str, Any]:
-    """The keyword arguments that send a notice: its text, board, controls and pings."""
-    parts: dict[str, Any] = {"allowed_mentions": allowed(notice)}
-    file = await board_file(game_key, notice)
+async def notice_parts(game_key: str, notice: Notice) -> dict[str, Any]:
+    """The keyword arguments that send a notice (text, board, controls, pings), checked
+    against Discord's limits."""
+    parts: dict[str, Any] = {
+        "content": limits.shorten(notice.text, limits.CONTENT),
+        "allowed_mentions": allowed(notice.mentions),
+    }
+    file = await board_file(game_key, notice.view)
     if file is not None:
         parts["file"] = file
     view = controls_view(notice.controls)
     if view is not None:
         parts["view"] = view
+    checked(parts)
     return parts
 
 
 async def send_notice(send: Send, game_key: str, notice: Notice, **extra: Any) -> None:
-    await send(notice.text, **await message_parts(game_key, notice), **extra)
+    """Send one notice with `send` (a follow-up, a response or a channel)."""
+    await send(**await notice_parts(game_key, notice), **extra)
 
 
-async def send_public(interaction: discord.Interaction, game_key: str, notice: Notice) -> None:
-    """The channel's message for an interaction already deferred (as a follow-up)."""
-    await send_notice(interaction.followup.send, game_key, notice)
+async def post_parts(game_key: str, post: Post, *, editing: bool) -> dict[str, Any]:
+    """The keyword arguments of a channel post or edit. An edit that keeps its picture sends
+    no attachment (the old one stays); an edit clears the text box and buttons it no longer
+    has."""
+    parts: dict[str, Any] = {"content": post.content, "allowed_mentions": allowed(post.mentions)}
+    embed = post.embed
+    if embed:
+        parts["embed"] = discord.Embed(description=embed)
+    elif editing:
+        parts["embed"] = None
+    file = await board_file(game_key, post.view)
+    if file is not None:
+        parts["attachments" if editing else "file"] = [file] if editing else file
+    view = controls_view(post.controls)
+    if view is not None or editing:
+        parts["view"] = view
+    checked(parts)
+    return parts
+
+
+def checked(parts: dict[str, Any]) -> None:
+    """Raise `limits.OverLimit` if the message would break one of Discord's limits."""
+    embed = parts.get("embed")
+    files = [parts["file"]] if "file" in parts else list(parts.get("attachments") or [])
+    limits.check(
+        content=parts.get("content") or "",
+        embeds=((embed.title or "", embed.description or ""),) if embed else (),
+        attachment_descriptions=tuple(f.description or "" for f in files),
+    )
+    check_components(parts.get("view"))
+
+
+def shorter(parts: dict[str, Any]) -> dict[str, Any]:
+    """A plainer form of a refused message: its text shortened, no embed, no buttons."""
+    plain = {k: v for k, v in parts.items() if k not in ("embed", "view", "file", "attachments")}
+    plain["content"] = limits.shorten(parts.get("content") or "", limits.CONTENT // 2)
+    return plain
+
+
+def gone(error: discord.HTTPException) -> bool:
+    return error.code in GONE_CODES or (error.status == 404 and error.code == 0)
+
+
+class Courier:
+    """Delivers games' outboxes; one delivery per game at a time, in the order they were
+    committed."""
+
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def flush(self, game_id: int) -> Report:
+        """Deliver everything the game's outbox holds; never raises for Discord's refusals."""
+        async with self._locks[game_id]:
+            try:
+                delivery = await self.service.delivery(game_id)
+            except Exception:  # an unreadable game: its updates stay queued, the others go on
+                log.exception("Updates of game %s could not be prepared", game_id)
+                return Report("the channel could not be told (the game could not be read).")
+            if delivery is None:
+                return Report()
+            channel = self.client.get_partial_messageable(delivery.channel_id)
+            try:
+                living, problem = await self._post(channel, delivery)
+            except discord.HTTPException as error:
+                if not gone(error):
+                    raise
+                log.warning("Game %s: its channel is gone; the game is closed", game_id)
+                await self.service.channel_gone(game_id)
+                return Report("this game's channel is gone, so the game was closed.")
+            except Exception:  # kept queued: the regular poll tries again
+                log.exception("The channel of game %s could not be told", game_id)
+                await self.service.delivery_failed(delivery)
+                return Report("the channel could not be told yet; I will try again shortly.")
+            await self._direct_messages(channel, delivery)
+            await self.service.delivered(delivery, living)
+            return Report(problem)
+
+    async def _post(
+        self, channel: discord.PartialMessageable, delivery: Delivery
+    ) -> tuple[Living, str | None]:
+        """Post or edit the channel's messages; the living message as it stands afterwards and
+        what went wrong, if anything."""
+        message_id = delivery.living.message_id
+        problem = None
+        for post in delivery.posts:
+            if not post.new and message_id is not None:
+                try:
+                    parts = await post_parts(delivery.game_key, post, editing=True)
+                    await channel.get_partial_message(message_id).edit(**parts)
+                    continue
+                except discord.HTTPException as error:
+                    if gone(error):
+                        raise
+                    log.info(
+                        "Board message %s could not be edited (HTTP %s); posting anew",
+                        message_id,
+                        error.status,
+                    )
+                if post.view is None:  # the new message needs the picture the old one had
+                    post = replace(post, view=await self.service.public_view(delivery.game_id))
+            sent, problem = await self._send(channel, delivery.game_key, post)
+            message_id = sent or message_id
+        return replace(delivery.living, message_id=message_id), problem
+
+    async def _send(
+        self, channel: discord.PartialMessageable, game_key: str, post: Post
+    ) -> tuple[int | None, str | None]:
+        """Post a message, or a shorter one if Discord refuses it; (its id, the problem)."""
+        parts = await post_parts(game_key, post, editing=False)
+        try:
+            return (await channel.send(**parts)).id, None
+        except discord.HTTPException as error:
+            if gone(error):
+                raise
+            log.warning(
+                "Channel %s refused a post (HTTP %s, code %s); trying a shorter one",
+                channel.id,
+                error.status,
+                error.code,
+            )
+            first = error
+        try:
+            parts = await post_parts(game_key, replace(post, controls=None), editing=False)
+            return (await channel.send(**shorter(parts))).id, None
+        except discord.HTTPException as error:
+            if gone(error):
+                raise
+            log.warning(
+                "Channel %s refused the shorter post too (HTTP %s)", channel.id, error.status
+            )
+            if error.code == 50013 or first.code == 50013:
+                return None, "I may not post in this channel (a permission is missing)."
+            return None, "Discord refused the channel's message; `/board` shows the board."
+
+    async def _direct_messages(
+        self, channel: discord.PartialMessageable, delivery: Delivery
+    ) -> None:
+        """Each player's DMs, all players at once; then one hint for players newly found with
+        closed DMs."""
+        by_user: dict[int, list[Notice]] = defaultdict(list)
+        for notice in delivery.dms:
+            by_user[notice.user_id or 0].append(notice)
+        sent = await asyncio.gather(
+            *(self._dm(user, notices, delivery.game_key) for user, notices in by_user.items())
+        )
+        refused = [user for user, ok in zip(by_user, sent, strict=True) if not ok]
+        to_hint = [u for u in refused if await self.service.first_dm_hint(delivery.game_id, u)]
+        if not to_hint:
+            return
+        users = ", ".join(f"<@{u}>" for u in to_hint)
+        try:
+            await channel.send(
+                limits.shorten(SECRET_HINT.format(users=users), limits.CONTENT),
+                allowed_mentions=allowed(tuple(to_hint)),
+            )
+        except discord.HTTPException as error:
+            log.warning("Channel %s refused a DM hint (HTTP %s)", channel.id, error.status)
+
+    async def _dm(self, user_id: int, notices: list[Notice], game_key: str) -> bool:
+        """Send a player's DMs in order; False when Discord refuses them (closed DMs)."""
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            for notice in notices:
+                await send_notice(user.send, game_key, notice)
+        except discord.HTTPException as error:
+            log.info("A DM to user %s could not be delivered (HTTP %s)", user_id, error.status)
+            return False
+        except Exception:  # one player's DM never stops the others'
+            log.exception("A DM to user %s could not be prepared", user_id)
+        return True
 
 
 async def send_dm(client: discord.Client, game_key: str, notice: Notice) -> bool:
-    """DM a notice to its user; False when Discord refuses (closed DMs, unknown user)."""
+    """DM one notice to its user; False when Discord refuses (closed DMs, unknown user)."""
     assert notice.user_id is not None
     try:
         user = client.get_user(notice.user_id) or await client.fetch_user(notice.user_id)
@@ -73,45 +273,43 @@ async def send_dm(client: discord.Client, game_key: str, notice: Notice) -> bool
     return True
 
 
-async def publish(client: discord.Client, update: TableUpdate, send: Send) -> None:
-    """Send an update: its public notice with `send`, the rest by DM.
+def courier_of(client: discord.Client) -> Courier:
+    courier = getattr(client, "courier", None)
+    assert isinstance(courier, Courier)
+    return courier
 
-    A DM that fails is replaced by a public hint to use /secret, which never holds the secret.
+
+async def answer_move(interaction: discord.Interaction, update: TableUpdate) -> None:
+    """Confirm a committed move to its maker privately, then tell the table.
+
+    A private menu (in a DM, or an ephemeral one) is replaced by the confirmation and the next
+    menu, if any; otherwise the confirmation is an ephemeral reply. Whatever then happens to the
+    channel's message, the move stays made, and the mover is told so truthfully.
     """
-    public, *private = update.notices
-    await send_notice(send, update.game_key, public)
-    for notice in private:
-        if not await send_dm(client, update.game_key, notice):
-            user = notice.user_id or 0
-            await send(
-                SECRET_HINT.format(user=user),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]),
-            )
-
-
-async def deliver_move(interaction: discord.Interaction, update: TableUpdate) -> None:
-    """Answer the interaction that made a move and tell the table.
-
-    A public move made in the game's channel is answered with the channel's message itself. A
-    secret move, or one made from a DM or a private menu, is confirmed privately (the menu is
-    replaced by the next one, if any) and the channel's message is sent to the channel.
-    """
-    in_channel = interaction.channel_id == update.channel_id
-    private_menu = interaction.message is not None and (
-        interaction.message.flags.ephemeral or not in_channel
-    )
-    if in_channel and not update.hidden and not private_menu:
-        await interaction.response.defer(thinking=True)
-        await publish(interaction.client, update, interaction.followup.send)
-        return
     follow = controls_view(update.next_choice)
-    if interaction.type is discord.InteractionType.component:
+    extra: dict[str, Any] = {} if follow is None else {"view": follow}
+    message = interaction.message
+    private_menu = message is not None and (
+        message.flags.ephemeral or interaction.channel_id != update.channel_id
+    )
+    if interaction.type is discord.InteractionType.component and private_menu:
         await interaction.response.edit_message(
             content=update.confirmation, view=follow, attachments=[]
         )
-    elif follow is None:
-        await interaction.response.send_message(update.confirmation, ephemeral=True)
     else:
-        await interaction.response.send_message(update.confirmation, view=follow, ephemeral=True)
-    channel = interaction.client.get_partial_messageable(update.channel_id)
-    await publish(interaction.client, update, channel.send)
+        await interaction.response.send_message(update.confirmation, ephemeral=True, **extra)
+    await tell_table(interaction, update.game_id)
+
+
+async def tell_table(interaction: discord.Interaction, game_id: int) -> None:
+    """Deliver the game's updates; tell the interaction's user privately what did not reach
+    the channel."""
+    report = await courier_of(interaction.client).flush(game_id)
+    if report.problem is None:
+        return
+    try:
+        await interaction.followup.send(
+            f"Your action is saved, but {report.problem}", ephemeral=True
+        )
+    except discord.HTTPException:
+        log.warning("Could not tell user %s that the channel was not told", interaction.user.id)

@@ -11,7 +11,7 @@ import logging
 import discord
 
 from bot import buttons
-from bot.delivery import publish, send_dm
+from bot.delivery import send_dm, tell_table
 from bot.replies import player_of, say_privately, service_of
 from bot.service import Lobby, Notice
 from engine.registry import GAMES
@@ -33,7 +33,7 @@ async def act(interaction: discord.Interaction, action: str, game_id: int | None
     if action == "start":
         update = await service.start(channel_id, player, game_id)
         await show_closed_lobby(interaction, update.game_id)
-        await publish(interaction.client, update, interaction.followup.send)
+        await tell_table(interaction, update.game_id)
         return
     if action == "join":
         lobby = await service.join(channel_id, player, game_id)
@@ -63,7 +63,9 @@ async def show_closed_lobby(interaction: discord.Interaction, game_id: int) -> N
     if interaction.type is discord.InteractionType.component:
         await interaction.response.edit_message(content=text, view=view)
         return
-    await interaction.response.defer(thinking=True)
+    await interaction.response.send_message(
+        "The game has started; its board is posted below.", ephemeral=True
+    )
     message_id = await service_of(interaction).lobby_message(game_id)
     await edit_lobby_message(interaction, message_id, text, view)
 

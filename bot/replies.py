@@ -7,14 +7,13 @@ import logging
 import discord
 from discord import app_commands
 
+from bot import limits
 from bot.service import Player, TableService
 from engine.core import GameError
 
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; nothing was changed. Please try again."
-MESSAGE_LIMIT = 2000
-"""Discord's limit on a message's characters."""
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -30,7 +29,7 @@ def player_of(interaction: discord.Interaction) -> Player:
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, as the first response or as a follow-up."""
-    text = text[:MESSAGE_LIMIT]
+    text = limits.shorten(text, limits.CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -9,6 +9,7 @@ a per-channel lock; the store's version guard catches anything that slips past i
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import secrets
 import time
@@ -17,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.store import GameRow, PhaseTimer, Store
+from bot import limits
+from bot.store import GameRow, Living, OutboxRow, PhaseTimer, Store
 from engine.core import (
     AmbiguousMove,
     BadState,
@@ -99,6 +101,9 @@ class Controls:
     buttons: tuple[str, ...] = ()
     prefix: str = ""
     choices: tuple[Choice, ...] = ()
+    offered_to: frozenset[Seat] | None = None
+    """The seats that could act when the control was shown (None: not recorded); anyone else
+    pressing it is refused as stale."""
 
 
 @dataclass(frozen=True)
@@ -161,8 +166,9 @@ class Lobby:
 class TableUpdate:
     """The result of an action on a game: the game's new version and what to say.
 
-    The first notice is the channel's; `hidden` means the move itself is secret, so the mover is
-    answered privately with `confirmation`.
+    The first notice is the channel's, the rest are private; the same is queued in the store's
+    outbox (see `delivery`) and delivered from there. `hidden` means the move itself is secret.
+    The mover is answered privately with `confirmation`.
     """
 
     game_id: int
@@ -175,6 +181,65 @@ class TableUpdate:
     confirmation: str = ""
     next_choice: Controls | None = None
     """A picker for the mover's next secret move, when they still have one to make."""
+
+
+EARLIER = "… {n} earlier lines: see `/history`."
+
+
+@dataclass(frozen=True)
+class Post:
+    """One channel message of a delivery: posted anew (`new`, so its pings reach the players to
+    act) or edited into the living board message.
+
+    `narration` is what happened (all of it since the living message was posted, for an edit);
+    `footer` whose turn it is or the result; `view` the board to attach (None keeps the
+    picture already there, or sends none).
+    """
+
+    narration: tuple[str, ...]
+    footer: str
+    view: View | None
+    mentions: tuple[int, ...]
+    controls: Controls | None
+    new: bool
+
+    @property
+    def content(self) -> str:
+        """The message's text: the narration and footer when they fit, else the footer alone
+        (the narration then goes in `embed`)."""
+        whole = "\n".join([*self.narration, self.footer]).strip()
+        if len(whole) <= limits.CONTENT:
+            return whole
+        return limits.shorten(self.footer, limits.CONTENT)
+
+    @property
+    def embed(self) -> str:
+        """The narration that did not fit in the text: its last lines, up to an embed's size,
+        with a pointer to `/history` for what is left out."""
+        if "\n".join([*self.narration, self.footer]).strip() == self.content:
+            return ""
+        return limits.keep_last_lines(list(self.narration), limits.EMBED_DESCRIPTION, EARLIER)
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Everything still to tell about a game: channel posts in order, then DMs (merged: at most
+    one update's worth per player, split only where Discord's limit forces it). `upto` is the
+    last outbox entry it covers; `living` is the board message's record once delivered, with
+    the id of the message to edit (the transport puts in the id of any message it posts)."""
+
+    game_id: int
+    game_key: str
+    channel_id: int
+    upto: int
+    posts: tuple[Post, ...]
+    dms: tuple[Notice, ...]
+    living: Living
+
+
+def view_digest(view: View | None) -> str:
+    """A fingerprint of a board, to skip re-drawing an unchanged picture."""
+    return "" if view is None else hashlib.sha256(repr(view).encode()).hexdigest()[:32]
 
 
 @dataclass
@@ -353,35 +418,48 @@ class TableService:
             except GameError as error:
                 raise TableError(str(error)) from error
             timer = self._phase_timer(table.row, game, state)
-            await self.store.start(table.row, game.to_json(state), self._deadline(), timer)
             started = _Table(table.row, game, state, table.players)
             seated = ", ".join(f"<@{p.user_id}>" for p in table.players)
+            said = f"**{game.title}** begins: {seated}."
             opening = Notice(
-                f"**{game.title}** begins: {seated}.\n{self._turn_line(started)}",
+                f"{said}\n{self._turn_line(started)}",
                 view=game.view(state, None),
                 mentions=self._actor_ids(started),
                 controls=self._buttons(started, 0),
             )
+            private = self._private_notices(started, 0)
+            outbox = self._outbox_entry(started, said, opening.mentions, True, private)
+            await self.store.start(table.row, game.to_json(state), self._deadline(), timer, outbox)
             return TableUpdate(
                 table.row.id,
                 table.row.game_key,
                 table.row.channel_id,
                 table.row.version + 1,
-                (opening, *self._private_notices(started, 0)),
+                (opening, *private),
             )
 
     # Play
 
     async def move(
-        self, channel_id: int, player: Player, text: str, offered_at: int | None = None
+        self,
+        channel_id: int,
+        player: Player,
+        text: str,
+        offered: Controls | None = None,
+        *,
+        sent_at: float | None = None,
     ) -> TableUpdate:
-        """Apply `text` as `player`'s move. `offered_at` is the move count when the button or
-        picker that sent it was shown; it is stale if the player has moved since then."""
+        """Apply `text` as `player`'s move.
+
+        `offered` is the control (button or picker) that sent it: stale once the player has
+        moved since it was shown, or if they could not act then. `sent_at` (Unix seconds) is
+        when a typed move arrived: stale if the player moved after that (a repeated command).
+        """
         async with self._locks[channel_id]:
             table = await self._table(channel_id, status="active")
             seat = self._seat(table, player.user_id)
             game = table.game
-            moves_made = await self._check_fresh(table, seat, offered_at)
+            moves_made = await self._check_fresh(table, seat, offered, sent_at)
             if seat not in game.actors(table.state):
                 raise TableError(f"It is not your turn. {self._turn_line(table, mention=False)}")
             try:
@@ -397,12 +475,10 @@ class TableService:
             kind = "hidden" if game.hidden(move) else "move"
             return await self._commit(table, seat, kind, game.notation(move), state, events)
 
-    async def move_in_game(
-        self, game_id: int, player: Player, text: str, offered_at: int | None
-    ) -> TableUpdate:
-        """A move sent from a control (possibly in a DM) that names its game."""
-        channel_id = await self._channel_of_game(game_id)
-        return await self.move(channel_id, player, text, offered_at)
+    async def move_in_game(self, player: Player, text: str, offered: Controls) -> TableUpdate:
+        """A move sent from a control (possibly in a DM), which names its game."""
+        channel_id = await self._channel_of_game(offered.game_id)
+        return await self.move(channel_id, player, text, offered)
 
     async def _channel_of_game(self, game_id: int) -> int:
         row = await self.store.game(game_id)
@@ -410,13 +486,25 @@ class TableService:
             raise TableError("That game is over or was abandoned.")
         return row.channel_id
 
-    async def _check_fresh(self, table: _Table, seat: Seat, offered_at: int | None) -> int:
-        """The number of moves made so far; refuses a control the player has outlived."""
-        if offered_at is not None and await self.store.moved_since(
-            table.row.id, seat, offered_at
-        ):
-            raise TableError(STALE)
-        return await self.store.move_count(table.row.id)
+    async def _check_fresh(
+        self, table: _Table, seat: Seat, offered: Controls | None, sent_at: float | None = None
+    ) -> int:
+        """The number of moves made so far; refuses a control the player has outlived or that
+        was not offered to them, and a typed move that arrived before their latest move."""
+        game_id = table.row.id
+        if offered is not None:
+            if table.row.id != offered.game_id:
+                raise TableError("That control belongs to a game that is over.")
+            if offered.offered_to is not None and seat not in offered.offered_to:
+                raise TableError(STALE)
+            if await self.store.moved_since(game_id, seat, offered.offered_at):
+                raise TableError(STALE)
+        if sent_at is not None and await self.store.moved_after(game_id, seat, sent_at):
+            raise TableError(
+                "Your earlier action was applied just before this one arrived; nothing more "
+                "was changed. Check the board and try again if you still mean it."
+            )
+        return await self.store.move_count(game_id)
 
     async def resign(self, channel_id: int, player: Player) -> TableUpdate:
         async with self._locks[channel_id]:
@@ -432,16 +520,6 @@ class TableService:
         outcome = game.outcome(state)
         result = None if outcome is None else self._result_text(table, outcome)
         moves_made = await self.store.move_count(table.row.id) + 1
-        await self.store.record_move(
-            table.row,
-            seat=seat,
-            kind=kind,
-            notation=notation,
-            state=game.to_json(state),
-            result=result,
-            deadline=self._deadline(),
-            timer=self._phase_timer(table.row, game, state),
-        )
         after = _Table(table.row, game, state, table.players)
         said = " ".join(e.text for e in events if e.to is None)
         footer = self._turn_line(after) if result is None else f"**Game over.** {result}"
@@ -459,12 +537,29 @@ class TableService:
         newly_waiting = {
             s for s in game.actors(state) if after.players[s].user_id not in waiting_before
         }
+        private = [
+            *private,
+            *self._private_notices(after, moves_made, newly_waiting),
+        ]
+        fresh = bool(public.mentions) or result is not None
+        await self.store.record_move(
+            table.row,
+            seat=seat,
+            kind=kind,
+            notation=notation,
+            state=game.to_json(state),
+            result=result,
+            deadline=self._deadline(),
+            timer=self._phase_timer(table.row, game, state),
+            said=said,
+            outbox=self._outbox_entry(after, said, public.mentions, fresh, private),
+        )
         return TableUpdate(
             table.row.id,
             table.row.game_key,
             table.row.channel_id,
             table.row.version + 1,
-            (public, *private, *self._private_notices(after, moves_made, newly_waiting)),
+            (public, *private),
             finished=result is not None,
             hidden=kind == "hidden",
             confirmation=f"Done: `{notation}`.",
@@ -541,17 +636,180 @@ class TableService:
                 reminders.append((row.channel_id, Notice(text, mentions=waiting)))
         return reminders
 
+    # Delivery
+
+    def _outbox_entry(
+        self,
+        table: _Table,
+        said: str,
+        mentions: tuple[int, ...],
+        fresh: bool,
+        private: list[Notice],
+    ) -> dict[str, Any]:
+        """What the outbox keeps of an update: the public narration, who to ping, whether a new
+        channel message is due (`fresh`), and each private notice; pictures, buttons and pickers
+        are made again from the game as it stands when it is delivered."""
+        seat_of = {p.user_id: seat for seat, p in enumerate(table.players)}
+        return {
+            "said": said,
+            "mentions": list(mentions),
+            "fresh": fresh,
+            "private": [
+                {
+                    "user": n.user_id,
+                    "seat": seat_of.get(n.user_id or 0),
+                    "text": n.text,
+                    "view": n.view is not None,
+                    "picker": n.controls is not None,
+                }
+                for n in private
+            ],
+        }
+
+    async def delivery(self, game_id: int) -> Delivery | None:
+        """What is still to be told about a game (its undelivered updates, merged), or None.
+
+        Consecutive updates that need no new channel message are edited into the living board
+        message; an update that brings new players to act starts a new message. Only the last
+        message carries the board, the turn line, pings and buttons, all as the game stands
+        now. Each player's private notices are merged into one DM.
+        """
+        entries = await self.store.outbox(game_id)
+        row = await self.store.game(game_id)
+        if not entries or row is None:
+            return None
+        table = self._decode(row)
+        living = await self.store.living(game_id)
+        moves_made = await self.store.move_count(game_id)
+        posts = self._posts(table, entries, living, moves_made)
+        last = posts[-1]
+        board_text = limits.keep_last_lines(
+            list(last.narration), limits.EMBED_DESCRIPTION, EARLIER
+        )
+        digest = view_digest(last.view) if last.view is not None else living.digest
+        return Delivery(
+            game_id,
+            row.game_key,
+            row.channel_id,
+            entries[-1].id,
+            posts,
+            self._merged_dms(table, entries, moves_made),
+            Living(living.message_id, board_text, digest),
+        )
+
+    def _posts(
+        self, table: _Table, entries: list[OutboxRow], living: Living, moves_made: int
+    ) -> tuple[Post, ...]:
+        groups: list[list[dict[str, Any]]] = []
+        for entry in entries:
+            if not groups or entry.payload["fresh"]:
+                groups.append([])
+            groups[-1].append(entry.payload)
+        actors = set(self._actor_ids(table))
+        posts = []
+        for index, group in enumerate(groups):
+            edit = index == 0 and not group[0]["fresh"] and living.message_id is not None
+            lines = [line for p in group for line in p["said"].splitlines() if line.strip()]
+            if edit and living.text:
+                lines = [*living.text.splitlines(), *lines]
+            if index < len(groups) - 1:
+                posts.append(Post(tuple(lines), "", None, (), None, True))
+                continue
+            board: View | None = table.game.view(table.state, None)
+            if edit and view_digest(board) == living.digest:
+                board = None
+            pinged = dict.fromkeys(u for p in group for u in p["mentions"] if u in actors)
+            posts.append(
+                Post(
+                    tuple(lines),
+                    self._footer(table),
+                    board,
+                    tuple(pinged),
+                    self._buttons(table, moves_made),
+                    not edit,
+                )
+            )
+        return tuple(posts)
+
+    def _footer(self, table: _Table) -> str:
+        if table.row.result is not None:
+            return f"**Game over.** {table.row.result}"
+        outcome = table.game.outcome(table.state)
+        if outcome is not None:
+            return f"**Game over.** {self._result_text(table, outcome)}"
+        return self._turn_line(table)
+
+    def _merged_dms(
+        self, table: _Table, entries: list[OutboxRow], moves_made: int
+    ) -> tuple[Notice, ...]:
+        """One DM per player (split only past Discord's length limit): the texts of all their
+        notices, their private board once, and a picker of their secret moves if they still
+        have to choose."""
+        merged: dict[int, list[dict[str, Any]]] = {}
+        for entry in entries:
+            for notice in entry.payload["private"]:
+                merged.setdefault(notice["user"], []).append(notice)
+        dms: list[Notice] = []
+        for user_id, notices in merged.items():
+            seat = notices[0]["seat"]
+            text = "\n\n".join(n["text"] for n in notices if n["text"])
+            known = seat is not None and 0 <= seat < len(table.players)
+            view = table.game.view(table.state, seat) if known and any(
+                n["view"] for n in notices
+            ) else None
+            picker = None
+            if known and any(n["picker"] for n in notices) and self._hidden_moves(table, seat):
+                picker = self._picker(table, seat, "", moves_made)
+            *first, final = limits.split(text, limits.CONTENT) or [""]
+            dms.extend(Notice(piece, user_id=user_id) for piece in first)
+            dms.append(Notice(final or "Your choice:", view=view, user_id=user_id, controls=picker))
+        return tuple(dms)
+
+    async def delivered(self, delivery: Delivery, living: Living) -> None:
+        """The delivery reached Discord; `living` is the board message as it now stands."""
+        await self.store.delivered(delivery.game_id, delivery.upto, living)
+
+    async def delivery_failed(self, delivery: Delivery) -> int:
+        """Count a failed try; returns how many updates were given up after too many tries."""
+        return await self.store.delivery_failed(delivery.game_id, delivery.upto)
+
+    async def undelivered_games(self, older_than: float) -> list[int]:
+        return await self.store.undelivered_games(older_than)
+
+    async def public_view(self, game_id: int) -> View | None:
+        """The game's public board as it stands (None for a game that is not running)."""
+        row = await self.store.game(game_id)
+        if row is None or row.state is None:
+            return None
+        table = self._decode(row)
+        return table.game.view(table.state, None)
+
+    async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
+        """Whether to tell the channel that this player's DMs are closed (once per game)."""
+        return await self.store.first_dm_hint(game_id, user_id)
+
+    async def channel_gone(self, game_id: int) -> None:
+        """The game's channel was deleted or closed to the bot: end the game with no result."""
+        row = await self.store.game(game_id)
+        if row is None or row.status not in ("lobby", "active"):
+            return
+        async with self._locks[row.channel_id]:
+            current = await self.store.game(game_id)
+            if current is not None and current.status in ("lobby", "active"):
+                await self.store.end(current, "abandoned", "Its channel is gone.")
+                await self.store.delivered(game_id, 1 << 62, Living())
+
     # Looking
 
-    async def board(self, channel_id: int) -> Notice:
-        table = await self._table(channel_id, status="active")
-        moves_made = await self.store.move_count(table.row.id)
-        return Notice(
-            f"**{table.game.title}**, move {moves_made + 1}. "
-            f"{self._turn_line(table, mention=False)}",
-            view=table.game.view(table.state, None),
-            controls=self._buttons(table, moves_made),
-        )
+    async def repost_board(self, channel_id: int) -> int:
+        """Ask for the board to be posted anew (it becomes the living board message); returns
+        the game's id, whose delivery then posts it."""
+        async with self._locks[channel_id]:
+            table = await self._table(channel_id, status="active")
+            moves_made = await self.store.move_count(table.row.id)
+            said = f"**{table.game.title}**, move {moves_made + 1}."
+            await self.store.queue(table.row.id, self._outbox_entry(table, said, (), True, []))
+            return table.row.id
 
     async def secret(self, channel_id: int, user_id: int) -> Notice:
         """The user's private information, with a picker of their moves when they may act."""
@@ -567,14 +825,12 @@ class TableService:
         lines = view.private or ("Your moves:",)
         return Notice("\n".join(lines), view=view, user_id=user_id, controls=controls)
 
-    async def narrow(self, game_id: int, user_id: int, prefix: str, offered_at: int) -> Controls:
+    async def narrow(self, user_id: int, prefix: str, offered: Controls) -> Controls:
         """A picker of the user's legal moves beginning with `prefix` (a picker's next step)."""
-        channel_id = await self._channel_of_game(game_id)
+        channel_id = await self._channel_of_game(offered.game_id)
         table = await self._table(channel_id, status="active")
-        if table.row.id != game_id:
-            raise TableError("That game is over or was abandoned.")
         seat = self._seat(table, user_id)
-        moves_made = await self._check_fresh(table, seat, offered_at)
+        moves_made = await self._check_fresh(table, seat, offered)
         controls = self._picker(table, seat, prefix, moves_made)
         if controls is None:
             raise TableError("You have no such move now.")
@@ -631,10 +887,11 @@ class TableService:
         lines = [f"**{title}** (game #{row.id}, {row.status})"]
         for m in moves:
             if m.kind == "timeout":
-                lines.append(f"{m.seq}. (the phase timer ran out)")
+                lines.append(f"{m.seq}. (the timer ran out) {m.said}".rstrip())
                 continue
-            said = m.notation if m.kind != "hidden" or over else "(a secret action)"
-            lines.append(f"{m.seq}. {names.get(m.seat, '?')}: {said}")
+            did = m.notation if m.kind != "hidden" or over else "(a secret action)"
+            told = f" ({m.said})" if m.said else ""
+            lines.append(f"{m.seq}. {names.get(m.seat, '?')}: {did}{told}")
         if row.result:
             lines.append(f"Result: {row.result}")
         if not moves:
@@ -649,7 +906,10 @@ class TableService:
         if table.game.outcome(table.state) is not None:
             return None
         buttons = table.game.view(table.state, None).buttons
-        return Controls(table.row.id, moves_made, buttons=buttons) if buttons else None
+        if not buttons:
+            return None
+        actors = table.game.actors(table.state)
+        return Controls(table.row.id, moves_made, buttons=buttons, offered_to=actors)
 
     @staticmethod
     def _picker(table: _Table, seat: Seat, prefix: str, moves_made: int) -> Controls | None:
@@ -678,7 +938,13 @@ class TableService:
                 Choice(head if head in whole else f"{head} ...", head, head in whole)
                 for head in heads
             )
-        return Controls(table.row.id, moves_made, prefix=prefix.strip(), choices=choices)
+        return Controls(
+            table.row.id,
+            moves_made,
+            prefix=prefix.strip(),
+            choices=choices,
+            offered_to=frozenset({seat}),
+        )
 
     # Wording
 

@@ -79,7 +79,24 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN phase_deadline REAL;
     CREATE INDEX games_phase_deadline ON games (phase_deadline) WHERE status = 'active';
     """,
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        payload TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX outbox_by_game ON outbox (game_id, id);
+    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN board_text TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN board_digest TEXT NOT NULL DEFAULT '';
+    ALTER TABLE seats ADD COLUMN dm_hinted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE moves ADD COLUMN said TEXT NOT NULL DEFAULT '';
+    """,
 )
+DELIVERY_ATTEMPTS = 3
+"""How often an undelivered update is tried before it is dropped (and logged)."""
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -149,6 +166,27 @@ class MoveRow:
     kind: str
     notation: str
     created_at: float
+    said: str
+    """What the channel was told of this move (public narration)."""
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """An update committed with its move but not yet delivered to Discord."""
+
+    id: int
+    payload: dict[str, Any]
+    attempts: int
+
+
+@dataclass(frozen=True)
+class Living:
+    """The game's living board message: its id, the narration it shows, and a digest of the
+    board picture attached to it."""
+
+    message_id: int | None = None
+    text: str = ""
+    digest: str = ""
 
 
 _GAME_COLUMNS = (
@@ -299,7 +337,7 @@ class Store:
         async with (
             self._lock,
             self.db.execute(
-                "SELECT seq, seat, kind, notation, created_at FROM moves "
+                "SELECT seq, seat, kind, notation, created_at, said FROM moves "
                 "WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             ) as cursor,
@@ -317,6 +355,16 @@ class Store:
                 "SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND seq > ? "
                 "AND (seat = ? OR kind = 'timeout'))",
                 (game_id, seq, seat),
+            )
+        )
+
+    async def moved_after(self, game_id: int, seat: int, moment: float) -> bool:
+        """Whether `seat` moved, or a phase timed out, after `moment` (Unix seconds)."""
+        return bool(
+            await self._scalar(
+                "SELECT EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND created_at > ? "
+                "AND (seat = ? OR kind = 'timeout'))",
+                (game_id, moment, seat),
             )
         )
 
@@ -395,9 +443,16 @@ class Store:
             )
 
     async def start(
-        self, game: GameRow, state: dict[str, Any], deadline: float | None, timer: PhaseTimer
+        self,
+        game: GameRow,
+        state: dict[str, Any],
+        deadline: float | None,
+        timer: PhaseTimer,
+        outbox: dict[str, Any],
     ) -> None:
+        """Start the game and queue its opening update for delivery, in one transaction."""
         async with self._transaction() as db:
+            await self._queue(db, game.id, outbox)
             await self._bump(
                 db,
                 game.id,
@@ -420,13 +475,18 @@ class Store:
         result: str | None,
         deadline: float | None,
         timer: PhaseTimer,
+        said: str,
+        outbox: dict[str, Any],
     ) -> None:
-        """Append to the move log and save the new snapshot in one transaction.
+        """Append to the move log, save the new snapshot and queue the update that tells the
+        table (`outbox`), in one transaction: a committed move is always announced.
 
         A non-None `result` ends the game (status `finished`). `kind` is `move`, `hidden` (its
         notation is secret until the game ends), `resign` or `timeout` (seat -1: a phase timer).
+        `said` is the move's public narration, kept for `/history`.
         """
         async with self._transaction() as db:
+            await self._queue(db, game.id, outbox)
             status = "active" if result is None else "finished"
             await self._bump(
                 db,
@@ -440,9 +500,10 @@ class Store:
                 phase_deadline=timer.deadline,
             )
             await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at) VALUES "
-                "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?)",
-                (game.id, game.id, seat, kind, notation, time.time()),
+                "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at, said) VALUES "
+                "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), "
+                "?, ?, ?, ?, ?)",
+                (game.id, game.id, seat, kind, notation, time.time(), said),
             )
 
     async def postpone(self, game: GameRow, deadline: float) -> bool:
@@ -458,3 +519,85 @@ class Store:
         """Close a lobby or game without a move (abandoned, or a lobby emptied)."""
         async with self._transaction() as db:
             await self._bump(db, game.id, game.version, status=status, result=result)
+
+    # Delivery: the outbox, the living board message and closed-DM hints
+
+    @staticmethod
+    async def _queue(db: aiosqlite.Connection, game_id: int, payload: dict[str, Any]) -> None:
+        await db.execute(
+            "INSERT INTO outbox (game_id, payload, created_at) VALUES (?, ?, ?)",
+            (game_id, json.dumps(payload), time.time()),
+        )
+
+    async def queue(self, game_id: int, payload: dict[str, Any]) -> None:
+        """Queue an update that no move brought (such as a board asked for again)."""
+        async with self._transaction() as db:
+            await self._queue(db, game_id, payload)
+
+    async def outbox(self, game_id: int) -> list[OutboxRow]:
+        """The game's undelivered updates, oldest first."""
+        async with (
+            self._lock,
+            self.db.execute(
+                "SELECT id, payload, attempts FROM outbox WHERE game_id = ? ORDER BY id",
+                (game_id,),
+            ) as cursor,
+        ):
+            return [OutboxRow(r[0], json.loads(r[1]), r[2]) for r in await cursor.fetchall()]
+
+    async def undelivered_games(self, older_than: float) -> list[int]:
+        """Games with an update queued before `older_than` (Unix seconds) still undelivered."""
+        async with (
+            self._lock,
+            self.db.execute(
+                "SELECT DISTINCT game_id FROM outbox WHERE created_at < ? ORDER BY game_id",
+                (older_than,),
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def delivered(self, game_id: int, upto: int, living: Living) -> None:
+        """Updates up to outbox id `upto` reached Discord; `living` is the board message now."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM outbox WHERE game_id = ? AND id <= ?", (game_id, upto))
+            await db.execute(
+                "UPDATE games SET board_message_id = ?, board_text = ?, board_digest = ? "
+                "WHERE id = ?",
+                (living.message_id, living.text, living.digest, game_id),
+            )
+
+    async def delivery_failed(self, game_id: int, upto: int) -> int:
+        """Count a failed try of the updates up to `upto`; those tried `DELIVERY_ATTEMPTS`
+        times are dropped. Returns how many were dropped."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1 WHERE game_id = ? AND id <= ?",
+                (game_id, upto),
+            )
+            cursor = await db.execute(
+                "DELETE FROM outbox WHERE game_id = ? AND attempts >= ?",
+                (game_id, DELIVERY_ATTEMPTS),
+            )
+            return cursor.rowcount
+
+    async def living(self, game_id: int) -> Living:
+        async with (
+            self._lock,
+            self.db.execute(
+                "SELECT board_message_id, board_text, board_digest FROM games WHERE id = ?",
+                (game_id,),
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return Living() if row is None else Living(row[0], row[1], row[2])
+
+    async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
+        """Whether the user is still to be told (once per game) that their DMs are closed;
+        marks them told."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE seats SET dm_hinted = 1 WHERE game_id = ? AND user_id = ? "
+                "AND dm_hinted = 0",
+                (game_id, user_id),
+            )
+            return cursor.rowcount == 1

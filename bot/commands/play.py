@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import io
+import time
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.controls import controls_view
-from bot.delivery import deliver_move, publish, send_notice, send_public
+from bot.delivery import answer_move, send_notice, tell_table
 from bot.lobby_flow import channel_of
-from bot.replies import MESSAGE_LIMIT, player_of, say_privately, service_of
+from bot.replies import player_of, say_privately, service_of
 from bot.service import ChooseFurther
 
 
@@ -22,6 +24,7 @@ class Play(commands.Cog):
     async def move(self, interaction: discord.Interaction, text: str) -> None:
         """A whole move is played; a square (in games with previews) shows where its piece can
         go; a move that several legal moves begin with offers them to pick from."""
+        arrived = time.time()
         service = service_of(interaction)
         channel = channel_of(interaction)
         preview = await service.preview(channel, interaction.user.id, text)
@@ -31,13 +34,15 @@ class Play(commands.Cog):
             await send_notice(interaction.followup.send, key, preview, ephemeral=True)
             return
         try:
-            update = await service.move(channel, player_of(interaction), text)
+            update = await service.move(channel, player_of(interaction), text, sent_at=arrived)
         except ChooseFurther as choose:
             view = controls_view(choose.controls)
             assert view is not None
-            await interaction.response.send_message(str(choose), view=view, ephemeral=True)
+            await interaction.response.send_message(
+                limits.shorten(str(choose), limits.CONTENT), view=view, ephemeral=True
+            )
             return
-        await deliver_move(interaction, update)
+        await answer_move(interaction, update)
 
     @move.autocomplete("text")
     async def move_choices(
@@ -47,16 +52,18 @@ class Play(commands.Cog):
             return []
         service = service_of(interaction)
         found = await service.suggestions(interaction.channel_id, interaction.user.id, current)
-        return [app_commands.Choice(name=text, value=text) for text in found]
+        return [
+            app_commands.Choice(name=text, value=text)
+            for text in found
+            if len(text) <= limits.CHOICE_TEXT
+        ][: limits.AUTOCOMPLETE_CHOICES]
 
     @app_commands.command(name="board", description="Show the current board of this channel's game")
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        notice = await service.board(channel_of(interaction))
-        key = await service.game_key(channel_of(interaction))
-        await interaction.response.defer(thinking=True)
-        await send_public(interaction, key, notice)
+        game_id = await service_of(interaction).repost_board(channel_of(interaction))
+        await interaction.response.send_message("Here is the board again:", ephemeral=True)
+        await tell_table(interaction, game_id)
 
     @app_commands.command(name="secret", description="See your private information (only you)")
     @app_commands.guild_only()
@@ -69,10 +76,10 @@ class Play(commands.Cog):
     @app_commands.command(name="resign", description="Resign from this channel's game")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        update = await service.resign(channel_of(interaction), player_of(interaction))
-        await interaction.response.defer(thinking=True)
-        await publish(interaction.client, update, interaction.followup.send)
+        update = await service_of(interaction).resign(
+            channel_of(interaction), player_of(interaction)
+        )
+        await answer_move(interaction, update)
 
     @app_commands.command(
         name="abandon", description="End this channel's game with no result (moderators)"
@@ -91,7 +98,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         log = await service_of(interaction).history(channel_of(interaction))
-        if len(log) <= MESSAGE_LIMIT:
+        if len(log) <= limits.CONTENT:
             await say_privately(interaction, log)
             return
         file = discord.File(io.BytesIO(log.encode()), filename="history.txt")

@@ -1,100 +1,298 @@
-"""Delivering an update: the public board as a follow-up, secrets by DM, and a hint (never the
-secret) when a DM is refused."""
+"""Delivering a game's updates part by part, with the real table service on a SQLite file and a
+stand-in for Discord: the living board message, merged DMs, one closed-DM hint per player, a
+shorter post when Discord refuses one, a gone channel, and updates left untold by a crash."""
 
 from __future__ import annotations
 
 import io
+import itertools
+from collections.abc import AsyncIterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
+import pytest
 from PIL import Image
 
-from bot.delivery import publish
+from bot.delivery import Courier
 from bot.lobby_flow import check_dms
-from bot.service import Lobby, Notice, TableUpdate
+from bot.service import Lobby, TableService
+from bot.store import Store
+from engine.core import View
 from engine.leylines import GAME
+from engine.registry import GAMES
+from render import RENDERERS, Renderer
 from tests.bot.fakes import FakeResponse
+from tests.service.secret_numbers import GAME as NUMBERS
+from tests.service.test_service import ANN, BOB, CAT, CHANNEL
 
-SECRET = "Your objectives: red 2, green 1, blue 0, yellow -1."
+IDS = itertools.count(9000)
+
+
+def http_error(status: int, code: int) -> discord.HTTPException:
+    response = SimpleNamespace(status=status, reason="refused")
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
+    return kind(cast(Any, response), {"code": code, "message": "refused"})
+
+
+class FakeMessage:
+    def __init__(self, channel: FakeChannel, parts: dict[str, Any]) -> None:
+        self.id = next(IDS)
+        self.channel = channel
+        self.parts = parts
+        self.edits = 0
+
+
+class FakeChannel:
+    """A channel that records posts and edits; `refuse` lists errors for the next posts."""
+
+    def __init__(self, channel_id: int = CHANNEL) -> None:
+        self.id = channel_id
+        self.messages: list[FakeMessage] = []
+        self.refuse: list[discord.HTTPException] = []
+
+    async def send(self, content: str = "", **parts: Any) -> FakeMessage:
+        if self.refuse:
+            raise self.refuse.pop(0)
+        message = FakeMessage(self, {"content": content, **parts})
+        self.messages.append(message)
+        return message
+
+    def get_partial_message(self, message_id: int) -> Any:
+        channel = self
+
+        class Partial:
+            async def edit(self, **parts: Any) -> None:
+                [message] = [m for m in channel.messages if m.id == message_id] or [None]
+                if message is None:
+                    raise http_error(404, 10008)
+                message.parts = {**message.parts, **parts}
+                message.edits += 1
+
+        return Partial()
 
 
 class FakeUser:
-    def __init__(self, closed: bool) -> None:
+    def __init__(self, closed: bool = False) -> None:
         self.closed = closed
-        self.received: list[str] = []
+        self.received: list[dict[str, Any]] = []
 
-    async def send(self, text: str, **_: Any) -> None:
+    async def send(self, content: str = "", **parts: Any) -> None:
         if self.closed:
-            response = SimpleNamespace(status=403, reason="Forbidden")
-            raise discord.Forbidden(
-                cast(Any, response), {"code": 50007, "message": "Cannot send messages"}
-            )
-        self.received.append(text)
+            raise http_error(403, 50007)
+        self.received.append({"content": content, **parts})
 
 
 class FakeClient:
-    def __init__(self, users: dict[int, FakeUser]) -> None:
+    def __init__(self, users: dict[int, FakeUser], channel: FakeChannel) -> None:
         self.users = users
+        self.channel = channel
 
     def get_user(self, user_id: int) -> FakeUser:
         return self.users[user_id]
 
-
-class FakeFollowup:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send(self, text: str, **kwargs: Any) -> None:
-        self.sent.append({"text": text, **kwargs})
+    def get_partial_messageable(self, channel_id: int) -> FakeChannel:
+        assert channel_id == self.channel.id
+        return self.channel
 
 
-class FakeInteraction:
-    """What delivery touches of a discord.Interaction, for the user with id 7."""
-
-    def __init__(self, client: FakeClient) -> None:
-        self.client = client
-        self.followup = FakeFollowup()
-        self.response = FakeResponse()
-        self.user = discord.Object(7)
+def draw_numbers(view: View) -> Image.Image:
+    return Image.new("RGB", (8, 8), "white")
 
 
-async def test_public_board_then_dms_with_a_hint_for_closed_dms() -> None:
-    open_dms, closed_dms = FakeUser(closed=False), FakeUser(closed=True)
-    interaction = FakeInteraction(FakeClient({1: open_dms, 2: closed_dms}))
-    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, seed=3)
-    update = TableUpdate(
-        game_id=1,
-        game_key="leylines",
-        channel_id=5,
-        version=2,
-        notices=(
-            Notice("Ann placed a pyramid. <@2>, your turn.", GAME.view(state, None), mentions=(2,)),
-            Notice(SECRET, user_id=1),
-            Notice(SECRET, user_id=2),
-        ),
+@pytest.fixture(autouse=True)
+def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-only game, with a plain picture."""
+    monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
+    picture = Renderer(View, draw_numbers, lambda view: "Secret Numbers.", "numbers.png")
+    monkeypatch.setitem(RENDERERS, NUMBERS.key, picture)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    store = Store(tmp_path / "bot.sqlite3")
+    await store.open()
+    yield TableService(store, seed_source=lambda: 5)
+    await store.close()
+
+
+def courier_for(
+    service: TableService, closed: tuple[int, ...] = ()
+) -> tuple[Courier, FakeChannel, dict[int, FakeUser]]:
+    users = {p.user_id: FakeUser(p.user_id in closed) for p in (ANN, BOB, CAT)}
+    channel = FakeChannel()
+    return Courier(cast(Any, FakeClient(users, channel)), service), channel, users
+
+
+async def numbers_table(service: TableService) -> int:
+    """A Secret Numbers game of Ann, Bob and Cat (an open phase of secret picks)."""
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 0}
     )
-    await publish(cast(Any, interaction.client), update, interaction.followup.send)
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAT)
+    return (await service.start(CHANNEL, ANN)).game_id
 
-    board, hint = interaction.followup.sent
-    assert board["text"].startswith("Ann placed")
-    assert [u.id for u in board["allowed_mentions"].users] == [2]
-    assert board["allowed_mentions"].everyone is False
-    file: discord.File = board["file"]
-    assert file.description and file.filename.endswith(".png")
-    assert Image.open(io.BytesIO(file.fp.read())).format == "PNG"
 
-    assert open_dms.received == [SECRET]
-    assert closed_dms.received == []
-    assert "<@2>" in hint["text"] and "/secret" in hint["text"]
-    assert "objectives" not in hint["text"] and SECRET not in hint["text"]
+async def leylines_table(service: TableService) -> int:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1}
+    )
+    await service.join(CHANNEL, BOB)
+    return (await service.start(CHANNEL, ANN)).game_id
+
+
+def png(message: FakeMessage) -> Image.Image:
+    file = message.parts.get("file") or message.parts["attachments"][0]
+    assert isinstance(file, discord.File) and file.description
+    file.fp.seek(0)
+    return Image.open(io.BytesIO(file.fp.read()))
+
+
+async def test_moves_within_a_phase_edit_one_board_message(service: TableService) -> None:
+    game_id = await numbers_table(service)
+    courier, channel, users = courier_for(service)
+    assert (await courier.flush(game_id)).problem is None
+    [board] = channel.messages
+    assert png(board).format == "PNG"
+    assert "Waiting for" in board.parts["content"]
+    assert all(len(user.received) == 1 for user in users.values())  # one DM each, with a menu
+
+    await service.move(CHANNEL, ANN, "pick 7")
+    await courier.flush(game_id)
+    await service.move(CHANNEL, BOB, "pass")
+    await courier.flush(game_id)
+    assert len(channel.messages) == 1 and board.edits == 2
+    assert "Ann picked a number." in board.parts["content"]
+    assert "Bob passed." in board.parts["content"]  # the narration of the phase accumulates
+
+    await service.move(CHANNEL, CAT, "pick 3")
+    await courier.flush(game_id)
+    assert len(channel.messages) == 2  # the end is a new message
+    assert "Game over." in channel.messages[-1].parts["content"]
+    assert await service.store.outbox(game_id) == []
+
+
+async def test_a_new_player_to_act_gets_a_new_message_that_pings_them(
+    service: TableService,
+) -> None:
+    game_id = await leylines_table(service)
+    courier, channel, _ = courier_for(service)
+    await courier.flush(game_id)
+    await service.move(CHANNEL, ANN, "L c3")
+    await courier.flush(game_id)
+    opening, after = channel.messages
+    assert [u.id for u in after.parts["allowed_mentions"].users] == [BOB.user_id]
+    assert f"<@{BOB.user_id}>, your turn." in after.parts["content"]
+    assert opening.edits == 0
+
+
+async def test_dms_are_merged_and_a_closed_dm_is_hinted_once_per_game(
+    service: TableService,
+) -> None:
+    game_id = await numbers_table(service)
+    courier, channel, _ = courier_for(service, closed=(BOB.user_id,))
+    await courier.flush(game_id)
+    [_, hint] = channel.messages
+    assert f"<@{BOB.user_id}>" in hint.parts["content"] and "/secret" in hint.parts["content"]
+    assert [u.id for u in hint.parts["allowed_mentions"].users] == [BOB.user_id]
+    await service.move(CHANNEL, ANN, "pick 7")
+    await courier.flush(game_id)
+    hints = [m for m in channel.messages if "/secret" in m.parts["content"]]
+    assert hints == [hint]  # not again in the same game
+
+
+async def test_a_refused_post_is_sent_shorter_and_the_dms_still_go(
+    service: TableService,
+) -> None:
+    game_id = await numbers_table(service)
+    courier, channel, users = courier_for(service)
+    channel.refuse = [http_error(400, 50035)]
+    report = await courier.flush(game_id)
+    assert report.problem is None
+    [board] = channel.messages
+    assert "view" not in board.parts and "Waiting for" in board.parts["content"]
+    assert all(len(user.received) == 1 for user in users.values())
+    assert await service.store.outbox(game_id) == []
+
+
+async def test_a_channel_that_refuses_everything_loses_no_dm_and_says_why(
+    service: TableService,
+) -> None:
+    game_id = await numbers_table(service)
+    courier, channel, users = courier_for(service)
+    channel.refuse = [http_error(403, 50013), http_error(403, 50013)]
+    report = await courier.flush(game_id)
+    assert report.problem is not None and "permission" in report.problem
+    assert channel.messages == []
+    assert all(len(user.received) == 1 for user in users.values())
+    assert len(await service.store.moves(game_id)) == 0
+    assert (await service.store.game(game_id) or pytest.fail()).status == "active"
+
+
+async def test_a_deleted_channel_closes_its_game(service: TableService) -> None:
+    game_id = await leylines_table(service)
+    courier, channel, _ = courier_for(service)
+    channel.refuse = [http_error(404, 10003)]
+    report = await courier.flush(game_id)
+    assert report.problem is not None and "gone" in report.problem
+    row = await service.store.game(game_id)
+    assert row is not None and row.status == "abandoned"
+    assert await service.store.outbox(game_id) == []
+    assert await service.undelivered_games(float("inf")) == []
+
+
+async def test_a_deleted_board_message_is_replaced_by_a_new_one(service: TableService) -> None:
+    game_id = await numbers_table(service)
+    courier, channel, _ = courier_for(service)
+    await courier.flush(game_id)
+    channel.messages.clear()  # a moderator deleted the board
+    await service.move(CHANNEL, ANN, "pick 7")
+    await courier.flush(game_id)
+    [board] = channel.messages
+    assert "Ann picked a number." in board.parts["content"]
+    assert png(board).format == "PNG"
+
+
+async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    store = Store(path)
+    await store.open()
+    before = TableService(store, seed_source=lambda: 5)
+    game_id = await leylines_table(before)
+    await before.move(CHANNEL, ANN, "L c3")
+    await before.move(CHANNEL, BOB, "M d4")
+    await store.close()  # the process dies before telling anyone
+
+    store = Store(path)
+    await store.open()
+    after = TableService(store, seed_source=lambda: 5)
+    try:
+        assert await after.undelivered_games(float("inf")) == [game_id]
+        courier, channel, _ = courier_for(after)
+        await courier.flush(game_id)
+        texts = [m.parts["content"] for m in channel.messages]
+        assert len(texts) == 3  # the opening and each move: each brought a new player to act
+        assert "begins" in texts[0] and "c3" in texts[1] and "d4" in texts[2]
+        assert png(channel.messages[-1]).format == "PNG"
+        assert "file" not in channel.messages[0].parts  # only the last shows the board
+        assert await after.undelivered_games(float("inf")) == []
+    finally:
+        await store.close()
 
 
 async def test_joining_a_game_with_secrets_tests_the_dm(monkeypatch: Any) -> None:
     monkeypatch.setattr(GAME, "has_secrets", True)
     for closed in (False, True):
         user = FakeUser(closed=closed)
-        interaction = FakeInteraction(FakeClient({7: user}))
+        interaction = SimpleNamespace(
+            client=FakeClient({7: user}, FakeChannel()),
+            response=FakeResponse(),
+            user=discord.Object(7),
+        )
         lobby = Lobby(1, "leylines", GAME.title, (), 2, 2, {}, (), 7, "lobby", None)
         await check_dms(cast(Any, interaction), lobby)
         warned = interaction.response.sent
@@ -103,5 +301,6 @@ async def test_joining_a_game_with_secrets_tests_the_dm(monkeypatch: Any) -> Non
             [(text, ephemeral)] = warned
             assert ephemeral and "/secret" in text
         else:
-            assert len(user.received) == 1 and "Ley Lines of Mars" in user.received[0]
+            assert len(user.received) == 1 and "Ley Lines of Mars" in user.received[0]["content"]
             assert warned == []
+

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import STALE, ChooseFurther, TableError, TableService, narrower_prefixes
+from bot.service import STALE, ChooseFurther, Controls, TableError, TableService, narrower_prefixes
 from bot.store import Store
 from engine.core import AmbiguousMove
 from engine.registry import GAMES
@@ -54,11 +54,11 @@ async def test_each_player_gets_a_private_picker_and_the_board_a_button(
     assert picker is not None and picker.offered_at == 0
     # 31 moves are too many for one menu: first the action, then the first digit, then all.
     assert [(c.label, c.complete) for c in picker.choices] == [("pick ...", False), ("pass", True)]
-    digits = await service.narrow(update.game_id, ANN.user_id, "pick", 0)
+    digits = await service.narrow(ANN.user_id, "pick", Controls(update.game_id, 0))
     assert [c.label for c in digits.choices] == [f"pick {n} ..." for n in range(1, 4)] + [
         f"pick {n}" for n in range(4, 10)
     ]
-    narrowed = await service.narrow(update.game_id, ANN.user_id, "pick 1", 0)
+    narrowed = await service.narrow(ANN.user_id, "pick 1", Controls(update.game_id, 0))
     assert [c.value for c in narrowed.choices] == ["pick 1", *(f"pick {n}" for n in range(10, 20))]
     assert all(c.complete for c in narrowed.choices)
 
@@ -90,12 +90,12 @@ async def test_a_control_is_stale_once_its_user_has_moved(
 ) -> None:
     service, _ = table
     update = await service.start(CHANNEL, ANN)
-    await service.move_in_game(update.game_id, ANN, "pick 5", offered_at=0)
-    await service.move_in_game(update.game_id, BOB, "pick 6", offered_at=0)
+    await service.move_in_game(ANN, "pick 5", Controls(update.game_id, 0))
+    await service.move_in_game(BOB, "pick 6", Controls(update.game_id, 0))
     with pytest.raises(TableError, match=STALE):
-        await service.move_in_game(update.game_id, ANN, "pass", offered_at=0)
+        await service.move_in_game(ANN, "pass", Controls(update.game_id, 0))
     with pytest.raises(TableError, match=STALE):
-        await service.narrow(update.game_id, ANN.user_id, "pick", 0)
+        await service.narrow(ANN.user_id, "pick", Controls(update.game_id, 0))
 
 
 async def test_an_unfinished_move_offers_a_picker(
@@ -137,7 +137,7 @@ async def test_a_phase_timer_runs_out_and_survives_a_restart(tmp_path: Path) -> 
     assert update.finished and "Time is up" in update.notices[0].text
     assert "Ann wins" in update.notices[0].text
     assert await restarted.due_timeouts() == []
-    assert "(the phase timer ran out)" in await restarted.history(CHANNEL)
+    assert "(the timer ran out) Time is up" in await restarted.history(CHANNEL)
     await restarted.store.close()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.service import Player, TableError, TableService
+from bot.service import Controls, Player, TableError, TableService
 from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
 from engine.core import GameError
 
@@ -176,11 +176,11 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
     await started(service)
     row = await service.store.open_game(CHANNEL)
     assert row is not None
-    await service.move(CHANNEL, ANN, "L c3", offered_at=0)
-    await service.move(CHANNEL, BOB, "L d4", offered_at=0)  # Bob has not moved since
+    await service.move(CHANNEL, ANN, "L c3", Controls(row.id, 0))
+    await service.move(CHANNEL, BOB, "L d4", Controls(row.id, 0))  # Bob has not moved since
     with pytest.raises(TableError, match="moved on"):
-        await service.move(CHANNEL, ANN, "L e5", offered_at=0)
-    await service.move_in_game(row.id, ANN, "L e5", offered_at=1)  # shown after Ann's move
+        await service.move(CHANNEL, ANN, "L e5", Controls(row.id, 0))
+    await service.move_in_game(ANN, "L e5", Controls(row.id, 1))  # shown after Ann's move
     with pytest.raises(StaleGame):
         await service.store.record_move(
             row,
@@ -191,6 +191,8 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
             result=None,
             deadline=None,
             timer=PhaseTimer(),
+            said="",
+            outbox={},
         )
     assert len(await service.store.moves(row.id)) == 3
 
@@ -233,12 +235,13 @@ async def test_restart_mid_game_continues_from_the_same_position(tmp_path: Path)
     await started(before)
     await before.move(CHANNEL, ANN, "L c3")
     await before.move(CHANNEL, BOB, "M d4")
-    board_before = (await before.board(CHANNEL)).view
+    game_id = (await before.store.open_game(CHANNEL) or pytest.fail()).id
+    board_before = await before.public_view(game_id)
     await before.store.close()
 
     after = await open_service(path)
     try:
-        assert (await after.board(CHANNEL)).view == board_before
+        assert await after.public_view(game_id) == board_before
         with pytest.raises(TableError, match="not your turn"):
             await after.move(CHANNEL, BOB, "S e5")
         await after.move(CHANNEL, ANN, "S e5")
@@ -259,7 +262,7 @@ async def test_a_corrupted_snapshot_breaks_only_its_own_game(service: TableServi
     with pytest.raises(TableError, match="could not be loaded"):
         await service.move(CHANNEL, ANN, "L c3")
     with pytest.raises(TableError, match="could not be loaded"):
-        await service.board(CHANNEL)
+        await service.repost_board(CHANNEL)
     await db.execute("UPDATE games SET state = 'not json' WHERE channel_id = ?", (CHANNEL,))
     with pytest.raises(TableError, match="could not be loaded"):
         await service.move(CHANNEL, ANN, "L c3")

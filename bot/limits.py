@@ -1,0 +1,150 @@
+"""Discord's limits on what a message may hold, and text shortened or split to fit them.
+
+Every message the bot builds passes through here before it is sent (see `bot.delivery` and
+`bot.controls`). Text is cut only between lines or words, never inside a mention (`<@123>`), a
+custom emoji or a code span, so what is shown stays readable and pings stay whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+CONTENT = 2000
+"""Characters of a message's text."""
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+EMBED_TOTAL = 6000
+"""Characters over all embeds of one message."""
+EMBEDS = 10
+"""Embeds in one message."""
+ACTION_ROWS = 5
+BUTTONS_PER_ROW = 5
+SELECT_OPTIONS = 25
+"""Options of a select menu (at least 1)."""
+OPTION_TEXT = 100
+"""Characters of a select option's label, value or description."""
+PLACEHOLDER = 150
+AUTOCOMPLETE_CHOICES = 25
+CHOICE_TEXT = 100
+"""Characters of an autocomplete choice's name or value."""
+BUTTON_LABEL = 80
+CUSTOM_ID = 100
+ATTACHMENT_DESCRIPTION = 1024
+
+ELLIPSIS = "…"
+_UNBREAKABLE = re.compile(r"<a?:\w+:\d+>|<[@#][!&]?\d+>|`[^`\n]*`")
+"""Spans a cut must not fall inside: custom emoji, mentions, inline code."""
+
+
+class OverLimit(ValueError):
+    """A message part is beyond Discord's limits (a bug: everything is fitted before sending)."""
+
+
+def _safe_cut(text: str, at: int) -> int:
+    """The largest cut point <= `at` that falls outside every unbreakable span."""
+    for span in _UNBREAKABLE.finditer(text):
+        if span.start() < at < span.end():
+            return span.start()
+    return at
+
+
+def _break_point(text: str, limit: int) -> int:
+    """Where to cut `text` so the head is at most `limit` characters: at the last line break,
+    else the last space, else (one long word) at the limit itself; never inside a span."""
+    if len(text) <= limit:
+        return len(text)
+    for separator in ("\n\n", "\n", " "):
+        at = text.rfind(separator, 0, limit + 1)
+        if at > 0:
+            return _safe_cut(text, at)
+    return _safe_cut(text, limit) or limit
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` if it fits in `limit` characters, else its head cut at a line or word boundary
+    with an ellipsis (the whole is at most `limit`)."""
+    if len(text) <= limit:
+        return text
+    head = text[: _break_point(text, limit - len(ELLIPSIS))].rstrip()
+    return head + ELLIPSIS
+
+
+def split(text: str, limit: int) -> list[str]:
+    """`text` in pieces of at most `limit` characters each, cut at paragraph, line or word
+    boundaries (in that order of preference); nothing is lost but the whitespace at a cut."""
+    pieces = []
+    rest = text.strip()
+    while len(rest) > limit:
+        at = _break_point(rest, limit)
+        pieces.append(rest[:at].rstrip())
+        rest = rest[at:].lstrip()
+    if rest:
+        pieces.append(rest)
+    return pieces
+
+
+def keep_last_lines(lines: list[str], limit: int, more: str) -> str:
+    """As many of the last `lines` as fit in `limit` characters, after `more` (with the count
+    of the earlier lines left out in place of `{n}`) when some did not fit; the last line
+    alone is shortened if it cannot fit whole."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 0
+    for index in range(len(lines) - 1, -1, -1):
+        head = more.format(n=index + 1)
+        room = limit - len(head) - 1 - size - (1 if kept else 0)
+        if len(lines[index]) > room:
+            if not kept and index == 0:
+                return shorten(lines[0], limit)
+            if not kept:
+                kept, index = [shorten(lines[index], room)], index - 1
+            return "\n".join([more.format(n=index + 1), *kept])
+        kept.insert(0, lines[index])
+        size += len(lines[index]) + (1 if len(kept) > 1 else 0)
+    return "\n".join(kept)
+
+
+def check(
+    *,
+    content: str = "",
+    embeds: tuple[tuple[str, str], ...] = (),
+    attachment_descriptions: tuple[str, ...] = (),
+    buttons: tuple[tuple[str, str], ...] = (),
+    selects: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
+) -> None:
+    """Raise `OverLimit` when a message breaks one of Discord's limits.
+
+    `embeds` are (title, description); `buttons` (label, custom id); `selects` (custom id,
+    options as (label, value)).
+    """
+    problems = []
+    if len(content) > CONTENT:
+        problems.append(f"content has {len(content)} characters")
+    if len(embeds) > EMBEDS:
+        problems.append(f"{len(embeds)} embeds")
+    if sum(len(t) + len(d) for t, d in embeds) > EMBED_TOTAL:
+        problems.append("embeds over 6000 characters in total")
+    for title, description in embeds:
+        if len(title) > EMBED_TITLE or len(description) > EMBED_DESCRIPTION:
+            problems.append("an embed's title or description is too long")
+    for description in attachment_descriptions:
+        if len(description) > ATTACHMENT_DESCRIPTION:
+            problems.append("an attachment description is too long")
+    rows = -(-len(buttons) // BUTTONS_PER_ROW) + len(selects)
+    if rows > ACTION_ROWS:
+        problems.append(f"{rows} component rows")
+    ids = [i for _, i in buttons] + [i for i, _ in selects]
+    if len(set(ids)) != len(ids) or any(not 0 < len(i) <= CUSTOM_ID for i in ids):
+        problems.append("a custom id is empty, too long or repeated")
+    if any(not 0 < len(label) <= BUTTON_LABEL for label, _ in buttons):
+        problems.append("a button label is empty or too long")
+    for _, options in selects:
+        if not 0 < len(options) <= SELECT_OPTIONS:
+            problems.append(f"a select menu has {len(options)} options")
+        if any(not 0 < len(t) <= OPTION_TEXT for option in options for t in option):
+            problems.append("a select option's label or value is empty or too long")
+    if problems:
+        raise OverLimit("; ".join(problems))
