@@ -69,6 +69,11 @@ def _letter_end(text: str, start: int) -> int:
     return min(start + 1, len(text))
 
 
+def new_seed() -> int:
+    """A fresh game seed: 62 random bits from the system's secure source."""
+    return secrets.randbits(62)
+
+
 class TableError(GameError):
     """A refused request; the message is shown to the user privately."""
 
@@ -265,7 +270,7 @@ class TableService:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
-        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._seed_source = seed_source or new_seed
         self._remind_after = remind_after
         self._clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)

@@ -6,6 +6,8 @@ is called and is expected to block while the bot runs.
 Environment:
     FAKE_DISCORD_API      REST base, e.g. ``http://127.0.0.1:PORT/api/v10`` (required)
     FAKE_DISCORD_GATEWAY  gateway URL, default derived from the API URL: ``ws://127.0.0.1:PORT/gateway``
+    E2E_SEED              if set, games get the seeds E2E_SEED, E2E_SEED + 1, ... in the order
+                          their lobbies open (instead of random ones), so a test plays one path
 
 discord.py 2.7 reads its REST base from ``discord.http.Route.BASE`` (also used by interaction
 callbacks and webhook followups) and connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` (it adds
@@ -17,6 +19,7 @@ which the fake server also points at itself.
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import sys
 from pathlib import Path
@@ -43,6 +46,10 @@ def main() -> None:
     if str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))
     patch_discord(os.environ["FAKE_DISCORD_API"], os.environ.get("FAKE_DISCORD_GATEWAY"))
+    if "E2E_SEED" in os.environ:
+        import bot.service
+
+        bot.service.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
     module = importlib.import_module(module_name)
     module.main()
 

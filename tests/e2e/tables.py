@@ -24,6 +24,33 @@ def png_of(message: Message) -> Image.Image:
     return image
 
 
+HINT = "I could not send you a direct message"
+
+
+def marks(fake: FakeDiscord, channel: str) -> dict[int, int]:
+    """The channel's messages and how often each was edited, now (see `board_after`)."""
+    return {m.id: len(m.history) for m in fake.messages(channel)}
+
+
+def _changed_boards(fake: FakeDiscord, channel: str, before: dict[int, int]) -> list[Message]:
+    return [
+        m
+        for m in fake.messages(channel)
+        if m.interaction_id is None
+        and HINT not in m.content
+        and (m.id not in before or len(m.history) > before[m.id])
+    ]
+
+
+async def board_after(fake: FakeDiscord, channel: str, before: dict[int, int]) -> Message:
+    """The channel's board message once it has changed since `before`: a message the bot
+    posted or edited itself (not an interaction's reply, not a closed-DM hint)."""
+    await fake.state.wait_for(
+        lambda: bool(_changed_boards(fake, channel, before)), 10, "the board to change"
+    )
+    return _changed_boards(fake, channel, before)[-1]
+
+
 async def open_table(
     fake: FakeDiscord,
     channel: str,
@@ -40,9 +67,12 @@ async def open_table(
     for user in others:
         joined = await (await fake.slash(user, channel, "join")).response()
         assert not joined.ephemeral, joined.content
+    before = marks(fake, channel)
     started = await (await fake.slash(creator, channel, "start")).response()
-    assert "begins" in started.content, started.content
-    return started
+    assert started.ephemeral and "has started" in started.content, started.content
+    opening = await board_after(fake, channel, before)
+    assert "begins" in opening.content, opening.content
+    return opening
 
 
 async def refused(fake: FakeDiscord, user: User, channel: str, command: str, **options: Any) -> str:
@@ -61,5 +91,30 @@ async def legal_moves(fake: FakeDiscord, user: User, channel: str, typed: str = 
 
 
 async def move(fake: FakeDiscord, user: User, channel: str, text: str) -> Message:
-    """`/move text` by `user`: the reply (public for a public move, ephemeral for a secret one)."""
+    """`/move text` by `user`: the private reply (a confirmation, a refusal or a menu)."""
     return await (await fake.slash(user, channel, "move", options={"text": text})).response()
+
+
+async def play(fake: FakeDiscord, user: User, channel: str, text: str) -> Message:
+    """`/move text` by `user`, confirmed privately: the channel's board message after it."""
+    before = marks(fake, channel)
+    reply = await move(fake, user, channel, text)
+    assert reply.ephemeral and reply.content.startswith("Done"), reply.content
+    return await board_after(fake, channel, before)
+
+
+async def press(
+    fake: FakeDiscord, user: User, channel: str, message: Message, custom_id: str
+) -> Message:
+    """Press a move button under the board, confirmed privately: the board after it."""
+    before = marks(fake, channel)
+    reply = await (await fake.click(user, message, custom_id)).response()
+    assert reply.ephemeral and reply.content.startswith("Done"), reply.content
+    return await board_after(fake, channel, before)
+
+
+async def history(fake: FakeDiscord, user: User, channel: str) -> str:
+    """The `/history` the user sees (privately), from the message or its attached file."""
+    reply = await (await fake.slash(user, channel, "history")).response()
+    assert reply.ephemeral
+    return "\n".join([reply.content, *(a.data.decode() for a in reply.attachments)])

@@ -13,7 +13,7 @@ import re
 
 from engine.albiorix import GAME
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import move, open_table, png_of
+from tests.e2e.tables import board_after, marks, move, open_table, play, png_of
 from tests.fakediscord import FakeDiscord
 
 CHANNEL = "mars-3"
@@ -58,6 +58,7 @@ async def test_a_game_that_ends_in_a_win(fake_discord: FakeDiscord, launch_bot: 
             assert any(c.startswith("mars:pick:") for c in preview.custom_ids)
         if index == first_mix:
             origin_target = text.split()[0]
+            before = marks(fake, CHANNEL)
             offered = await move(fake, user, CHANNEL, origin_target)
             if offered.ephemeral:  # several results: a menu of them
                 [menu] = [c for c in offered.custom_ids if c.startswith("mars:pick:")]
@@ -65,19 +66,17 @@ async def test_a_game_that_ends_in_a_win(fake_discord: FakeDiscord, launch_bot: 
                 assert component is not None
                 values = [o["value"].removeprefix("=") for o in component["options"]]
                 assert text in values and len(values) > 1
-                mark = fake.checkpoint()
+                before = marks(fake, CHANNEL)
                 picked = await (
                     await fake.click(user, offered, menu, values=[f"={text}"])
                 ).response()
                 assert picked.ephemeral and f"`{text}`" in picked.content
-                last = await fake.wait_for_message(
-                    lambda m: bool(m.attachments), channel=CHANNEL, after=mark
-                )
+                last = await board_after(fake, CHANNEL, before)
             else:
-                last = offered
+                assert offered.content.startswith("Done"), offered.content
+                last = await board_after(fake, CHANNEL, before)
             continue
-        last = await move(fake, user, CHANNEL, text)
-        assert not last.ephemeral, last.content
+        last = await play(fake, user, CHANNEL, text)
         png_of(last)
     assert "**Game over.**" in last.content
     assert re.search(r"(ann|bob) wins \(\1 began a turn holding both Monads\)", last.content)

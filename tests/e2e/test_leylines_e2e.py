@@ -15,8 +15,8 @@ from pathlib import Path
 
 from engine.registry import GAMES
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import png_of
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.e2e.tables import board_after, marks, play, png_of
+from tests.fakediscord import FakeDiscord, User
 
 CHANNEL = "mars-1"
 COMMANDS = {
@@ -31,12 +31,6 @@ async def refused(fake: FakeDiscord, user: User, command: str, **options: str) -
     reply = await (await fake.slash(user, CHANNEL, command, options=options)).response()
     assert reply.ephemeral, reply.content
     return reply.content
-
-
-async def play_move(fake: FakeDiscord, user: User, text: str) -> Message:
-    reply = await (await fake.slash(user, CHANNEL, "move", options={"text": text})).response()
-    assert not reply.ephemeral, reply.content
-    return reply
 
 
 async def test_commands_are_synced_with_their_options(
@@ -86,8 +80,9 @@ async def test_a_whole_game_through_discord_with_a_restart(
     full = await (await fake.click(cat, lobby, join)).response()
     assert full.ephemeral and "full" in full.content
 
-    started = await fake.click(bob, lobby, start)
-    opening = (await started.followups())[0]
+    before = marks(fake, CHANNEL)
+    await (await fake.click(bob, lobby, start)).response()
+    opening = await board_after(fake, CHANNEL, before)
     assert "This table has started" in lobby.content
     assert all(lobby.component(button)["disabled"] for button in (join, leave, start))
     assert opening.content.endswith(f"<@{ann.id}>, your turn.")
@@ -116,13 +111,16 @@ async def test_a_whole_game_through_discord_with_a_restart(
             await fake.wait_commands_synced()
             stale = await (await fake.click(cat, lobby, join, allow_disabled=True)).response()
             assert stale.ephemeral and "lobby is closed" in stale.content
-            board = await (await fake.slash(cat, CHANNEL, "board")).response()
-            assert not board.ephemeral and f"**{to_move.name}**" in board.content
+            before = marks(fake, CHANNEL)
+            asked = await (await fake.slash(cat, CHANNEL, "board")).response()
+            assert asked.ephemeral
+            board = await board_after(fake, CHANNEL, before)
+            assert f"<@{to_move.id}>, your turn." in board.content
             png_of(board)
         [choice, *_] = await fake.autocomplete(
             to_move, CHANNEL, "move", options={"text": ""}, focused="text"
         )
-        last = await play_move(fake, to_move, choice["value"])
+        last = await play(fake, to_move, CHANNEL, choice["value"])
         moves += 1
         png_of(last)
         assert last.content.startswith(f"{to_move.name} placed")
@@ -135,8 +133,11 @@ async def test_a_whole_game_through_discord_with_a_restart(
     assert re.search(r"(ann|bob) wins \(\d+ to \d+\)\.|Draw \(\d+ points each\)\.", last.content)
 
     history = await (await fake.slash(cat, CHANNEL, "history")).response()
-    assert history.ephemeral
-    assert history.content.count("\n") >= 35 and "Result:" in history.content
+    assert history.ephemeral and "as a file" in history.content
+    [log] = history.attachments
+    told = log.data.decode()
+    assert told.count("\n") >= 35 and "Result:" in told
+    assert "placed" in told  # the narration of each move is kept with it
     assert "no game" in await refused(fake, ann, "move", text="L a1")
     assert fake.unhandled_requests == []
 
@@ -155,13 +156,18 @@ async def test_resign_and_rules(fake_discord: FakeDiscord, launch_bot: LaunchBot
     assert not joined.ephemeral and f"<@{bob.id}> joined" in joined.content
     await fake.state.wait_for(lambda: f"<@{bob.id}>" in lobby.content, 10, "the lobby updated")
     assert "already seated" in await refused(fake, bob, "join")
+    before = marks(fake, CHANNEL)
     started = await (await fake.slash(bob, CHANNEL, "start")).response()
-    assert "begins" in started.content
+    assert started.ephemeral
+    assert "begins" in (await board_after(fake, CHANNEL, before)).content
     await fake.state.wait_for(lambda: "has started" in lobby.content, 10, "the lobby closed")
     assert all(button["disabled"] for button in lobby.buttons)
+    before = marks(fake, CHANNEL)
     resigned = await (await fake.slash(bob, CHANNEL, "resign")).response()
-    assert "ann wins (bob resigned)." in resigned.content
-    png_of(resigned)
+    assert resigned.ephemeral and "resign" in resigned.content
+    final = await board_after(fake, CHANNEL, before)
+    assert "ann wins (bob resigned)." in final.content
+    png_of(final)
 
 
 def test_missing_or_rejected_token_ends_with_one_line(tmp_path: Path) -> None:

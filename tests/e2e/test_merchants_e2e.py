@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import legal_moves, move, open_table, png_of, refused
+from tests.e2e.tables import (
+    board_after,
+    legal_moves,
+    marks,
+    open_table,
+    play,
+    png_of,
+    press,
+    refused,
+)
 from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-1"
@@ -43,18 +52,18 @@ async def test_three_players_take_turns_then_two_resign(
         fake, fake.add_user("dan"), CHANNEL, "move", text="skip"
     )
 
-    last, turns, pressed = opening, 0, False
+    last, turns, pressed, steps = opening, 0, False, 0
     players_seen = {to_move.id}
     for _ in range(300):
         buttons = [c for c in last.custom_ids if c.startswith("mars:do:")]
         if buttons and not pressed:
-            last = await (await fake.click(to_move, last, buttons[0])).response()
+            last = await press(fake, to_move, CHANNEL, last, buttons[0])
             pressed = True
         else:
             [choice, *_] = await legal_moves(fake, to_move, CHANNEL)
-            last = await move(fake, to_move, CHANNEL, choice)
-        assert not last.ephemeral, last.content
-        png_of(last)
+            last = await play(fake, to_move, CHANNEL, choice)
+        steps += 1
+        assert last.attachments
         mover = next_player(last, users)
         if mover is not to_move:
             turns += 1
@@ -63,13 +72,19 @@ async def test_three_players_take_turns_then_two_resign(
         if turns == TURNS:
             break
     assert turns == TURNS and len(players_seen) == 3 and pressed
+    boards = [m for m in fake.messages(CHANNEL) if m.interaction_id is None]
+    assert len(boards) == 1 + TURNS < steps  # one new message a turn; steps edit it
 
     first_out = next(u for u in (ann, bob, cat) if u is not to_move)
+    before = marks(fake, CHANNEL)
     resigned = await (await fake.slash(first_out, CHANNEL, "resign")).response()
-    assert "**Game over.**" not in resigned.content
+    assert resigned.ephemeral
+    assert "**Game over.**" not in (await board_after(fake, CHANNEL, before)).content
     still = [u for u in (ann, bob, cat) if u is not first_out]
     second_out, winner = still
-    ended = await (await fake.slash(second_out, CHANNEL, "resign")).response()
+    before = marks(fake, CHANNEL)
+    await (await fake.slash(second_out, CHANNEL, "resign")).response()
+    ended = await board_after(fake, CHANNEL, before)
     assert "**Game over.**" in ended.content and f"{winner.name} wins" in ended.content
     png_of(ended)
     assert fake.unhandled_requests == []
