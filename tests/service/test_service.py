@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -195,6 +196,28 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
             outbox={},
         )
     assert len(await service.store.moves(row.id)) == 3
+
+
+async def test_a_typed_move_repeated_before_the_first_applied_is_refused(
+    service: TableService,
+) -> None:
+    await started(service)
+    typed = time.time()
+    await service.move(CHANNEL, ANN, "L c3", sent_at=typed)
+    with pytest.raises(TableError, match="earlier action was applied"):
+        await service.move(CHANNEL, ANN, "L c3", sent_at=typed)
+    await service.move(CHANNEL, BOB, "L d4", sent_at=time.time())
+
+
+async def test_a_control_offered_to_others_is_refused(service: TableService) -> None:
+    await started(service)
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None
+    offered_to_ann = Controls(row.id, 0, offered_to=frozenset({0}))
+    await service.move(CHANNEL, ANN, "L c3")
+    with pytest.raises(TableError, match="moved on"):  # Bob is asked now, but not by that one
+        await service.move(CHANNEL, BOB, "L d4", offered_to_ann)
+    await service.move(CHANNEL, BOB, "L d4", Controls(row.id, 1, offered_to=frozenset({1})))
 
 
 async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> None:

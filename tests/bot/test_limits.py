@@ -1,0 +1,132 @@
+"""Discord's limits: text shortened and split at sensible places, and every message of random
+games of all five titles, at their largest tables, within the limits."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot import limits
+from bot.delivery import notice_parts, post_parts
+from bot.service import Player, TableService
+from bot.store import Living, Store
+from engine.registry import GAMES
+
+MENTION = re.compile(r"<@\d+>")
+MOVE_CAP = {"agents": 400}
+"""Random Agents games rarely end (random play seldom draws); their first moves suffice."""
+
+
+def test_shorten_cuts_at_a_word_and_never_inside_a_mention() -> None:
+    text = "Ann placed a pyramid and <@123456789012345678> scored seven points"
+    for limit in range(12, len(text)):
+        short = limits.shorten(text, limit)
+        assert len(short) <= limit and short.endswith(limits.ELLIPSIS)
+        head = short.removesuffix(limits.ELLIPSIS)
+        assert text.startswith(head) and text[len(head)] == " "  # a whole word was dropped
+        assert "<@" not in head or MENTION.search(head)
+    assert limits.shorten(text, len(text)) == text
+
+
+def test_split_keeps_every_word_and_every_mention_whole() -> None:
+    words = [f"<@{n}>" if n % 7 == 0 else f"word{n}" for n in range(3000)]
+    text = " ".join(words)
+    pieces = limits.split(text, limits.CONTENT)
+    assert len(pieces) > 1 and all(len(p) <= limits.CONTENT for p in pieces)
+    assert " ".join(pieces).split() == words
+
+
+def test_split_prefers_paragraphs() -> None:
+    paragraphs = ["x" * 900, "y" * 900, "z" * 900]
+    assert limits.split("\n\n".join(paragraphs), limits.CONTENT) == [
+        "x" * 900 + "\n\n" + "y" * 900,
+        "z" * 900,
+    ]
+
+
+def test_keep_last_lines_points_to_what_it_leaves_out() -> None:
+    lines = [f"line {n}: " + "." * 90 for n in range(100)]
+    kept = limits.keep_last_lines(lines, 1000, "… {n} earlier lines")
+    assert len(kept) <= 1000
+    first, *rest = kept.splitlines()
+    assert first == f"… {100 - len(rest)} earlier lines" and rest == lines[-len(rest) :]
+    assert limits.keep_last_lines(lines[:3], 1000, "…") == "\n".join(lines[:3])
+
+
+def test_check_names_each_broken_limit() -> None:
+    limits.check(content="x" * 2000, buttons=(("Done", "mars:do:1"),))
+    with pytest.raises(limits.OverLimit, match="content"):
+        limits.check(content="x" * 2001)
+    with pytest.raises(limits.OverLimit, match="rows"):
+        limits.check(buttons=tuple(("b", f"id{n}") for n in range(26)))
+    with pytest.raises(limits.OverLimit, match="options"):
+        limits.check(selects=(("pick", tuple((f"o{n}", f"o{n}") for n in range(26))),))
+    with pytest.raises(limits.OverLimit, match="custom id"):
+        limits.check(buttons=(("a", "same"), ("b", "same")))
+    with pytest.raises(limits.OverLimit, match="embed"):
+        limits.check(embeds=(("", "x" * 4097),))
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    store = Store(tmp_path / "bot.sqlite3")
+    await store.open()
+    yield TableService(store, seed_source=lambda: 31337)
+    await store.close()
+
+
+async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
+    """Build every message of the game's pending delivery (pictures aside) and mark it sent;
+    whether a post's narration was too long for its text (and went to an embed)."""
+    delivery = await service.delivery(game_id)
+    assert delivery is not None
+    for post in delivery.posts:
+        await post_parts(key, replace(post, view=None), editing=not post.new)
+        assert MENTION.findall(post.content) == MENTION.findall(post.content.strip())
+    for notice in delivery.dms:
+        await notice_parts(key, replace(notice, view=None))
+    await service.delivered(delivery, replace(delivery.living, message_id=1))
+    return any(post.embed for post in delivery.posts)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+async def test_every_message_of_a_random_game_at_the_largest_table_fits(
+    service: TableService, key: str
+) -> None:
+    """Whole random games (Agents: its first moves) through the service: each update's channel
+    posts, edits and DMs pass Discord's limits (`limits.check`, raised by the builders)."""
+    game = GAMES[key]
+    players = [Player(100 + n, f"Player{n} " + "x" * 20) for n in range(game.max_players)]
+    channel = 1
+    await service.new_lobby(
+        guild_id=1, channel_id=channel, creator=players[0], game_key=key, options={}
+    )
+    for player in players[1:]:
+        await service.join(channel, player)
+    game_id = (await service.start(channel, players[0])).game_id
+    await check_delivery(service, game_id, key)
+    rng = random.Random(key)
+    overflowed = False
+    for _ in range(MOVE_CAP.get(key, 5000)):
+        suggestions = [
+            (player, await service.suggestions(channel, player.user_id, ""))
+            for player in players
+        ]
+        movers = [(p, s) for p, s in suggestions if s]
+        if not movers:
+            break
+        player, moves = rng.choice(movers)
+        update = await service.move(channel, player, rng.choice(moves))
+        overflowed |= await check_delivery(service, game_id, key)
+        if update.finished:
+            break
+    assert await service.store.outbox(game_id) == []
+    if key == "marsvsearth":  # threat resolutions at 10 players outgrow a message's text
+        assert overflowed
+    living = await service.store.living(game_id)
+    assert living != Living() and len(living.text) <= limits.EMBED_DESCRIPTION
