@@ -32,6 +32,7 @@ import aiosqlite
 import discord
 import PIL
 
+from bench.delivery import bench_delivery
 from bench.games import bench_agents, bench_albiorix, bench_marsvsearth, bench_merchants
 from bench.report import TIMING_HEADER, Check, Section, ms, timing_row
 from bot.client import EXTENSIONS, MarsBot
@@ -69,6 +70,9 @@ class Scale:
     """Timed renders of each other game's characteristic boards."""
     playouts: int
     """Random games played to the end for each other game's playout rate."""
+    delivery_rounds: int
+    """Mars vs. Earth rounds counted for the delivery figures (and 12 times as many
+    Merchants turns)."""
 
 
 FULL = Scale(
@@ -79,6 +83,7 @@ FULL = Scale(
     memory_games=1000,
     game_renders=50,
     playouts=100,
+    delivery_rounds=3,
 )
 QUICK = Scale(
     renders=20,
@@ -88,6 +93,7 @@ QUICK = Scale(
     memory_games=50,
     game_renders=3,
     playouts=2,
+    delivery_rounds=1,
 )
 
 
@@ -432,6 +438,7 @@ async def run_all(scale: Scale) -> list[Section]:
         sections.append(await bench_latency(scale, folder))
         sections.append(await bench_throughput(scale, folder))
         sections.append(await bench_memory(scale, folder))
+        sections.append(await bench_delivery(folder, scale.delivery_rounds))
     sections += [
         bench_agents(scale.game_renders),
         bench_albiorix(scale.game_renders, scale.playouts),

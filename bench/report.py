@@ -28,7 +28,7 @@ class Check:
     def line(self) -> str:
         return (
             f"- {self.name}: {self.value:,.{self.decimals}f} {self.unit} "
-            f"(target < {self.limit:,.0f} {self.unit}) **{self.verdict}**"
+            f"(target < {self.limit:,g} {self.unit}) **{self.verdict}**"
         )
 
 

@@ -20,8 +20,7 @@ from typing import Any
 
 import discord
 
-from bot import limits
-from bot.controls import check_components, controls_view
+from bot import controls, limits
 from bot.service import Delivery, Notice, Post, TableService, TableUpdate
 from bot.store import Living
 from engine.core import View
@@ -75,7 +74,7 @@ async def notice_parts(game_key: str, notice: Notice) -> dict[str, Any]:
     file = await board_file(game_key, notice.view)
     if file is not None:
         parts["file"] = file
-    view = controls_view(notice.controls)
+    view = controls.controls_view(notice.controls)
     if view is not None:
         parts["view"] = view
     checked(parts)
@@ -100,7 +99,7 @@ async def post_parts(game_key: str, post: Post, *, editing: bool) -> dict[str, A
     file = await board_file(game_key, post.view)
     if file is not None:
         parts["attachments" if editing else "file"] = [file] if editing else file
-    view = controls_view(post.controls)
+    view = controls.controls_view(post.controls)
     if view is not None or editing:
         parts["view"] = view
     checked(parts)
@@ -116,7 +115,7 @@ def checked(parts: dict[str, Any]) -> None:
         embeds=((embed.title or "", embed.description or ""),) if embed else (),
         attachment_descriptions=tuple(f.description or "" for f in files),
     )
-    check_components(parts.get("view"))
+    controls.check_components(parts.get("view"))
 
 
 def shorter(parts: dict[str, Any]) -> dict[str, Any]:
@@ -286,7 +285,7 @@ async def answer_move(interaction: discord.Interaction, update: TableUpdate) -> 
     menu, if any; otherwise the confirmation is an ephemeral reply. Whatever then happens to the
     channel's message, the move stays made, and the mover is told so truthfully.
     """
-    follow = controls_view(update.next_choice)
+    follow = controls.controls_view(update.next_choice)
     extra: dict[str, Any] = {} if follow is None else {"view": follow}
     message = interaction.message
     private_menu = message is not None and (

@@ -45,6 +45,14 @@ EXPECTED = {
         rf"\| random 4-player games to the end \(2 games\) \| {NUMBER} /s \|",
         rf"\| render: 1\d-planet grid, 4 players \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
     ],
+    "## Delivery: what the channel and the DMs receive": [
+        *(
+            rf"\| Mars vs. Earth, {n} players, per round \| \d+ \| {NUMBER} \| {NUMBER} \| "
+            rf"{NUMBER} \| {NUMBER} \| {NUMBER} \| {NUMBER} \| {NUMBER} \|"
+            for n in (3, 6, 10)
+        ),
+        rf"\| Martian Merchants, 4 players, per turn \| \d+ \| {NUMBER} \|",
+    ],
     "## Mars vs. Earth": [
         rf"\| one round, 10 players \(median \d+ moves\) \| \d+ \| {NUMBER} \| {NUMBER} \|",
         rf"\| render: table, 10 players, round 2 \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.guides import GUIDES
 from engine.registry import GAMES
 
@@ -32,7 +33,12 @@ class Info(commands.Cog):
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(GUIDES[game], ephemeral=True)
+        """The guide, in as many private messages as Discord's length limit needs (split
+        between paragraphs)."""
+        first, *more = limits.split(GUIDES[game], limits.CONTENT)
+        await interaction.response.send_message(first, ephemeral=True)
+        for page in more:
+            await interaction.followup.send(page, ephemeral=True)
 
     @app_commands.command(name="help", description="What this bot does and its commands")
     async def help(self, interaction: discord.Interaction) -> None:
