@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot import limits
-from bot.delivery import Courier, allowed
+from bot.delivery import Courier, allowed, gone
 from bot.service import TableService
 
 log = logging.getLogger(__name__)
@@ -62,15 +62,19 @@ class Reminders(commands.Cog):
         except Exception:  # as above: the next poll tries again
             log.exception("Turn reminders could not be read")
             return
-        for channel_id, notice in due:
+        for game_id, channel_id, notice in due:
             channel = self.bot.get_partial_messageable(channel_id)
             try:
                 await channel.send(
                     limits.shorten(notice.text, limits.CONTENT),
                     allowed_mentions=allowed(notice.mentions),
                 )
-            except discord.HTTPException:
-                log.warning("A turn reminder for channel %s could not be sent", channel_id)
+            except discord.HTTPException as error:
+                if gone(error):
+                    log.warning("Game %s: its channel is gone; the game is closed", game_id)
+                    await self.service.channel_gone(game_id)
+                else:
+                    log.warning("A turn reminder for channel %s could not be sent", channel_id)
 
     async def _time_out(self) -> None:
         try:

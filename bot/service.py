@@ -619,8 +619,9 @@ class TableService:
             title = GAMES[row.game_key].title if row.game_key in GAMES else row.game_key
             return f"The {title} game in this channel was abandoned by <@{player.user_id}>."
 
-    async def due_reminders(self) -> list[tuple[int, Notice]]:
-        """(channel id, reminder) for every game whose turn has waited past its deadline.
+    async def due_reminders(self) -> list[tuple[int, int, Notice]]:
+        """(game id, channel id, reminder) for every game whose turn has waited past its
+        deadline.
 
         Each reminded game's deadline moves `remind_after` further on. Deadlines live in the
         database, so reminders pending at a restart still come.
@@ -638,7 +639,7 @@ class TableService:
                     continue
                 who = ", ".join(f"<@{user}>" for user in waiting)
                 text = f"{who}: a reminder that **{table.game.title}** is waiting for your move."
-                reminders.append((row.channel_id, Notice(text, mentions=waiting)))
+                reminders.append((row.id, row.channel_id, Notice(text, mentions=waiting)))
         return reminders
 
     # Delivery

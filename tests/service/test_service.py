@@ -413,7 +413,7 @@ async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
     clock.now += hour - 1
     assert await service.due_reminders() == []
     clock.now += 2
-    [(channel, notice)] = await service.due_reminders()
+    [(_, channel, notice)] = await service.due_reminders()
     assert channel == CHANNEL and notice.mentions == (BOB.user_id,)
     assert f"<@{BOB.user_id}>" in notice.text and "Ley Lines of Mars" in notice.text
     assert await service.due_reminders() == []  # next one an hour later
@@ -423,7 +423,7 @@ async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
     await store.open()
     restarted = TableService(store, remind_after=hour, clock=clock)
     clock.now += hour
-    [(_, again)] = await restarted.due_reminders()
+    [(_, _, again)] = await restarted.due_reminders()
     assert again.mentions == (BOB.user_id,)
     await restarted.resign(CHANNEL, BOB)
     clock.now += 10 * hour
