@@ -224,15 +224,17 @@ class Game(Protocol[S, M]):
 
 @runtime_checkable
 class TimedGame(Game[S, M], Protocol):
-    """A game with open phases that a timer may end (the bot keeps the clock)."""
+    """A game with open phases or questions that a timer may end (the bot keeps the clock)."""
 
     def timed_phase(self, state: S) -> tuple[str, int] | None:
-        """(an id of the open phase now running, its length in seconds), or None when no timer
-        runs. The id changes whenever a new phase begins, so the bot re-arms its deadline."""
+        """(an id of the open phase or question now running, its length in seconds), or None
+        when no timer runs. The id changes whenever a new phase or question begins, so the bot
+        re-arms its deadline."""
         ...
 
     def timeout(self, state: S) -> tuple[S, list[Event]]:
-        """End the current timed phase as if every player still pending had pressed Done."""
+        """Time is up: every player still pending gets their default (Done in an open phase, the
+        game's stated default answer to a question); public events say what was decided."""
         ...
 
 

@@ -78,16 +78,25 @@ from engine.core import (
     resolve_options,
 )
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH, Deck, load_deck
-from engine.marsvsearth.moves import DONE, Move, Prompt, match
-from engine.marsvsearth.phases import OPEN, advance, legal, pending, play, timeout
+from engine.marsvsearth.moves import DONE, KEYWORDS, Move, Prompt, match, words_of
+from engine.marsvsearth.phases import OPEN, leave, legal, pending, play, timeout
+from engine.marsvsearth.refusals import explain
 from engine.marsvsearth.rules import setup_for
-from engine.marsvsearth.script import SEGMENTS, Run, answered, run
-from engine.marsvsearth.state import AGENT, MarsState, SeatState, state_from_json, state_to_json
+from engine.marsvsearth.script import SEGMENTS, Run, answered, resigned_during, run
+from engine.marsvsearth.state import (
+    AGENT,
+    ANSWER_MINUTES,
+    MarsState,
+    SeatState,
+    state_from_json,
+    state_to_json,
+)
 from engine.marsvsearth.view import MarsView, build_view, private_lines
 from engine.marsvsearth.work import Ended, Work, freeze, thaw
 
-HIDDEN_KINDS = frozenset({"submit", "accuse", "second", "discard", "defend"})
-"""Moves whose card stays secret (defend is hidden too: the card shows only at the trial)."""
+HIDDEN_KINDS = frozenset({"submit", "accuse", "second", "discard", "defend", "agent"})
+"""Moves whose choice stays secret: cards (a defence shows only at the trial) and the Agent kept
+at a reinstatement (the channel learns which one from the narration, never the other)."""
 HELP = ("For example `submit sci2 t1`, `lead t2`, `accuse ann dip1`, `defend none` or `done`; "
         "`/move` lists what you may do now.")
 CACHE = 256
@@ -119,6 +128,9 @@ class MarsVsEarth:
                "or one player at a time", choices=(0, 1, 2),
                labels=((0, "open"), (1, "one threat at a time"), (2, "one player at a time"))),
         Option("timer", int, 5, "Minutes an open phase lasts before it ends (0 = no timer)",
+               minimum=0, maximum=60, labels=((0, "none"),)),
+        Option("answer", int, ANSWER_MINUTES, "Minutes to answer a question put to one player, "
+               "e.g. which threat to lead (0 = no timer)",
                minimum=0, maximum=60, labels=((0, "none"),)),
     )
 
@@ -153,7 +165,8 @@ class MarsVsEarth:
         state = MarsState(
             players=tuple(players), seed=seed, digest=self.deck.digest, coop=coop,
             promotion=chosen["promotion"], contribution=chosen["contribution"],
-            timer=chosen["timer"], counter=counter, round=0, step=1, phase="round", sub=0,
+            timer=chosen["timer"], answer=chosen["answer"], counter=counter, round=0, step=1,
+            phase="round", sub=0,
             resources=(setup.resources,) * 4, wave=1, successes=0, failures=0,
             pog=choose_first(seed, count, chosen["first"]), pog_override=False, seats=seats,
             draw=tuple(skills), discard=(), threat_deck=tuple(threats), threat_discard=(),
@@ -188,7 +201,7 @@ class MarsVsEarth:
                     events += more
                 continue
             if self._gone(state, result.prompt.seat):
-                state, seen = answered(state, result.prompt.moves[0]), len(result.events)
+                state, seen = answered(state, result.prompt.default), len(result.events)
                 continue
             break
         return state, events
@@ -196,10 +209,8 @@ class MarsVsEarth:
     def _left(self, state: MarsState) -> tuple[MarsState, list[Event]]:
         """Seats that left during a scripted step now resign for good."""
         w = thaw(self.deck, state)
-        for seat in w.leaving:
-            w.seats[seat].resigned = True
-        w.leaving = []
-        advance(w)
+        seats, w.leaving = w.leaving, []
+        leave(w, seats)
         return freeze(w), w.events
 
     @staticmethod
@@ -244,16 +255,24 @@ class MarsVsEarth:
         return list(look.legal[seat])
 
     def parse(self, state: MarsState, seat: Seat, text: str) -> Move:
+        """The legal move `text` names; a refusal names the rule the move breaks."""
         if state.winner is not None:
             raise IllegalMove("The game is over.")
+        look = self._look(state)
+        words = words_of(text)
         if seat not in self.actors(state):
             waiting = ", ".join(state.players[s] for s in sorted(self.actors(state)))
-            raise IllegalMove(f"Nothing for you to do now; waiting for {waiting}.")
+            known = bool(words) and words[0] in KEYWORDS
+            reason = explain(look.work, seat, words, look.prompt) if known else None
+            raise IllegalMove(reason or f"Nothing for you to do now; waiting for {waiting}.")
         legal_now = self.legal_moves(state, seat)
-        words = text.strip().lower().split()
         if words[:1] == ["pass"] and not any(m.kind == "pass" for m in legal_now):
             text = DONE
-        return match(text, legal_now, HELP)
+        try:
+            return match(text, legal_now, HELP)
+        except IllegalMove as refused:
+            reason = explain(look.work, seat, words, look.prompt)
+            raise IllegalMove(reason or str(refused)) from None
 
     def notation(self, move: Move) -> str:
         return str(move)
@@ -264,7 +283,11 @@ class MarsVsEarth:
 
     def apply(self, state: MarsState, seat: Seat, move: Move) -> tuple[MarsState, list[Event]]:
         if move not in self.legal_moves(state, seat):
-            raise IllegalMove(f"`{move}` is not a legal move for {state.players[seat]} now.")
+            look = self._look(state)
+            reason = explain(look.work, seat, list(move.words), look.prompt) \
+                if state.winner is None else "The game is over."
+            raise IllegalMove(reason or f"`{move}` is not a legal move for "
+                              f"{state.players[seat]} now.")
         if state.phase in SEGMENTS:
             before = self._run(state)
             return self._settle(answered(state, move), len(before.events))
@@ -289,11 +312,10 @@ class MarsVsEarth:
             return state, [*events, Event("Too few players are left: the game ends.")]
         if state.phase in SEGMENTS:
             seen = len(self._run(state).events)
-            after, more = self._settle(replace(state, leaving=(*state.leaving, seat)), seen)
+            after, more = self._settle(resigned_during(state, seat), seen)
             return after, [*events, *more]
         w = thaw(self.deck, state)
-        w.seats[seat].resigned = True
-        advance(w)
+        leave(w, [seat])
         after, more = self._settle(freeze(w), 0)
         return after, [*events, *w.events, *more]
 
@@ -304,8 +326,9 @@ class MarsVsEarth:
                                      self.actors(state), self.outcome(state))
         if seat is None:
             return look.public
+        asked = look.prompt if look.prompt is not None and look.prompt.seat == seat else None
         return replace(look.public, viewer=seat,
-                       private=private_lines(self.deck, look.shown, seat))
+                       private=private_lines(self.deck, look.shown, seat, asked))
 
     def outcome(self, state: MarsState) -> Outcome | None:
         if state.winner is None and state.phase in SEGMENTS:
@@ -327,13 +350,32 @@ class MarsVsEarth:
 
     # --- timers ---------------------------------------------------------------------------------
     def timed_phase(self, state: MarsState) -> tuple[str, int] | None:
-        if state.winner is not None or state.timer == 0 or state.phase not in OPEN:
+        """An open phase runs `timer` minutes; a question put to one player `answer` minutes.
+        The id names the round, the phase and its sub-stage, or the question's place in the
+        running step, so it changes with every new phase and every new question."""
+        if self.outcome(state) is not None:
             return None
-        return f"r{state.round}-{state.phase}-{state.sub}", state.timer * 60
+        if state.phase in OPEN:
+            if state.timer == 0:
+                return None
+            return f"r{state.round}-{state.phase}-{state.sub}", state.timer * 60
+        if state.answer == 0 or self._look(state).prompt is None:
+            return None
+        return f"r{state.round}-{state.phase}-q{len(state.choices)}", state.answer * 60
 
     def timeout(self, state: MarsState) -> tuple[MarsState, list[Event]]:
+        """Time is up: everyone pending in an open phase is done; a question gets its default
+        answer (see the rulings)."""
         if self.timed_phase(state) is None:
             raise IllegalMove("No timed phase is running.")
+        prompt = self._look(state).prompt
+        if prompt is not None:
+            said = "chooses for them" if prompt.secret else f"chooses `{prompt.default}`"
+            told = Event(f"Time is up: {state.players[prompt.seat]} did not answer, so the "
+                         f"timer {said}.")
+            after, more = self._settle(answered(state, prompt.default),
+                                       len(self._run(state).events))
+            return after, [told, *more]
         w = thaw(self.deck, state)
         timeout(w)
         after, more = self._settle(freeze(w), 0)

@@ -41,8 +41,11 @@ class Prompt:
     moves: tuple[Move, ...]
     ask: str
     """In words, for everyone: "Ann decides how the wild symbols count for Threat 2"."""
+    default: Move
+    """The answer given when the question's timer runs out or the player has left."""
     secret: bool = False
-    """The choices come from the player's hand, so they are never shown as public buttons."""
+    """The choices are the player's secret (their hand, the Agents they drew), so they are never
+    shown as public buttons."""
 
 
 SYNONYMS = {

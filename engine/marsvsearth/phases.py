@@ -8,16 +8,26 @@
 - "promote" (step 9): Agents ask to field promote a Civilian.
 - "endround" (steps 11-12): hidden clones may reveal; humans may discard.
 
-A player is pending while they have not pressed Done and still have something to do; the phase
-ends when nobody is pending. Who is pending depends only on public facts (hand sizes, standings,
-leaders), except that every Agent stays pending in "endround" and "promote" until they press Done,
-so that neither a hidden clone's chance to reveal nor a hand's strength shows.
+A player is pending while they have not pressed Done and could still do something; the phase
+ends when nobody is pending. A player with nothing to do is skipped, but only for a public reason
+(hand sizes, standings, leaders, counters, what was asked), never for one that would tell a
+secret:
+- "promote": an Agent waits while a Civilian they have not asked for may be promoted and their
+  hand's size could pay for it (3 symbols a card at most), whatever the cards really are;
+- "endround": every Agent with DNA waits until Done, even with no cards, since only a hidden
+  clone could reveal.
 """
 
 from __future__ import annotations
 
 from engine.marsvsearth.moves import DONE, Move, move
-from engine.marsvsearth.rules import CIVILIAN_UNLED_LIMIT, UNLED_LIMIT, proximity_limit
+from engine.marsvsearth.rules import (
+    CIVILIAN_UNLED_LIMIT,
+    MOST_SYMBOLS,
+    PROMOTION_COST,
+    UNLED_LIMIT,
+    proximity_limit,
+)
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE
 from engine.marsvsearth.work import Work
 
@@ -113,9 +123,19 @@ def pending(w: Work) -> list[int]:
 def is_pending(w: Work, seat: int) -> bool:
     if w.phase not in OPEN or w.seats[seat].done or not takes_part(w, seat):
         return False
-    if w.phase in ("endround", "promote") and w.seats[seat].status == AGENT:
+    if w.phase == "endround" and w.seats[seat].status == AGENT and w.seats[seat].dna:
         return True
+    if w.phase == "promote":
+        return may_promote(w, seat)
     return bool(options(w, seat))
+
+
+def may_promote(w: Work, seat: int) -> bool:
+    """Whether an Agent could still ask for a field promotion, judged on public facts only."""
+    asked = [civilian for agent, civilian in w.promotions if agent == seat]
+    if not [c for c in w.promotable() if c not in asked]:
+        return False
+    return len(w.seats[seat].hand) * MOST_SYMBOLS >= PROMOTION_COST * (len(asked) + 1)
 
 
 def limit(w: Work, seat: int, slot: int) -> int:
@@ -177,7 +197,7 @@ def _accusations(w: Work, seat: int, codes: list[str]) -> list[Move]:
 
 def _promotions(w: Work, seat: int) -> list[Move]:
     asked = [civilian for agent, civilian in w.promotions if agent == seat]
-    if w.symbols(w.seats[seat].hand) < 5 * (len(asked) + 1):
+    if w.symbols(w.seats[seat].hand) < PROMOTION_COST * (len(asked) + 1):
         return []
     return [move("promote", w.slug(c)) for c in w.promotable() if c not in asked]
 
@@ -246,6 +266,15 @@ def reveal(w: Work, seat: int) -> None:
     w.say(f"{name} is a level {w.level(seat)} Martian Clone and takes the initiative pog "
           "(overridden).")
     w.pog, w.pog_override = seat, True
+
+
+def leave(w: Work, seats: list[int]) -> None:
+    """`seats` resign for good: skipped from now on, their threats not yet resolved go to the
+    centre; then the phase ends if nobody else is pending."""
+    for seat in seats:
+        w.seats[seat].resigned = True
+        w.unlead(seat)
+    advance(w)
 
 
 def timeout(w: Work) -> None:

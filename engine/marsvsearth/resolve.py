@@ -13,7 +13,7 @@ from engine.marsvsearth.deck import GROUPS
 from engine.marsvsearth.effects import FAILURE, IMMEDIATE, RESOURCES, SUCCESS, Effect
 from engine.marsvsearth.moves import Move, Prompt, move
 from engine.marsvsearth.rules import target_of
-from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE
+from engine.marsvsearth.state import ADDED, AGENT, CIVILIAN, CLONE
 from engine.marsvsearth.work import ThreatWork, Work
 
 Script = Generator[Prompt, Move, None]
@@ -23,11 +23,18 @@ NEXT_THREAT_BONUS = 2
 
 
 def resolve_all(w: Work) -> Script:
-    """Every active threat in the resolution order (led ones by initiative, then un-led)."""
+    """Every active threat in the resolution order (led ones by initiative, then un-led); a
+    leader who has left loses their threats to the centre before the next one is resolved."""
     w.step = 7
-    for slot in w.order:
-        w.current = slot
-        yield from resolve_threat(w, slot)
+    while True:
+        for seat in range(w.size):
+            if not w.live(seat):
+                w.unlead(seat)
+        left = [slot for slot in w.resolution_order() if w.threats[slot].result is None]
+        if not left:
+            break
+        w.current = left[0]
+        yield from resolve_threat(w, left[0])
     w.current = None
 
 
@@ -35,20 +42,16 @@ def resolve_threat(w: Work, slot: int) -> Script:
     t = w.threats[slot]
     card = w.deck.threats[t.threat]
     leader = t.leader
-    chooser = leader if leader is not None else w.pog
+    chooser = leader if leader is not None else w.holder()
     name = w.threat_name(slot)
     cards = [c for _, c in t.cards]
     w.shuffle(cards)
-    by = f"its leader {w.name(leader)}" if leader is not None else f"{w.name(w.pog)} (initiative)"
+    by = f"its leader {w.name(leader)}" if leader is not None else \
+        f"{w.name(chooser)} (initiative)"
     w.say(f"Resolving {name}: {len(cards)} cards shuffled by {by}.")
     for c in cards:
         sort_card(w, t, c, card.skills, reveal=True, label=name)
-    immediate = [
-        w.deck.skills[c].effect
-        for c in t.good + t.bad + t.wild
-        if c not in t.cancelled
-    ]
-    yield from run_effects(w, slot, _firing(immediate, IMMEDIATE, leader), chooser)
+    yield from run_effects(w, slot, IMMEDIATE, chooser)
 
     wild = sum(w.deck.skills[c].strength for c in t.wild if c not in t.cancelled)
     if t.wild:
@@ -61,6 +64,7 @@ def resolve_threat(w: Work, slot: int) -> Script:
                 (move("wild", "good"), move("wild", "bad")),
                 f"{w.name(leader)} decides whether the wild symbols ({wild}) on {name} count as "
                 "good or bad",
+                default=move("wild", "good"),
             )
             t.wild_good = answer.arg(1) == "good"
             w.say(f"{w.name(leader)} counts the wild symbols on {name} as {answer.arg(1)}.")
@@ -72,10 +76,12 @@ def resolve_threat(w: Work, slot: int) -> Script:
     agent = w.seats[leader].agent if leader is not None else None
     if leader is not None and agent is not None:
         skills = w.deck.agents[agent]
+        best = max(card.skills, key=skills.skill)
         answer = yield Prompt(
             leader,
             tuple(move("skill", g) for g in GROUPS),
             f"{w.name(leader)} chooses which skill group of {skills.name} to add to {name}",
+            default=move("skill", best),
         )
         t.skill = answer.arg(1)
         value = skills.skill(t.skill)
@@ -92,14 +98,13 @@ def resolve_threat(w: Work, slot: int) -> Script:
     w.say(f"{name}: total {total} against target {target}: "
           + ("SUCCESS." if success else "FAILURE."))
 
-    played = [w.deck.skills[c].effect for c in t.good + t.bad + t.wild if c not in t.cancelled]
     if success:
-        yield from run_effects(w, slot, _firing(played, SUCCESS, leader), chooser)
+        yield from run_effects(w, slot, SUCCESS, chooser)
         for resource, amount in card.gain:
             w.change(resource, amount)
         extra = card.success_effect
     else:
-        yield from run_effects(w, slot, _firing(played, FAILURE, leader), chooser)
+        yield from run_effects(w, slot, FAILURE, chooser)
         for resource, amount in card.loss:
             w.change(resource, -amount)
         extra = card.failure_effect
@@ -130,34 +135,47 @@ def sort_card(w: Work, t: ThreatWork, c: int, skills: tuple[str, ...], reveal: b
         w.say(f"{label}: revealed {w.card(c)}: {word}.")
 
 
-def _firing(effects: list[Effect | None], trigger: str, leader: int | None) -> list[Effect]:
-    """The effects with `trigger`, less those that need a leader when there is none."""
-    return [
-        e for e in effects
-        if e is not None and e.trigger == trigger and (leader is not None or not e.kind.leader)
-    ]
+def _firing(w: Work, t: ThreatWork, trigger: str) -> list[tuple[int, Effect]]:
+    """(card, effect) for the cards on `t` whose effect has `trigger`: not those discarded
+    unscored, not those New Information added, not those needing a leader when there is none."""
+    added = {c for giver, c in t.cards if giver == ADDED}
+    out = []
+    for c in t.good + t.bad + t.wild:
+        effect = w.deck.skills[c].effect
+        if effect is None or effect.trigger != trigger or c in t.cancelled or c in added:
+            continue
+        if t.leader is not None or not effect.kind.leader:
+            out.append((c, effect))
+    return out
 
 
-def run_effects(w: Work, slot: int, effects: list[Effect], chooser: int) -> Script:
-    """Resolve `effects` one at a time, `chooser` picking the order when it could matter."""
-    remaining = list(effects)
-    while remaining:
-        keys = list(dict.fromkeys(e.key for e in remaining))
-        pick = remaining[0]
+def run_effects(w: Work, slot: int, trigger: str, chooser: int) -> Script:
+    """Resolve the effects with `trigger` one card at a time, `chooser` picking the order when
+    it could matter. A card discarded unscored before its turn loses its effect."""
+    t = w.threats[slot]
+    resolved: set[int] = set()
+    while True:
+        remaining = [(c, e) for c, e in _firing(w, t, trigger) if c not in resolved]
+        if not remaining:
+            return
+        keys = list(dict.fromkeys(e.token for _, e in remaining))
+        source, pick = remaining[0]
         if len(keys) > 1:
+            moves = tuple(move("effect", k) for k in keys)
             answer = yield Prompt(
-                chooser,
-                tuple(move("effect", k.replace(":", "-")) for k in keys),
+                chooser, moves,
                 f"{w.name(chooser)} chooses which effect on {w.threat_name(slot)} resolves next",
+                default=moves[0],
             )
-            pick = next(e for e in remaining if e.token == answer.arg(1))
-        remaining.remove(pick)
+            source, pick = next(p for p in remaining if p[1].token == answer.arg(1))
+        resolved.add(source)
         w.say(f"{w.threat_name(slot)}: effect {pick.describe()}.")
-        yield from apply_effect(w, slot, pick)
+        yield from apply_effect(w, slot, pick, source)
 
 
-def apply_effect(w: Work, slot: int, effect: Effect) -> Script:
-    """One effect of the vocabulary (see effects.py), for the threat in `slot`."""
+def apply_effect(w: Work, slot: int, effect: Effect, source: int | None = None) -> Script:
+    """One effect of the vocabulary (see effects.py), for the threat in `slot`; `source` is the
+    skill card carrying it (None for a threat's own effect)."""
     t = w.threats[slot]
     leader = t.leader
     name = effect.name
@@ -165,20 +183,23 @@ def apply_effect(w: Work, slot: int, effect: Effect) -> Script:
         drawn = w.draw_cards(NEW_INFO_CARDS)
         skills = w.deck.threats[t.threat].skills
         for c in drawn:
-            t.cards.append((-1, c))
+            t.cards.append((ADDED, c))
             sort_card(w, t, c, skills, reveal=True, label=f"New Information on Threat {slot + 1}")
     elif name in ("sabotage", "shield"):
-        pile = [c for c in (t.good if name == "sabotage" else t.bad) if c not in t.cancelled]
+        pile = [c for c in (t.good if name == "sabotage" else t.bad)
+                if c not in t.cancelled and c != source]
         if pile:
             strongest = max(pile, key=lambda c: w.deck.skills[c].strength)
             t.cancelled.append(strongest)
             w.say(f"{w.card(strongest)} on Threat {slot + 1} is discarded unscored.")
+        else:
+            w.say("There is no other card for it to discard.")
     elif name == "supply" and effect.resource:
         w.change(effect.resource, 1)
     elif name == "drain" and effect.resource:
         w.change(effect.resource, -1)
     elif name in ("momentum", "setback"):
-        later = w.order[w.order.index(slot) + 1:] if slot in w.order else []
+        later = [s for s in w.resolution_order() if w.threats[s].result is None and s != slot]
         if later:
             nxt = w.threats[later[0]]
             change = NEXT_THREAT_BONUS if name == "momentum" else -NEXT_THREAT_BONUS
@@ -195,17 +216,22 @@ def apply_effect(w: Work, slot: int, effect: Effect) -> Script:
         yield from intel(w, leader)
 
 
+def clockwise(w: Work, seat: int) -> list[int]:
+    """The other seats, from the one after `seat` round the table."""
+    return [(seat + i) % w.size for i in range(1, w.size)]
+
+
 def intel(w: Work, leader: int) -> Script:
-    targets = [s for s in range(w.size) if s != leader and w.is_agent(s) and w.seats[s].dna]
+    targets = [s for s in clockwise(w, leader) if w.is_agent(s) and w.seats[s].dna]
     if not targets:
         w.say("Nobody has face-down DNA to look at.")
         return
     seat = targets[0]
     if len(targets) > 1:
+        moves = tuple(move("intel", w.slug(s)) for s in targets)
         answer = yield Prompt(
-            leader,
-            tuple(move("intel", w.slug(s)) for s in targets),
-            f"{w.name(leader)} chooses whose newest DNA card to look at",
+            leader, moves, f"{w.name(leader)} chooses whose newest DNA card to look at",
+            default=moves[0],
         )
         seat = w.seat_of(answer.arg(1))
     dna = w.seats[seat].dna
@@ -215,10 +241,11 @@ def intel(w: Work, leader: int) -> Script:
 
 
 def extra_bad(w: Work, slot: int) -> Script:
-    """A failed threat led by a revealed clone of a high enough level loses 1 more resource."""
+    """A failed threat led by a revealed clone of a high enough level loses 1 more resource (not
+    when that clone has left the game)."""
     t = w.threats[slot]
     leader = t.leader
-    if leader is None or w.seats[leader].status != CLONE:
+    if leader is None or w.seats[leader].status != CLONE or not w.live(leader):
         return
     if not w.deck.level(w.level(leader)).extra_bad:
         return
@@ -227,25 +254,31 @@ def extra_bad(w: Work, slot: int) -> Script:
         return
     pick = named[0]
     if len(named) > 1:
+        moves = tuple(move("extra", r) for r in named)
         answer = yield Prompt(
-            leader, tuple(move("extra", r) for r in named),
-            f"{w.name(leader)} (Extra Bad) chooses a resource to lose 1 more",
+            leader, moves, f"{w.name(leader)} (Extra Bad) chooses a resource to lose 1 more",
+            default=moves[0],
         )
         pick = answer.arg(1)
+        if not w.live(leader):
+            w.say(f"{w.name(leader)} has left, so there is no Extra Bad.")
+            return
     w.say(f"Extra Bad: {w.name(leader)} removes 1 more {pick.capitalize()}.")
     w.change(pick, -1)
 
 
 def choose_and_reinstate(w: Work, chooser: int, verb: str) -> Script:
-    civilians = [s for s in range(w.size) if w.live(s) and w.seats[s].status == CIVILIAN]
+    civilians = [s for s in clockwise(w, chooser)
+                 if w.live(s) and w.seats[s].status == CIVILIAN]
     if not civilians:
         w.say("There is no Civilian to reinstate.")
         return
     seat = civilians[0]
     if len(civilians) > 1:
+        moves = tuple(move("reinstate", w.slug(s)) for s in civilians)
         answer = yield Prompt(
-            chooser, tuple(move("reinstate", w.slug(s)) for s in civilians),
-            f"{w.name(chooser)} chooses a Civilian to reinstate",
+            chooser, moves, f"{w.name(chooser)} chooses a Civilian to reinstate",
+            default=moves[0],
         )
         seat = w.seat_of(answer.arg(1))
     w.say(f"{w.name(chooser)} {verb} {w.name(seat)}.")
@@ -256,19 +289,24 @@ def promote_from_unled(w: Work) -> Script:
     """Field Promotion Variant: a successful un-led threat reinstates a Civilian, chosen by the
     initiative holder."""
     if any(w.live(s) and w.seats[s].status == CIVILIAN for s in range(w.size)):
-        yield from choose_and_reinstate(w, w.pog, "(initiative) reinstates")
+        yield from choose_and_reinstate(w, w.holder(), "(initiative) reinstates")
 
 
 def reinstate(w: Work, seat: int) -> Script:
-    """The Civilian draws two Agents and keeps one, turns their DNA face down, raises a
-    resource by 1, and is a full Agent again."""
+    """The Civilian draws two Agents and keeps one in private (the other goes to the bottom of
+    the Agent deck unseen), turns their DNA face down, raises a resource by 1, and is a full
+    Agent again."""
     offered = w.agent_deck[:2]
     del w.agent_deck[:2]
     keep = offered[0]
     if len(offered) > 1:
+        moves = tuple(move("agent", w.deck.agents[a].code) for a in offered)
+        w.tell(seat, "You drew two Agents: " + " and ".join(
+            f"{agent_words(w, a)} (`agent {w.deck.agents[a].code}`)" for a in offered)
+            + "; keep one.")
         answer = yield Prompt(
-            seat, tuple(move("agent", w.deck.agents[a].code) for a in offered),
-            f"{w.name(seat)} chooses one of two Agent cards",
+            seat, moves, f"{w.name(seat)} chooses one of two Agent cards",
+            default=moves[0], secret=True,
         )
         keep = next(a for a in offered if w.deck.agents[a].code == answer.arg(1))
     w.agent_deck.extend(a for a in offered if a != keep)
@@ -276,8 +314,20 @@ def reinstate(w: Work, seat: int) -> Script:
     s.status, s.agent = AGENT, keep
     w.say(f"{w.name(seat)} is reinstated as {w.deck.agents[keep].name}; their DNA is turned "
           "face down.")
+    lowest = min(RESOURCES, key=lambda r: w.resources[RESOURCES.index(r)])
     answer = yield Prompt(
         seat, tuple(move("raise", r) for r in RESOURCES),
         f"{w.name(seat)} chooses a resource to raise by 1",
+        default=move("raise", lowest),
     )
+    if not w.live(seat):
+        w.say(f"{w.name(seat)} has left, so no resource is raised.")
+        return
     w.change(answer.arg(1), 1)
+
+
+def agent_words(w: Work, agent: int) -> str:
+    """An Agent card in words: `Dr. Vera Lindqvist (Science 4, Diplomacy 2, Military 1)`."""
+    card = w.deck.agents[agent]
+    sci, dip, mil = card.skills
+    return f"{card.name} (Science {sci}, Diplomacy {dip}, Military {mil})"

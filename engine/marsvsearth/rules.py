@@ -45,6 +45,8 @@ CIVILIAN_UNLED_LIMIT = 3
 """Field Promotion Variant: each Civilian may give this many cards to an un-led threat."""
 PROMOTION_COST = 5
 """Symbols an Agent reveals and discards to field promote a Civilian."""
+MOST_SYMBOLS = 3
+"""The most symbols one skill card carries."""
 COUNTERS = 7
 """+1 threat counters in the box."""
 TRIAL_CARDS = 2

@@ -25,7 +25,7 @@ from engine.marsvsearth.effects import RESOURCES, TRIAL
 from engine.marsvsearth.moves import Move, Prompt, move
 from engine.marsvsearth.phases import open_phase
 from engine.marsvsearth.resolve import Script, reinstate, resolve_all
-from engine.marsvsearth.rules import FATE_COOP, PROMOTION_COST, TRIAL_CARDS, WAVES
+from engine.marsvsearth.rules import FATE_COOP, PROMOTION_COST, TRIAL_CARDS, WAVES, target_of
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, FATE, MarsState
 from engine.marsvsearth.work import Ended, ThreatWork, Work, freeze, thaw
 
@@ -69,13 +69,15 @@ def reveal_threats(w: Work) -> None:
     for slot, t in enumerate(w.threats):
         card = w.deck.threats[t.threat]
         skills = " or ".join(s.capitalize() for s in card.skills)
+        target = target_of(w.deck, t.threat, w.size, w.coop, 0)
         w.say(f"{w.name(w.pog)} reveals Threat {slot + 1}: {card.name} ({skills}, target "
-              f"{card.target}).")
+              f"{target}).")
 
 
 def choose_leaders(w: Work) -> Script:
     """In initiative order each player who may lead takes one open threat or passes; un-led
-    threats go to the centre in a random order and are resolved last."""
+    threats (and those of a leader who has left) go to the centre in a random order and are
+    resolved last."""
     leaders: list[int] = []
     for seat in w.initiative():
         open_slots = [i for i, t in enumerate(w.threats) if t.leader is None]
@@ -87,6 +89,7 @@ def choose_leaders(w: Work) -> Script:
             seat,
             (*(move("lead", f"t{i + 1}") for i in open_slots), move("pass")),
             f"{w.name(seat)} chooses a threat to lead, or passes",
+            default=move("pass"),
         )
         if answer.kind == "lead":
             slot = int(answer.arg(1)[1:]) - 1
@@ -95,6 +98,10 @@ def choose_leaders(w: Work) -> Script:
             w.say(f"{w.name(seat)} leads {w.threat_name(slot)}.")
         else:
             w.say(f"{w.name(seat)} leads no threat.")
+    for seat in range(w.size):
+        if not w.live(seat):
+            w.unlead(seat)
+    leaders = [slot for slot in leaders if w.threats[slot].leader is not None]
     centre = [i for i, t in enumerate(w.threats) if t.leader is None]
     w.shuffle(centre)
     if centre:
@@ -114,11 +121,11 @@ def after_human(w: Work) -> Script:
 
 
 def trials(w: Work) -> Script:
-    """Step 8's trials in initiative order, then step 9."""
+    """Step 8's trials in initiative order (nobody who has left is tried), then step 9."""
     w.step = 8
     for seat in w.initiative():
         cards = [c for accused, _, c in w.accusations if accused == seat]
-        if len(cards) >= 2:
+        if len(cards) >= 2 and w.live(seat):
             yield from trial(w, seat, cards)
     w.discard.extend(c for _, _, c in w.accusations)
     yield from after_trials(w)
@@ -135,8 +142,12 @@ def trial(w: Work, seat: int, cards: list[int]) -> Script:
             (*(move("defend", w.deck.skills[c].code) for c in w.distinct(hand)),
              move("defend", "none")),
             f"{name} may defend with one skill card",
+            default=move("defend", "none"),
             secret=True,
         )
+        if not w.live(seat):
+            w.say(f"{name} has left, so the trial ends.")
+            return
         if answer.arg(1) != "none":
             defence = w.from_hand(seat, answer.arg(1))
             w.discard.append(defence)
@@ -183,10 +194,15 @@ def oust(w: Work, seat: int) -> Script:
         return
     s.status = CIVILIAN
     w.say(f"{name} is Human and becomes a Civilian; they must lower a resource by 1.")
+    highest = max(RESOURCES, key=lambda r: w.resources[RESOURCES.index(r)])
     answer = yield Prompt(
         seat, tuple(move("lower", r) for r in RESOURCES),
         f"{name} chooses a resource to lower by 1",
+        default=move("lower", highest),
     )
+    if not w.live(seat):
+        w.say(f"{name} has left, so no resource is lowered.")
+        return
     w.change(answer.arg(1), -1)
 
 
@@ -205,7 +221,8 @@ def promotions(w: Work) -> Script:
     w.step = 9
     rank = {seat: i for i, seat in enumerate(w.initiative())}
     for agent, civilian in sorted(w.promotions, key=lambda p: rank[p[0]]):
-        if w.seats[civilian].status != CIVILIAN or not w.is_agent(agent):
+        if w.seats[civilian].status != CIVILIAN or not w.live(civilian) or \
+                not w.is_agent(agent):
             w.say(f"{w.name(agent)}'s promotion of {w.name(civilian)} no longer applies.")
             continue
         paid = payment(w, w.seats[agent].hand)
@@ -280,10 +297,11 @@ def cleanup(w: Work) -> Script:
             w.discard.extend(s.hand)
             s.hand.clear()
             w.say(f"{w.name(seat)} (revealed Martian Clone) discards their hand.")
-    if w.pog_override:
+    if w.pog_override and w.live(w.pog):
         w.pog_override = False
         w.say(f"The initiative pog stays with {w.name(w.pog)} and is flipped back.")
     else:
+        w.pog_override = False
         nxt = next((w.pog + i) % w.size for i in range(1, w.size + 1)
                    if w.live((w.pog + i) % w.size))
         w.pog = nxt
@@ -318,6 +336,9 @@ def run(deck: Deck, state: MarsState) -> Run:
     try:
         prompt = next(script)
         for answer in state.choices:
+            if answer.startswith(LEFT):
+                w.out.add(int(answer.removeprefix(LEFT)))
+                continue
             chosen = next((m for m in prompt.moves if str(m) == answer), None)
             if chosen is None:
                 raise BadState(f"A saved answer ({answer}) does not fit the game.")
@@ -334,5 +355,16 @@ def run(deck: Deck, state: MarsState) -> Run:
 
 def answered(state: MarsState, answer: Move) -> MarsState:
     return replace(state, choices=(*state.choices, str(answer)))
+
+
+LEFT = "left "
+"""A `choices` entry `left 3` marks where seat 3 resigned during the running step."""
+
+
+def resigned_during(state: MarsState, seat: int) -> MarsState:
+    """`seat` resigns during the running step: gone from this point of its replay on, and
+    resigned for good once it ends."""
+    return replace(state, leaving=(*state.leaving, seat),
+                   choices=(*state.choices, f"{LEFT}{seat}"))
 
 

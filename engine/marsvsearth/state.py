@@ -8,7 +8,7 @@ is a bool (True = Martian Clone), kept per player in the order of the waves.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
@@ -20,7 +20,11 @@ AGENT, CIVILIAN, CLONE = "agent", "civilian", "clone"
 """A player's standing: an Agent (human or hidden clone), a Civilian, or a revealed Clone."""
 
 FATE = -1
-"""The `seat` of a submission that nobody made: a Fate card or a New Information card."""
+"""The `seat` of a submission that nobody made: a Fate card."""
+ADDED = -2
+"""The `seat` of a card that New Information added to a threat (it counts only for symbols)."""
+ANSWER_MINUTES = 2
+"""The default time a player has to answer a question put to them alone."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +107,11 @@ class MarsState:
     """"humans", "martians", or "table" (ended by resignations)."""
     reason: str = ""
     leaving: tuple[int, ...] = ()
-    """Seats that resigned while a scripted step ran: they count as resigned once it ends (the
-    step is replayed as it began; its questions to them get the first answer meanwhile)."""
+    """Seats that resigned while a scripted step ran: they count as resigned once it ends. The
+    step is replayed as it began; a `left <seat>` entry in `choices` marks the point from which
+    the replay treats the seat as gone (a question already put to them gets its default)."""
+    answer: int = ANSWER_MINUTES
+    """Minutes a player has to answer a question put to them alone (0 = no timer)."""
 
 
 def _plain(value: Any) -> Any:
@@ -149,7 +156,8 @@ def _read(value: Any, hint: Any) -> Any:
         if not isinstance(value, dict):
             raise ValueError(f"{value!r} is not an object")
         hints = _hints(hint)
-        return hint(**{f.name: _read(value[f.name], hints[f.name]) for f in fields(hint)})
+        return hint(**{f.name: _read(value[f.name], hints[f.name]) for f in fields(hint)
+                       if f.name in value or f.default is MISSING})
     if hint is int and isinstance(value, bool):
         raise ValueError(f"{value!r} is not a number")
     if not isinstance(value, hint):

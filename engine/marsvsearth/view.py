@@ -95,6 +95,9 @@ class MarsView(View):
     promotion: bool
     contribution: int
     timer: int
+    """Minutes an open phase lasts (0 = no timer)."""
+    answer: int
+    """Minutes a player has to answer a question put to them alone (0 = no timer)."""
     resources: tuple[tuple[str, int], ...]
     wave: int
     successes: int
@@ -143,6 +146,7 @@ def build_view(deck: Deck, shown: MarsState, w: Work, prompt: Prompt | None,
             resigned=s.resigned or i in shown.leaving,
         ))
     threats = []
+    order = w.resolution_order()
     for slot, t in enumerate(shown.threats):
         card = deck.threats[t.threat]
         extras = [e.describe() for e in (card.success_effect, card.failure_effect) if e]
@@ -164,7 +168,7 @@ def build_view(deck: Deck, shown: MarsState, w: Work, prompt: Prompt | None,
             loss=card.loss,
             extra="; ".join(extras),
             bonus=t.bonus,
-            position=shown.order.index(slot) + 1 if slot in shown.order else 0,
+            position=order.index(slot) + 1 if slot in order else 0,
             good=cards(t.good), bad=cards(t.bad), wild=cards(t.wild),
             wild_good=t.wild_good, skill=t.skill, skill_value=t.skill_value,
             total=t.total, result=t.result,
@@ -193,6 +197,7 @@ def build_view(deck: Deck, shown: MarsState, w: Work, prompt: Prompt | None,
         promotion=shown.promotion,
         contribution=shown.contribution,
         timer=shown.timer,
+        answer=shown.answer,
         resources=tuple(zip(RESOURCES, shown.resources, strict=True)),
         wave=shown.wave,
         successes=shown.successes,
@@ -227,8 +232,11 @@ def _buttons(state: MarsState, prompt: Prompt | None, over: bool) -> tuple[str, 
     return ("done",) if state.phase in OPEN else ()
 
 
-def private_lines(deck: Deck, state: MarsState, seat: int) -> tuple[str, ...]:
-    """The viewer's secrets, each line starting "Your" so that no public text repeats one."""
+def private_lines(deck: Deck, state: MarsState, seat: int, asked: Prompt | None = None
+                  ) -> tuple[str, ...]:
+    """The viewer's secrets, each line starting "Your" so that no public text repeats one;
+    `asked` is a question put to the viewer now (the two Agents of a reinstatement are shown
+    with their skills)."""
     s = state.seats[seat]
     lines = []
     if s.dna:
@@ -265,4 +273,10 @@ def private_lines(deck: Deck, state: MarsState, seat: int) -> tuple[str, ...]:
               for target, giver, c in state.accusations if giver == seat]
     if given:
         lines.append("Your cards on the table this round: " + ", ".join(given) + ".")
+    if asked is not None and asked.secret and asked.moves[0].kind == "agent":
+        codes = {a.code: a for a in deck.agents}
+        offered = [codes[m.arg(1)] for m in asked.moves]
+        lines.append("Your Agent choice (keep one): " + "; or ".join(
+            f"`agent {a.code}` {a.name} (Science {a.skills[0]}, Diplomacy {a.skills[1]}, "
+            f"Military {a.skills[2]})" for a in offered) + ".")
     return tuple(lines)

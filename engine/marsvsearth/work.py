@@ -13,7 +13,7 @@ from typing import Any
 from engine.core import Event, draw_rng
 from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.effects import RESOURCES
-from engine.marsvsearth.rules import HAND, TRACK_TOP, WAVES, clone_level, setup_for
+from engine.marsvsearth.rules import COUNTERS, HAND, TRACK_TOP, WAVES, clone_level, setup_for
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, ActiveThreat, MarsState, SeatState
 
 RESERVED = {"to", "on", "with", "for", "none", "good", "bad", "threat", "all", "done", "pass"}
@@ -82,6 +82,7 @@ class Work:
     promotion: bool
     contribution: int
     timer: int
+    answer: int
     counter: int
     round: int
     step: int
@@ -111,6 +112,9 @@ class Work:
     reason: str
     leaving: list[int]
     events: list[Event] = field(default_factory=list)
+    out: set[int] = field(default_factory=set)
+    """Seats that left while the running scripted step was replayed up to here (see script.run);
+    from that point on they count as gone, like resigned seats."""
 
     # --- narration -----------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -157,11 +161,31 @@ class Work:
         return setup_for(self.size, self.coop)
 
     def live(self, seat: int) -> bool:
-        return not self.seats[seat].resigned
+        """Still playing: neither resigned nor gone during the running step."""
+        return not self.seats[seat].resigned and seat not in self.out
 
     def initiative(self) -> list[int]:
         """Every seat, from the initiative holder round the table (clockwise = next seat)."""
         return [(self.pog + i) % self.size for i in range(self.size)]
+
+    def holder(self) -> int:
+        """Who acts for the initiative: its holder, or the next player still playing after a
+        holder who left."""
+        return next((s for s in self.initiative() if self.live(s)), self.pog)
+
+    def unlead(self, seat: int) -> None:
+        """A leader who left: their threats not yet being resolved go to the centre."""
+        for slot, t in enumerate(self.threats):
+            if t.leader != seat or t.result is not None or slot == self.current:
+                continue
+            t.leader = None
+            self.say(f"{self.threat_name(slot)} has lost its leader and goes to the centre.")
+
+    def resolution_order(self) -> list[int]:
+        """The threats in the order they are resolved: the led ones in the order their leaders
+        chose them, then those in the centre (a threat whose leader left joins them)."""
+        led = [s for s in self.order if self.threats[s].leader is not None]
+        return led + [s for s in self.order if self.threats[s].leader is None]
 
     def level(self, seat: int) -> int:
         return clone_level(tuple(self.seats[seat].dna))
@@ -183,9 +207,13 @@ class Work:
         """+1 counters a revealed clone may still place this round (7 in the box at most)."""
         if self.seats[seat].status != CLONE or not self.live(seat):
             return 0
-        placed = [s for t in self.threats for s in t.counters]
+        placed = self.placed()
         own = self.deck.level(self.level(seat)).counters - placed.count(seat)
-        return max(0, min(own, 7 - len(placed)))
+        return max(0, min(own, COUNTERS - len(placed)))
+
+    def placed(self) -> list[int]:
+        """The owner of every +1 counter lying on a threat this round."""
+        return [s for t in self.threats for s in t.counters]
 
     def promotable(self) -> list[int]:
         """Civilians who may be reinstated by a field promotion (not those ousted this round)."""

@@ -156,8 +156,11 @@ def test_field_promotion_reinstates_a_civilian() -> None:
     assert view.phase == "Field Promotions" and view.buttons == ("done",)
     assert {str(m) for m in GAME.legal_moves(state, 0)} == {"promote dan", "done"}, \
         "Bob was ousted this round and cannot be promoted"
-    assert GAME.actors(state) == {0, 2, 4}, "every Agent is asked, whatever their hand"
-    state, said = run_until(state, (0, "promote dan"), (0, "done"), (2, "done"), (4, "done"))
+    assert GAME.actors(state) == {0, 2, 4}, "every Agent whose hand size could pay is asked"
+    state, said = run_until(state, (0, "promote dan"))
+    assert GAME.actors(state) == {2, 4}, "Ann has asked for every Civilian she may promote"
+    state, more = run_until(state, (2, "done"), (4, "done"))
+    said += more
     assert GAME.view(state, None).question == "Dan chooses one of two Agent cards"
     assert "Ann reveals and discards Science 3 [sci3], Diplomacy 2 [dip2] to field promote " \
         "Dan." in texts(said)
