@@ -71,7 +71,8 @@ class Play(commands.Cog):
         service = service_of(interaction)
         notice = await service.secret(channel_of(interaction), interaction.user.id)
         key = await service.game_key(channel_of(interaction))
-        await send_notice(interaction.response.send_message, key, notice, ephemeral=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # drawing takes time
+        await send_notice(interaction.followup.send, key, notice, ephemeral=True)
 
     @app_commands.command(name="resign", description="Resign from this channel's game")
     @app_commands.guild_only()
