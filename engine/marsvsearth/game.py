@@ -11,45 +11,65 @@ co-operative variant: 3-player resources, 1 threat a round, 1 success a wave, no
 accusations, 2/3/4 fate cards a threat in waves 1/2/3, no 3-4 player change.
 
 A round runs the twelve steps in order: 1 deal (humans to 5, revealed clones to their level's
-hand); 2 reveal threats; 3 leaders in initiative order (civilians and clones below level 3 may
-not lead), un-led threats to the centre in random order; 4 one face-down fate card a threat;
-5 revealed clones submit cards and +1 counters (open phase); 6 humans submit (open phase) within
+hand); 2 reveal threats; 3 leaders in initiative order (civilians and clones below level 3 may not
+lead), un-led threats to the centre in random order; 4 one face-down fate card a threat; 5 revealed
+clones submit cards and +1 counters (7 in the box; open phase); 6 humans submit (open phase) within
 the proximity limits 3/2/1 by distance from the leader round the seating circle, 1 to each un-led
 threat; 7 resolve led threats in initiative order then the centre ones: shuffle, reveal card by
 card into good/bad (wild symbols as the leader chooses, good when un-led), immediate effects,
 total, the leader's chosen skill group (+ if it matches, - if not), target (printed, -2 with 3-4
 players, +1 a counter): success scores a success and runs success effects then the gains; failure
-runs failure effects, the losses and Extra Bad; 8 accusations (open phase) and trials in
-initiative order; 9 field promotions (open phase); 10 a new cloning wave when the wave's
-successes are met; 11 voluntary reveal and 12 discards (one open phase); revealed clones discard
-everything and the pog passes left unless overridden. The Martians win the moment a resource is 0
-or lower; the Humans the moment their successes reach 3 waves' worth (overachievement spills).
+runs failure effects, the losses and Extra Bad; 8 accusations (open phase) and trials in initiative
+order; 9 field promotions (open phase); 10 a new cloning wave when the wave's successes are met; 11
+voluntary reveal and 12 discards (one open phase); revealed clones discard everything and the pog
+passes left unless overridden. The Martians win the moment a resource is 0 or lower; the Humans the
+moment their successes reach 3 waves' worth (overachievement spills).
 
 Rulings (decisions where the texts are silent; see also RULINGS.md):
 - One decision per threat makes all its wild symbols good or bad.
-- Cards added by New Information count only for their symbols; their own effects are ignored.
-- Effect order is asked only when two different effects are pending; identical ones just repeat.
-- A revealed clone has no Agent, so a threat it leads gets no leader's skill; Extra Bad applies
-  only to revealed clones (a hidden clone plays as a human).
-- A trial counts the symbols of the two revealed accusation cards (all, if only two) minus the
-  defence's; convict/acquit change that by 2 each.
-- Field promotion: an Agent asks during an open phase; requests resolve in initiative order and
-  are paid with the fewest symbols reaching 5 (then fewest cards, effect cards kept if possible).
-  With the Field Promotion Variant this step is replaced by the variant's rules.
-- A Civilian who receives clone DNA face up is a revealed Martian Clone at once.
-- Agents not kept at a reinstatement go to the bottom of the Agent deck; so do discarded Agents.
-- An exhausted threat deck takes back the failed threats, shuffled; an exhausted skill deck takes
-  back the discards, shuffled; with both empty nobody draws.
-- The Humans win the moment a success brings the count to 3 waves' worth (not only at the end
-  of step 7); the Martians the moment a resource reaches 0, even mid-step.
-- In an open phase a player with nothing left to do (no card, no threat in reach) counts as
-  done; Agents stay pending in the promotion and reveal/discard phases until they press Done,
-  so that nothing about their hand or DNA shows. An accused player without cards cannot defend.
-- Steps 11 and 12 share one open phase (a reveal discards the hand anyway); with several reveals
-  the last one holds the pog.
-- A resigning player's seat is skipped from then on (questions to them get the first answer); the
-  game ends when fewer than 3 players remain (2 in co-op), the others winning. Winners are the
-  players on the winning side who have not resigned; a co-op loss has no winners.
+- Cards added by New Information count only for their symbols; their own effects never fire.
+- The leader is asked for an order only when two different effects are waiting; identical
+  effects simply each resolve.
+- Sabotage and Shield never discard the card that carries them. A card discarded unscored loses
+  its own effect if that effect has not resolved yet (so the order the leader picks matters);
+  effects that already resolved stand.
+- A revealed Martian Clone has no Agent, so a threat it leads gets no leader's skill. Extra Bad
+  is only for revealed clones (a hidden clone plays as a human).
+- A trial counts the symbols on the two accusation cards revealed (all of them when there are
+  only two) minus the defence card's; convict and acquit cards change that by 2 each, whoever
+  played them. An accused player without cards cannot defend.
+- Field promotions are asked for during an open phase and carried out in initiative order; each
+  is paid with the fewest symbols reaching 5 (then the fewest cards, keeping cards with effects
+  where possible). With the Field Promotion Variant this step is replaced by the variant's rules.
+- A Civilian who is dealt clone DNA face up is a revealed Martian Clone at once.
+- The Agent not kept at a reinstatement goes to the bottom of the Agent deck unseen; so does
+  every discarded Agent.
+- When the threat deck runs out, the failed threats are shuffled back in; when the skill deck
+  runs out, the discards are shuffled back in; with both empty nobody draws.
+- The Humans win the moment a success brings them to three waves' worth (not only at the end of
+  step 7); the Martians win the moment a resource reaches 0, even in the middle of a step.
+- With 3 or 4 players every target the bot shows or says is already 2 lower.
+- Players with nothing to do are skipped, but only for a reason everyone can see (no cards, no
+  threat in reach, nobody left to ask for); what an Agent's cards are never decides it. At Field
+  Promotions an Agent waits while a Civilian they have not asked for can be promoted and their
+  number of cards could pay 5 symbols; at the end of the round every Agent waits for Done, even
+  with no cards, because only a hidden clone could reveal.
+- Steps 11 and 12 share one phase (a reveal discards the hand anyway); when several clones
+  reveal, the last one holds the pog.
+- Timers: an open phase ends after the table's `timer` minutes, as if everyone still pending
+  pressed Done. A question put to one player ends after `answer` minutes with its default: lead
+  no threat; wild symbols good; the leader's best skill group for the threat; effects in the
+  order offered; no defence; an ousted human lowers the highest resource and a reinstated one
+  raises the lowest (ties: food, people, tech, defense); keep the first Agent drawn; Extra Bad
+  takes the first resource of the losses; Intel and reinstatement pick the first player
+  clockwise. The channel is told what the timer decided.
+- A player who resigns is out: their seat is skipped, they lead nothing, are not tried and are
+  never picked (accused, promoted, reinstated or spied on), and no resource is raised or lowered
+  for them; threats they led go to the centre, resolved after the led ones without a leader. A
+  question already put to them gets its timer default, and a threat already being resolved
+  finishes that way. The game ends when fewer than 3 players remain (2 in co-op), the others
+  winning; the winners are the players of the winning side who did not resign, and a co-op loss
+  has no winners.
 
 Notation: `submit sci2 t1`, `counter t2`, `lead t1`, `pass`, `done`, `wild good`, `skill science`,
 `effect momentum`, `accuse ann dip1`, `second ann mil2`, `defend sci1` / `defend none`,
