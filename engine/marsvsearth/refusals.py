@@ -53,13 +53,15 @@ def explain(w: Work, seat: int, words: list[str], prompt: Prompt | None) -> str 
         return f"`{kind}` answers a question put to one player; nobody is asking you one now."
     if kind in PHASE_OF and w.phase not in PHASE_OF[kind]:
         return WHEN[kind]
-    if w.phase in OPEN and seat not in pending(w):
+    waiting = w.phase in OPEN and seat not in pending(w)
+    if waiting and (w.seats[seat].done or not takes_part(w, seat)):
         return _not_pending(w, seat)
     reason = {
         "submit": _submit, "counter": _counter, "accuse": _accuse, "second": _accuse,
         "promote": _promote, "discard": _discard, "reveal": _reveal,
     }.get(kind)
-    return reason(w, seat, words) if reason else None
+    found = reason(w, seat, words) if reason else None
+    return found or (_not_pending(w, seat) if waiting else None)
 
 
 def _question(w: Work, seat: int, words: list[str], prompt: Prompt) -> str | None:
@@ -184,7 +186,7 @@ def _promote(w: Work, seat: int, words: list[str]) -> str | None:
         return f"You already asked to promote {w.name(target)}."
     have = w.symbols(w.seats[seat].hand)
     return f"A field promotion costs {PROMOTION_COST} symbols of skill cards for each Civilian; " \
-        f"your hand has {have} in all and you have asked for {len(asked)}."
+        f"your hand has {_count(have, 'symbol')} and you have asked for {len(asked)}."
 
 
 def _discard(w: Work, seat: int, words: list[str]) -> str | None:
