@@ -4,6 +4,7 @@ options and timers."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -41,6 +42,14 @@ def test_the_default_deck_has_the_rulebook_counts() -> None:
     assert 25 <= with_effects <= 32, "about a third of the skill cards carry an effect"
     assert {c.effect.name for c in DECK.skills if c.effect} == set(VOCABULARY)
     assert (DECK.small_players, DECK.small_adjustment) == ((3, 4), -2)
+
+
+def test_the_deck_files_comments_name_real_card_codes() -> None:
+    comments = " ".join(line for line in DEFAULT_DECK_PATH.read_text().splitlines()
+                        if line.startswith("#"))
+    named = set(re.findall(r"\b(?:sci|dip|mil|wild)\d(?:-[a-z]+)?\b", comments))
+    assert len(named) >= 10
+    assert named <= {c.code for c in DECK.skills}
 
 
 def test_the_clone_level_table() -> None:
