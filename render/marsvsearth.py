@@ -1,33 +1,41 @@
 """Mars vs. Earth as a picture and as alt text, from the public `MarsView`.
 
-The picture (pixels, fixed size): a status strip (round, step, what the table waits for, or the
-result); on the left the four resource tracks (0-20) and the wave, successes and piles; on the
-right the active threats as cards (leader, target with counters, how many cards lie on them,
-their place in the resolution order, and once revealed their good, bad and wild cards, total and
-result); underneath the players round the table in seating order (standing, Agent, face-up DNA,
-hand size, Done, the initiative pog) around this round's accusations and trials.
+The picture (pixels): a status strip (round, step, what the table waits for, or the result); on
+the left the four resource tracks (0-20), the wave, successes, piles, variants and timers; on the
+right the active threats as cards (leader, needed skills, target with counters, gains, losses,
+how many cards lie on them, their place in the resolution order, and once revealed their good,
+bad and wild cards, how the wild symbols count, the leader's skill, total and result);
+underneath the players round the table in seating order (standing, Agent and its skill values,
+face-up DNA, hand size, Done, the initiative pog) around this round's accusations and trials.
+
+Nothing is cut to fit: text wraps, threat cards keep a readable width and grow downwards, and
+the canvas grows with the number of threats, the longest card and the number of players.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.marsvsearth.view import MarsView, SeatShown, ThreatShown
+from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown
 from render.board import TextLine, draw_status_strip
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
-from render.text import ALT_LIMIT, fit, font, shorten
+from render.text import ALT_LIMIT, drawable, fit, font, shorten
 
 FILENAME = "marsvsearth-table.png"
-WIDTH, HEIGHT = 1280, 900
+MIN_WIDTH = 1280
 PAD = 16
 HEADER = 76
 LEFT = 300
-THREATS_TOP = PAD + HEADER + PAD
-THREATS_BOTTOM = 470
-TABLE_TOP = THREATS_BOTTOM + PAD
+CARD_WIDTH, CARD_GAP, CARD_MAX = 280, 10, 320
+SEAT_WIDTH, SEAT_HEIGHT = 236, 92
 TRACK_TOP = 20
+TARGET_ROOM = 44
+"""Pixels kept free of a card's name for the big target number beside it."""
+LEADING = 5
+"""Pixels between wrapped lines."""
 
 RESOURCE_COLOURS: dict[str, RGB] = {
     "food": (214, 170, 60),
@@ -43,15 +51,44 @@ CIVILIAN_COLOUR: RGB = (150, 150, 150)
 AGENT_COLOUR: RGB = (110, 160, 230)
 CARD: RGB = (78, 44, 34)
 CARD_EDGE: RGB = (150, 100, 80)
+CARD_BACK: RGB = (40, 60, 110)
+CONTRIBUTION = {0: "open contribution", 1: "one threat at a time", 2: "one player at a time"}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts of the picture go for one view (all in pixels)."""
+
+    width: int
+    height: int
+    card_width: int
+    threats_bottom: int
+    table_top: int
+
+
+def layout(view: MarsView) -> Layout:
+    """The canvas for `view`: wide enough for every threat card side by side, tall enough for
+    the longest card and for the players round the table."""
+    count = max(1, len(view.threats))
+    room = MIN_WIDTH - (3 * PAD + LEFT)
+    card_width = max(CARD_WIDTH, min(CARD_MAX, (room - CARD_GAP * (count - 1)) // count))
+    width = max(MIN_WIDTH, 3 * PAD + LEFT + count * card_width + (count - 1) * CARD_GAP + 1)
+    top = PAD + HEADER + PAD
+    cards = max((_card_height(view, t, card_width) for t in view.threats), default=0)
+    threats_bottom = top + max(cards, _resources_height(view), 300)
+    table_top = threats_bottom + PAD
+    table = 420 if len(view.seats) <= 6 else 560
+    return Layout(width, table_top + table + PAD, card_width, threats_bottom, table_top)
 
 
 def draw_marsvsearth(view: MarsView) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    shape = layout(view)
+    image = Image.new("RGB", (shape.width, shape.height), BACKGROUND)
     pen = ImageDraw.Draw(image)
-    draw_status_strip(image, (PAD, PAD, WIDTH - PAD, PAD + HEADER), _status(view))
-    _resources(pen, view)
-    _threats(pen, view)
-    _table(pen, view)
+    draw_status_strip(image, (PAD, PAD, shape.width - PAD, PAD + HEADER), _status(view))
+    _resources(pen, view, shape)
+    _threats(pen, view, shape)
+    _table(pen, view, shape)
     return image
 
 
@@ -69,9 +106,85 @@ def _status(view: MarsView) -> list[TextLine]:
     return [TextLine(title, 26, TEXT), TextLine(second, 20, HIGHLIGHT)]
 
 
-def _resources(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
-    left, top = PAD, THREATS_TOP
-    pen.rounded_rectangle((left, top, left + LEFT - 1, THREATS_BOTTOM - 1), radius=8, fill=PANEL)
+# --- text that wraps -------------------------------------------------------------------------
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """`text` made drawable and broken into lines of at most `width` pixels at `size` (a word
+    longer than a line is cut there and goes on on the next line)."""
+    face = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in drawable(text).split():
+        joined = f"{line} {word}" if line else word
+        if face.getlength(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while face.getlength(word) > width:
+            cut = max(
+                1, next(i for i in range(len(word), 0, -1) if face.getlength(word[:i]) <= width)
+            )
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+def _wrapped(lines: list[TextLine], width: int) -> list[TextLine]:
+    return [
+        TextLine(part, line.size, line.colour)
+        for line in lines
+        for part in wrap(line.text, line.size, width)
+    ]
+
+
+def _height(lines: list[TextLine]) -> int:
+    return sum(line.size + LEADING for line in lines)
+
+
+def _write(pen: ImageDraw.ImageDraw, x: int, y: int, lines: list[TextLine]) -> int:
+    """Draw `lines` (already wrapped) from (x, y) down; returns the y below them."""
+    for line in lines:
+        pen.text((x, y), line.text, font=font(line.size), fill=line.colour)
+        y += line.size + LEADING
+    return y
+
+
+# --- resources ---------------------------------------------------------------------------------
+
+
+def _panel_lines(view: MarsView) -> list[TextLine]:
+    variants = [CONTRIBUTION[view.contribution]]
+    if view.promotion:
+        variants.insert(0, "Field Promotion Variant")
+    if view.coop:
+        variants.insert(0, "co-operative game")
+    phases = f"{view.timer} min" if view.timer else "none"
+    questions = f"{view.answer} min" if view.answer else "none"
+    lines = [
+        TextLine(f"Cloning wave {view.wave} of 3", 16, TEXT),
+        TextLine(f"Successes {view.successes} of {view.needed} ({view.per_wave} a wave)", 16, TEXT),
+        TextLine(f"Failed threats {view.failures}", 16, TEXT),
+        TextLine(f"Skill cards: {view.draw_pile} to draw, {view.discard_pile} discarded", 16, TEXT),
+        TextLine("Variants: " + ", ".join(variants), 15, MUTED_TEXT),
+        TextLine(f"Timers: phases {phases}, questions {questions}", 15, MUTED_TEXT),
+    ]
+    return _wrapped(lines, LEFT - 28)
+
+
+def _resources_height(view: MarsView) -> int:
+    return 14 + 4 * 64 + 6 + _height(_panel_lines(view)) + 10
+
+
+def _resources(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
+    left, top = PAD, PAD + HEADER + PAD
+    pen.rounded_rectangle(
+        (left, top, left + LEFT - 1, shape.threats_bottom - 1), radius=8, fill=PANEL
+    )
     small, medium = font(14), font(18)
     step = (LEFT - 40) / TRACK_TOP
     for row, (name, level) in enumerate(view.resources):
@@ -87,35 +200,101 @@ def _resources(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
             pen.text((x, base + 8), str(tick), font=small, fill=MUTED_TEXT, anchor="mt")
         x = x0 + step * max(0, min(TRACK_TOP, level))
         pen.ellipse((x - 8, base - 8, x + 8, base + 8), fill=colour, outline=TEXT, width=2)
-    y = top + 14 + 4 * 64 + 6
-    lines = [
-        f"Cloning wave {view.wave} of 3",
-        f"Successes {view.successes} of {view.needed} ({view.per_wave} a wave)",
-        f"Failed threats {view.failures}",
-        f"Skill cards: {view.draw_pile} to draw, {view.discard_pile} discarded",
-    ]
-    for line in lines:
-        pen.text((left + 14, y), fit(line, 16, LEFT - 28), font=font(16), fill=TEXT)
-        y += 24
+    _write(pen, left + 14, top + 14 + 4 * 64 + 6, _panel_lines(view))
 
 
-def _threats(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
+# --- threats -----------------------------------------------------------------------------------
+
+
+def _threats(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
     left = PAD + LEFT + PAD
-    width = WIDTH - PAD - left
-    count = max(1, len(view.threats))
-    gap = 10
-    card_width = min(300, (width - gap * (count - 1)) // count)
+    top = PAD + HEADER + PAD
     for i, threat in enumerate(view.threats):
-        x = left + i * (card_width + gap)
-        _threat_card(pen, view, threat, (x, THREATS_TOP, x + card_width, THREATS_BOTTOM))
+        x = left + i * (shape.card_width + CARD_GAP)
+        _threat_card(pen, view, threat, (x, top, x + shape.card_width, shape.threats_bottom))
     if not view.threats:
         pen.text(
-            (left + width // 2, (THREATS_TOP + THREATS_BOTTOM) // 2),
+            ((left + shape.width - PAD) // 2, (top + shape.threats_bottom) // 2),
             "No threats yet",
             font=font(22),
             fill=MUTED_TEXT,
             anchor="mm",
         )
+
+
+def _revealed(t: ThreatShown) -> bool:
+    return bool(t.good or t.bad or t.wild)
+
+
+def _pile(cards: tuple[CardShown, ...]) -> str:
+    return ", ".join(c.code + (" (discarded)" if c.cancelled else "") for c in cards)
+
+
+def _wild_words(t: ThreatShown) -> str:
+    if t.wild_good is None:
+        return "Wild symbols: not yet counted"
+    how = "good" if t.wild_good else "bad"
+    who = "the leader's choice" if t.leader is not None else "no leader"
+    return f"Wild symbols count {how} ({who})"
+
+
+def _card_body(view: MarsView, t: ThreatShown) -> tuple[list[TextLine], list[TextLine]]:
+    """A threat card's text above its face-down cards, and below them."""
+    leader = view.players[t.leader] if t.leader is not None else "none (centre)"
+    gain = ", ".join(f"+{n} {r}" for r, n in t.gain) or "nothing"
+    loss = ", ".join(f"-{n} {r}" for r, n in t.loss) or "nothing"
+    notes = [
+        f"{t.cards} card{'s' if t.cards != 1 else ''} "
+        + ("revealed" if _revealed(t) else "face down")
+    ]
+    if t.counters:
+        notes.append(f"+{t.counters} counter{'s' if t.counters > 1 else ''}")
+    if t.bonus:
+        notes.append(f"{t.bonus:+d} from earlier threats")
+    above = [
+        TextLine(t.name, 17, TEXT),
+        TextLine("Needs " + " or ".join(s.capitalize() for s in t.skills), 15, GOOD),
+        TextLine(f"Leader: {leader}", 15, TEXT),
+        TextLine(f"Win: {gain}", 14, GOOD),
+        TextLine(f"Lose: {loss}", 14, BAD),
+    ]
+    if t.extra:
+        above.append(TextLine(t.extra, 13, MUTED_TEXT))
+    above.append(TextLine(", ".join(notes), 15, TEXT))
+    below: list[TextLine] = []
+    for label, pile, colour in (
+        ("Good", t.good, GOOD),
+        ("Bad", t.bad, BAD),
+        ("Wild", t.wild, WILD),
+    ):
+        if pile:
+            below.append(TextLine(f"{label}: {_pile(pile)}", 13, colour))
+    if t.wild:
+        below.append(TextLine(_wild_words(t), 14, WILD))
+    if t.skill:
+        below.append(TextLine(f"Leader adds {t.skill.capitalize()} {t.skill_value:+d}", 14, TEXT))
+    if t.total is not None:
+        verdict = {"success": "SUCCESS", "failure": "FAILURE"}.get(t.result or "", "")
+        colour = GOOD if t.result == "success" else BAD
+        below.append(TextLine(f"Total {t.total} against {t.target}: {verdict}", 18, colour))
+    return above, below
+
+
+def card_lines(view: MarsView, t: ThreatShown, width: int) -> tuple[list[TextLine], list[TextLine]]:
+    """A threat card's text wrapped for a card `width` pixels wide: the lines above its
+    face-down cards (the name leaves room for the target) and those below them."""
+    above, below = _card_body(view, t)
+    inner = width - 20
+    return (
+        _wrapped(above[:1], inner - TARGET_ROOM) + _wrapped(above[1:], inner),
+        _wrapped(below, inner),
+    )
+
+
+def _card_height(view: MarsView, t: ThreatShown, width: int) -> int:
+    above, below = card_lines(view, t, width)
+    backs = 26 if t.cards and not _revealed(t) else 0
+    return 34 + _height(above) + backs + _height(below) + 12
 
 
 def _threat_card(
@@ -130,121 +309,50 @@ def _threat_card(
     pen.rounded_rectangle(
         (x0, y0, x1 - 1, y1 - 1), radius=10, fill=fill, outline=edge, width=3 if current else 1
     )
-    inner = x1 - x0 - 20
     x = x0 + 10
-    y = y0 + 8
     order = f"  (resolves #{t.position})" if t.position else ""
-    pen.text((x, y), f"T{t.slot}{order}", font=font(16), fill=MUTED_TEXT)
+    pen.text((x, y0 + 8), f"T{t.slot}{order}", font=font(16), fill=MUTED_TEXT)
     pen.text((x1 - 12, y0 + 6), str(t.target), font=font(34), fill=WILD, anchor="ra")
-    y += 24
-    for line in _wrap(t.name, 17, inner - 34, 2):
-        pen.text((x, y), line, font=font(17), fill=TEXT)
-        y += 21
-    y += 3
-    skills = " + ".join(s.capitalize() for s in t.skills)
-    pen.text((x, y), fit(f"Needs {skills}", 15, inner), font=font(15), fill=GOOD)
-    y += 22
-    leader = view.players[t.leader] if t.leader is not None else "no leader (centre)"
-    pen.text((x, y), fit(f"Leader: {leader}", 15, inner), font=font(15), fill=TEXT)
-    y += 22
-    gain = ", ".join(f"+{n} {r}" for r, n in t.gain) or "nothing"
-    loss = ", ".join(f"-{n} {r}" for r, n in t.loss)
-    pen.text((x, y), fit(f"Win: {gain}", 14, inner), font=font(14), fill=GOOD)
-    y += 19
-    pen.text((x, y), fit(f"Lose: {loss}", 14, inner), font=font(14), fill=BAD)
-    y += 19
-    if t.extra:
-        pen.text((x, y), fit(t.extra, 13, inner), font=font(13), fill=MUTED_TEXT)
-        y += 18
-    notes = [
-        f"{t.cards} card{'s' if t.cards != 1 else ''} face down"
-        if not _revealed(t)
-        else f"{t.cards} cards revealed"
-    ]
-    if t.counters:
-        notes.append(f"+{t.counters} counter{'s' if t.counters > 1 else ''}")
-    if t.bonus:
-        notes.append(f"{t.bonus:+d} bonus")
-    pen.text((x, y), fit(", ".join(notes), 15, inner), font=font(15), fill=TEXT)
-    y += 24
-    _card_backs(pen, x, y, t.cards if not _revealed(t) else 0, inner)
-    if _revealed(t):
-        for label, pile, colour in (
-            ("Good", t.good, GOOD),
-            ("Bad", t.bad, BAD),
-            ("Wild", t.wild, WILD),
-        ):
-            if not pile:
-                continue
-            text = ", ".join(c.code + (" (x)" if c.cancelled else "") for c in pile)
-            pen.text((x, y), fit(f"{label}: {text}", 13, inner), font=font(13), fill=colour)
-            y += 18
-    if t.skill:
-        pen.text(
-            (x, y),
-            fit(f"Leader adds {t.skill} {t.skill_value:+d}", 14, inner),
-            font=font(14),
-            fill=TEXT,
-        )
-    if t.total is not None:
-        verdict = {"success": "SUCCESS", "failure": "FAILURE"}.get(t.result or "", "")
-        colour = GOOD if t.result == "success" else BAD
-        pen.text(
-            ((x0 + x1) // 2, y1 - 14),
-            f"Total {t.total} / {t.target}  {verdict}",
-            font=font(18),
-            fill=colour,
-            anchor="mb",
-        )
-
-
-def _wrap(text: str, size: int, width: int, lines: int) -> list[str]:
-    """`text` broken into at most `lines` lines of `width` pixels (the last one cut to fit)."""
-    face = font(size)
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines - 1:
-        line = words.pop(0)
-        while words and face.getlength(f"{line} {words[0]}") <= width:
-            line += " " + words.pop(0)
-        out.append(fit(line, size, width))
-    if words:
-        out.append(fit(" ".join(words), size, width))
-    return out
-
-
-def _revealed(t: ThreatShown) -> bool:
-    return bool(t.good or t.bad or t.wild)
+    above, below = card_lines(view, t, x1 - x0)
+    y = _write(pen, x, y0 + 34, above)
+    if t.cards and not _revealed(t):
+        _card_backs(pen, x, y, t.cards, x1 - x0 - 20)
+        y += 26
+    _write(pen, x, y, below)
 
 
 def _card_backs(pen: ImageDraw.ImageDraw, x: int, y: int, count: int, width: int) -> None:
     """Small face-down cards, one per card lying on the threat."""
-    step = min(18, max(6, (width - 14) // max(1, count)))
+    step = min(18, max(4, (width - 14) // max(1, count)))
     for i in range(count):
         left = x + i * step
-        pen.rounded_rectangle(
-            (left, y, left + 14, y + 20), radius=2, fill=(40, 60, 110), outline=TEXT
-        )
+        pen.rounded_rectangle((left, y, left + 14, y + 20), radius=2, fill=CARD_BACK, outline=TEXT)
 
 
-def _table(pen: ImageDraw.ImageDraw, view: MarsView) -> None:
-    box = (PAD, TABLE_TOP, WIDTH - PAD - 1, HEIGHT - PAD - 1)
-    pen.rounded_rectangle(box, radius=12, fill=PANEL)
-    cx, cy = WIDTH // 2, (TABLE_TOP + HEIGHT - PAD) // 2
-    rx, ry = WIDTH // 2 - 140, (HEIGHT - PAD - TABLE_TOP) // 2 - 42
+# --- the table ---------------------------------------------------------------------------------
+
+
+def _table(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
+    bottom = shape.height - PAD
+    pen.rounded_rectangle(
+        (PAD, shape.table_top, shape.width - PAD - 1, bottom - 1), radius=12, fill=PANEL
+    )
+    cx, cy = shape.width // 2, (shape.table_top + bottom) // 2
+    rx = shape.width // 2 - PAD - SEAT_WIDTH // 2 - 20
+    ry = (bottom - shape.table_top) // 2 - SEAT_HEIGHT // 2 - 10
     pen.ellipse(
-        (cx - rx + 40, cy - ry + 20, cx + rx - 40, cy + ry - 20),
+        (cx - rx + 60, cy - ry + 30, cx + rx - 60, cy + ry - 30),
         fill=(70, 40, 30),
         outline=CARD_EDGE,
     )
-    _centre(pen, view, cx, cy)
+    _centre(pen, view, cx, cy, 2 * rx - SEAT_WIDTH - 80)
     count = len(view.seats)
     for i, seat in enumerate(view.seats):
         angle = -math.pi / 2 + 2 * math.pi * i / count
         _seat(pen, view, i, seat, int(cx + rx * math.cos(angle)), int(cy + ry * math.sin(angle)))
 
 
-def _centre(pen: ImageDraw.ImageDraw, view: MarsView, cx: int, cy: int) -> None:
+def _centre(pen: ImageDraw.ImageDraw, view: MarsView, cx: int, cy: int, width: int) -> None:
     lines = []
     if view.accused:
         lines.append(
@@ -258,16 +366,18 @@ def _centre(pen: ImageDraw.ImageDraw, view: MarsView, cx: int, cy: int) -> None:
         )
     if not lines:
         lines = ["Seating in join order, clockwise"]
-    y = cy - 11 * len(lines)
-    for line in lines[:6]:
-        pen.text((cx, y), fit(line, 16, 560), font=font(16), fill=TEXT, anchor="mt")
-        y += 22
+    size = 16 if len(lines) <= 4 else 14
+    wrapped = [part for line in lines for part in wrap(line, size, width)]
+    y = cy - (size + LEADING) * len(wrapped) // 2
+    for part in wrapped:
+        pen.text((cx, y), part, font=font(size), fill=TEXT, anchor="mt")
+        y += size + LEADING
 
 
 def _seat(
     pen: ImageDraw.ImageDraw, view: MarsView, index: int, seat: SeatShown, cx: int, cy: int
 ) -> None:
-    w, h = 210, 70
+    w, h = SEAT_WIDTH, SEAT_HEIGHT
     x0, y0 = cx - w // 2, cy - h // 2
     colour = {"agent": AGENT_COLOUR, "civilian": CIVILIAN_COLOUR, "clone": MARTIAN}[seat.status]
     acting = index in view.actors
@@ -279,25 +389,37 @@ def _seat(
         width=3 if acting else 2,
     )
     name = seat.name + (" (left)" if seat.resigned else "")
-    pen.text((x0 + 10, y0 + 5), fit(name, 17, w - 60), font=font(17), fill=TEXT)
+    room = w - 20 - (52 if view.pog == index else 0)
+    pen.text((x0 + 10, y0 + 5), fit(name, 17, room), font=font(17), fill=TEXT)
     if view.pog == index:
         label = "POG*" if view.pog_override else "POG"
         pen.rounded_rectangle((x0 + w - 54, y0 + 6, x0 + w - 8, y0 + 26), radius=9, fill=WILD)
         pen.text((x0 + w - 31, y0 + 16), label, font=font(13), fill=(30, 20, 10), anchor="mm")
     standing = {
         "agent": seat.agent or "Agent",
-        "civilian": "Civilian",
+        "civilian": "Civilian (no Agent)",
         "clone": f"MARTIAN CLONE level {seat.level}",
     }[seat.status]
     pen.text((x0 + 10, y0 + 27), fit(standing, 14, w - 20), font=font(14), fill=colour)
+    if seat.skills is not None:
+        sci, dip, mil = seat.skills
+        detail = f"Science {sci}  Diplomacy {dip}  Military {mil}"
+    elif seat.status == "clone":
+        detail = f"{seat.counters} counter{'s' if seat.counters != 1 else ''} to place"
+    else:
+        detail = ""
+    pen.text((x0 + 10, y0 + 47), fit(detail, 14, w - 20), font=font(14), fill=TEXT)
     dna = " ".join("?" if d is None else ("C" if d else "H") for d in seat.dna) or "-"
     done = {True: "  done", False: "  to act", None: ""}[seat.done]
     pen.text(
-        (x0 + 10, y0 + 47),
+        (x0 + 10, y0 + 67),
         fit(f"DNA {dna}  hand {seat.hand}{done}", 15, w - 20),
         font=font(15),
         fill=TEXT if not seat.done else MUTED_TEXT,
     )
+
+
+# --- alt text ----------------------------------------------------------------------------------
 
 
 def describe_marsvsearth(view: MarsView) -> str:

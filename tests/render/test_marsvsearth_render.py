@@ -10,7 +10,14 @@ from PIL import Image
 
 from engine.marsvsearth import GAME, MarsState, MarsView
 from render import render_view
-from render.marsvsearth import HEIGHT, WIDTH, describe_marsvsearth
+from render.marsvsearth import (
+    MIN_WIDTH,
+    SEAT_WIDTH,
+    card_lines,
+    describe_marsvsearth,
+    layout,
+)
+from render.text import ELLIPSIS, font
 
 MAX_PNG = 150_000
 
@@ -47,7 +54,9 @@ def test_pictures_are_small_deterministic_pngs(name: str) -> None:
     assert first.png == second.png
     assert len(first.png) < MAX_PNG
     image = Image.open(io.BytesIO(first.png))
-    assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
+    shape = layout(view)
+    assert image.format == "PNG" and image.size == (shape.width, shape.height)
+    assert shape.width >= MIN_WIDTH
     assert first.filename.endswith(".png")
     assert 0 < len(first.alt) <= 1000
 
@@ -84,3 +93,57 @@ def test_a_private_view_renders_the_same_table() -> None:
     own = GAME.view(state, 0)
     assert isinstance(own, MarsView) and own.private
     assert describe_marsvsearth(own) == describe_marsvsearth(public)
+
+
+def resolving(players: int, seed: int) -> MarsView:
+    """A public view in step 7 with at least one threat resolved, from a seeded random game
+    (players mostly submit cards, so that threats carry many)."""
+    rng = random.Random(seed)
+    state = GAME.new_game(
+        [f"Player{i} Longname" for i in range(players)],
+        {"promotion": True, "contribution": 1},
+        seed,
+    )
+    while GAME.outcome(state) is None:
+        seat = rng.choice(sorted(GAME.actors(state)))
+        moves = GAME.legal_moves(state, seat)
+        submits = [m for m in moves if m.kind == "submit"]
+        move = rng.choice(submits if submits and rng.random() < 0.8 else moves)
+        state, _ = GAME.apply(state, seat, move)
+        view = GAME.view(state, None)
+        if view.step == 7 and sum(t.total is not None for t in view.threats) >= 2:
+            return view
+    raise AssertionError("the game ended before a threat was resolved")
+
+
+@pytest.mark.parametrize("players", [9, 10])
+def test_a_big_table_shows_everything_uncut(players: int) -> None:
+    view = resolving(players, seed=5)
+    shape = layout(view)
+    assert shape.width > MIN_WIDTH, "five threat cards widen the picture"
+    rendered = render_view("marsvsearth", view)
+    assert Image.open(io.BytesIO(rendered.png)).size == (shape.width, shape.height)
+    for t in view.threats:
+        above, below = card_lines(view, t, shape.card_width)
+        text = " ".join(line.text for line in above + below)
+        assert ELLIPSIS not in text
+        for line in above + below:
+            assert font(line.size).getlength(line.text) <= shape.card_width - 20
+        words = " ".join(text.split())
+        assert f"Needs {' or '.join(s.capitalize() for s in t.skills)}" in words
+        assert all(f"+{n} {r}" in words for r, n in t.gain)
+        assert all(f"-{n} {r}" in words for r, n in t.loss)
+        leader = view.players[t.leader] if t.leader is not None else "none (centre)"
+        assert f"Leader: {leader}" in words
+        for card in t.good + t.bad + t.wild:
+            assert card.code in words
+        if t.wild_good is not None:
+            assert "Wild symbols count" in words
+        if t.total is not None:
+            assert f"Total {t.total} against {t.target}" in words
+    skills = [s.skills for s in view.seats if s.skills is not None]
+    assert skills
+    longest = max(
+        font(14).getlength(f"Science {a}  Diplomacy {b}  Military {c}") for a, b, c in skills
+    )
+    assert longest <= SEAT_WIDTH - 20, "every Agent's skill values fit on its seat"
