@@ -32,6 +32,8 @@ _MOVE = {"move", "mv", "m", "go"}
 _SWAP = {"swap", "x", "exchange"}
 _LINKS = re.compile(r"(?:-|>|to|\s|,)*")
 _PAIR = re.compile(r"([a-z]+)\s*[=:]?\s*([+-]?\d+)")
+LONGEST = 100
+"""Characters; no move is written longer, so longer text is refused before it is read."""
 
 HELP = (
     "Moves look like `draw`, `place c3`, `move c3 c5`, `swap c2 c5`, `reveal red blue` or "
@@ -73,6 +75,8 @@ def read(rules: Rules, text: str) -> AgentsMove | Pair:
     word, _, rest = clean.partition(" ")
     if not clean:
         raise BadNotation(f"Nothing to read. {HELP}")
+    if len(clean) > LONGEST:
+        raise BadNotation(f"That is too long to be a move. {HELP}")
     if word in _OBJECTIVES or "=" in clean or ":" in clean:
         return _objectives(rules, rest if word in _OBJECTIVES else clean)
     if word in _REVEAL:

@@ -57,6 +57,8 @@ COLOUR_WORDS = {
 }
 EMPTY_WORDS = {"empty", "none", "nothing", "-"}
 _COORD = re.compile(r"\(?\s*(-?\d+)\s*[,;]\s*(-?\d+)\s*\)?")
+LONGEST = 100
+"""Characters; no move is written longer, so longer text is refused before it is read."""
 _EXAMPLES = "`launch 0,0`, `move 0,0 1,0`, `pickup`, `skip`, `discover green 2,0`, `consume 1,0`"
 
 
@@ -98,6 +100,8 @@ def match(text: str, legal: Sequence[Move], step: str) -> Move:
     Raises BadNotation for an unknown keyword, AmbiguousMove when several moves begin with it,
     IllegalMove otherwise; `step` (what is decided now) goes into the message.
     """
+    if len(text) > LONGEST:
+        raise BadNotation(f"That is too long to be a move. Moves look like {_EXAMPLES}.")
     typed = tokens(text)
     if not typed or typed[0] not in VERBS:
         raise BadNotation(
