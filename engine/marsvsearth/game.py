@@ -278,6 +278,8 @@ class MarsVsEarth:
         """The legal move `text` names; a refusal names the rule the move breaks."""
         if state.winner is not None:
             raise IllegalMove("The game is over.")
+        if self._gone(state, seat):
+            raise IllegalMove("You have left this game.")
         look = self._look(state)
         words = words_of(text)
         if seat not in self.actors(state):

@@ -279,7 +279,8 @@ def leave(w: Work, seats: list[int]) -> None:
 
 def timeout(w: Work) -> None:
     """Everyone still pending in the running (sub-)phase presses Done."""
-    for seat in pending(w):
+    late = pending(w)
+    for seat in late:
         w.seats[seat].done = True
-    w.say("Time is up.")
+    w.say("Time is up: " + ", ".join(w.name(s) for s in late) + " counted as done.")
     advance(w)

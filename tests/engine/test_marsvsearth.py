@@ -310,7 +310,7 @@ def test_timed_phase_and_timeout() -> None:
     phase = GAME.timed_phase(state)
     assert phase is not None and phase[1] == 300
     state, events = GAME.timeout(state)
-    assert "Time is up." in texts(events)
+    assert "Time is up: Ann, Bob, Cat, Dan, Eve counted as done." in texts(events)
     assert GAME.timed_phase(state) != phase
     untimed = replace(influence(5, (0,), ("sci2",)), timer=0)
     assert GAME.timed_phase(untimed) is None
