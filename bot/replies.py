@@ -14,6 +14,7 @@ from engine.core import GameError
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; nothing was changed. Please try again."
+CHANGED_COMMAND = "This command was removed or changed; try /help."
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -36,14 +37,28 @@ async def say_privately(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def stale_name(
+    error: app_commands.CommandNotFound | app_commands.CommandSignatureMismatch,
+) -> str:
+    """The full name of a command the user's Discord offered but this bot no longer has."""
+    if isinstance(error, app_commands.CommandNotFound):
+        return " ".join((*error.parents, error.name))
+    return error.command.qualified_name
+
+
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Refusals are told to the user alone; anything unexpected is logged and apologised for."""
+    """Refusals are told to the user alone; anything unexpected is logged and apologised for.
+    A command the bot no longer has (an old command list) gets a pointer to /help and one log
+    line."""
     if isinstance(error, GameError):
         text = str(error)
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = "Games are played in server channels, not in direct messages."
     elif isinstance(error, app_commands.CheckFailure):
         text = str(error) or "You cannot use this command here."
+    elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        log.info("Command /%s is out of date on the user's side", stale_name(error))
+        text = CHANGED_COMMAND
     else:
         log.error(
             "Unexpected error in %s",
