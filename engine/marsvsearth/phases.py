@@ -27,6 +27,7 @@ from engine.marsvsearth.rules import (
     PROMOTION_COST,
     UNLED_LIMIT,
     proximity_limit,
+    target_of,
 )
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE
 from engine.marsvsearth.work import Work
@@ -226,8 +227,10 @@ def play(w: Work, seat: int, chosen: Move) -> None:
         w.tell(seat, f"You submitted {w.card(card)} to Threat {slot + 1}.")
     elif kind == "counter":
         slot = int(chosen.arg(1)[1:]) - 1
-        w.threats[slot].counters.append(seat)
-        w.say(f"{name} puts a +1 counter on {w.threat_name(slot)}.")
+        t = w.threats[slot]
+        t.counters.append(seat)
+        target = target_of(w.deck, t.threat, w.size, w.coop, len(t.counters))
+        w.say(f"{name} puts a +1 counter on {w.threat_name(slot)}: its target is now {target}.")
     elif kind in ("accuse", "second"):
         target = w.seat_of(chosen.arg(1))
         card = w.from_hand(seat, chosen.arg(2))

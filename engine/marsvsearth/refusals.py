@@ -38,7 +38,7 @@ WHEN = {
     "discard": "Cards are discarded only at the end of the round (steps 11-12).",
     "reveal": "A hidden Martian Clone may reveal only at the end of the round (step 11).",
 }
-_SLOT = re.compile(r"t(\d{1,2})")
+_SLOT = re.compile(r"t?(\d{1,2})")
 STANDING = {AGENT: "an Agent", CIVILIAN: "a Civilian", CLONE: "a revealed Martian Clone"}
 
 
@@ -216,7 +216,7 @@ def _not_held(code: str) -> str:
 
 
 def _slot(w: Work, word: str) -> int | None:
-    found = _SLOT.fullmatch(word) or re.fullmatch(r"(\d{1,2})", word)
+    found = _SLOT.fullmatch(word)
     if found is None:
         return None
     slot = int(found[1]) - 1

@@ -330,7 +330,8 @@ class Run:
 
 def run(deck: Deck, state: MarsState) -> Run:
     """Replay the scripted step `state.phase` from its start with the answers in
-    `state.choices`, up to its next unanswered question or its end."""
+    `state.choices`, up to its next unanswered question or its end; a `left <seat>` entry
+    makes that seat gone from that point of the replay on."""
     w = thaw(deck, state)
     script = SEGMENTS[state.phase](w)
     try:

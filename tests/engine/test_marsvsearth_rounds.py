@@ -276,7 +276,8 @@ def test_revealed_clones_submit_and_place_counters_before_the_humans() -> None:
                                          for m in moves)
     target = view.threats[1].target
     state, events = play(state, 2, "counter t2")
-    assert "Cat puts a +1 counter on Threat 2" in texts(events)[0]
+    assert texts(events)[0].startswith("Cat puts a +1 counter on Threat 2")
+    assert texts(events)[0].endswith(f"its target is now {target + 1}.")
     assert not GAME.hidden(Move(("counter", "t2")))
     assert GAME.view(state, None).threats[1].target == target + 1
     assert not any(str(m).startswith("counter") for m in GAME.legal_moves(state, 2))
