@@ -11,6 +11,7 @@ import discord
 
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
+from bot.logsafe import safe_handler
 from engine.marsvsearth import DeckError
 from engine.registry import use_marsvsearth_deck
 
@@ -36,7 +37,7 @@ def main() -> None:
             use_marsvsearth_deck(config.marsvsearth_deck)
         except DeckError as error:
             sys.exit(f"error: MARSVSEARTH_DECK: {error}")
-    discord.utils.setup_logging(level=config.log_level, root=True)
+    discord.utils.setup_logging(handler=safe_handler(), level=config.log_level, root=True)
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:
