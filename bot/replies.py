@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -25,7 +26,26 @@ def service_of(interaction: discord.Interaction) -> TableService:
 
 
 def player_of(interaction: discord.Interaction) -> Player:
-    return Player(interaction.user.id, interaction.user.display_name)
+    """The user as a player, under a name that is safe to write anywhere (see `safe_name`)."""
+    return Player(interaction.user.id, safe_name(interaction.user.display_name))
+
+
+_ANGLES = str.maketrans("<>", "\u2039\u203a")
+_MARKUP = re.compile(r"[\\*~|`\[\]]|\b_+|_+\b|^[-#+]")
+
+
+def safe_name(name: str) -> str:
+    """`name` made to read as itself in every message and picture, never as markup.
+
+    `<` and `>` become the single angle quotation marks (U+2039, U+203A), which the pictures' font
+    draws, so no mention, channel, emoji, timestamp or quote can form; `@everyone` and `@here`
+    get an invisible space after the `@` (pictures drop it); markdown characters get a backslash
+    (Discord shows the plain character, a picture the backslash too), except underscores inside
+    a word, which never format, and `-`, `#` and `+` only at the start, where they would begin a
+    list or heading.
+    """
+    name = discord.utils.escape_mentions(name.translate(_ANGLES))
+    return _MARKUP.sub(lambda found: "".join(f"\\{ch}" for ch in found[0]), name)
 
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
