@@ -163,7 +163,11 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -
     path, clock = tmp_path / "bot.sqlite3", Clock()
     service = await open_table(path, clock)
     await service.new_lobby(
-        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options={"timer": 1}
+        guild_id=1,
+        channel_id=CHANNEL,
+        creator=ANN,
+        game_key="marsvsearth",
+        options={"timer": 1, "answer": 0},
     )
     await service.join(CHANNEL, BOB)
     await service.join(CHANNEL, CAT)
@@ -190,3 +194,30 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -
     assert after is not None and after.phase != row.phase
     assert update.notices[0].user_id is None
     await restarted.store.close()
+
+
+async def test_a_question_to_one_absent_player_times_out_to_its_default(tmp_path: Path) -> None:
+    """Mars vs. Earth asks the first leader alone; with `answer` at 1 minute, the table does
+    not wait longer: the timer answers for them and the channel is told."""
+    path, clock = tmp_path / "bot.sqlite3", Clock()
+    service = await open_table(path, clock)
+    await service.new_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        creator=ANN,
+        game_key="marsvsearth",
+        options={"answer": 1, "first": 1},
+    )
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAT)
+    await service.start(CHANNEL, ANN)
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None and row.phase_deadline == clock.now + 60
+    clock.now += 59
+    assert await service.due_timeouts() == []
+    clock.now += 2
+    [update] = await service.due_timeouts()
+    assert "Time is up" in update.notices[0].text
+    moved_on = await service.store.open_game(CHANNEL)
+    assert moved_on is not None and moved_on.phase != row.phase
+    await service.store.close()
