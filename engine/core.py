@@ -149,10 +149,20 @@ def draw_rng(seed: int, counter: int) -> random.Random:
 
 
 def choose_first(seed: int, players: int, first: int) -> Seat:
-    """The opening seat: `first` (1-based) if the table chose one, else a seeded random seat."""
+    """The opening seat: `first` (1-based) if the table chose one, else a seeded random seat.
+
+    A table that chose "the N-th player to join moves first" with fewer than N seated does not
+    start: its players agreed who opens, so moving the first turn to someone else (or to a
+    random seat) would surprise them. The refusal says how to fix it: seat more players, or
+    open a new table with another first player.
+    """
     if first:
         if first > players:
-            raise GameError(f"There is no player {first}; the table has {players}.")
+            raise GameError(
+                f"This table chose player {first} to move first, but only {players} are seated: "
+                f"let more players join, or close this table and open a new one with another "
+                "first player."
+            )
         return first - 1
     return draw_rng(seed, 0).randrange(players)
 

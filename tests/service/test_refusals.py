@@ -1,0 +1,44 @@
+"""Refusals of the table service that leave the table as it was."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import Player, TableError, TableService
+from bot.store import Store
+
+ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
+CHANNEL = 1000
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    store = Store(tmp_path / "bot.sqlite3")
+    await store.open()
+    yield TableService(store, seed_source=lambda: 424242)
+    await store.close()
+
+
+async def test_a_chosen_first_player_who_is_not_seated_keeps_the_lobby_open(
+    service: TableService,
+) -> None:
+    """The table chose the 3rd player to open; with 2 seated, /start says how to fix it, and
+    once a 3rd player joins, that player opens."""
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={"first": 3}
+    )
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(TableError) as refused:
+        await service.start(CHANNEL, ANN)
+    said = str(refused.value)
+    assert "player 3 to move first" in said and "only 2 are seated" in said
+    assert "let more players join" in said and "another first player" in said
+    lobby = await service.lobby(CHANNEL)
+    assert lobby.status == "lobby" and lobby.players == (ANN, BOB)
+
+    await service.join(CHANNEL, CAT)
+    update = await service.start(CHANNEL, ANN)
+    assert f"<@{CAT.user_id}>, your turn." in update.notices[0].text
