@@ -13,18 +13,34 @@ from discord.ext import commands
 from bot import lobby_flow
 from bot.buttons import lobby_buttons
 from bot.replies import player_of, service_of
-from engine.core import FIRST_PLAYER, Game, Option
+from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
 from engine.registry import GAMES
+
+
+def check_options(game: Game[Any, Any], options: dict[str, Any]) -> None:
+    """Refuse the options no table of `game` could start with: a value out of range, a first
+    player beyond the largest table, or variants that contradict each other (found by setting up
+    a full table once and throwing it away). Raises GameError."""
+    chosen = resolve_options(game.options, options)
+    first = chosen.get(FIRST_PLAYER.name, 0)
+    if first > game.max_players:
+        raise GameError(
+            f"{game.title} seats at most {game.max_players} players: choose a first player "
+            f"from 1 to {game.max_players}, or random."
+        )
+    game.new_game([f"Player {n}" for n in range(1, game.max_players + 1)], chosen, 0)
 
 
 async def open_table(
     interaction: discord.Interaction, game_key: str, options: dict[str, Any]
 ) -> None:
     """Open a lobby for `game_key` in this channel with the user in the first seat."""
+    channel_id = lobby_flow.channel_of(interaction)
+    check_options(GAMES[game_key], options)
     service = service_of(interaction)
     lobby = await service.new_lobby(
         guild_id=interaction.guild_id,
-        channel_id=lobby_flow.channel_of(interaction),
+        channel_id=channel_id,
         creator=player_of(interaction),
         game_key=game_key,
         options=options,
