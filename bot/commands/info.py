@@ -17,7 +17,7 @@ HELP = """\
 `/board` show the board again · `/secret` your private information and moves, only to you
 Secret choices (objectives, cards) also come by DM with a menu of your moves.
 Buttons under a board (Draw, Done...) play that move for whoever presses them.
-`/history` the move log · `/resign` leave the game (the others win)
+`/history` the move log · `/resign` leave the game (see `/rules` for what happens then)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/rules <game>` how a game is played and how to write its moves
 Games: {games}
