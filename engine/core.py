@@ -159,9 +159,9 @@ def choose_first(seed: int, players: int, first: int) -> Seat:
     if first:
         if first > players:
             raise GameError(
-                f"This table chose player {first} to move first, but only {players} are seated: "
-                f"let more players join, or close this table and open a new one with another "
-                "first player."
+                f"There is no player {first} yet: this table chose player {first} to move first, "
+                f"but only {players} are seated. Let more players join, or close this table and "
+                "open a new one with another first player."
             )
         return first - 1
     return draw_rng(seed, 0).randrange(players)

@@ -35,7 +35,7 @@ async def test_a_chosen_first_player_who_is_not_seated_keeps_the_lobby_open(
         await service.start(CHANNEL, ANN)
     said = str(refused.value)
     assert "player 3 to move first" in said and "only 2 are seated" in said
-    assert "let more players join" in said and "another first player" in said
+    assert "Let more players join" in said and "another first player" in said
     lobby = await service.lobby(CHANNEL)
     assert lobby.status == "lobby" and lobby.players == (ANN, BOB)
 
