@@ -611,7 +611,7 @@ class TableService:
         async with self._locks[channel_id]:
             row = await self.store.open_game(channel_id)
             if row is None:
-                raise TableError("There is no game in this channel.")
+                raise TableError("There is no game in this channel. Open one with `/new`.")
             creator_lobby = row.status == "lobby" and row.creator_id == player.user_id
             if not (moderator or creator_lobby):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
