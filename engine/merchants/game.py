@@ -21,7 +21,8 @@ Rules as implemented (the rule text plus RULINGS.md):
   bank and the pyramid die is rolled (six faces: small, medium, large, small+medium, small+large,
   medium+large; small = goods bonus: export a good to an empty planet or produce; medium = ship
   bonus: warp a ship to one's station or take a move action; large = planet bonus: reposition a
-  planet without cutting the grid apart, or discover). Bonuses are optional, in either order.
+  planet so that the grid is whole once it lands, or discover). Bonuses are optional, in either
+  order.
 - Trading variant (`trading`): at a stop the moving ship may offer a swap of goods to another
   player's ship docked there; that player accepts or declines at once.
 

@@ -87,7 +87,7 @@ def exports(state: MerchantsState) -> list[Move]:
 
 
 def repositions(state: MerchantsState) -> list[Move]:
-    """Bonus: a planet moved next to another one, never cutting the grid apart."""
+    """Bonus: a planet moved next to another one, the grid whole again once it lands."""
     return [
         Move("reposition", at=p.at, to=to)
         for p in state.planets

@@ -37,12 +37,11 @@ def connected(places: Collection[Coord]) -> bool:
 
 
 def reposition_targets(planets: Iterable[Planet], moving: Coord) -> list[Coord]:
-    """Where the planet at `moving` may go: a new place next to another planet, such that no
-    planet is cut off. Empty when lifting it would already split the grid."""
+    """Where the planet at `moving` may go: a new place next to another planet, such that the
+    grid with the planet at its new place is one connected group. Lifting the planet may split
+    the grid for a moment; the new place may join the parts again."""
     rest = {p.at for p in planets if p.at != moving}
-    if not connected(rest):
-        return []
-    return [at for at in frontier(rest) if at != moving]
+    return [at for at in frontier(rest) if at != moving and connected(rest | {at})]
 
 
 def arrival_side(planet: Planet, came_from: Coord | None) -> int:

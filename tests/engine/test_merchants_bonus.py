@@ -138,6 +138,23 @@ def test_reposition_refused_when_it_would_split_the_grid() -> None:
     assert "reposition 2,0 0,1" in listed, "gaps are allowed"
 
 
+def test_reposition_may_split_the_grid_while_the_planet_is_lifted() -> None:
+    """A U: lifting its bottom middle splits it, but the new place joins both arms again."""
+    state = table(
+        planet((0, 1), BLUE),
+        planet((0, 0), BLUE, station=True),
+        planet((1, 0), ORANGE, ORANGE),
+        planet((2, 0), GREEN),
+        planet((2, 1), ORANGE),
+    )
+    state, _ = play(rigged(state, PLANET), "consume 1,0")
+    assert "reposition 1,0 1,1" in moves(state)
+    assert reposition_targets(state.planets, (1, 0)) == [(1, 1)]
+    state, said = play(state, "reposition 1,0 1,1")
+    assert said[0] == "Ann moved the planet at 1,0 to 1,1."
+    assert connected({p.at for p in state.planets})
+
+
 def test_planet_bonus_discover() -> None:
     state, _ = play(consumed(PLANET), "discover green 2,1")
     assert at(state, (2, 1)).colour == GREEN and state.step == "produce"
