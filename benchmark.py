@@ -339,9 +339,7 @@ async def memory_probe(path: Path) -> dict[str, int]:
         importlib.import_module(extension)
     game_ids = await bot.store.open_game_ids()
     for game_id in game_ids:
-        row = await bot.store.game(game_id)
-        assert row is not None
-        await bot.service.board(row.channel_id)
+        await bot.service.public_view(game_id)
     result = {
         "baseline_kib": baseline,
         "rss_kib": proc_status_kib("VmRSS"),
