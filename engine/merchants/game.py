@@ -35,6 +35,9 @@ Rulings (decisions where the text is silent):
   side clockwise (from north after a launch or warp). Sides carry no rule.
 - At a stop, one delivery, trade or pickup and at most one swap offer, in either order. A ship
   that builds a station at its departure stop does not fly on.
+- Trading happens only at planets that are not your own home planets: the rules describe it as
+  the way to get a good from another planet, while at home an empty ship picks up for free and a
+  ship carrying your colour delivers.
 - Warping is not a move action: no stops, no pickup or delivery.
 - Exports may move any good, to any empty planet (no production limits apply).
 - A swap needs two ships of different players whose loads differ; either may be empty.

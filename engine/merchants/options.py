@@ -140,7 +140,9 @@ def stop_moves(state: MerchantsState) -> list[Move]:
 
     - deliver: its good has the planet's colour and the planet holds no good; or the planet is
       the owner's home without a station (a station is built, held good or not);
-    - trade: its good has the planet's colour and the planet holds a good of another colour;
+    - trade: its good has the planet's colour, the planet holds a good of another colour and is
+      not the owner's home (there an empty ship picks up freely: trading is how a ship gets a
+      good from someone else's planet);
     - pickup: it is empty, at the owner's home, which holds a good of another colour;
     - offer (trading variant): a swap of goods with another player's ship docked here.
     One delivery, trade or pickup per stop, and one offer.
@@ -153,7 +155,7 @@ def stop_moves(state: MerchantsState) -> list[Move]:
         if ship.cargo == planet.colour:
             if planet.good is None or (home and not planet.station):
                 moves.append(Move("deliver"))
-            if planet.good is not None and not planet.satisfied:
+            if planet.good is not None and not planet.satisfied and not home:
                 moves.append(Move("trade"))
         if ship.cargo is None and home and planet.good is not None and not planet.satisfied:
             moves.append(Move("pickup"))

@@ -219,7 +219,7 @@ def test_station_on_an_occupied_home_planet_returns_the_delivered_good() -> None
         planet((-1, 0), BLUE, GREEN),
     )
     state, _ = play(state, "move 0,0 -1,0 blue")
-    assert moves(state) == ["deliver", "trade", "skip"]
+    assert moves(state) == ["deliver", "skip"], "no trade at one's own home"
     state, said = play(state, "deliver")
     assert "(its good goes back to the bank)" in said[0]
     home = at(state, (-1, 0))
@@ -240,7 +240,19 @@ def test_a_home_planet_with_a_station_takes_ordinary_deliveries_only() -> None:
         planet((-1, 0), BLUE, GREEN, station=True),
     )
     busy, _ = play(busy, "move 0,0 -1,0 blue")
-    assert moves(busy) == ["trade", "skip"], "no second station, no delivery onto a good"
+    assert busy.step == "produce", "no second station, no delivery onto a good, no trade at home"
+
+
+def test_no_trade_at_ones_own_home_planet() -> None:
+    """Trading is defined for other players' planets only; at home an empty ship picks up."""
+    state = table(
+        planet((0, 0), ORANGE, ships={"w": (ANN, BLUE)}),
+        planet((-1, 0), BLUE, GREEN),
+    )
+    state, _ = play(state, "move 0,0 -1,0 blue")
+    assert moves(state) == ["deliver", "skip"]
+    with pytest.raises(IllegalMove):
+        GAME.parse(state, ANN, "trade")
 
 
 def test_a_station_built_at_departure_ends_the_ships_move() -> None:
