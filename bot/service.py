@@ -859,7 +859,8 @@ class TableService:
         return Notice(said, view=view, user_id=user_id, controls=controls)
 
     async def suggestions(self, channel_id: int, user_id: int, typed: str) -> list[str]:
-        """Up to 25 of the user's legal moves whose notation contains what they typed."""
+        """Up to 25 of the user's legal moves whose notation contains what they typed; in a game
+        whose commands hold several steps, whole commands that go on from what they typed."""
         row = await self.store.open_game(channel_id)
         if row is None or row.status != "active":
             return []

@@ -256,3 +256,14 @@ class PreviewingGame(Game[S, M], Protocol):
         """`seat`'s view with the moves that `text` begins marked, or None when `text` names
         nothing to preview."""
         ...
+
+
+@runtime_checkable
+class CompletingGame(Game[S, M], Protocol):
+    """A game whose commands may hold several steps, so that autocomplete must read the steps
+    already typed to offer the next one."""
+
+    def completions(self, state: S, seat: Seat, typed: str) -> list[str]:
+        """Whole commands that go on from `typed` (its finished steps, then a legal next step),
+        best first; empty when a finished step is refused."""
+        ...

@@ -23,9 +23,11 @@ planet (never cutting the grid) or discover. Two pyramids: both, any order; all 
 Ships dock facing where they came from. Warps make no stops. After 40 turns each, most stations \
 wins. Option `trading`: at a stop, `offer` a swap to another's ship; they `accept` or `decline`.
 
-**Moves** (`/move`, one step at a time; planets are `x,y`): `launch 0,0`, `move 0,0 1,0` \
+**Moves** (`/move`; planets are `x,y`): `launch 0,0`, `move 0,0 1,0` \
 (add the good a loaded ship carries: `move 0,0 1,0 orange`), then `deliver`, `trade`, \
 `pickup` or `skip` at each stop; `discover green 2,0`, `consume 1,0`, `produce orange 1,1`, \
 `export 1,0 0,1`, `warp 2,0 0,0`, `reposition 1,1 2,0`, `skip` to decline bonuses. Any clear \
-beginning works.
+beginning works. Type one step at a time, or a whole turn at once with `;` between steps: \
+`move 0,0 1,0 orange deliver; produce green 0,0` (a stop's word may follow the move directly). \
+Each step is checked in order; autocomplete offers the next one.
 """

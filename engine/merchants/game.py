@@ -45,7 +45,10 @@ Rulings (decisions where the text is silent):
   been played (40 x the number of seats, every turn counted): most stations wins, tied leaders
   share the win, a tie of every player still in is a draw. Resigned seats are skipped and their
   pieces stay; the last player left wins.
-- Notation: a move may be typed by any beginning that only one legal move has.
+- Notation: a move may be typed by any beginning that only one legal move has. A whole turn may
+  be one command, its steps separated by `;` (a stop's word may follow the move directly); each
+  step is checked against the position the earlier ones leave, and the first refused step refuses
+  the command.
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ from engine.core import (
 )
 from engine.merchants import effects
 from engine.merchants.codec import state_from_json, state_to_json
-from engine.merchants.notation import match, notation, place
+from engine.merchants.notation import match, notation, place, split_steps, tokens
 from engine.merchants.options import (
     BONUS_OF,
     actions,
@@ -89,6 +92,7 @@ from engine.merchants.state import (
     MerchantsView,
     Move,
     Planet,
+    Steps,
 )
 
 TRADING = Option("trading", bool, False, "Trading variant: ships at one planet may swap goods.")
@@ -184,7 +188,30 @@ class Merchants:
             return []
         return list(_choices(state))
 
-    def parse(self, state: MerchantsState, seat: Seat, text: str) -> Move:
+    def parse(self, state: MerchantsState, seat: Seat, text: str) -> Move | Steps:
+        """One move, or several steps (see `split_steps`), each read against the position the
+        earlier ones leave; a refused step is named with the reason."""
+        pieces = split_steps(text)
+        if len(pieces) <= 1:
+            return self._parse_one(state, seat, text)
+        made: list[Move] = []
+        for number, piece in enumerate(pieces, 1):
+            try:
+                move = self._parse_one(state, seat, piece)
+            except GameError as error:
+                reason = str(error)
+                if made and seat not in self.actors(state) and self.outcome(state) is None:
+                    reason = (
+                        f"After `{notation(Steps(tuple(made)))}` it is no longer your turn to "
+                        f"decide ({state.players[min(self.actors(state))]}: "
+                        f"{step_phrase(state)})."
+                    )
+                raise type(error)(f"Step {number}, `{piece}`: {reason}") from error
+            state, _ = self.apply(state, seat, move)
+            made.append(move)
+        return Steps(tuple(made))
+
+    def _parse_one(self, state: MerchantsState, seat: Seat, text: str) -> Move:
         if self.outcome(state) is not None:
             raise IllegalMove("The game is over.")
         if seat not in self.actors(state):
@@ -192,14 +219,62 @@ class Merchants:
             raise IllegalMove(f"It is {waiting}'s turn ({step_phrase(state)}).")
         return match(text, _choices(state), step_phrase(state))
 
-    def notation(self, move: Move) -> str:
+    def completions(self, state: MerchantsState, seat: Seat, typed: str) -> list[str]:
+        """Commands that go on from `typed`: its finished steps (each legal in turn) followed by
+        each legal next step that the last, unfinished part begins or contains; when that part
+        is already a whole move, also that move followed by each legal step after it."""
+        try:
+            pieces = split_steps(typed)
+        except GameError:
+            return []
+        finished = typed.rstrip().endswith(";") or not pieces
+        done, last = (pieces, "") if finished else (pieces[:-1], pieces[-1])
+        made: list[Move] = []
+        for piece in done:
+            try:
+                move = self._parse_one(state, seat, piece)
+            except GameError:
+                return []
+            state, _ = self.apply(state, seat, move)
+            made.append(move)
+        head = "".join(f"{notation(m)}; " for m in made)
+        key = " ".join(tokens(last))
+        legal = {notation(m): m for m in self.legal_moves(state, seat)}
+        found = [t for t in legal if t.startswith(key)] + [
+            t for t in legal if key in t and not t.startswith(key)
+        ]
+        texts = [head + text for text in found]
+        if key in legal:
+            after, _ = self.apply(state, seat, legal[key])
+            texts += [f"{head}{key}; {notation(m)}" for m in self.legal_moves(after, seat)]
+        return texts
+
+    def notation(self, move: Move | Steps) -> str:
         return notation(move)
 
-    def hidden(self, move: Move) -> bool:
+    def hidden(self, move: Move | Steps) -> bool:
         """Nothing in Martian Merchants is secret."""
         return False
 
     def apply(
+        self, state: MerchantsState, seat: Seat, move: Move | Steps
+    ) -> tuple[MerchantsState, list[Event]]:
+        """The move made, or the steps made in order (the last move is then the whole command,
+        marking every planet its steps touched)."""
+        if isinstance(move, Move):
+            return self._apply_one(state, seat, move)
+        if not move.moves:
+            raise IllegalMove("There is no step to make.")
+        events: list[Event] = []
+        marked: list[Coord] = []
+        for step in move.moves:
+            state, more = self._apply_one(state, seat, step)
+            events += more
+            marked += state.marked
+        last = (seat, notation(move))
+        return replace(state, last=last, marked=tuple(dict.fromkeys(marked))), events
+
+    def _apply_one(
         self, state: MerchantsState, seat: Seat, move: Move
     ) -> tuple[MerchantsState, list[Event]]:
         if seat not in self.actors(state) or move not in _choices(state):

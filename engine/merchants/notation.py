@@ -7,6 +7,10 @@ planet and, when it carries one, the colour of its good: `move 0,0 1,0 orange`. 
 `consume 1,0`, `produce orange 1,1`, `export 1,0 0,1`, `warp 2,0 0,0 blue`, `reposition 1,1 2,0`,
 `offer orange blue`, `accept`, `decline`.
 
+A whole turn may be typed as one command: steps separated by `;`, and a stop's keyword may follow
+the move directly (`move 0,0 1,0 deliver; produce orange 1,1`). Each step is read against the
+position the earlier steps leave.
+
 Reading is forgiving: any case, `(1, 0)` for `1,0`, a colour's first letter, `pick up`, `empty`
 for a ship without a good, a few synonyms, and any unambiguous beginning of a legal move.
 """
@@ -17,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from engine.core import AmbiguousMove, BadNotation, IllegalMove
-from engine.merchants.state import COLOUR_NAMES, Coord, Move
+from engine.merchants.state import COLOUR_NAMES, Coord, Move, Steps
 
 VERBS = (
     "launch",
@@ -59,6 +63,12 @@ EMPTY_WORDS = {"empty", "none", "nothing", "-"}
 _COORD = re.compile(r"\(?\s*(-?\d+)\s*[,;]\s*(-?\d+)\s*\)?")
 LONGEST = 100
 """Characters; no move is written longer, so longer text is refused before it is read."""
+COMMAND_LONGEST = 400
+"""Characters of a command of several steps at most (a whole turn is far shorter)."""
+STEP_WORDS = frozenset(VERBS) | (frozenset(SYNONYMS) - EMPTY_WORDS)
+"""Words that begin a step wherever they stand in a command."""
+_STEP_BREAK = re.compile(r";(?!\s*-?\d)")
+"""A `;` between steps (one followed by a number belongs to a coordinate such as `0;0`)."""
 _EXAMPLES = "`launch 0,0`, `move 0,0 1,0`, `pickup`, `skip`, `discover green 2,0`, `consume 1,0`"
 
 
@@ -67,8 +77,10 @@ def place(at: Coord) -> str:
     return f"{at[0]},{at[1]}"
 
 
-def notation(move: Move) -> str:
-    """The canonical text of `move` (see the module docstring)."""
+def notation(move: Move | Steps) -> str:
+    """The canonical text of `move` (see the module docstring); steps joined by `; `."""
+    if isinstance(move, Steps):
+        return "; ".join(notation(step) for step in move.moves)
     words = [move.verb]
     if move.verb == "offer":
         assert move.owner is not None
@@ -80,6 +92,25 @@ def notation(move: Move) -> str:
     if move.verb in ("move", "warp", "offer") and move.colour is not None:
         words.append(COLOUR_NAMES[move.colour])
     return " ".join(words)
+
+
+def split_steps(text: str) -> list[str]:
+    """The steps of a command: the parts between `;`, each cut again before every keyword after
+    its first word (`move 0,0 1,0 deliver` is `move 0,0 1,0`, then `deliver`). Empty parts are
+    dropped."""
+    if len(text) > COMMAND_LONGEST:
+        raise BadNotation(f"That is too long to be a turn. Moves look like {_EXAMPLES}.")
+    steps = []
+    for part in _STEP_BREAK.split(text):
+        words = part.split()
+        start = 0
+        for n, word in enumerate(words):
+            if n > start and word.lower() in STEP_WORDS:
+                steps.append(" ".join(words[start:n]))
+                start = n
+        if words:
+            steps.append(" ".join(words[start:]))
+    return steps
 
 
 def tokens(text: str) -> tuple[str, ...]:

@@ -95,6 +95,14 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Steps:
+    """Several moves of one player typed as one command (`move 0,0 1,0 deliver; produce orange
+    1,1`), made in order, each against the position the earlier ones leave."""
+
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
 class MerchantsState:
     players: tuple[str, ...]
     seed: int

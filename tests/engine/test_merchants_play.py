@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from engine.core import AmbiguousMove, BadNotation, BadState, IllegalMove
+from engine.core import AmbiguousMove, BadNotation, BadState, CompletingGame, IllegalMove
 from engine.merchants import GAME, MerchantsState, Move, Ship
-from engine.merchants.state import ROUNDS
+from engine.merchants.state import ROUNDS, Steps
 from tests.engine.test_merchants_positions import (
     ANN,
     BLUE,
@@ -266,3 +266,59 @@ def test_the_guide_fits_one_message_and_its_examples_are_moves() -> None:
     examples = GUIDE.split("`")[1::2]
     moves_shown = [text for text in examples if tokens(text) and tokens(text)[0] in VERBS]
     assert len(moves_shown) >= 15
+
+
+# A whole turn in one command
+
+
+def test_a_whole_turn_in_one_command() -> None:
+    state = table(planet((0, 0), BLUE, ships={"e": (ANN, ORANGE)}), planet((1, 0), ORANGE))
+    move = GAME.parse(state, ANN, "move 0,0 1,0 orange deliver; produce green 0,0")
+    assert move == Steps(
+        (
+            Move("move", at=(0, 0), to=(1, 0), colour=ORANGE),
+            Move("deliver"),
+            Move("produce", at=(0, 0), colour=GREEN),
+        )
+    )
+    text = GAME.notation(move)
+    assert text == "move 0,0 1,0 orange; deliver; produce green 0,0"
+    assert GAME.parse(state, ANN, text) == move
+    after, events = GAME.apply(state, ANN, move)
+    one_by_one, said = play(state, "move 0,0 1,0 orange", "deliver", "produce green 0,0")
+    assert replace(after, last=None, marked=()) == replace(one_by_one, last=None, marked=())
+    assert [e.text for e in events] == said
+    assert after.last == (ANN, text) and set(after.marked) == {(0, 0), (1, 0)}
+    assert GAME.actors(after) == {BOB}
+
+
+def test_each_step_is_checked_against_the_position_the_earlier_ones_leave() -> None:
+    state = table(planet((0, 0), BLUE, ships={"e": (ANN, ORANGE)}), planet((1, 0), ORANGE))
+    with pytest.raises(IllegalMove, match="Step 3, `produce blue 1,0`"):
+        GAME.parse(state, ANN, "move 0,0 1,0 orange; deliver; produce blue 1,0")
+    with pytest.raises(IllegalMove, match=r"Step 4.*no longer your turn.*Bob"):
+        GAME.parse(state, ANN, "move 0,0 1,0 orange; deliver; produce green 0,0; launch 0,0")
+    with pytest.raises(BadNotation, match="Step 2"):
+        GAME.parse(state, ANN, "move 0,0 1,0 orange; hop")
+    assert GAME.parse(state, ANN, "move 0;0 1,0 o") == Move(
+        "move", at=(0, 0), to=(1, 0), colour=ORANGE
+    ), "a `;` inside a coordinate does not split steps"
+
+
+def test_completions_go_on_from_the_steps_already_typed() -> None:
+    state = table(planet((0, 0), BLUE, ships={"e": (ANN, ORANGE)}), planet((1, 0), ORANGE))
+    assert isinstance(GAME, CompletingGame)
+    assert GAME.completions(state, ANN, "move 0,0 1,0 orange") == [
+        "move 0,0 1,0 orange",
+        "move 0,0 1,0 orange; deliver",
+        "move 0,0 1,0 orange; skip",
+    ]
+    assert GAME.completions(state, ANN, "move 0,0 1,0 o; deliver; produce g") == [
+        "move 0,0 1,0 orange; deliver; produce green 0,0",
+    ]
+    assert GAME.completions(state, ANN, "move 0,0 1,0 o deliver;") == [
+        "move 0,0 1,0 orange; deliver; produce orange 0,0",
+        "move 0,0 1,0 orange; deliver; produce green 0,0",
+    ]
+    assert GAME.completions(state, ANN, "consume 1,0; pro") == [], "a refused step ends it"
+    assert GAME.completions(state, BOB, "") == []
