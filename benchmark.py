@@ -93,7 +93,7 @@ QUICK = Scale(
     memory_games=50,
     game_renders=3,
     playouts=2,
-    delivery_rounds=1,
+    delivery_rounds=2,
 )
 
 
