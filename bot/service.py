@@ -871,7 +871,13 @@ class TableService:
         seat = row.seat_of(user_id)
         if seat is None:
             return []
+        from engine.core import CompletingGame
+
         game = table.game
+        if isinstance(game, CompletingGame):
+            whole = game.completions(table.state, seat, typed)
+            fitting = [text for text in whole if len(text) <= limits.CHOICE_TEXT]
+            return fitting[:AUTOCOMPLETE_LIMIT]
         wanted = typed.strip().casefold()
         found: list[str] = []
         for move in game.legal_moves(table.state, seat):
