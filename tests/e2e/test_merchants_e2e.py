@@ -8,6 +8,7 @@ the second leaves one player, who wins.
 
 from __future__ import annotations
 
+import random
 import re
 
 from tests.e2e.conftest import LaunchBot
@@ -48,9 +49,7 @@ async def test_three_players_take_turns_then_two_resign(
     to_move = next_player(opening, users)
     assert to_move is bob
     assert "not your turn" in await refused(fake, ann, CHANNEL, "move", text="skip")
-    assert "not playing" in await refused(
-        fake, fake.add_user("dan"), CHANNEL, "move", text="skip"
-    )
+    assert "not playing" in await refused(fake, fake.add_user("dan"), CHANNEL, "move", text="skip")
 
     last, turns, pressed, steps = opening, 0, False, 0
     players_seen = {to_move.id}
@@ -87,4 +86,34 @@ async def test_three_players_take_turns_then_two_resign(
     ended = await board_after(fake, CHANNEL, before)
     assert "**Game over.**" in ended.content and f"{winner.name} wins" in ended.content
     png_of(ended)
+    assert fake.unhandled_requests == []
+
+
+async def test_four_players_play_a_random_game_to_the_end_one_message_a_turn(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    """The largest table plays random steps from the autocomplete until the game ends: each
+    turn posts one board message, and its steps edit it."""
+    fake = fake_discord
+    await launch_bot(extra_env={"E2E_SEED": "4242"})
+    await fake.wait_commands_synced()
+    players = [fake.add_user(name) for name in ("ann", "bob", "cat", "dan")]
+    users = {u.id: u for u in players}
+    last = await open_table(fake, CHANNEL, "merchants", players[0], players[1:], {"first": 1})
+    rng = random.Random(4)
+    to_move, turns = next_player(last, users), 0
+    for _ in range(2000):
+        if "**Game over.**" in last.content:
+            break
+        last = await play(
+            fake, to_move, CHANNEL, rng.choice(await legal_moves(fake, to_move, CHANNEL))
+        )
+        if "**Game over.**" in last.content:
+            break
+        mover = next_player(last, users)
+        turns += mover is not to_move
+        to_move = mover
+    assert re.search(r"\*\*Game over.\*\* (\w+ wins|Draw) \(", last.content)
+    boards = [m for m in fake.messages(CHANNEL) if m.interaction_id is None]
+    assert len(boards) <= turns + 2  # the opening, one a turn, the end
     assert fake.unhandled_requests == []
