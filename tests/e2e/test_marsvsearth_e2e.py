@@ -170,6 +170,8 @@ async def test_ten_players_play_to_the_end_calmly(
     posted = [m for m in fake.messages(CHANNEL) if m.interaction_id is None]
     assert len(posted) <= 1.2 * table.actions, (len(posted), table.actions)
     assert any(m.history for m in posted)  # open phases were edited into one message
+    assert not [u for u in users if fake.rejected_dms(u)]  # every DM was delivered
+    assert all(fake.dms(u) for u in users)
     private = private_lines(fake, users)
     public = channel_text(fake)
     assert not [line for line in private if line in public]
