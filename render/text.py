@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 from PIL import ImageFont
@@ -28,8 +29,15 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return loaded
 
 
+_ESCAPED = re.compile(r"\\([\\*~|`\[\]_#+-])")
+"""A backslash that keeps a markdown character literal in Discord's text (names are escaped so);
+pictures and alt text show the character itself."""
+
+
 def clean(text: str) -> str:
-    """`text` without control or invisible characters, on one line with single spaces."""
+    """`text` without control or invisible characters or markdown escapes, on one line with
+    single spaces."""
+    text = _ESCAPED.sub(r"\1", text)
     kept = "".join(
         " " if ch.isspace() else ch
         for ch in text

@@ -24,3 +24,7 @@ def test_fit_stays_within_the_width() -> None:
     assert text.endswith("…")
     assert font(22).getlength(text) <= 150
     assert fit("Ann", 22, 150) == "Ann"
+
+
+def test_clean_shows_escaped_markdown_as_the_characters_themselves() -> None:
+    assert clean(r"\*\*bob\*\* \_x\_ a\\b") == r"**bob** _x_ a\b"
