@@ -1,16 +1,20 @@
 """Martian Merchants as a picture and as alt text, from the public `MerchantsView`.
 
-The picture (pixels, fixed size WIDTH x HEIGHT): a status strip on top (whose turn and which
-step, or the result; the last move, the die and the turn count), the planetary grid on the left,
-and on the right a panel per player (stations, ships in stash), the bank and the last roll.
+The picture (pixels): a status strip on top (whose turn and which step, or the result; the last
+move, the die and the turn count), the planetary grid on the left, and on the right a panel per
+player (stations, ships in stash), the bank with the last roll, and a key.
 
-The grid is drawn in the bounding box of its planets, scaled so that it always fits its area
-(cells shrink as the grid grows long or wide). Each planet is a large pyramid of its colour in its
-cell; a station is the owner's medium pyramid stacked on it inside a light ring; a good is a small
+The grid is drawn in the bounding box of its planets. Cells are at most MAX_CELL and never less
+than MIN_CELL pixels: a grid too long or wide for the usual WIDTH x HEIGHT canvas makes the
+canvas grow, so pieces stay readable. Each planet is a large pyramid of its colour in its cell;
+a station is the owner's medium pyramid stacked on it inside a light ring; a good is a small
 pyramid on top. Docked ships are medium pyramids on the planet's four sides, with the small
-pyramid of any good they carry. Column numbers (x) run along the top and bottom, row numbers (y)
-up the sides; y grows upwards. The planets the last move touched are ringed in white, the ship
-being moved in yellow.
+pyramid of any good they carry. Every piece carries its colour's initial (B, O, G, Y) on a disc,
+so colours read without seeing colour; a planet's initial sits at its top-left corner. A
+satisfied planet (one that can be consumed) has a white tick badge at its top-right corner. The
+key explains letters, the station ring and the tick. Column numbers (x) run along the top and
+bottom, row numbers (y) up the sides; y grows upwards. The planets the last move touched are
+ringed in white, the ship being moved and a ship offered a swap in yellow.
 """
 
 from __future__ import annotations
@@ -36,31 +40,41 @@ from render.palette import (
     PlayerColour,
     mix,
 )
-from render.pieces import FOOTPRINT, draw_pyramid
+from render.pieces import FOOTPRINT, draw_letter, draw_pyramid
 from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
 
 TITLE = "Martian Merchants"
 FILENAME = "merchants-board.png"
 
 WIDTH, HEIGHT = 1040, 780
+"""The canvas of a grid that fits; larger grids (and tables that need more room) make it grow."""
 PAD = 14
 HEADER = 70
 SIDE_WIDTH = 280
 BOARD: Box = (PAD, PAD + HEADER + PAD, WIDTH - SIDE_WIDTH - 2 * PAD, HEIGHT - PAD)
-"""The area the grid and its coordinate frame are fitted into."""
+"""The area the grid and its coordinate frame are fitted into, on the smallest canvas."""
 GUTTER = 26
 MAX_CELL = 200
+MIN_CELL = 112
+"""Cells never shrink below this, so that the letters on goods stay readable."""
 CELL_STEP = 8
 """Cells are a multiple of this many pixels, so that a few sizes of pieces serve every grid."""
 
-PLANET_SIDE = 0.42
-STATION_SIDE = 0.26
-GOOD_SIDE = 0.15
+PLANET_SIDE = 0.46
+STATION_SIDE = 0.28
+GOOD_SIDE = 0.2
 SHIP_SIDE = 0.24
-CARGO_SIDE = 0.12
+CARGO_SIDE = 0.15
 SHIP_OFFSET = 0.37
 """Sizes of the pieces and how far a docked ship sits from its planet's centre, in cells."""
+LETTER = 0.42
+"""A letter's disc radius, as a fraction of the footprint of the piece it labels."""
+BADGE = 0.075
+"""The radius of a planet's letter and tick badges, in cells."""
 
+PLAYER_PANEL, PLAYER_GAP = 84, 8
+BANK_ROW = 32
+KEY_HEIGHT = 104
 SPACE = (24, 16, 22)
 SPACE_DOT = (70, 52, 60)
 MOVING = (255, 214, 0)
@@ -100,30 +114,58 @@ class GridLayout:
         )
 
 
-def layout_for(planets: Sequence[Planet], area: Box = BOARD) -> GridLayout:
-    """The grid's bounding box scaled to fit `area` inside its coordinate frame, centred."""
+def _extent(planets: Sequence[Planet]) -> tuple[int, int, int, int]:
+    """West, north, columns and rows of the grid's bounding box."""
     xs = [p.at[0] for p in planets] or [0]
     ys = [p.at[1] for p in planets] or [0]
-    columns, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    return min(xs), max(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def _side_height(view: MerchantsView) -> int:
+    """Pixels the right-hand column needs: player panels, the bank and die, the key."""
+    players = len(view.players) * (PLAYER_PANEL + PLAYER_GAP)
+    bank = 50 + len(view.colour_names) * BANK_ROW + 44
+    return players + bank + PLAYER_GAP + KEY_HEIGHT
+
+
+def canvas_size(view: MerchantsView) -> tuple[int, int]:
+    """WIDTH x HEIGHT, or larger where the grid at MIN_CELL or the side column needs it."""
+    _, _, columns, rows = _extent(view.planets)
+    board_w = max(BOARD[2] - BOARD[0], columns * MIN_CELL + 2 * GUTTER)
+    board_h = max(BOARD[3] - BOARD[1], rows * MIN_CELL + 2 * GUTTER, _side_height(view))
+    return board_w + SIDE_WIDTH + 3 * PAD, board_h + HEADER + 3 * PAD
+
+
+def board_box(view: MerchantsView) -> Box:
+    """The area the grid and its coordinate frame are fitted into on this view's canvas."""
+    width, height = canvas_size(view)
+    return PAD, PAD + HEADER + PAD, width - SIDE_WIDTH - 2 * PAD, height - PAD
+
+
+def layout_for(planets: Sequence[Planet], area: Box = BOARD) -> GridLayout:
+    """The grid's bounding box scaled to fit `area` inside its coordinate frame, centred."""
+    west, north, columns, rows = _extent(planets)
     left, top, right, bottom = area
     room_w, room_h = right - left - 2 * GUTTER, bottom - top - 2 * GUTTER
     cell = min(MAX_CELL, room_w // columns, room_h // rows)
     cell = max(CELL_STEP, cell // CELL_STEP * CELL_STEP)
     x0 = left + (right - left - columns * cell) // 2
     y0 = top + (bottom - top - rows * cell) // 2
-    return GridLayout(min(xs), max(ys), columns, rows, cell, x0, y0)
+    return GridLayout(west, north, columns, rows, cell, x0, y0)
 
 
 def draw_merchants(view: MerchantsView) -> Image.Image:
-    """The whole table as an RGB picture of WIDTH x HEIGHT pixels."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw_status_strip(image, (PAD, PAD, WIDTH - PAD, PAD + HEADER), _status(view))
-    layout = layout_for(view.planets)
+    """The whole table as an RGB picture of `canvas_size(view)` pixels."""
+    width, height = canvas_size(view)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw_status_strip(image, (PAD, PAD, width - PAD, PAD + HEADER), _status(view))
+    area = board_box(view)
+    layout = layout_for(view.planets, area)
     _draw_space(image, layout)
     for planet in view.planets:
-        _draw_planet(image, layout, planet)
+        _draw_planet(image, layout, planet, view.colour_names)
     _draw_marks(image, layout, view)
-    _draw_side(image, view, (WIDTH - SIDE_WIDTH - PAD, BOARD[1], WIDTH - PAD, BOARD[3]))
+    _draw_side(image, view, (width - SIDE_WIDTH - PAD, area[1], width - PAD, area[3]))
     return image
 
 
@@ -164,28 +206,79 @@ def _draw_space(image: Image.Image, layout: GridLayout) -> None:
             pen.text((x, y), str(layout.north - row), font=face, fill=FRAME_TEXT, anchor="mm")
 
 
-def _draw_planet(image: Image.Image, layout: GridLayout, planet: Planet) -> None:
-    """The planet, its station and good stacked on it, and its docked ships with their goods."""
+def _initial(names: Sequence[str], colour: int) -> str:
+    return names[colour][0].upper()
+
+
+def _draw_planet(
+    image: Image.Image, layout: GridLayout, planet: Planet, names: Sequence[str]
+) -> None:
+    """The planet, its station and good stacked on it, and its docked ships with their goods,
+    each with its colour's initial; a tick badge when the planet is satisfied."""
     cell = layout.cell
     centre = layout.centre(planet.at)
+    x, y = centre
     if planet.station:
         pen = ImageDraw.Draw(image)
         r = round(cell * PLANET_SIDE * 0.62)
-        x, y = centre
         pen.ellipse((x - r, y - r, x + r, y + r), outline=HIGHLIGHT_EDGE, width=5)
         pen.ellipse((x - r, y - r, x + r, y + r), outline=TEXT, width=2)
-    _piece(image, centre, 3, planet.colour, round(cell * PLANET_SIDE))
+    planet_side = round(cell * PLANET_SIDE)
+    _piece(image, centre, 3, planet.colour, planet_side)
     if planet.station:
         _piece(image, centre, 2, planet.colour, round(cell * STATION_SIDE))
+    corner = planet_side // 2
+    badge = round(cell * BADGE)
+    _letter(image, (x - corner, y - corner), planet.colour, names, badge)
     if planet.good is not None:
-        _piece(image, centre, 1, planet.good, round(cell * GOOD_SIDE))
+        _labelled(image, centre, 1, planet.good, round(cell * GOOD_SIDE), names)
+    if planet.satisfied:
+        draw_tick(image, (x + corner, y - corner), round(badge * 1.25))
     for side, ship in enumerate(planet.docks):
         if ship is None:
             continue
         dock = _dock_centre(layout, planet.at, side)
-        _piece(image, dock, 2, ship.owner, round(cell * SHIP_SIDE))
-        if ship.cargo is not None:
-            _piece(image, dock, 1, ship.cargo, round(cell * CARGO_SIDE))
+        ship_side = round(cell * SHIP_SIDE)
+        if ship.cargo is None:
+            _labelled(image, dock, 2, ship.owner, ship_side, names)
+            continue
+        _piece(image, dock, 2, ship.owner, ship_side)
+        _labelled(image, dock, 1, ship.cargo, round(cell * CARGO_SIDE), names)
+        across = SIDE_STEP[side][0] == 0
+        shift = ship_side // 2
+        badge_at = (dock[0] - shift, dock[1]) if across else (dock[0], dock[1] - shift)
+        _letter(image, badge_at, ship.owner, names, round(badge * 0.8))
+
+
+def _labelled(
+    image: Image.Image,
+    centre: tuple[int, int],
+    size: int,
+    colour: int,
+    side: int,
+    names: Sequence[str],
+) -> None:
+    """A pyramid with its colour's initial on its apex."""
+    _piece(image, centre, size, colour, side)
+    _letter(image, centre, colour, names, max(6, round(side * LETTER / 2 + 2)))
+
+
+def _letter(
+    image: Image.Image, at: tuple[int, int], colour: int, names: Sequence[str], radius: int
+) -> None:
+    draw_letter(image, at, _initial(names, colour), colour_of(colour), radius)
+
+
+def draw_tick(image: Image.Image, centre: tuple[int, int], radius: int) -> None:
+    """The satisfied badge: a white disc on a dark rim with a dark tick."""
+    pen = ImageDraw.Draw(image)
+    x, y = centre
+    pen.ellipse((x - radius, y - radius, x + radius, y + radius), fill=HIGHLIGHT_EDGE)
+    inner = radius - max(2, radius // 5)
+    pen.ellipse((x - inner, y - inner, x + inner, y + inner), fill=HIGHLIGHT)
+    r = inner * 0.62
+    tick = [(x - r, y), (x - r * 0.3, y + r * 0.65), (x + r, y - r * 0.6)]
+    pen.line(tick, fill=HIGHLIGHT_EDGE, width=max(2, radius // 3), joint="curve")
 
 
 def _dock_centre(layout: GridLayout, at: Coord, side: int) -> tuple[int, int]:
@@ -248,13 +341,33 @@ def _details(view: MerchantsView, names: Sequence[str]) -> list[str]:
 
 
 def _draw_side(image: Image.Image, view: MerchantsView, box: Box) -> None:
-    """Player panels, then the bank and the die, stacked down `box`."""
+    """Player panels, then the bank and the die, then the key, stacked down `box`."""
     left, top, right, bottom = box
     y = top
     for seat in range(len(view.players)):
-        _player_panel(image, view, seat, (left, y, right, y + 84))
-        y += 92
-    _bank_panel(image, view, (left, y, right, bottom))
+        _player_panel(image, view, seat, (left, y, right, y + PLAYER_PANEL))
+        y += PLAYER_PANEL + PLAYER_GAP
+    _bank_panel(image, view, (left, y, right, bottom - KEY_HEIGHT - PLAYER_GAP))
+    _key_panel(image, view, (left, bottom - KEY_HEIGHT, right, bottom))
+
+
+def _key_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
+    """What the letters, the ring and the tick mean."""
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
+    x = left + 14
+    for colour, name in enumerate(view.colour_names):
+        _letter(image, (x + 9, top + 18), colour, view.colour_names, 10)
+        pen.text((x + 21, top + 18), name, font=font(13), fill=MUTED_TEXT, anchor="lm")
+        x += 27 + round(font(13).getlength(name))
+    y = top + 50
+    pen.ellipse((left + 12, y - 12, left + 36, y + 12), outline=HIGHLIGHT_EDGE, width=5)
+    pen.ellipse((left + 12, y - 12, left + 36, y + 12), outline=TEXT, width=2)
+    pen.text((left + 46, y), "ring: a station", font=font(15), fill=TEXT, anchor="lm")
+    y += 32
+    draw_tick(image, (left + 24, y), 12)
+    pen.text((left + 46, y), "satisfied: can be consumed", font=font(15), fill=TEXT, anchor="lm")
 
 
 def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) -> None:
@@ -265,6 +378,7 @@ def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) 
     tag = "winner" if won else "resigned" if seat in view.resigned else "to move" if acting else ""
     draw_panel(image, box, highlighted=won or acting)
     _piece(image, (left + 30, top + 30), 3, seat, 38)
+    _letter(image, (left + 30, top + 30), seat, view.colour_names, 10)
     name_width = right - left - 66
     pen.text(
         (left + 56, top + 10), fit(view.players[seat], 20, name_width), font=font(20), fill=TEXT
@@ -296,11 +410,12 @@ def _bank_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
     for colour, name in enumerate(view.colour_names):
         planets, goods = view.bank_planets[colour], view.bank_goods[colour]
         _piece(image, (left + 26, y), 3, colour, 26)
+        _letter(image, (left + 26, y), colour, view.colour_names, 8)
         pen.text((left + 44, y), f"x{planets}", font=font(17), fill=_shade(planets), anchor="lm")
-        _piece(image, (left + 104, y), 1, colour, 14)
+        _labelled(image, (left + 104, y), 1, colour, 18, view.colour_names)
         pen.text((left + 118, y), f"x{goods}", font=font(17), fill=_shade(goods), anchor="lm")
         pen.text((left + 166, y), name, font=font(15), fill=MUTED_TEXT, anchor="lm")
-        y += 32
+        y += BANK_ROW
     y += 6
     pen.text((left + 12, y), "Die", font=font(20), fill=TEXT, anchor="lm")
     if view.die is None:
@@ -350,6 +465,8 @@ def _planet_words(view: MerchantsView, planet: Planet) -> str:
         words.append("station")
     if planet.good is not None:
         words.append(f"{view.colour_names[planet.good]} good")
+    if planet.satisfied:
+        words.append("satisfied (can be consumed)")
     ships = [
         f"{shorten(view.players[ship.owner], 12)} {SIDES[side]} "
         f"{'empty' if ship.cargo is None else view.colour_names[ship.cargo]}"

@@ -12,9 +12,11 @@ from engine.merchants import GAME, MerchantsState, MerchantsView, Ship
 from engine.merchants.state import COLOUR_NAMES
 from render import Rendered, render_view
 from render.merchants import (
-    BOARD,
     HEIGHT,
+    MIN_CELL,
     WIDTH,
+    board_box,
+    canvas_size,
     colour_of,
     draw_merchants,
     layout_for,
@@ -113,7 +115,7 @@ def test_mid_game_alt_text_names_ships_goods_and_stations() -> None:
 
 def test_last_move_and_moving_ship_are_marked() -> None:
     view = GAME.view(mid_game(), None)
-    layout = layout_for(view.planets)
+    layout = layout_for(view.planets, board_box(view))
     x, y = layout.centre((1, 0))
     half = layout.cell // 2
     cell = (x - half, y - half, x + half, y + half)
@@ -141,26 +143,29 @@ def test_same_view_gives_same_bytes() -> None:
 
 
 def assert_fits(view: MerchantsView) -> None:
-    layout = layout_for(view.planets)
+    area = board_box(view)
+    layout = layout_for(view.planets, area)
     left, top, right, bottom = layout.squares
-    assert BOARD[0] <= left and right <= BOARD[2] and BOARD[1] <= top and bottom <= BOARD[3]
+    assert area[0] <= left and right <= area[2] and area[1] <= top and bottom <= area[3]
+    assert layout.cell >= MIN_CELL, "pieces never shrink below readability"
     for p in view.planets:
         x, y = layout.centre(p.at)
         assert left < x < right and top < y < bottom
     rendered = render(view)
-    assert picture(rendered).size == (WIDTH, HEIGHT)
+    assert picture(rendered).size == canvas_size(view)
     assert len(rendered.png) < MAX_PNG
     assert len(rendered.alt) <= 1000
 
 
-def test_a_long_thin_grid_scales_to_fit() -> None:
+def test_a_long_thin_grid_makes_the_canvas_grow() -> None:
     view = GAME.view(long_line(), None)
     assert_fits(view)
+    assert canvas_size(view)[0] > WIDTH and canvas_size(view)[1] == HEIGHT
     tall = replace(
         view, planets=tuple(replace(p, at=(0, p.at[0])) for p in view.planets), marked=()
     )
     assert_fits(tall)
-    assert layout_for(tall.planets).cell < layout_for(view.planets[:2]).cell
+    assert canvas_size(tall)[1] > HEIGHT and canvas_size(tall)[0] == WIDTH
 
 
 def test_a_twelve_planet_grid_scales_to_fit() -> None:
@@ -192,9 +197,46 @@ def test_long_and_odd_names_stay_within_discord_limits() -> None:
     rendered = render(view)
     assert len(rendered.alt) <= 1000
     assert "\n" not in rendered.alt and "\u202e" not in rendered.alt
-    assert picture(rendered).size == (WIDTH, HEIGHT)
+    assert picture(rendered).size == canvas_size(view)
 
 
 def test_wrong_view_is_refused() -> None:
     with pytest.raises(TypeError):
         render_view("merchants", View(("Ann", "Bob"), None, frozenset(), None))
+
+
+def test_every_piece_carries_its_colours_initial() -> None:
+    """Goods, cargo, ships and planets read without colour: renaming the colours (so that their
+    initials change) changes the pixels of each piece."""
+    view = GAME.view(mid_game(), None)
+    renamed = replace(view, colour_names=("xblue", "zorange", "qgreen"))
+    layout = layout_for(view.planets, board_box(view))
+    plain, other = draw_merchants(view), draw_merchants(renamed)
+    good = layout.centre((1, 1))
+    cargo = layout.centre((1, 0))
+    cargo = (cargo[0] - round(layout.cell * 0.37), cargo[1])
+    for x, y in (good, cargo):
+        box = (x - 6, y - 6, x + 6, y + 6)
+        assert plain.crop(box).tobytes() != other.crop(box).tobytes()
+
+
+def test_a_satisfied_planet_is_marked_and_said() -> None:
+    state = table(planet((0, 0), BLUE, BLUE), planet((1, 0), ORANGE, GREEN))
+    view = GAME.view(state, None)
+    assert "blue 0,0, blue good, satisfied (can be consumed)" in render(view).alt
+    assert "orange 1,0, green good;" in render(view).alt or "orange 1,0, green good." in (
+        render(view).alt
+    )
+    layout = layout_for(view.planets, board_box(view))
+    x, y = layout.centre((0, 0))
+    corner = round(layout.cell * 0.46) // 2
+    tick = (x + corner - 6, y - corner - 6, x + corner + 6, y - corner + 6)
+    unsatisfied = replace(view, planets=(replace(view.planets[0], good=GREEN), view.planets[1]))
+    assert draw_merchants(view).crop(tick).tobytes() != (
+        draw_merchants(unsatisfied).crop(tick).tobytes()
+    )
+
+
+def test_four_players_fit_with_the_key() -> None:
+    view = GAME.view(random_game(4, 3, until=60), None)
+    assert_fits(view)
