@@ -1,8 +1,9 @@
 """Martian Merchants as a picture and as alt text, from the public `MerchantsView`.
 
 The picture (pixels): a status strip on top (whose turn and which step, or the result; the last
-move, the die and the turn count), the planetary grid on the left, and on the right a panel per
-player (stations, ships in stash), the bank with the last roll, and a key.
+move, the die while its bonuses are being taken, and the turn count), the planetary grid on the
+left, and on the right a panel per player (stations, ships in stash), the bank with the last
+roll, and a key.
 
 The grid is drawn in the bounding box of its planets. Cells are at most MAX_CELL and never less
 than MIN_CELL pixels: a grid too long or wide for the usual WIDTH x HEIGHT canvas makes the
@@ -298,17 +299,19 @@ def _ring(image: Image.Image, box: Box, colour: tuple[int, int, int], width: int
 
 
 def _draw_marks(image: Image.Image, layout: GridLayout, view: MerchantsView) -> None:
-    """Rings round the planets the last move touched and round the ship being moved."""
+    """Rings round the planets the last move touched, the ship being moved and the ship
+    offered a swap."""
     cell = layout.cell
     width = max(2, cell // 40)
     for at in view.marked:
         x, y = layout.centre(at)
         half = cell // 2 - 2
         _ring(image, (x - half, y - half, x + half, y + half), HIGHLIGHT, width)
-    if view.ship is not None:
-        x, y = _dock_centre(layout, *view.ship)
-        half = round(cell * SHIP_SIDE * 0.7)
-        _ring(image, (x - half, y - half, x + half, y + half), MOVING, width)
+    for dock in (view.ship, view.offer):
+        if dock is not None:
+            x, y = _dock_centre(layout, *dock)
+            half = round(cell * SHIP_SIDE * 0.7)
+            _ring(image, (x - half, y - half, x + half, y + half), MOVING, width)
 
 
 def _names(view: MerchantsView, limit: int) -> list[str]:
@@ -334,7 +337,7 @@ def _details(view: MerchantsView, names: Sequence[str]) -> list[str]:
     parts = []
     if view.last is not None:
         parts.append(f"Last: {names[view.last[0]]} {view.last[1]}")
-    if view.die is not None:
+    if view.die is not None and view.bonuses:
         parts.append("Die: " + " + ".join(view.die))
     parts.append(f"Turn {view.turns + 1} of {view.turn_limit}")
     return parts

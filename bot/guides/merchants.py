@@ -21,7 +21,9 @@ planet (never cutting the grid) or discover. Two pyramids: both, any order; all 
 
 **Bot rulings.** Start player random (or `first`); with 3 the L's corner owner goes last. \
 Ships dock facing where they came from. Warps make no stops. After 40 turns each, most stations \
-wins. Option `trading`: at a stop, `offer` a swap to another's ship; they `accept` or `decline`.
+wins. Option `trading`: at a stop, offer a swap to another player's ship docked there, \
+naming your good, theirs and their colour: `offer green for orange to orange` (`nothing` for \
+an empty ship); they `accept` or `decline`, and the ship asked is ringed in yellow.
 
 **Moves** (`/move`; planets are `x,y`): `launch 0,0`, `move 0,0 1,0` \
 (add the good a loaded ship carries: `move 0,0 1,0 orange`), then `deliver`, `trade`, \

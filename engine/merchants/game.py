@@ -72,11 +72,13 @@ from engine.core import (
 )
 from engine.merchants import effects
 from engine.merchants.codec import state_from_json, state_to_json
+from engine.merchants.effects import good
 from engine.merchants.notation import match, notation, place, split_steps, tokens
 from engine.merchants.options import (
     BONUS_OF,
     actions,
     bonus_moves,
+    moving_ship,
     offered_ship,
     productions,
     stop_moves,
@@ -143,7 +145,13 @@ def step_phrase(state: MerchantsState) -> str:
         stop = "departure" if state.step == "depart" else "arrival"
         return f"{stop} stop at {place(state.ship[0])}"
     if state.step == "answer":
-        return f"{state.players[offered_ship(state).owner]}: accept or decline the swap"
+        _, _, mover = moving_ship(state)
+        asked = offered_ship(state).cargo
+        wants = "nothing" if asked is None else f"your {COLOUR_NAMES[asked]} good"
+        return (
+            f"accept or decline {state.players[mover.owner]}'s offer: "
+            f"{good(mover.cargo)} for {wants}"
+        )
     if state.step == "bonus":
         return "bonus: " + " and ".join(state.bonuses)
     return "production"

@@ -5,7 +5,8 @@ A move is a keyword followed by its details, space separated: planets by their c
 planet and, when it carries one, the colour of its good: `move 0,0 1,0 orange`. Examples:
 `launch 0,0`, `move 0,0 1,0`, `deliver`, `trade`, `pickup`, `skip`, `discover green 2,0`,
 `consume 1,0`, `produce orange 1,1`, `export 1,0 0,1`, `warp 2,0 0,0 blue`, `reposition 1,1 2,0`,
-`offer orange blue`, `accept`, `decline`.
+`offer green for blue to orange` (trading variant: your ship's green good for the blue good of
+orange's ship; `nothing` for an empty ship), `accept`, `decline`.
 
 A whole turn may be typed as one command: steps separated by `;`, and a stop's keyword may follow
 the move directly (`move 0,0 1,0 deliver; produce orange 1,1`). Each step is read against the
@@ -81,15 +82,16 @@ def notation(move: Move | Steps) -> str:
     """The canonical text of `move` (see the module docstring); steps joined by `; `."""
     if isinstance(move, Steps):
         return "; ".join(notation(step) for step in move.moves)
-    words = [move.verb]
     if move.verb == "offer":
         assert move.owner is not None
-        words.append(COLOUR_NAMES[move.owner])
+        given, asked = (_good_word(c) for c in (move.given, move.colour))
+        return f"offer {given} for {asked} to {COLOUR_NAMES[move.owner]}"
+    words = [move.verb]
     if move.verb in ("discover", "produce"):
         assert move.colour is not None
         words.append(COLOUR_NAMES[move.colour])
     words += [place(at) for at in (move.at, move.to) if at is not None]
-    if move.verb in ("move", "warp", "offer") and move.colour is not None:
+    if move.verb in ("move", "warp") and move.colour is not None:
         words.append(COLOUR_NAMES[move.colour])
     return " ".join(words)
 
@@ -113,16 +115,25 @@ def split_steps(text: str) -> list[str]:
     return steps
 
 
+def _good_word(colour: int | None) -> str:
+    return "nothing" if colour is None else COLOUR_NAMES[colour]
+
+
 def tokens(text: str) -> tuple[str, ...]:
     """`text` as canonical tokens: lowercase, coordinates as `x,y`, synonyms and colour letters
-    replaced, words for "no good" dropped."""
+    replaced, words for "no good" dropped (in an offer, where a good may stand for nothing, they
+    become `nothing`)."""
     text = _COORD.sub(lambda m: f" {int(m[1])},{int(m[2])} ", text.lower())
     text = re.sub(r"\bpick[\s-]+up\b", "pickup", text)
     words = text.split()
     if not words:
         return ()
-    rest = [COLOUR_WORDS.get(word, word) for word in words[1:] if word not in EMPTY_WORDS]
-    return (SYNONYMS.get(words[0], words[0]), *rest)
+    verb = SYNONYMS.get(words[0], words[0])
+    if verb == "offer":
+        rest = ["nothing" if word in EMPTY_WORDS else word for word in words[1:]]
+    else:
+        rest = [word for word in words[1:] if word not in EMPTY_WORDS]
+    return (verb, *(COLOUR_WORDS.get(word, word) for word in rest))
 
 
 def match(text: str, legal: Sequence[Move], step: str) -> Move:

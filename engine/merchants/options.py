@@ -161,7 +161,7 @@ def stop_moves(state: MerchantsState) -> list[Move]:
             moves.append(Move("pickup"))
     if state.trading and not state.offered:
         moves += [
-            Move("offer", owner=other.owner, colour=other.cargo)
+            Move("offer", owner=other.owner, colour=other.cargo, given=ship.cargo)
             for other in planet.docks
             if other is not None
             and other.owner != owner

@@ -82,8 +82,9 @@ class Move:
     - `launch at`; `move at to [colour]` (the ship at `at` carrying `colour`, or empty);
       `warp at to [colour]` (bonus: to one of one's stations);
     - `deliver`, `trade`, `pickup`, `skip` (at a stop; `skip` also declines bonuses);
-    - `offer owner [colour]` (trading variant: swap with `owner`'s ship carrying `colour` here),
-      `accept`, `decline`;
+    - `offer given colour owner` (trading variant: the moving ship, carrying `given`, offers to
+      swap it for the `colour` good of `owner`'s ship docked here; None is no good), `accept`,
+      `decline`;
     - `discover colour at`, `consume at`, `produce colour at`, `export at to`, `reposition at to`.
     """
 
@@ -92,6 +93,7 @@ class Move:
     to: Coord | None = None
     colour: int | None = None
     owner: Seat | None = None
+    given: int | None = None
 
 
 @dataclass(frozen=True)

@@ -240,3 +240,33 @@ def test_a_satisfied_planet_is_marked_and_said() -> None:
 def test_four_players_fit_with_the_key() -> None:
     view = GAME.view(random_game(4, 3, until=60), None)
     assert_fits(view)
+
+
+def test_an_offered_swap_reads_once_and_marks_the_ship_asked() -> None:
+    state = table(
+        planet((0, 0), BLUE, ships={"e": (ANN, GREEN)}),
+        planet((1, 0), GREEN, ships={"n": (BOB, ORANGE)}),
+        planet((2, 0), ORANGE),
+        players=3,
+        trading=True,
+    )
+    state, _ = play(state, "move 0,0 1,0 green", "offer green for orange to orange")
+    view = GAME.view(state, None)
+    alt = render(view).alt
+    assert "Bob to move: accept or decline Ann's offer: a green good for your orange good." in alt
+    assert alt.count("Bob") == 3, "the players list, the headline and the ship, no repeats"
+    layout = layout_for(view.planets, board_box(view))
+    x, y = layout.centre((1, 0))
+    shift = round(layout.cell * 0.37)
+    half = round(layout.cell * 0.24 * 0.7)
+    ring = (x - half, y - shift - half, x + half, y - shift - half + 3)
+    plain = replace(view, offer=None)
+    assert draw_merchants(view).crop(ring).tobytes() != draw_merchants(plain).crop(ring).tobytes()
+
+
+def test_the_die_leaves_the_status_once_its_bonuses_are_used() -> None:
+    state = table(planet((0, 0), BLUE, BLUE), planet((1, 0), ORANGE), rolls=0)
+    state, _ = play(state, "consume 0,0", "skip")
+    view = GAME.view(state, None)
+    assert view.die is not None and view.step == "production"
+    assert "Die:" not in render(view).alt
