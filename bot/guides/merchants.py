@@ -6,7 +6,8 @@ Fly goods between planets; deliver your own colour home to build stations. Three
 
 **Pieces.** Per colour: 3 planets, 3 ships, 3 goods. Seats play blue, orange, green, yellow; \
 with two players green is neutral (planets and goods, no ships). Each player starts with one \
-home planet in the grid; the rest is the bank.
+home planet in the grid; the rest is the bank. Your three stations go on your own three home \
+planets (one each), so you must discover your other two home planets from the bank.
 
 **Turn.** One action, then produce a good: a bank good on an empty planet, never the planet's \
 own colour, never your colour while the bank has another. No legal production: skipped.
