@@ -193,6 +193,8 @@ def _status(view: AlbiorixView) -> list[TextLine]:
     parts.append(f"action {view.played + 1} of {view.limit}")
     if view.passes:
         parts.append(f"{view.passes} pass in a row")
+    if view.draw_offer is not None:
+        parts.insert(0, f"{names[view.draw_offer]} offers a draw")
     return [TextLine(headline, 26, TEXT), TextLine(" · ".join(parts), 18, MUTED_TEXT)]
 
 
@@ -274,6 +276,8 @@ def describe_albiorix(view: AlbiorixView) -> str:
     elif view.to_move is not None:
         way = "up" if view.to_move == 0 else "down"
         sentences.append(f"{names[view.to_move]} to move, forward {way}.")
+    if view.draw_offer is not None:
+        sentences.append(f"{names[view.draw_offer]} offers a draw.")
     last = _last_action(view, names)
     if last is not None:
         sentences.append(last + ".")

@@ -24,17 +24,23 @@ Rules as implemented (the rule text plus RULINGS.md):
   between exactly reversed it (put back what stood on both squares).
 - A player who begins a turn with both Monads in their colour wins.
 
-Rulings (the bot's own, where the text is silent):
-- Passing is automatic (no `pass` action): a player with no legal action passes with an event;
-  two passes in a row end the game in a draw. A passed turn breaks the repetition rule's chain.
-  A player holding a Monad always has an action (it can step, or swap places with a neighbour),
-  so in practice only a player without a Monad passes, and the opponent then wins at once.
-- Plain moves are allowed to a player who has no Monad (only mixes must leave the mover one);
-  such a player loses at the opponent's next turn unless a mix rebuilds them a Monad.
-- Endless games: the table option `limit` (default 200) draws the game once that many moves and
-  mixes have been made in all, unless the player about to begin a turn has just won.
-- Seat 0 is blue and starts in the a1 corner; who moves first is drawn from the seed unless the
-  table chose (`first`).
+Rulings (the bot's own, where the text is silent; repeated word for word in the guide):
+- Passing is automatic: with no legal action the bot passes for you; two passes in a row draw
+  the game, and a pass breaks the chain of the repetition rule. A player holding a Monad always
+  has an action, so in practice only a player without a Monad passes.
+- A player who loses their last Monad has one turn to mix one back: plain moves are still
+  allowed, but unless a mix rebuilds them a Monad, the opponent begins the next turn holding
+  both Monads and wins.
+- Endless games: the `limit` option (default 500) draws the game once that many moves and mixes
+  have been made in all, unless the player about to begin a turn has just won.
+- Draw offers, as on chess sites: on your turn, type `draw?` (once a turn) and still make your
+  move. On their turn your opponent may `accept draw` (the game is drawn) or `decline draw` and
+  then move. The offer lapses when it is declined or when your opponent moves instead of
+  answering.
+- The mirror image of a banned mix is banned too: making the same two pieces from the other
+  square would rebuild the very position the repetition rule protects.
+- Blue sets up in the a1 corner and orange in the e5 corner; who moves first is drawn at random
+  unless the table chose (`first`).
 
 Notation (see `engine.albiorix.notation`): a move `b3-c5`; a mix `b2xc3 3b-1o/2b` (the piece
 left on the origin / the piece left on the target, bottom first, `b` blue, `o` orange). Colours
@@ -56,6 +62,8 @@ from engine.albiorix.state import (
     Action,
     AlbiorixState,
     AlbiorixView,
+    Choice,
+    Draw,
     Mix,
     Move,
     Played,
@@ -79,7 +87,7 @@ from engine.core import (
 LIMIT = Option(
     "limit",
     int,
-    200,
+    500,
     "Draw once this many moves and mixes have been made in all.",
     minimum=20,
     maximum=1000,
@@ -89,6 +97,20 @@ LISTED = 12
 """At most this many choices are named in a message asking which mix was meant."""
 
 _SQUARE = re.compile(r"[a-z]\d{1,2}")
+
+DRAW_WORDS = {
+    "draw?": "offer",
+    "offer draw": "offer",
+    "offer a draw": "offer",
+    "accept draw": "accept",
+    "accept": "accept",
+    "draw": "accept",
+    "decline draw": "decline",
+    "decline": "decline",
+    "no draw": "decline",
+}
+"""What a player may type to offer, accept or decline a draw."""
+DRAW_NOTATION = {"offer": "draw?", "accept": "accept draw", "decline": "decline draw"}
 
 
 class Albiorix:
@@ -118,16 +140,17 @@ class Albiorix:
 
     # Legal actions
 
-    def legal_moves(self, state: AlbiorixState, seat: Seat) -> list[Action]:
+    def legal_moves(self, state: AlbiorixState, seat: Seat) -> list[Choice]:
         if seat not in self.actors(state):
             return []
         banned = _banned(state, seat)
         own = monads(state.board, seat)
-        return [
+        board: list[Choice] = [
             action
             for origin in controlled(state.board, seat)
             for action in self._actions(state, seat, origin, banned, own)
         ]
+        return [*board, *_draw_talk(state, seat)]
 
     def _from(self, state: AlbiorixState, seat: Seat, origin: int) -> list[Action]:
         """The legal actions of the piece on `origin` (controlled by `seat`) if `seat` moved."""
@@ -138,7 +161,7 @@ class Albiorix:
         state: AlbiorixState,
         seat: Seat,
         origin: int,
-        banned: Action | None,
+        banned: tuple[Action, ...],
         own: Sequence[int],
     ) -> list[Action]:
         """The piece on `origin` moved by `seat`, whose Monads stand on `own`."""
@@ -156,9 +179,7 @@ class Albiorix:
             for here, there, crowned in crowning(stack, other):
                 if kept or crowned[seat]:
                     found.append(Mix(origin, target, here, there))
-        if banned is not None and banned.origin == origin and banned in found:
-            found.remove(banned)
-        return found
+        return [action for action in found if action not in banned]
 
     def _can_act(self, state: AlbiorixState, seat: Seat) -> bool:
         banned = _banned(state, seat)
@@ -170,12 +191,18 @@ class Albiorix:
 
     # Notation
 
-    def parse(self, state: AlbiorixState, seat: Seat, text: str) -> Action:
-        request = notation.read(text)
+    def parse(self, state: AlbiorixState, seat: Seat, text: str) -> Choice:
+        talk = DRAW_WORDS.get(" ".join(text.lower().split()))
+        if talk is None:
+            request = notation.read(text)
         if self.outcome(state):
             raise IllegalMove("The game is over.")
         if seat != state.to_move:
             raise IllegalMove(f"It is {state.players[state.to_move]}'s turn.")
+        if talk is not None:
+            if Draw(talk) not in _draw_talk(state, seat):
+                raise IllegalMove(_no_draw_talk(state, seat, talk))
+            return Draw(talk)
         origin, target = request.origin, request.target
         stack = self._own_piece(state, seat, origin)
         options = [a for a in self._from(state, seat, origin) if a.target == target]
@@ -190,9 +217,9 @@ class Albiorix:
             here, there = request.result
             fitting = _fitting(mixes, here, there)
             if not fitting:
-                banned = _banned(state, seat)
-                if isinstance(banned, Mix) and banned in _fitting([banned], here, there):
-                    raise IllegalMove(self._repeat(state, seat, banned))
+                for banned in _banned(state, seat):
+                    if isinstance(banned, Mix) and _fitting([banned], here, there):
+                        raise IllegalMove(self._repeat(state, seat, banned))
                 raise IllegalMove(
                     f"That is not a legal result of this mix. Say one of: {_listing(mixes)}."
                 )
@@ -221,29 +248,45 @@ class Albiorix:
         piece, there = f"{describe(stack)} on {GRID.name(origin)}", GRID.name(target)
         if target not in moves + mixes:
             return f"The {piece} cannot reach {there}."
-        banned = _banned(state, seat)
-        if banned is not None and (banned.origin, banned.target) == (origin, target):
-            return self._repeat(state, seat, banned)
+        for banned in _banned(state, seat):
+            if (banned.origin, banned.target) == (origin, target):
+                return self._repeat(state, seat, banned)
         return f"Every mix of the {piece} with {there} would leave you without a Monad."
 
     def _repeat(self, state: AlbiorixState, seat: Seat, banned: Action) -> str:
         other = state.players[1 - seat]
-        return f"You may not repeat `{self.notation(banned)}`: {other} just reversed it."
+        last = state.recent[0]
+        assert last is not None
+        done = self.notation(last.action)
+        if banned == last.action:
+            return f"You may not repeat `{done}`: {other} just reversed it (no repetition)."
+        return (
+            f"You may not make `{self.notation(banned)}`: it builds the same two pieces as "
+            f"`{done}` from the other square, and {other} just reversed that (no repetition)."
+        )
 
-    def notation(self, move: Action) -> str:
+    def notation(self, move: Choice) -> str:
+        if isinstance(move, Draw):
+            return DRAW_NOTATION[move.answer]
         return notation.write(move)
 
-    def hidden(self, move: Action) -> bool:
+    def hidden(self, move: Choice) -> bool:
         """Every action is public."""
         return False
 
     # Playing
 
     def apply(
-        self, state: AlbiorixState, seat: Seat, move: Action
+        self, state: AlbiorixState, seat: Seat, move: Choice
     ) -> tuple[AlbiorixState, list[Event]]:
         if seat not in self.actors(state):
             raise IllegalMove("It is not your turn." if not self.outcome(state) else "Game over.")
+        if isinstance(move, Draw):
+            return self._talk(state, seat, move)
+        events: list[Event] = []
+        if state.draw_offer == 1 - seat:
+            events.append(Event(f"{state.players[1 - seat]}'s draw offer lapsed."))
+            state = replace(state, draw_offer=None)
         stack = state.board[move.origin]
         crowns = royals(state.board, seat)
         if (
@@ -258,18 +301,19 @@ class Albiorix:
         here, there = GRID.name(move.origin), GRID.name(move.target)
         if isinstance(move, Move):
             board[move.origin], board[move.target] = None, stack
-            events = [Event(f"{name} moved the {describe(stack)} from {here} to {there}.")]
+            events.insert(0, Event(f"{name} moved the {describe(stack)} from {here} to {there}."))
         else:
             target = board[move.target]
             assert target is not None
             board[move.origin], board[move.target] = move.at_origin, move.at_target
-            events = [
+            events.insert(
+                0,
                 Event(
                     f"{name} mixed the {describe(stack)} on {here} with the {describe(target)} "
                     f"on {there}: now {stack_text(move.at_origin)} on {here} and "
                     f"{stack_text(move.at_target)} on {there}."
-                )
-            ]
+                ),
+            )
             other = 1 - seat
             if not monads(board, other):
                 events.append(
@@ -286,6 +330,24 @@ class Albiorix:
             recent=(*state.recent[-1:], Played(seat, move, before)),
         )
         return self._next_turn(after, 1 - seat, events)
+
+    def _talk(
+        self, state: AlbiorixState, seat: Seat, move: Draw
+    ) -> tuple[AlbiorixState, list[Event]]:
+        """A draw offered, accepted or declined; the turn stays with `seat`."""
+        if move not in _draw_talk(state, seat):
+            raise IllegalMove(_no_draw_talk(state, seat, move.answer))
+        name, other = state.players[seat], state.players[1 - seat]
+        if move.answer == "offer":
+            state = replace(state, draw_offer=seat, offered_at=state.played)
+            said = f"{name} offers a draw; {other} may accept or decline it on their turn."
+            return state, [Event(said)]
+        if move.answer == "decline":
+            return replace(state, draw_offer=None), [Event(f"{name} declined the draw.")]
+        state = replace(state, draw_offer=None, agreed=True)
+        result = self.outcome(state)
+        assert result is not None
+        return state, [Event(f"{name} accepted the draw."), Event(_verdict(state.players, result))]
 
     def _next_turn(
         self, state: AlbiorixState, seat: Seat, events: list[Event]
@@ -329,6 +391,12 @@ class Albiorix:
             passes=state.passes,
             played=state.played,
             limit=state.limit,
+            buttons=tuple(
+                DRAW_NOTATION[talk.answer]
+                for talk in _draw_talk(state, state.to_move)
+                if talk.answer != "offer" and not result
+            ),
+            draw_offer=None if result else state.draw_offer,
         )
 
     def preview(self, state: AlbiorixState, seat: Seat, text: str) -> AlbiorixView | None:
@@ -354,6 +422,8 @@ class Albiorix:
         if len(monads(state.board, state.to_move)) == 2:
             who = names[state.to_move]
             return Outcome((state.to_move,), None, f"{who} began a turn holding both Monads")
+        if state.agreed:
+            return Outcome((), None, "the players agreed to a draw")
         if state.passes >= 2:
             return Outcome((), None, "both players passed in a row")
         if state.played >= state.limit:
@@ -367,18 +437,46 @@ class Albiorix:
         return state_from_json(data)
 
 
-def _banned(state: AlbiorixState, seat: Seat) -> Action | None:
-    """`seat`'s previous action, if the opponent's action since exactly reversed it."""
+def _banned(state: AlbiorixState, seat: Seat) -> tuple[Action, ...]:
+    """`seat`'s previous action, if the opponent's action since exactly reversed it; for a mix,
+    also its mirror image (the same two pieces made by the piece on the other square), which
+    would rebuild the same position."""
     if len(state.recent) < 2:
-        return None
+        return ()
     mine, theirs = state.recent
     if mine is None or theirs is None or mine.seat != seat or theirs.seat == seat:
-        return None
+        return ()
     squares = {mine.action.origin, mine.action.target}
     if {theirs.action.origin, theirs.action.target} != squares:
-        return None
+        return ()
     now = (state.board[mine.action.origin], state.board[mine.action.target])
-    return mine.action if now == mine.before else None
+    if now != mine.before:
+        return ()
+    action = mine.action
+    if isinstance(action, Move):
+        return (action,)
+    return action, Mix(action.target, action.origin, action.at_target, action.at_origin)
+
+
+def _draw_talk(state: AlbiorixState, seat: Seat) -> list[Draw]:
+    """What `seat`, to move, may say about a draw: answer the opponent's offer, or offer one
+    (once a turn, while no offer waits)."""
+    if state.draw_offer == 1 - seat:
+        return [Draw("accept"), Draw("decline")]
+    if state.draw_offer is None and state.offered_at != state.played:
+        return [Draw("offer")]
+    return []
+
+
+def _no_draw_talk(state: AlbiorixState, seat: Seat, talk: str) -> str:
+    """Why `seat` may not `talk` (offer, accept or decline a draw) now."""
+    if talk == "offer":
+        if state.draw_offer == seat:
+            return "Your draw offer is waiting for an answer."
+        if state.draw_offer is not None:
+            return "First answer the draw you were offered: `accept draw` or `decline draw`."
+        return "You have already offered a draw this turn."
+    return "No draw was offered to you; you may offer one with `draw?`."
 
 
 def _fitting(

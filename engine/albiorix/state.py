@@ -30,6 +30,18 @@ class Mix(NamedTuple):
 
 
 Action = Move | Mix
+"""An action on the board."""
+
+
+class Draw(NamedTuple):
+    """Talk about a draw, not an action on the board (the turn goes on): `offer` by the player to
+    move, `accept` or `decline` by the player it was offered to, on their turn."""
+
+    answer: str
+
+
+Choice = Action | Draw
+"""Anything a player may do."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,12 @@ class AlbiorixState:
     recent: tuple[Played | None, ...] = ()
     """The last two turns, oldest first; None is a passed turn."""
     resigned: Seat | None = None
+    draw_offer: Seat | None = None
+    """The seat whose draw offer waits for the other player's answer."""
+    offered_at: int = -1
+    """`played` when the last draw offer was made (one offer per turn)."""
+    agreed: bool = False
+    """Whether the players agreed to a draw."""
 
     @property
     def last(self) -> Played | None:
@@ -81,6 +99,8 @@ class AlbiorixView(View):
     passes: int
     played: int
     limit: int
+    draw_offer: Seat | None = None
+    """The seat whose draw offer waits for an answer."""
     focus: int | None = None
     """Preview only: the square whose destinations are shown."""
     destinations: tuple[int, ...] = ()
@@ -158,6 +178,9 @@ def state_to_json(state: AlbiorixState) -> JSON:
         "passes": state.passes,
         "recent": [_played_to_json(turn) for turn in state.recent],
         "resigned": state.resigned,
+        "draw_offer": state.draw_offer,
+        "offered_at": state.offered_at,
+        "agreed": state.agreed,
     }
 
 
@@ -176,6 +199,9 @@ def state_from_json(data: JSON) -> AlbiorixState:
             passes=int(data["passes"]),
             recent=tuple(_played_from_json(turn) for turn in data["recent"]),
             resigned=None if resigned is None else int(resigned),
+            draw_offer=None if data.get("draw_offer") is None else int(data["draw_offer"]),
+            offered_at=int(data.get("offered_at", -1)),
+            agreed=bool(data.get("agreed", False)),
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise BadState(f"This Albiorix game's saved state is damaged ({error}).") from error

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.albiorix import GAME, Mix, Move
+from engine.albiorix import GAME, Draw, Mix, Move
 from engine.albiorix.pieces import GRID, Pyramid
 from engine.albiorix.rules import recombinations
 from engine.core import IllegalMove
@@ -14,6 +14,7 @@ from tests.engine.test_albiorix_positions import (
     ANN,
     BOB,
     SETUP,
+    board_actions,
     names,
     play,
     position,
@@ -56,13 +57,13 @@ def test_perft_from_the_start(first: int) -> None:
     replies in all; the same whichever seat starts, since the set-up is symmetric."""
     state = GAME.new_game(["Ann", "Bob"], {"first": first}, 5)
     seat = state.to_move
-    actions = GAME.legal_moves(state, seat)
+    actions = board_actions(state, seat)
     assert len(actions) == 72
     assert sum(isinstance(a, Move) for a in actions) == 6
     replies = 0
     for action in actions:
         after, _ = GAME.apply(state, seat, action)
-        replies += len(GAME.legal_moves(after, after.to_move))
+        replies += len(board_actions(after, after.to_move))
     assert replies == 5682
 
 
@@ -309,12 +310,12 @@ def test_control_by_top_colour_and_by_a_monad_match_under_the_opponents_top() ->
         3b . . . .
         """
     )
-    ann = {GRID.name(a.origin) for a in GAME.legal_moves(state, ANN)}
+    ann = {GRID.name(a.origin) for a in board_actions(state, ANN)}
     # b3 holds a large blue pyramid like Ann's Queen under an orange top; c3's medium blue
     # matches no Monad of hers.
     assert ann == names("a1 b3")
     bob_turn = replace(state, to_move=BOB)
-    assert {GRID.name(a.origin) for a in GAME.legal_moves(bob_turn, BOB)} == names("b3 c3 e5")
+    assert {GRID.name(a.origin) for a in board_actions(bob_turn, BOB)} == names("b3 c3 e5")
 
 
 def test_both_players_may_move_the_same_piece_each_forward() -> None:
@@ -344,7 +345,7 @@ def test_a_piece_nobody_matches_is_moved_by_its_top_colour_only() -> None:
         """,
         to_move=BOB,
     )
-    assert sq("c3") not in {a.origin for a in GAME.legal_moves(state, BOB)}
+    assert sq("c3") not in {a.origin for a in board_actions(state, BOB)}
     with pytest.raises(IllegalMove, match="do not control"):
         GAME.parse(state, BOB, "c3-d1")
 
@@ -389,7 +390,7 @@ MIXING = """
 
 def test_mix_of_four_pyramids_on_the_board() -> None:
     state = position(MIXING)
-    mixes = [a for a in GAME.legal_moves(state, ANN) if isinstance(a, Mix)]
+    mixes = [a for a in board_actions(state, ANN) if isinstance(a, Mix)]
     assert len([m for m in mixes if m.origin == sq("b1")]) == 11
     after, events = play(state, "b1xc3 2b-1o/2o-1b")
     assert after.board[sq("b1")] == stack("2b-1o")
@@ -420,7 +421,7 @@ def test_a_mix_may_not_leave_the_mover_without_a_monad() -> None:
         . 3b . . .
         """
     )
-    mixes = {GAME.notation(a) for a in GAME.legal_moves(state, ANN) if isinstance(a, Mix)}
+    mixes = {GAME.notation(a) for a in board_actions(state, ANN) if isinstance(a, Mix)}
     # Of the five results of 3b with 2o-1o only the swap leaves Ann a Monad.
     assert mixes == {"b1xb2 2o-1o/3b"}
     with pytest.raises(IllegalMove, match="not a legal result"):
@@ -454,7 +455,7 @@ def test_a_player_without_a_monad_may_still_move_but_then_loses() -> None:
         """,
         to_move=BOB,
     )
-    moves = GAME.legal_moves(state, BOB)
+    moves = board_actions(state, BOB)
     assert moves and all(isinstance(m, Move) for m in moves)
     after, events = play(state, "c4-c3")
     assert GAME.outcome(after) is not None
@@ -474,7 +475,7 @@ def test_a_player_without_a_monad_may_mix_one_back() -> None:
         """,
         to_move=BOB,
     )
-    mixes = {GAME.notation(a) for a in GAME.legal_moves(state, BOB) if isinstance(a, Mix)}
+    mixes = {GAME.notation(a) for a in board_actions(state, BOB) if isinstance(a, Mix)}
     assert mixes == {"c4xc3 3o/3o-1b", "c4xc3 3o-1b/3o"}
     after, _ = play(state, "c4xc3 3o/3o-1b")
     assert GAME.outcome(after) is None
@@ -535,7 +536,7 @@ def test_the_move_limit_draws_the_game() -> None:
 
 
 def test_the_limit_is_a_table_option() -> None:
-    assert GAME.new_game(["A", "B"], {}, 1).limit == 200
+    assert GAME.new_game(["A", "B"], {}, 1).limit == 500
     assert GAME.new_game(["A", "B"], {"limit": 60}, 1).limit == 60
 
 
@@ -582,6 +583,18 @@ def test_a_reversed_mix_may_not_be_repeated_at_once() -> None:
     assert GAME.parse(state, ANN, "c3xc2 2b-2b/2o-2o")
 
 
+def test_the_mirror_image_of_a_banned_mix_is_banned_too() -> None:
+    """Ruling: the same two pieces made by the piece on the other square rebuild the same
+    position, so they count as the same repetition."""
+    start = position(REPEAT)
+    state, _ = play(start, "c3xc2 2o-2b/2b-2o", "c3xc2 2b-2o/2o-2b")
+    mirror = Mix(sq("c2"), sq("c3"), stack("2b-2o"), stack("2o-2b"))
+    assert mirror not in GAME.legal_moves(state, ANN)
+    with pytest.raises(IllegalMove, match="same two pieces as `c3xc2 2o-2b/2b-2o` from the other"):
+        GAME.parse(state, ANN, "c2xc3 2b-2o/2o-2b")
+    assert GAME.parse(state, ANN, "c2xc3 2b-2b/2o-2o")
+
+
 def test_the_ban_needs_an_exact_reversal() -> None:
     state, _ = play(position(REPEAT), "c3xc2 2o-2b/2b-2o", "c3xc2 2b-2b/2o-2o")
     assert GAME.parse(state, ANN, "c3xc2 2o-2b/2b-2o")
@@ -614,7 +627,7 @@ def test_a_three_action_game_ends_in_a_win() -> None:
     state, _ = play(state, "a3xc5 3o-2o/3b-3b")
     state, events = play(state, "a3xa1 3b-3o/2o")
     assert events[-1] == "Ann has no Monad left and must mix one back this turn, or lose."
-    rebuilds = [a for a in GAME.legal_moves(state, ANN) if isinstance(a, Mix)]
+    rebuilds = [a for a in board_actions(state, ANN) if isinstance(a, Mix)]
     # Each mix open to Ann must give her a Monad back.
     assert rebuilds
     for mix in rebuilds:
@@ -623,3 +636,52 @@ def test_a_three_action_game_ends_in_a_win() -> None:
     assert events[-1] == "Bob wins: Bob began a turn holding both Monads."
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (BOB,)
+
+
+# Draw offers
+
+
+def test_a_draw_offered_and_accepted_ends_the_game() -> None:
+    state = position(REPEAT)
+    assert Draw("offer") in GAME.legal_moves(state, ANN)
+    assert GAME.parse(state, ANN, "draw?") == Draw("offer")
+    assert GAME.notation(Draw("offer")) == "draw?"
+    state, said = GAME.apply(state, ANN, Draw("offer"))
+    assert [e.text for e in said] == [
+        "Ann offers a draw; Bob may accept or decline it on their turn."
+    ]
+    assert GAME.actors(state) == {ANN}, "offering does not end the turn"
+    assert Draw("offer") not in GAME.legal_moves(state, ANN), "one offer at a time"
+    with pytest.raises(IllegalMove, match="waiting for an answer"):
+        GAME.parse(state, ANN, "draw?")
+    state, _ = play(state, "c3-c4")
+    view = GAME.view(state, None)
+    assert view.buttons == ("accept draw", "decline draw") and view.draw_offer == ANN
+    assert GAME.parse(state, BOB, "accept draw") == Draw("accept")
+    state, said = GAME.apply(state, BOB, Draw("accept"))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.is_draw
+    assert [e.text for e in said][-1] == "The game is drawn: the players agreed to a draw."
+    offered, _ = GAME.apply(GAME.new_game(["Ann", "Bob"], {"first": 1}, 3), ANN, Draw("offer"))
+    assert GAME.from_json(GAME.to_json(offered)) == offered
+
+
+def test_a_declined_or_ignored_draw_offer_lapses() -> None:
+    state, _ = play(position(REPEAT), "draw?", "c3-c4")
+    declined, said = GAME.apply(state, BOB, Draw("decline"))
+    assert said[0].text == "Bob declined the draw." and declined.draw_offer is None
+    assert GAME.actors(declined) == {BOB}, "Bob still moves"
+    assert Draw("offer") in GAME.legal_moves(declined, BOB)
+    ignored, said = play(state, "c4-c3")
+    assert "Ann's draw offer lapsed." in said
+    assert ignored.draw_offer is None and GAME.view(ignored, None).buttons == ()
+    with pytest.raises(IllegalMove, match="No draw was offered to you"):
+        GAME.parse(ignored, ANN, "accept draw")
+
+
+def test_the_offerer_cannot_answer_their_own_offer() -> None:
+    state, _ = play(position(REPEAT), "draw?")
+    with pytest.raises(IllegalMove, match="No draw was offered to you"):
+        GAME.parse(state, ANN, "accept draw")
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, ANN, Draw("accept"))

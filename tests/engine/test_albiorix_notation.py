@@ -185,7 +185,7 @@ def test_view_shows_monads_control_and_the_last_action() -> None:
     assert sq("c4") in seen.control[ANN] and sq("c4") not in seen.control[BOB]
     # c1's large blue under an orange top: both.
     assert sq("c1") in seen.control[ANN] and sq("c1") in seen.control[BOB]
-    assert seen.played == 1 and seen.passes == 0 and seen.limit == 200
+    assert seen.played == 1 and seen.passes == 0 and seen.limit == 500
     assert seen.private == () and seen.buttons == ()
 
 

@@ -17,7 +17,7 @@ def stack(code: str) -> Stack:
     return Stack(*pyramids)
 
 
-def position(diagram: str, to_move: int = ANN, limit: int = 200) -> AlbiorixState:
+def position(diagram: str, to_move: int = ANN, limit: int = 500) -> AlbiorixState:
     """A state from a picture of the board, row 5 first: `.` empty, else a piece like `3b-1o`."""
     rows = [row.split() for row in dedent(diagram).strip().splitlines()]
     assert len(rows) == 5 and all(len(row) == 5 for row in rows), diagram
@@ -35,10 +35,15 @@ def sq(name: str) -> int:
     return GRID.parse(name)
 
 
+def board_actions(state: AlbiorixState, seat: int) -> list[Move | Mix]:
+    """`seat`'s legal moves and mixes (without offers or answers about a draw)."""
+    return [a for a in GAME.legal_moves(state, seat) if isinstance(a, Move | Mix)]
+
+
 def reached(state: AlbiorixState, origin: str) -> tuple[set[str], set[str]]:
     """(squares moved to, squares mixed with) by the legal actions of the piece on `origin`."""
     moves, mixes = set(), set()
-    for action in GAME.legal_moves(state, state.to_move):
+    for action in board_actions(state, state.to_move):
         if action.origin != sq(origin):
             continue
         name = GRID.name(action.target)

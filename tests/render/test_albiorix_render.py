@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from engine.albiorix import GAME, AlbiorixState, AlbiorixView
+from engine.albiorix import GAME, AlbiorixState, AlbiorixView, Draw
 from engine.albiorix.pieces import GRID
 from render import Rendered, render_view
 from render.albiorix import HEIGHT, LAYOUT, WIDTH, draw_albiorix
@@ -148,3 +148,10 @@ def test_long_and_odd_names_stay_within_discord_limits() -> None:
     assert picture(rendered).size == (WIDTH, HEIGHT)
     midway, _ = play(new_game(names), "c1xc4 3b-1o/2o-2b")
     assert len(render(GAME.view(midway, None)).alt) <= 1000
+
+
+def test_a_draw_offer_is_shown_and_said() -> None:
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 3)
+    state, _ = GAME.apply(state, ANN, Draw("offer"))
+    view = GAME.view(state, None)
+    assert "Ann offers a draw." in render_view("albiorix", view).alt
