@@ -63,6 +63,7 @@ from engine.agents.state import (
     SetObjectives,
     Shift,
     Swap,
+    board_key,
     state_from_json,
     state_to_json,
 )
@@ -96,6 +97,7 @@ OPTIONS: tuple[Option, ...] = (
         "With 5 colours: the fifth objective value, +3 or -2.",
         (3, -2),
         labels=((3, "+3"), (-2, "-2")),
+        needs=lambda chosen: chosen.get("colours") == 5,
     ),
     Option("blind", bool, False, "Blind Agents: your rival sees and swaps your objectives."),
     Option(
@@ -129,6 +131,11 @@ class Agents:
         rules = Rules.from_options(chosen)
         if rules.trio and rules.colours == 5:
             raise GameError("Black Trio Blocks the Swap cannot be played with 5 colours.")
+        if rules.nocenter and rules.colours == 5:
+            raise GameError(
+                "No Center cannot be played with 5 colours: its values 3, 2, -1 and -2 already "
+                "hold both fifth values (+3 and -2), so two colours would share a value."
+            )
         first = choose_first(seed, 2, chosen["first"])
         objectives: tuple[tuple[int, ...] | None, ...] = (None, None)
         if rules.dealt:
@@ -190,6 +197,7 @@ class Agents:
         if isinstance(move, Draw):
             return self._draw(state, seat)
         board, text = self._board_after(state, state.players[seat], move)
+        seen = () if isinstance(move, Place) else (*state.seen, board_key(state.board))
         after = replace(
             state,
             board=board,
@@ -197,6 +205,7 @@ class Agents:
             to_move=1 - seat,
             revealed_this_turn=False,
             last=(seat, move),
+            seen=seen,
         )
         events = [Event(text)]
         if after.full:

@@ -88,7 +88,7 @@ def _board(state: AgentsState, move: Shift | Swap) -> str:
             return f"{square_name(b)} is taken; to exchange the two write `swap {pair}`."
         if ib not in reach(grid, one.size)[ia]:
             return _distance(one, a, b)
-        return "Ko: you may not move that pyramid straight back."
+        return _ko(state, ia, ib)
     if other is None:
         return f"{square_name(b)} is empty; to go there write `move {pair}`."
     if ib not in reach(grid, one.size)[ia] and ia not in reach(grid, other.size)[ib]:
@@ -98,7 +98,25 @@ def _board(state: AgentsState, move: Shift | Swap) -> str:
         )
     if one == other:
         return "The two pyramids are identical; a swap must exchange different pyramids."
-    return "Ko: you may not swap those two pyramids straight back."
+    return _ko(state, ia, ib)
+
+
+def _ko(state: AgentsState, one: int, other: int) -> str:
+    """Why a move or swap between squares `one` and `other` is refused by the Ko rule."""
+    undo = ""
+    if state.last is not None and state.last[0] != state.to_move:
+        last = state.last[1]
+        ends = (last.origin, last.target) if isinstance(last, Shift) else None
+        if isinstance(last, Swap):
+            ends = (last.first, last.second)
+        grid = state.rules.grid
+        if ends is not None and {grid.index(e) for e in ends} == {one, other}:
+            undo = f" (it would undo {state.players[1 - state.to_move]}'s last action)"
+    return (
+        f"Ko: that would bring back a board already seen since the last placement{undo}. "
+        "To prevent endless back-and-forths, a move or swap may not repeat a board until a "
+        "new pyramid is placed."
+    )
 
 
 def _distance(piece: Pyramid, origin: Square, target: Square) -> str:

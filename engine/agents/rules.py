@@ -102,8 +102,8 @@ class Rules:
     def assignments(self) -> list[tuple[int, ...]]:
         """Every distinct way to give the values to the colours (a value per colour, in order).
 
-        24 with four colours, 120 with five (60 when the fifth value repeats a No Center value)."""
-        return list(dict.fromkeys(itertools.permutations(self.values)))
+        24 with four colours, 120 with five."""
+        return list(itertools.permutations(self.values))
 
     def to_json(self) -> JSON:
         return asdict(self)

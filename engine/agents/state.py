@@ -92,8 +92,11 @@ class AgentsState:
     """The drawn pyramid that the player to move must place."""
     revealed_this_turn: bool = False
     last: tuple[Seat, Action] | None = None
-    """The last board action: its player, and the action (the Ko rule reads it)."""
+    """The last board action: its player, and the action."""
     resigned: Seat | None = None
+    seen: tuple[str, ...] = ()
+    """The boards (`board_key`) that stood before each move or swap since the last placement;
+    with the board now, the boards no move or swap may bring back (the Ko rule)."""
 
     @property
     def setting_objectives(self) -> bool:
@@ -138,6 +141,14 @@ class AgentsView(View):
     scores: tuple[int, ...] | None
     """The final scores, once the game is over."""
     projected: tuple[Seat, int] | None = None
+
+
+def board_key(board: tuple[Pyramid | None, ...]) -> str:
+    """A board as text, two characters a square (`..` empty, else colour initial and size, `k`
+    for black), to remember which boards were seen."""
+    return "".join(
+        ".." if p is None else f"{'k' if p.is_black else p.colour[0]}{p.size}" for p in board
+    )
 
 
 def _pyramid_to_json(piece: Pyramid | None) -> list[Any] | None:
@@ -201,6 +212,7 @@ def state_to_json(state: AgentsState) -> JSON:
         "revealed_this_turn": state.revealed_this_turn,
         "last": None if state.last is None else [state.last[0], move_to_json(state.last[1])],
         "resigned": state.resigned,
+        "seen": list(state.seen),
     }
 
 
@@ -230,6 +242,7 @@ def state_from_json(data: JSON) -> AgentsState:
             revealed_this_turn=bool(data["revealed_this_turn"]),
             last=None if last is None or action is None else (int(last[0]), action),
             resigned=None if data["resigned"] is None else int(data["resigned"]),
+            seen=tuple(str(key) for key in data.get("seen", [])),
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise BadState(

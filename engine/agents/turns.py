@@ -22,6 +22,7 @@ from engine.agents.state import (
     SetObjectives,
     Shift,
     Swap,
+    board_key,
 )
 from engine.core import Seat
 from engine.grid import Grid, Square
@@ -97,11 +98,11 @@ def board_actions(state: AgentsState) -> list[Shift | Swap]:
     """Every move and swap of the player to move, in board order of the moving pyramid.
 
     A swap is listed once per pair of squares, whichever of the two pyramids can make it. The
-    Ko rule removes the exact undo of the opponent's last action."""
+    Ko rule removes every move or swap that would bring back a board seen since the last
+    placement (see `repeats`)."""
     grid = state.rules.grid
     board = state.board
     named = squares(grid)
-    ko_shift, ko_swap = _ko(state)
     actions: list[Shift | Swap] = []
     pairs: set[tuple[int, int]] = set()
     for origin, piece in enumerate(board):
@@ -110,11 +111,11 @@ def board_actions(state: AgentsState) -> list[Shift | Swap]:
         for target in reach(grid, piece.size)[origin]:
             other = board[target]
             if other is None:
-                if (origin, target) != ko_shift:
+                if not repeats(state, origin, target):
                     actions.append(Shift(named[origin], named[target]))
             elif other.colour != BLACK and other != piece:
                 pair = (origin, target) if origin < target else (target, origin)
-                if pair not in pairs and pair != ko_swap:
+                if pair not in pairs and not repeats(state, origin, target):
                     pairs.add(pair)
                     actions.append(Swap(named[pair[0]], named[pair[1]]))
     return actions
@@ -126,18 +127,14 @@ def squares(grid: Grid) -> tuple[Square, ...]:
     return tuple(grid.square(index) for index in range(grid.size))
 
 
-def _ko(state: AgentsState) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-    """The move (origin, target) and the swap (first, second) that would undo the opponent's
-    last action, as square indices."""
-    if state.last is None or state.last[0] == state.to_move:
-        return None, None
-    grid = state.rules.grid
-    action = state.last[1]
-    if isinstance(action, Shift):
-        return (grid.index(action.target), grid.index(action.origin)), None
-    if isinstance(action, Swap):
-        return None, (grid.index(action.first), grid.index(action.second))
-    return None, None
+def repeats(state: AgentsState, one: int, other: int) -> bool:
+    """Ko: whether exchanging what stands on squares `one` and `other` (a move when one is
+    empty, else a swap) would bring back the board now or one that stood since the last
+    placement. This forbids undoing the opponent's last action and every longer cycle."""
+    board = list(state.board)
+    board[one], board[other] = board[other], board[one]
+    after = board_key(tuple(board))
+    return after in state.seen or after == board_key(state.board)
 
 
 @dataclass

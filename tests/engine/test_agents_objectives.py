@@ -219,7 +219,7 @@ OPTION_SETS = [
     {"blind": True},
     {"blind": True, "dealt": True},
     {"colours": 5},
-    {"colours": 5, "fifth": -2, "nocenter": True},
+    {"colours": 5, "fifth": -2, "dealt": True},
     {"trio": True, "biggest": True},
     {"groupsize": True, "nocenter": True, "blind": True},
     {"biggest": True, "groupsize": True, "dealt": True},

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from engine.agents import GAME, Rules
 from engine.agents.scoring import clusters, colour_points, total
+from engine.core import GameError
 from tests.engine.test_agents_support import position, pyramid
 
 EXAMPLE = """
@@ -95,8 +98,9 @@ def test_no_center_values() -> None:
 def test_five_colours_with_a_fifth_value_of_plus_three_or_minus_two() -> None:
     assert Rules(colours=5).values == (3, 2, 1, 0, -1)
     assert Rules(colours=5, fifth=-2).values == (2, 1, 0, -1, -2)
-    assert Rules(colours=5, nocenter=True).values == (3, 3, 2, -1, -2)
-    assert len(Rules(colours=5, nocenter=True).assignments()) == 60
+    for fifth in (3, -2):
+        with pytest.raises(GameError, match="No Center cannot be played with 5 colours"):
+            GAME.new_game(["Ann", "Bob"], {"colours": 5, "nocenter": True, "fifth": fifth}, 1)
     board = """
     p3 p3 .  .  .  .  .  .
     p2 p2 .  .  .  .  .  .
@@ -125,3 +129,20 @@ def test_more_points_win_and_equal_points_draw() -> None:
     assert finished(((0, 1, -1, 2), (2, 1, 0, -1))) == (0,)
     assert finished(((2, 1, 0, -1), (0, 1, -1, 2))) == (1,)
     assert finished(((2, 1, 0, -1), (2, 1, 0, -1))) == ()
+
+
+def test_the_biggest_group_is_the_one_with_most_pyramids_not_most_pips() -> None:
+    """Four small reds (4 pips) beat two large reds (6 pips): "biggest" counts pyramids; pips
+    only break a tie in size."""
+    board = """
+    r3 r3 .  .  .  .  .
+    .  .  .  .  .  .  .
+    .  .  .  .  .  .  .
+    .  .  .  .  .  .  .
+    .  .  .  .  .  .  .
+    .  .  .  .  .  .  .
+    .  .  .  .  .  .  .
+    r1 r1 r1 r1 .  .  .
+    """
+    assert points(board, biggest=True)["red"] == 4
+    assert points(board, biggest=True, groupsize=True)["red"] == 4 + 4
