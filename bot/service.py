@@ -366,7 +366,7 @@ class TableService:
             options_shown=tuple(
                 option.show(row.options[option.name])
                 for option in table.game.options
-                if option.name in row.options
+                if option.name in row.options and option.applies(row.options)
             ),
             creator_id=row.creator_id,
             status=row.status,

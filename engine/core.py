@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -58,10 +58,20 @@ class Option:
     maximum: int | None = None
     labels: tuple[tuple[Any, str], ...] = ()
     """Words for special values, shown instead of the value (e.g. 0 -> "random")."""
+    needs: Callable[[Mapping[str, Any]], bool] | None = None
+    """Given every chosen option, whether this one matters (None: always); a lobby hides an
+    option that does not (e.g. the fifth colour's value at a four-colour table)."""
 
     def show(self, value: Any) -> str:
-        """`name: value` as a lobby shows it."""
+        """`name: value` as a lobby shows it, in words: `yes`/`no` for a yes-or-no option, the
+        label of a special value."""
+        if self.kind is bool:
+            return f"{self.name}: {'yes' if value else 'no'}"
         return f"{self.name}: {dict(self.labels).get(value, value)}"
+
+    def applies(self, chosen: Mapping[str, Any]) -> bool:
+        """Whether this option matters at a table with the `chosen` options."""
+        return self.needs is None or self.needs(chosen)
 
     def check(self, value: Any) -> Any:
         """Return `value` if it is valid for this option; raise `GameError` otherwise."""
