@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.agents import AgentsView, Pyramid, Shift, Swap
 from engine.agents.notation import describe_objective, pyramid_name, square_name
+from engine.agents.rules import REVEAL_LIMIT
 from engine.grid import Grid, Square
 from engine.pieces import SIZE_LETTER
 from render.board import (
@@ -96,7 +97,8 @@ def draw_agents(view: AgentsView) -> Image.Image:
         if piece is not None:
             draw_piece(image, board_layout.centre(index), piece, CELL)
     if view.phase == "over":
-        _show_clusters(image, view, board_layout)
+        _dim_outside_clusters(image, view, board_layout)
+    _outline_clusters(image, view, board_layout)
     _show_last(image, view, board_layout)
     left = board_layout.outer[2] + PAD
     _side_panels(image, view, names, (left, board_layout.outer[1], width - PAD, height - PAD))
@@ -160,7 +162,9 @@ def _last_text(view: AgentsView, names: Sequence[str]) -> str | None:
         return f"{names[seat]} moved {square_name(action.origin)}-{square_name(action.target)}"
     if isinstance(action, Swap):
         return f"{names[seat]} swapped {square_name(action.first)} and {square_name(action.second)}"
-    return f"{names[seat]} placed on {square_name(action.square)}"
+    placed = view.board[view.rules.grid.index(action.square)]
+    what = "" if placed is None else f" the {pyramid_name(placed)}"
+    return f"{names[seat]} placed{what} on {square_name(action.square)}"
 
 
 def _show_last(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
@@ -181,8 +185,8 @@ def _show_last(image: Image.Image, view: AgentsView, board: BoardLayout) -> None
         highlight_square(image, board, index)
 
 
-def _show_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
-    """Dim every pyramid outside a scoring cluster and outline each cluster."""
+def _dim_outside_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
+    """Dim every pyramid outside a scoring cluster (at the end of the game)."""
     counted = {square for cluster in view.clusters for square in cluster.squares}
     mask = Image.new("L", image.size, 0)
     shade = ImageDraw.Draw(mask)
@@ -191,6 +195,10 @@ def _show_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> 
             left, top, right, bottom = board.box(index)
             shade.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=DIM_ALPHA)
     image.paste(DIM, (0, 0, *image.size), mask)
+
+
+def _outline_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
+    """Outline each group that scores (as it stands, during the game)."""
     pen = ImageDraw.Draw(image)
     grid = board.grid
     for cluster in view.clusters:
@@ -221,8 +229,19 @@ def _side_panels(image: Image.Image, view: AgentsView, names: Sequence[str], box
     y = _objectives_panel(image, view, names, (left, y, right, y + 218)) + PAD
     if view.phase == "over":
         _score_table(image, view, names, (left, y, right, bottom))
-    else:
-        _bag_panel(image, view, (left, y, right, bottom))
+        return
+    if view.phase == "play":
+        pen = _panel(image, (left, y, right, y + 58), "Points now (groups of 4 or more)")
+        text = fit(_points_words(view), 16, right - left - 24)
+        pen.text((left + 12, y + 32), text, font=font(16), fill=TEXT)
+        y += 58 + PAD
+    _bag_panel(image, view, (left, y, right, bottom))
+
+
+def _points_words(view: AgentsView) -> str:
+    """`red 0 · green 12 · blue 7 · yellow 0`: each colour's points if the game ended now."""
+    pairs = zip(view.rules.palette, view.points, strict=True)
+    return " · ".join(f"{colour} {points}" for colour, points in pairs)
 
 
 def _panel(image: Image.Image, box: Box, title: str) -> ImageDraw.ImageDraw:
@@ -257,8 +276,10 @@ def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str]
     y = top + 32
     for i, colour in enumerate(palette):
         x = left + 112 + i * column + column // 2
-        draw_piece(image, (x, y + 12), Pyramid(colour, 2), 34)
-    y += 34
+        draw_piece(image, (x, y + 8), Pyramid(colour, 2), 28)
+        name = fit(colour, 12, column - 2)
+        pen.text((x, y + 30), name, font=font(12), fill=MUTED_TEXT, anchor="mm")
+    y += 40
     for owner, name in enumerate(names):
         tag = "  ·  to act" if owner in view.actors else ""
         pen.text(
@@ -290,11 +311,14 @@ def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str]
 
 
 def _limit_words(view: AgentsView) -> str:
-    """`Objective swaps: open (1 of 4 black placed)`."""
+    """`Objective swaps: open (1 of 4 black placed)`, or once locked `Objective swaps: locked
+    (7 black pyramids placed)`."""
     state = "open" if view.swap_open else "locked"
     if view.rules.trio:
         return f"Objective swaps: {state} (black trio {'not yet ' if view.swap_open else ''}drawn)"
-    return f"Objective swaps: {state} ({view.black_on_board} of 4 black placed)"
+    if view.swap_open:
+        return f"Objective swaps: open ({view.black_on_board} of {REVEAL_LIMIT} black placed)"
+    return f"Objective swaps: locked ({view.black_on_board} black pyramids placed)"
 
 
 def _private_note(view: AgentsView, names: Sequence[str]) -> str:
@@ -381,6 +405,8 @@ def describe_agents(view: AgentsView) -> str:
         owner, points = view.projected
         who = "you" if owner == view.viewer else names[owner]
         sentences.append(f"If the game ended now {who} would score {points}.")
+    if view.phase == "play":
+        sentences.append(f"Points now: {_clusters_words(view)}.")
     if view.outcome is not None:
         counted = ", ".join(
             f"{c} {p}" for c, p in zip(view.rules.palette, view.points, strict=True)
@@ -395,6 +421,22 @@ def describe_agents(view: AgentsView) -> str:
     if view.outcome is None:
         sentences.append(f"Bag (small/medium/large): {_bag_words(view)}.")
     return shorten(" ".join(sentences), ALT_LIMIT)
+
+
+def _clusters_words(view: AgentsView) -> str:
+    """`red 0, green 12 (a1 a2 b2 c2), blue 0, ...`: each colour's points and where its
+    scoring groups stand."""
+    grid = view.rules.grid
+    parts = []
+    for colour, points in zip(view.rules.palette, view.points, strict=True):
+        groups = [
+            " ".join(grid.name(i) for i in sorted(c.squares, key=grid.square))
+            for c in view.clusters
+            if c.colour == colour
+        ]
+        where = f" ({'; '.join(groups)})" if groups else ""
+        parts.append(f"{colour} {points}{where}")
+    return ", ".join(parts)
 
 
 def _objectives_words(view: AgentsView, names: Sequence[str]) -> str:

@@ -79,6 +79,12 @@ def _board(state: AgentsState, move: Shift | Swap) -> str:
     ia, ib = grid.index(a), grid.index(b)
     one, other = state.board[ia], state.board[ib]
     pair = f"{square_name(a)} {square_name(b)}"
+    if isinstance(move, Swap) and (one is None) != (other is None):
+        full, empty = (b, a) if one is None else (a, b)
+        return (
+            f"{square_name(empty)} is empty, and a swap exchanges two pyramids; to go there "
+            f"write `move {square_name(full)} {square_name(empty)}`."
+        )
     if one is None:
         return f"There is no pyramid on {square_name(a)}."
     if one.is_black or (isinstance(move, Swap) and other is not None and other.is_black):
@@ -89,8 +95,6 @@ def _board(state: AgentsState, move: Shift | Swap) -> str:
         if ib not in reach(grid, one.size)[ia]:
             return _distance(one, a, b)
         return _ko(state, ia, ib)
-    if other is None:
-        return f"{square_name(b)} is empty; to go there write `move {pair}`."
     if ib not in reach(grid, one.size)[ia] and ia not in reach(grid, other.size)[ib]:
         return (
             "Neither pyramid reaches the other's square: a pyramid moves exactly its pips "

@@ -342,3 +342,28 @@ def test_the_first_player_is_drawn_from_the_seed_or_chosen() -> None:
     assert firsts == {ANN, BOB}
     chosen = GAME.new_game(["Ann", "Bob"], {"dealt": True, "first": 2}, 5)
     assert GAME.actors(chosen) == {BOB}
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("swap d4 d5", "d5 is empty, and a swap exchanges two pyramids"),
+        ("swap d5 d4", "a swap exchanges two pyramids; to go there write `move d4 d5`"),
+        ("move d6 d4", "There is no pyramid on d6"),
+        ("move d3 d4", "d4 is taken; to exchange the two write `swap d3 d4`"),
+        ("swap d3 a1", "Neither pyramid reaches the other's square"),
+        ("move d3 h3", "off the board"),
+        ("objectives red=2 green=1 blue=0 yellow=-1", "already set"),
+        ("reveal red red", "Name two different colours"),
+    ],
+)
+def test_every_refused_board_move_names_its_rule(text: str, reason: str) -> None:
+    with pytest.raises(GameError) as refused:
+        GAME.parse(position(MOVES), ANN, text)
+    assert reason in str(refused.value)
+
+
+def test_nothing_may_be_done_once_the_game_is_over() -> None:
+    state, _ = GAME.resign(position(MOVES), BOB)
+    with pytest.raises(IllegalMove, match="The game is over"):
+        GAME.parse(state, ANN, "draw")

@@ -88,3 +88,27 @@ def test_objectives_phase_and_blind_views_render() -> None:
     alt = render_view("agents", GAME.view(state, ANN)).alt
     assert "Bob's objectives: red 2, green 1, blue 0, yellow -1" in alt
     assert "red 2" not in render_view("agents", GAME.view(state, BOB)).alt
+
+
+def test_the_score_as_it_stands_mid_game() -> None:
+    view = GAME.view(example(), None)
+    alt = render_view("agents", view).alt
+    assert "Points now: red 0, green 18 (" in alt and "yellow 24 (" in alt
+    assert view.clusters, "the view computes the clusters mid-game"
+    plain = draw_agents(replace(view, clusters=()))
+    assert draw_agents(view).tobytes() != plain.tobytes(), "clusters are outlined mid-game"
+
+
+def test_the_last_placement_names_the_pyramid() -> None:
+    state, _ = play(example(), "draw")
+    assert state.pending is not None
+    name = f"{('small', 'medium', 'large')[state.pending.size - 1]} {state.pending.colour}"
+    state, _ = play(state, "place g1")
+    assert f"placed the {name} on g1." in render_view("agents", GAME.view(state, None)).alt
+
+
+def test_locked_swaps_give_the_black_count_alone() -> None:
+    five = "k1 k1 k1 k1 k1 . .\n" + "\n".join([". . . . . . ."] * 7)
+    alt = render_view("agents", GAME.view(position(five), None)).alt
+    assert "Objective swaps: locked (5 black pyramids placed)." in alt
+    assert "of 4" not in alt
