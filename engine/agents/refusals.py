@@ -95,6 +95,7 @@ def _board(state: AgentsState, move: Shift | Swap) -> str:
         if ib not in reach(grid, one.size)[ia]:
             return _distance(one, a, b)
         return _ko(state, ia, ib)
+    assert other is not None, "a swap with one empty square is answered above"
     if ib not in reach(grid, one.size)[ia] and ia not in reach(grid, other.size)[ib]:
         return (
             "Neither pyramid reaches the other's square: a pyramid moves exactly its pips "
