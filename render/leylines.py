@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.leylines.state import GRID, LeyLinesView, Piece, line_name, pips_of
+from engine.leylines.state import GRID, LeyLinesView, Piece, line_name, pips_of, points_words
 from engine.pieces import SIZE_LETTER, SIZE_NAME
 from render.board import (
     BoardLayout,
@@ -100,14 +100,15 @@ def _status(view: LeyLinesView) -> list[TextLine]:
 
 
 def _last_move(view: LeyLinesView, names: Sequence[str]) -> str | None:
-    """`Last: Bob placed L on c3, filling a1-f6 (5 points)`, or None before the first move."""
+    """`Last: Bob placed the large orange on c3, filling a1-f6 (5 points)`, or None before the
+    first move."""
     if view.last is None:
         return None
     seat, place = view.last
-    piece = "a cap" if place.size == 0 else SIZE_LETTER[place.size]
+    piece = "a cap" if place.size == 0 else f"the {SIZE_NAME[place.size]} {colour_of(seat).name}"
     text = f"Last: {names[seat]} placed {piece} on {GRID.name(place.square)}"
     filled = [
-        f"{line_name(line)} ({pips_of(view.board, line, seat)} points)"
+        f"{line_name(line)} ({points_words(pips_of(view.board, line, seat))})"
         for line in view.scored_lines
     ]
     return text + (", filling " + " and ".join(filled) if filled else "")

@@ -16,7 +16,8 @@ Rules as implemented (the rule text plus RULINGS.md):
 Rulings (RULINGS.md): the first player is drawn from the seed unless the table chose one; the
 pass is applied automatically, since it is the only thing a player with nothing left can do.
 
-Notation: a size and a square, in either order: `L c3`, `m e5`, `small a1`, `cap d4` (also `x d4`).
+Notation: a size and a square, in either order: `L c3`, `m e5`, `small a1`, `cap d4` (also
+`c d4`, `x d4`).
 A bare square (`c3`) is accepted when only one kind of piece is left to place.
 """
 
@@ -54,6 +55,7 @@ from engine.leylines.state import (
     Place,
     line_name,
     pips_of,
+    points_words,
     state_from_json,
     state_to_json,
 )
@@ -62,7 +64,7 @@ from engine.pieces import SIZE_LETTER, SIZE_NAME, parse_size
 DIAGONALS = (((1, 1), (-1, -1)), ((1, -1), (-1, 1)))
 """The two diagonal directions, each as its pair of opposite steps."""
 
-_CAP_WORDS = {"cap", "x", "volcano"}
+_CAP_WORDS = {"cap", "c", "x", "volcano"}
 _PLACEMENT = re.compile(
     r"(?:(?P<before>[a-z]+|\d)\s*)?(?P<square>[a-z]\d{1,2})(?:\s*(?P<after>[a-z]+|\d))?"
 )
@@ -243,7 +245,7 @@ class LeyLines:
             return None
         first, second = state.scores
         if first == second:
-            return Outcome((), state.scores, f"{first} points each")
+            return Outcome((), state.scores, f"{points_words(first)} each")
         winner = 0 if first > second else 1
         return Outcome((winner,), state.scores, f"{max(first, second)} to {min(first, second)}")
 

@@ -137,3 +137,8 @@ def state_from_json(data: JSON) -> LeyLinesState:
     if len(state.board) != GRID.size or len(state.players) != 2 or len(state.stashes) != 2:
         raise BadState("This Ley Lines game's saved state is damaged (wrong shape).")
     return state
+
+
+def points_words(count: int) -> str:
+    """`1 point`, `0 points`, `5 points`."""
+    return f"{count} point{'' if count == 1 else 's'}"

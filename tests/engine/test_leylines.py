@@ -332,3 +332,12 @@ def test_damaged_json_is_reported() -> None:
         GAME.from_json({**data, "board": [[0, 7]] * 36})
     with pytest.raises(BadState):
         GAME.from_json(json.loads('{"version": 1}'))
+
+
+def test_c_is_a_cap_and_one_point_is_singular() -> None:
+    from engine.leylines.state import points_words
+
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 1)
+    assert GAME.notation(GAME.parse(state, 0, "c d4")) == "cap d4"
+    assert GAME.parse(state, 0, "d4 c") == GAME.parse(state, 0, "cap d4")
+    assert points_words(1) == "1 point" and points_words(0) == "0 points"

@@ -68,7 +68,7 @@ def test_mid_game_picture_and_alt_text() -> None:
     alt = rendered.alt
     assert alt.startswith("Ley Lines of Mars, Ann (blue) 4 \u2013 Bob (orange) 0.")
     assert "Bob to move." in alt
-    assert "Last: Ann placed S on b1, filling a2-b1 (4 points)." in alt
+    assert "Last: Ann placed the small blue on b1, filling a2-b1 (4 points)." in alt
     assert "Blue: L on a2; S on b1." in alt
     assert "Orange: L on c3; M on d4." in alt
     assert "Caps: e5." in alt
