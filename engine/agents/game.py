@@ -16,23 +16,29 @@ Rules as implemented (the rule text plus RULINGS.md):
   colour; the two exchange squares).
 - Revealing is allowed while fewer than 4 black pyramids are on the board (Black Trio: while the
   bag has not yet given up a black pyramid of every size). Revealed objectives stay public.
-- Ko: a player may not undo the opponent's last action (move the piece back, or swap the same two
-  squares again).
 - The game ends the moment the last square is filled. Scoring: see `engine.agents.scoring`.
 
-Rulings (decisions where the rule text and RULINGS.md are silent):
+Rulings (decisions where the rule text and RULINGS.md are silent; repeated word for word in the
+guide):
 - At most one reveal-and-swap per turn, and never once a pyramid is drawn; any two colours may be
   swapped, whether already revealed or not.
+- Ko, to prevent endless back-and-forths: a move or swap may not bring back a board seen since
+  the last pyramid was placed. This forbids undoing your opponent's last move or swap, and longer
+  cycles too; a reveal-and-swap does not lift it.
 - Blind Agents: each player sets the opponent's objectives (or the bot deals them to the
   opponent), since the owner may never see them; the opponent alone sees them and may reveal and
-  swap them. A player's private score estimate is then the opponent's.
-- Black Trio Blocks the Swap cannot be combined with five colours (the rule text says so).
-- Only the Biggest Group Counts: a tie in size and points goes to the group nearest a1.
+  swap them. Your private score estimate is then your opponent's.
+- Black Trio Blocks the Swap cannot be combined with five colours (the rule text says so), nor
+  can No Center: its values 3, 2, -1 and -2 already hold both fifth values, so two colours would
+  share a value.
+- Only the Biggest Group Counts: the biggest group is the one with the most pyramids; a tie in
+  size goes to the group worth more points, then to the group nearest a1.
 - A resignation ends the game at once; the other player wins and no scores are given.
-- A player with no move or swap still has `draw` (the bag never runs dry before the board is
-  full), so a turn always has an action. A swap is one move per pair of squares, whichever of
-  the two pyramids makes it (the result is the same).
-- Draws are uniform over the pyramids left in the bag, from the seed and the draw count.
+- A player with no move or swap still has a draw (the bag never runs dry before the board is
+  full), so a turn always has an action. A swap counts once per pair of squares, whichever of the
+  two pyramids makes it (the result is the same).
+- Draws are uniform over the pyramids left in the bag: every pyramid in it is as likely as any
+  other, so a kind with more pyramids left comes up more often.
 """
 
 from __future__ import annotations
