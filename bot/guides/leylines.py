@@ -1,7 +1,7 @@
 """Ley Lines of Mars, told for `/rules leylines`."""
 
 GUIDE = """\
-**Ley Lines of Mars** (2 players, about 15 minutes)
+**Ley Lines of Mars** (2 players)
 Two seers fill a 6x6 map of Mars with pyramids and score the diagonals they complete.
 
 **Pieces.** Each of you has 15 pyramids of your colour: 5 small (1 pip), 5 medium (2), \
@@ -20,9 +20,13 @@ and it counts in each. Placing a cap never scores, even when it completes a line
 **End.** After all 35 pieces are down (one square stays empty) the higher score wins; \
 equal scores are a draw. Resigning hands the win to the other player.
 
-**How the bot plays it.** Who starts is drawn at random unless the table chose (`first` \
-option of `/new leylines`). Type moves with `/move`: a size and a square, like `L c3`, `m e5`, \
+**How the bot plays it.** Type moves with `/move`: a size and a square, like `L c3`, `m e5`, \
 `s a1`, or `cap d4`. A bare square such as `c3` works when you have only one kind of piece left. \
 Columns a-f run left to right, rows 1-6 bottom to top. The board image highlights the last \
-placement and the lines it scored.
+placement and the lines it scored. A refused move says why.
+
+**Bot rulings.**
+- Who starts is drawn at random unless the table chose (the first option).
+- A player with nothing left to place is passed automatically, since passing is all they can do.
+- A cap may be typed as cap, c or x before or after the square (cap d4, c d4, d4 x).
 """

@@ -13,8 +13,10 @@ Rules as implemented (the rule text plus RULINGS.md):
 - The game ends when all 35 pieces are placed (one square stays empty). Most points wins; equal
   scores draw. A resignation ends the game at once; the other player wins.
 
-Rulings (RULINGS.md): the first player is drawn from the seed unless the table chose one; the
-pass is applied automatically, since it is the only thing a player with nothing left can do.
+Rulings (from RULINGS.md and the bot's own; repeated word for word in the guide):
+- Who starts is drawn at random unless the table chose (the first option).
+- A player with nothing left to place is passed automatically, since passing is all they can do.
+- A cap may be typed as cap, c or x before or after the square (cap d4, c d4, d4 x).
 
 Notation: a size and a square, in either order: `L c3`, `m e5`, `small a1`, `cap d4` (also
 `c d4`, `x d4`).
