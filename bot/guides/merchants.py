@@ -20,17 +20,40 @@ empty at your home, **pickup** a good. Delivering to your home without a station
 an empty planet or produce. Medium: warp a ship to your station or move a ship. Large: move a \
 planet (never cutting the grid) or discover. Two pyramids: both, any order; all optional.
 
-**Bot rulings.** Start player random (or `first`); with 3 the L's corner owner goes last. \
-Ships dock facing where they came from. Warps make no stops. After 40 turns each, most stations \
-wins. Option `trading`: at a stop, offer a swap to another player's ship docked there, \
-naming your good, theirs and their colour: `offer green for orange to orange` (`nothing` for \
-an empty ship); they `accept` or `decline`, and the ship asked is ringed in yellow.
-
 **Moves** (`/move`; planets are `x,y`): `launch 0,0`, `move 0,0 1,0` \
 (add the good a loaded ship carries: `move 0,0 1,0 orange`), then `deliver`, `trade`, \
 `pickup` or `skip` at each stop; `discover green 2,0`, `consume 1,0`, `produce orange 1,1`, \
 `export 1,0 0,1`, `warp 2,0 0,0`, `reposition 1,1 2,0`, `skip` to decline bonuses. Any clear \
 beginning works. Type one step at a time, or a whole turn at once with `;` between steps: \
 `move 0,0 1,0 orange deliver; produce green 0,0` (a stop's word may follow the move directly). \
-Each step is checked in order; autocomplete offers the next one.
+Each step is checked in order; autocomplete offers the next one. Option `trading`: at a stop, \
+offer a swap to another player's ship docked there, naming your good, theirs and their colour: \
+`offer green for orange to orange` (`nothing` for an empty ship); they `accept` or `decline`, \
+and the ship asked is ringed in yellow. A refused move says which rule it breaks.
+
+**Bot rulings.**
+- A turn is a series of steps by the same player: the action, the ship's stops (deliver, trade, \
+pickup, offer or skip), bonuses after a roll (skip declines the rest), then production. Steps \
+with nothing to decide are passed for you; with no possible action you go straight to \
+production.
+- A whole turn may be typed as one command, its steps separated by `;` (a stop's word may follow \
+the move directly, as in `move 0,0 1,0 orange deliver; produce green 0,0`). Each step is checked \
+against the position the earlier ones leave, and the first refused step refuses the command.
+- A docking ship takes the side facing the planet it came from when free, else the next free \
+side clockwise (from north after a launch or warp). Sides carry no rule.
+- At a stop, one delivery, trade or pickup and at most one swap offer, in either order. A ship \
+that builds a station at its departure stop does not fly on.
+- No trading at your own home planets: trading is how a ship gets a good from someone else's \
+planet, while at home an empty ship picks up for free and a ship carrying your colour delivers.
+- Warping is not a move action: no stops, no pickup or delivery. Exports may move any good to \
+any empty planet (no production limits apply).
+- A swap (trading option) needs two ships of different players whose loads differ; either may be \
+empty.
+- A planet may be repositioned wherever the grid is whole once it lands, even if lifting it \
+splits the grid for a moment.
+- So that a blocked game cannot run forever, it also ends after 40 turns per player: most \
+stations wins, tied leaders share the win, a tie of everyone still in is a draw. Resigned seats \
+are skipped and their pieces stay; the last player left wins.
+- The start player is drawn at random unless the table chose (the first option); with three \
+players the owner of the L's corner planet moves last.
 """

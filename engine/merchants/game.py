@@ -26,29 +26,31 @@ Rules as implemented (the rule text plus RULINGS.md):
 - Trading variant (`trading`): at a stop the moving ship may offer a swap of goods to another
   player's ship docked there; that player accepts or declines at once.
 
-Rulings (decisions where the text is silent):
-- A turn is a series of moves by the same player: the action, the ship's stops (`deliver`,
-  `trade`, `pickup`, `offer` or `skip`), bonuses after a roll (`skip` declines the rest), then
-  production. Steps with nothing to decide are passed automatically; a player with no possible
-  action goes straight to production.
-- A docking ship takes the side facing the planet it came from when free, else the next free
-  side clockwise (from north after a launch or warp). Sides carry no rule.
+Rulings (decisions where the text is silent; repeated word for word in the guide):
+- A turn is a series of steps by the same player: the action, the ship's stops (deliver, trade,
+  pickup, offer or skip), bonuses after a roll (skip declines the rest), then production. Steps
+  with nothing to decide are passed for you; with no possible action you go straight to
+  production.
+- A whole turn may be typed as one command, its steps separated by `;` (a stop's word may follow
+  the move directly, as in `move 0,0 1,0 orange deliver; produce green 0,0`). Each step is checked
+  against the position the earlier ones leave, and the first refused step refuses the command.
+- A docking ship takes the side facing the planet it came from when free, else the next free side
+  clockwise (from north after a launch or warp). Sides carry no rule.
 - At a stop, one delivery, trade or pickup and at most one swap offer, in either order. A ship
   that builds a station at its departure stop does not fly on.
-- Trading happens only at planets that are not your own home planets: the rules describe it as
-  the way to get a good from another planet, while at home an empty ship picks up for free and a
-  ship carrying your colour delivers.
-- Warping is not a move action: no stops, no pickup or delivery.
-- Exports may move any good, to any empty planet (no production limits apply).
-- A swap needs two ships of different players whose loads differ; either may be empty.
-- So that a blocked game cannot run forever, the game also ends once 40 turns per player have
-  been played (40 x the number of seats, every turn counted): most stations wins, tied leaders
-  share the win, a tie of every player still in is a draw. Resigned seats are skipped and their
-  pieces stay; the last player left wins.
-- Notation: a move may be typed by any beginning that only one legal move has. A whole turn may
-  be one command, its steps separated by `;` (a stop's word may follow the move directly); each
-  step is checked against the position the earlier ones leave, and the first refused step refuses
-  the command.
+- No trading at your own home planets: trading is how a ship gets a good from someone else's
+  planet, while at home an empty ship picks up for free and a ship carrying your colour delivers.
+- Warping is not a move action: no stops, no pickup or delivery. Exports may move any good to any
+  empty planet (no production limits apply).
+- A swap (trading option) needs two ships of different players whose loads differ; either may be
+  empty.
+- A planet may be repositioned wherever the grid is whole once it lands, even if lifting it splits
+  the grid for a moment.
+- So that a blocked game cannot run forever, it also ends after 40 turns per player: most stations
+  wins, tied leaders share the win, a tie of everyone still in is a draw. Resigned seats are
+  skipped and their pieces stay; the last player left wins.
+- The start player is drawn at random unless the table chose (the first option); with three
+  players the owner of the L's corner planet moves last.
 """
 
 from __future__ import annotations
