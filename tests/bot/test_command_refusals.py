@@ -8,8 +8,6 @@ not started; bad `/new` options are refused before a lobby opens.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, cast
 
 import discord
@@ -21,7 +19,6 @@ from bot.commands.lobby import NEW_TABLE, Lobby
 from bot.commands.play import Play
 from bot.replies import answer_error
 from bot.service import Player, TableService
-from bot.store import Store
 from engine.core import GameError
 from tests.bot.fakes import FakeResponse
 
@@ -61,13 +58,6 @@ class FakeInteraction:
         self.response = FakeResponse()
         self.followup = FakeFollowup(self.response)
 
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Store(tmp_path / "bot.sqlite3")
-    await store.open()
-    yield TableService(store, seed_source=lambda: 424242)
-    await store.close()
 
 
 async def run(name: str, interaction: FakeInteraction, **options: Any) -> str:

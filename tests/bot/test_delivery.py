@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -108,13 +107,6 @@ def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     picture = Renderer(View, draw_numbers, lambda view: "Secret Numbers.", "numbers.png")
     monkeypatch.setitem(RENDERERS, NUMBERS.key, picture)
 
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Store(tmp_path / "bot.sqlite3")
-    await store.open()
-    yield TableService(store, seed_source=lambda: 5)
-    await store.close()
 
 
 def courier_for(

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from bot import limits
 from bot.delivery import notice_parts, post_parts
 from bot.service import Player, TableService
-from bot.store import Living, Store
+from bot.store import Living
 from engine.registry import GAMES
 
 MENTION = re.compile(r"<@\d+>")
@@ -71,13 +69,6 @@ def test_check_names_each_broken_limit() -> None:
     with pytest.raises(limits.OverLimit, match="embed"):
         limits.check(embeds=(("", "x" * 4097),))
 
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Store(tmp_path / "bot.sqlite3")
-    await store.open()
-    yield TableService(store, seed_source=lambda: 31337)
-    await store.close()
 
 
 async def check_delivery(service: TableService, game_id: int, key: str) -> bool:

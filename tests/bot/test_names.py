@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -13,7 +11,6 @@ from PIL import Image
 
 from bot.replies import player_of, safe_name
 from bot.service import Player, TableService
-from bot.store import Store
 from render import render_view
 from render.text import drawable
 
@@ -78,13 +75,6 @@ def test_a_player_enters_the_bot_under_the_safe_name() -> None:
     interaction = cast(Any, type("Interaction", (), {"user": FakeUser("**ann**")})())
     assert player_of(interaction) == Player(7, "\\*\\*ann\\*\\*")
 
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Store(tmp_path / "bot.sqlite3")
-    await store.open()
-    yield TableService(store, seed_source=lambda: 424242)
-    await store.close()
 
 
 async def test_moves_of_a_player_named_like_a_mention_never_mention_anyone(

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.service import Player, TableError, TableService
-from bot.store import Store
 
 ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
 CHANNEL = 1000
 
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Store(tmp_path / "bot.sqlite3")
-    await store.open()
-    yield TableService(store, seed_source=lambda: 424242)
-    await store.close()
 
 
 async def test_a_chosen_first_player_who_is_not_seated_keeps_the_lobby_open(

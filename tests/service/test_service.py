@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
@@ -14,6 +13,7 @@ import pytest
 from bot.service import Controls, Player, TableError, TableService
 from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
 from engine.core import GameError
+from tests.conftest import SEED
 
 ANN = Player(101, "Ann")
 BOB = Player(202, "Bob")
@@ -24,14 +24,7 @@ CHANNEL, OTHER_CHANNEL = 1000, 2000
 async def open_service(path: Path) -> TableService:
     store = Store(path)
     await store.open()
-    return TableService(store, seed_source=lambda: 424242)
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    svc = await open_service(tmp_path / "bot.sqlite3")
-    yield svc
-    await svc.store.close()
+    return TableService(store, seed_source=lambda: SEED)
 
 
 async def started(service: TableService, channel: int = CHANNEL) -> None:
