@@ -24,7 +24,7 @@ from tests.bot.fakes import FakeResponse
 
 CHANNEL = 1000
 ANN = Player(101, "Ann")
-COMMANDS: dict[str, app_commands.Command[Any, ..., Any]] = {
+COMMANDS: dict[str, Any] = {
     command.qualified_name: command
     for cog in (Lobby(), Play(), Info())
     for command in cog.get_app_commands()

@@ -63,9 +63,10 @@ class FakeChannel:
 
         class Partial:
             async def edit(self, **parts: Any) -> None:
-                [message] = [m for m in channel.messages if m.id == message_id] or [None]
-                if message is None:
+                found = [m for m in channel.messages if m.id == message_id]
+                if not found:
                     raise http_error(404, 10008)
+                [message] = found
                 message.parts = {**message.parts, **parts}
                 message.edits += 1
 

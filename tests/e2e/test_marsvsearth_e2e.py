@@ -134,9 +134,11 @@ async def test_four_players_to_a_victory(fake_discord: FakeDiscord, launch_bot: 
         lambda m: f"<@{dan.id}>" in m.content and "/secret" in m.content, channel=CHANNEL
     )
     for user in (ann, bob, cat):
-        dm = await fake.wait_for_message(
-            lambda m, user=user: m.channel_id == user.dm_channel_id and "DNA" in m.content
-        )
+
+        def dealt(m: Message, user: User = user) -> bool:
+            return m.channel_id == user.dm_channel_id and "DNA" in m.content
+
+        dm = await fake.wait_for_message(dealt)
         assert "DNA" in dm.content and "Agent" in dm.content
         png_of(dm)
 

@@ -182,7 +182,8 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -
         [seat, *_] = sorted(game.actors(state))
         player = (ANN, BOB, CAT)[seat]
         await service.move(CHANNEL, player, game.notation(game.legal_moves(state, seat)[0]))
-    assert row.phase is not None and row.phase_deadline == clock.now + 60
+    assert row is not None and row.phase is not None
+    assert row.phase_deadline == clock.now + 60
     await service.store.close()
 
     restarted = await open_table(path, clock)
