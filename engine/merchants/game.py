@@ -85,6 +85,7 @@ from engine.merchants.options import (
     productions,
     stop_moves,
 )
+from engine.merchants.refusals import explain
 from engine.merchants.state import (
     COLOUR_NAMES,
     DIE_FACES,
@@ -227,7 +228,9 @@ class Merchants:
         if seat not in self.actors(state):
             waiting = state.players[min(self.actors(state))]
             raise IllegalMove(f"It is {waiting}'s turn ({step_phrase(state)}).")
-        return match(text, _choices(state), step_phrase(state))
+        return match(
+            text, _choices(state), step_phrase(state), lambda words: explain(state, seat, words)
+        )
 
     def completions(self, state: MerchantsState, seat: Seat, typed: str) -> list[str]:
         """Commands that go on from `typed`: its finished steps (each legal in turn) followed by

@@ -19,7 +19,7 @@ for a ship without a good, a few synonyms, and any unambiguous beginning of a le
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.core import AmbiguousMove, BadNotation, IllegalMove
 from engine.merchants.state import COLOUR_NAMES, Coord, Move, Steps
@@ -136,11 +136,17 @@ def tokens(text: str) -> tuple[str, ...]:
     return (verb, *(COLOUR_WORDS.get(word, word) for word in rest))
 
 
-def match(text: str, legal: Sequence[Move], step: str) -> Move:
+def match(
+    text: str,
+    legal: Sequence[Move],
+    step: str,
+    explain: Callable[[tuple[str, ...]], str | None],
+) -> Move:
     """The legal move `text` names: an exact match, else the only legal move it begins.
 
     Raises BadNotation for an unknown keyword, AmbiguousMove when several moves begin with it,
-    IllegalMove otherwise; `step` (what is decided now) goes into the message.
+    IllegalMove otherwise, with the rule `explain` finds the words break (given the canonical
+    tokens) or else `step` (what is decided now), and a few legal moves.
     """
     if len(text) > LONGEST:
         raise BadNotation(f"That is too long to be a move. Moves look like {_EXAMPLES}.")
@@ -161,7 +167,5 @@ def match(text: str, legal: Sequence[Move], step: str) -> Move:
         more = ", ..." if len(begun) > 6 else ""
         raise AmbiguousMove(f"Which one? For example {shown}{more}.")
     hint = ", ".join(f"`{notation(m)}`" for m in legal[:5])
-    raise IllegalMove(
-        f"`{' '.join(typed)}` is not possible now ({step}). You could play {hint}"
-        f"{', ...' if len(legal) > 5 else ''}."
-    )
+    reason = explain(typed) or f"`{' '.join(typed)}` is not possible now ({step})."
+    raise IllegalMove(f"{reason} You could play {hint}{', ...' if len(legal) > 5 else '.'}")

@@ -79,7 +79,7 @@ def test_refusals_say_why() -> None:
         GAME.parse(state, ANN, "0,0 to 1,0")
     with pytest.raises(BadNotation):
         GAME.parse(state, ANN, "")
-    with pytest.raises(IllegalMove, match="choose an action"):
+    with pytest.raises(IllegalMove, match="Only a satisfied planet"):
         GAME.parse(state, ANN, "consume 1,0")
     with pytest.raises(IllegalMove, match="Ann's turn"):
         GAME.parse(state, BOB, "launch 1,0")
