@@ -57,7 +57,15 @@ from typing import Any
 
 from engine.albiorix import notation
 from engine.albiorix.pieces import GRID, Stack, describe, setup, stack_text
-from engine.albiorix.rules import controlled, controls, crowning, monads, reach, royals
+from engine.albiorix.rules import (
+    controlled,
+    controls,
+    crowning,
+    monads,
+    reach,
+    recombinations,
+    royals,
+)
 from engine.albiorix.state import (
     Action,
     AlbiorixState,
@@ -220,9 +228,8 @@ class Albiorix:
                 for banned in _banned(state, seat):
                     if isinstance(banned, Mix) and _fitting([banned], here, there):
                         raise IllegalMove(self._repeat(state, seat, banned))
-                raise IllegalMove(
-                    f"That is not a legal result of this mix. Say one of: {_listing(mixes)}."
-                )
+                reason = _bad_result(stack, state.board[target], here, there)
+                raise IllegalMove(f"{reason} Say one of: {_listing(mixes)}.")
             mixes = fitting
         if len(mixes) > 1:
             raise AmbiguousMove(f"Which result? Say one of: {_listing(mixes)}.")
@@ -477,6 +484,34 @@ def _no_draw_talk(state: AlbiorixState, seat: Seat, talk: str) -> str:
             return "First answer the draw you were offered: `accept draw` or `decline draw`."
         return "You have already offered a draw this turn."
     return "No draw was offered to you; you may offer one with `draw?`."
+
+
+def _bad_result(
+    mover: Stack, other: Stack | None, here: notation.PiecePattern, there: notation.PiecePattern
+) -> str:
+    """Why no legal mix of `mover` with `other` leaves the pieces `here` / `there` (the
+    repetition rule is checked before: a fitting result left over breaks the Monad rule)."""
+    assert other is not None
+    if notation.fits(here, mover) and notation.fits(there, other):
+        return (
+            "A mix must change the board: rebuilding both pieces where they stood is not "
+            "allowed, only with their places exchanged."
+        )
+    for piece in (here, there):
+        if len(piece) == 2 and piece[1][0] > piece[0][0]:
+            return "A top pyramid is never larger than the one under it."
+    built = [
+        (a, b)
+        for a, b in recombinations(mover, other)
+        if notation.fits(here, a) and notation.fits(there, b)
+    ]
+    if built:
+        return "That mix would leave you without a Monad, and a mix may not take your last one."
+    pool = " ".join(stack_text(Stack(p)) for p in (*mover.pyramids, *other.pyramids))
+    return (
+        "The two new pieces must share out exactly the pyramids of both pieces "
+        f"({pool}), one or two on each square."
+    )
 
 
 def _fitting(

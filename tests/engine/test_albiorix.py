@@ -407,8 +407,10 @@ def test_rebuilding_the_originals_only_with_places_exchanged() -> None:
     assert GAME.parse(state, ANN, "b1xc3 2o-1o/2b-1b") == Mix(
         sq("b1"), sq("c3"), stack("2o-1o"), stack("2b-1b")
     )
-    with pytest.raises(IllegalMove, match="not a legal result"):
+    with pytest.raises(IllegalMove, match="A mix must change the board"):
         GAME.parse(state, ANN, "b1xc3 2b-1b/2o-1o")
+    with pytest.raises(IllegalMove, match="top pyramid is never larger"):
+        GAME.parse(state, ANN, "b1xc3 1b-2b/2o-1o")
 
 
 def test_a_mix_may_not_leave_the_mover_without_a_monad() -> None:
@@ -424,7 +426,7 @@ def test_a_mix_may_not_leave_the_mover_without_a_monad() -> None:
     mixes = {GAME.notation(a) for a in board_actions(state, ANN) if isinstance(a, Mix)}
     # Of the five results of 3b with 2o-1o only the swap leaves Ann a Monad.
     assert mixes == {"b1xb2 2o-1o/3b"}
-    with pytest.raises(IllegalMove, match="not a legal result"):
+    with pytest.raises(IllegalMove, match="would leave you without a Monad"):
         GAME.parse(state, ANN, "b1xb2 3b-2o/1o")
 
 

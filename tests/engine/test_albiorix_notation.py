@@ -112,7 +112,7 @@ def test_bad_notation(text: str, message: str) -> None:
         ("e5-d4", "do not control the Queen 3o on e5"),
         ("a1-c3", "The Queen 3b on a1 cannot reach c3"),
         ("b3-a5 2/2", "a5 is empty"),
-        ("a1xb1 2b-2b/3o", "not a legal result"),
+        ("a1xb1 2b-2b/3o", r"share out exactly the pyramids of both pieces \(3b 2b 2b\)"),
     ],
 )
 def test_illegal_actions_are_explained(text: str, message: str) -> None:
