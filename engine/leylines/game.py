@@ -150,7 +150,9 @@ class LeyLines:
         if seat != state.to_move:
             raise IllegalMove(f"It is {state.players[state.to_move]}'s turn.")
         if state.board[square] is not None:
-            raise IllegalMove(f"{GRID.name(square)} is already taken.")
+            raise IllegalMove(
+                f"{GRID.name(square)} is already taken: a piece goes on an empty square."
+            )
         available = sorted({move.size for move in self.legal_moves(state, seat)}, reverse=True)
         if size is None:
             if len(available) > 1:
@@ -158,8 +160,9 @@ class LeyLines:
                 raise AmbiguousMove(f"Which piece? Say one of: {choices}.")
             return Place(available[0], square)
         if size not in available:
-            kind_name = "Volcano caps" if size == CAP else f"{SIZE_NAME[size]} pyramids"
-            raise IllegalMove(f"You have no {kind_name} left.")
+            if size == CAP:
+                raise IllegalMove("No Volcano cap is left: all five shared caps are placed.")
+            raise IllegalMove(f"You have no {SIZE_NAME[size]} pyramids left.")
         return Place(size, square)
 
     def notation(self, move: Place) -> str:

@@ -341,3 +341,15 @@ def test_c_is_a_cap_and_one_point_is_singular() -> None:
     assert GAME.notation(GAME.parse(state, 0, "c d4")) == "cap d4"
     assert GAME.parse(state, 0, "d4 c") == GAME.parse(state, 0, "cap d4")
     assert points_words(1) == "1 point" and points_words(0) == "0 points"
+
+
+def test_refusals_name_the_rule() -> None:
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, seed=1)
+    with pytest.raises(IllegalMove, match="No Volcano cap is left"):
+        GAME.parse(replace(state, caps=0), ANN, "cap c3")
+    state, _ = play(state, "L c3")
+    with pytest.raises(IllegalMove, match="a piece goes on an empty square"):
+        GAME.parse(state, BOB, "S c3")
+    over, _ = GAME.resign(state, BOB)
+    with pytest.raises(IllegalMove, match="The game is over"):
+        GAME.parse(over, ANN, "S d4")
