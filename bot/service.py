@@ -23,6 +23,7 @@ from bot.store import GameRow, Living, OutboxRow, PhaseTimer, Store
 from engine.core import (
     AmbiguousMove,
     BadState,
+    CompletingGame,
     Event,
     Game,
     GameError,
@@ -871,8 +872,6 @@ class TableService:
         seat = row.seat_of(user_id)
         if seat is None:
             return []
-        from engine.core import CompletingGame
-
         game = table.game
         if isinstance(game, CompletingGame):
             whole = game.completions(table.state, seat, typed)

@@ -30,12 +30,17 @@ _LOGS_KEY = pytest.StashKey[list[Path]]()
 
 
 @pytest_asyncio.fixture(loop_scope="function")
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
+async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
+    """The fake server; at the end of each test, no request the bot sent may have been refused
+    as Discord refuses it (invalid by its OpenAPI description, or beyond a message limit),
+    except in tests marked `refusals_expected`."""
     fake = await FakeDiscord.start()
     try:
         yield fake
     finally:
         await fake.stop()
+    if request.node.get_closest_marker("refusals_expected") is None:
+        assert fake.refused_requests == [], fake.refused_requests
 
 
 @pytest_asyncio.fixture(loop_scope="function")
@@ -74,6 +79,12 @@ async def launch_bot(
     finally:
         for process in processes:
             await process.stop()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "refusals_expected: the test makes the fake Discord refuse requests"
+    )
 
 
 @pytest.hookimpl(wrapper=True)

@@ -13,6 +13,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from . import refusals
 from .gateway import APPLICATION_FLAGS, Gateway
 from .state import ApiError, FakeState, InteractionRecord, Upload
 
@@ -139,12 +140,36 @@ class RestApi:
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.state.token}":
                 return json_response({"message": "401: Unauthorized", "code": 0}, 401)
             try:
+                self._injected_fault(request)
                 return await handler(request)
             except ApiError as exc:
                 log.info("%s %s -> %s", request.method, request.path, exc)
                 return json_response(exc.body(), exc.status)
 
         return wrapped
+
+    def _injected_fault(self, request: web.Request) -> None:
+        """Raise a fault a test asked for (see `FakeDiscord.fail_next`), once."""
+        for fault in self.state.faults:
+            method, pattern, error = fault
+            if method == request.method and pattern.search(request.path):
+                self.state.faults.remove(fault)
+                raise error
+
+    async def _read(self, request: web.Request) -> tuple[Any, list[Upload]]:
+        """The request's body, refused as Discord refuses it (see `refusals`) and recorded."""
+        payload, uploads = await read_body(request)
+        route = request.match_info.route.resource
+        path = route.canonical if route is not None else request.path
+        template = refusals.template_of(path.removeprefix(API_PREFIX))
+        try:
+            refusals.check(request.method, template, payload, len(uploads))
+        except ApiError as refused:
+            log.warning("fake discord: refused %s %s: %s", request.method, path, refused.body())
+            self.state.refused_requests.append((request.method, path, refused.body()))
+            self.state.notify()
+            raise
+        return payload, uploads
 
     async def unhandled(self, request: web.Request) -> web.Response:
         entry = f"{request.method} {request.path_qs}"
@@ -167,7 +192,7 @@ class RestApi:
         return json_response(self.state.get_user(int(request.match_info["user_id"])).to_payload())
 
     async def create_dm(self, request: web.Request) -> web.Response:
-        body, _ = await read_body(request)
+        body, _ = await self._read(request)
         user = self.state.users.get(int(body.get("recipient_id", 0)))
         if user is None:
             raise ApiError(400, 50033, "Invalid Recipient(s)")
@@ -216,14 +241,14 @@ class RestApi:
 
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
-        body, _ = await read_body(request)
+        body, _ = await self._read(request)
         if not isinstance(body, list):
             raise ApiError(400, 50035, "Invalid Form Body (expected a list of commands)")
         return json_response(self.state.store_commands(scope, body))
 
     async def post_command(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
-        body, _ = await read_body(request)
+        body, _ = await self._read(request)
         return json_response(self.state.upsert_command(scope, body), 201)
 
     # -- guild ---------------------------------------------------------------------------
@@ -292,7 +317,9 @@ class RestApi:
 
     async def post_message(self, request: web.Request) -> web.Response:
         channel = self.state.get_channel(int(request.match_info["channel_id"]))
-        payload, uploads = await read_body(request)
+        payload, uploads = await self._read(request)
+        if channel.id in self.state.denied_channels:
+            raise ApiError(403, 50013, "Missing Permissions")
         if channel.is_dm and channel.recipient is not None and channel.recipient.dms_closed:
             self.state.rejected_messages.append((channel, payload))
             self.state.notify()
@@ -319,7 +346,7 @@ class RestApi:
 
     async def patch_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
-        payload, uploads = await read_body(request)
+        payload, uploads = await self._read(request)
         if message.author is not self.state.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         return json_response(self.state.edit_message(message, payload, uploads).to_payload())
@@ -360,7 +387,7 @@ class RestApi:
 
     async def interaction_callback(self, request: web.Request) -> web.Response:
         record = self._interaction(request)
-        body, uploads = await read_body(request)
+        body, uploads = await self._read(request)
         response = self.state.interaction_callback(
             record, int(body.get("type", 0)), body.get("data"), uploads
         )
@@ -385,7 +412,7 @@ class RestApi:
 
     async def post_followup(self, request: web.Request) -> web.Response:
         record = self._webhook(request)
-        payload, uploads = await read_body(request)
+        payload, uploads = await self._read(request)
         message = self.state.followup(record, payload, uploads)
         if request.query.get("wait", "").lower() in ("1", "true"):
             return json_response(message.to_payload())
@@ -397,7 +424,7 @@ class RestApi:
 
     async def patch_webhook_message(self, request: web.Request) -> web.Response:
         _, message = self._webhook_message(request)
-        payload, uploads = await read_body(request)
+        payload, uploads = await self._read(request)
         return json_response(self.state.edit_message(message, payload, uploads).to_payload())
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import socket
 from collections.abc import Callable
@@ -19,7 +20,14 @@ from .interactions import (
 )
 from .models import Channel, Guild, Message, User
 from .rest import API_PREFIX, RestApi
-from .state import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, FakeState
+from .state import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    ApiError,
+    FakeState,
+)
 
 log = logging.getLogger("fakediscord")
 
@@ -414,6 +422,28 @@ class FakeDiscord:
             return None
 
         return await self.state.wait_for(check, timeout, "a matching bot message")
+
+    @property
+    def refused_requests(self) -> list[tuple[str, str, dict[str, Any]]]:
+        """(method, path, error) of each request refused as Discord would refuse it: a body
+        invalid by Discord's OpenAPI description or beyond a message limit."""
+        return self.state.refused_requests
+
+    def fail_next(self, method: str, path: str, status: int = 500, code: int = 0) -> None:
+        """Answer the next `method` request whose path matches the regex `path` with an
+        error (once)."""
+        error = ApiError(status, code, f"{status}: injected by the test")
+        self.state.faults.append((method, re.compile(path), error))
+
+    def deny_send(self, channel: Channel | str) -> None:
+        """Posting in the channel is refused from now on (403, Missing Permissions)."""
+        self.state.denied_channels.add(self._channel(channel).id)
+
+    def delete_channel(self, channel: Channel | str) -> None:
+        """The channel is gone: every request naming it gets 404 Unknown Channel."""
+        gone = self._channel(channel)
+        self.state.guild.channels.remove(gone)
+        del self.state.channels[gone.id]
 
     @property
     def unhandled_requests(self) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import mimetypes
+import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -139,6 +140,12 @@ class FakeState:
         self.unhandled_requests: list[str] = []
         self.request_log: list[str] = []
         self.rejected_messages: list[tuple[Channel, dict[str, Any]]] = []
+        self.refused_requests: list[tuple[str, str, dict[str, Any]]] = []
+        """(method, path, error body) of each request refused as Discord would refuse it."""
+        self.faults: list[tuple[str, re.Pattern[str], ApiError]] = []
+        """Errors to answer the next request matching (method, path) with, once each."""
+        self.denied_channels: set[int] = set()
+        """Channels where posting is refused (Missing Permissions)."""
         self._changed = asyncio.Event()
         # set by the gateway; called with (event_name, payload) for realistic dispatches
         self.on_event: Callable[[str, dict[str, Any]], None] = lambda name, data: None
