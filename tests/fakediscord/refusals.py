@@ -178,9 +178,7 @@ def limit_errors(template: str, body: Any, uploads: int) -> dict[str, Any]:
         refuse("content", f"Must be {CONTENT} or fewer in length.")
     embeds = message.get("embeds") or []
     total = sum(
-        len(str(embed.get(key) or ""))
-        for embed in embeds
-        for key in ("title", "description")
+        len(str(embed.get(key) or "")) for embed in embeds for key in ("title", "description")
     ) + sum(
         len(str(field.get("name", ""))) + len(str(field.get("value", "")))
         for embed in embeds

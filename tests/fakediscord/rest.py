@@ -337,6 +337,7 @@ class RestApi:
         return json_response(message.to_payload())
 
     def _channel_message(self, request: web.Request) -> Any:
+        self.state.get_channel(int(request.match_info["channel_id"]))  # 404 once it is deleted
         return self.state.get_message(
             int(request.match_info["message_id"]), int(request.match_info["channel_id"])
         )
