@@ -690,9 +690,7 @@ class TableService:
         moves_made = await self.store.move_count(game_id)
         posts = self._posts(table, entries, living, moves_made)
         last = posts[-1]
-        board_text = limits.keep_last_lines(
-            list(last.narration), limits.EMBED_DESCRIPTION, EARLIER
-        )
+        board_text = limits.keep_last_lines(list(last.narration), limits.EMBED_DESCRIPTION, EARLIER)
         digest = view_digest(last.view) if last.view is not None else living.digest
         return Delivery(
             game_id,
@@ -761,9 +759,11 @@ class TableService:
             seat = notices[0]["seat"]
             text = "\n\n".join(n["text"] for n in notices if n["text"])
             known = seat is not None and 0 <= seat < len(table.players)
-            view = table.game.view(table.state, seat) if known and any(
-                n["view"] for n in notices
-            ) else None
+            view = (
+                table.game.view(table.state, seat)
+                if known and any(n["view"] for n in notices)
+                else None
+            )
             picker = None
             if known and any(n["picker"] for n in notices) and self._hidden_moves(table, seat):
                 picker = self._picker(table, seat, "", moves_made)

@@ -60,9 +60,7 @@ RENDERERS: dict[str, Renderer[Any]] = {
     "agents": Renderer(AgentsView, draw_agents, describe_agents, AGENTS_FILENAME),
     "albiorix": Renderer(AlbiorixView, draw_albiorix, describe_albiorix, ALBIORIX_FILENAME),
     "leylines": Renderer(LeyLinesView, draw_leylines, describe_leylines, LEYLINES_FILENAME),
-    "marsvsearth": Renderer(
-        MarsView, draw_marsvsearth, describe_marsvsearth, MARSVSEARTH_FILENAME
-    ),
+    "marsvsearth": Renderer(MarsView, draw_marsvsearth, describe_marsvsearth, MARSVSEARTH_FILENAME),
     "merchants": Renderer(MerchantsView, draw_merchants, describe_merchants, MERCHANTS_FILENAME),
 }
 

@@ -163,8 +163,9 @@ def load_deck(path: Path | str = DEFAULT_DECK_PATH) -> Deck:
     human = read.field(dna, "[dna]", "human", int)
     clone = read.field(dna, "[dna]", "clone", int)
     if (human, clone) != (HUMAN_DNA, CLONE_DNA):
-        raise read.fail("[dna]", f"needs {HUMAN_DNA} human and {CLONE_DNA} clone cards, "
-                        f"has {human} and {clone}")
+        raise read.fail(
+            "[dna]", f"needs {HUMAN_DNA} human and {CLONE_DNA} clone cards, has {human} and {clone}"
+        )
 
     agents = tuple(_agent(read, i, t) for i, t in enumerate(_list(read, data, "agent"), 1))
     _unique(read, "agent", [a.code for a in agents], "id")
@@ -182,8 +183,11 @@ def load_deck(path: Path | str = DEFAULT_DECK_PATH) -> Deck:
 
 def _list(read: _Reader, data: dict[str, Any], name: str, counted: bool = False) -> list[Any]:
     entries: list[Any] = read.field(data, f"[[{name}]]", name, list)
-    total = sum(read.field(e, f"{name} {i}", "count", int) for i, e in enumerate(entries, 1)) \
-        if counted else len(entries)
+    total = (
+        sum(read.field(e, f"{name} {i}", "count", int) for i, e in enumerate(entries, 1))
+        if counted
+        else len(entries)
+    )
     if total != COUNTS[name]:
         raise read.fail(f"[[{name}]]", f"needs {COUNTS[name]} cards, has {total}")
     return entries
@@ -192,8 +196,10 @@ def _list(read: _Reader, data: dict[str, Any], name: str, counted: bool = False)
 def _unique(read: _Reader, name: str, codes: list[str], field: str) -> None:
     for code in codes:
         if not CODE.fullmatch(code):
-            raise read.fail(f"{name} {code!r}", f"`{field}` must be a short lowercase word "
-                            "(letters, digits, hyphens)")
+            raise read.fail(
+                f"{name} {code!r}",
+                f"`{field}` must be a short lowercase word (letters, digits, hyphens)",
+            )
     seen: set[str] = set()
     for code in codes:
         if code in seen:
@@ -233,8 +239,11 @@ def _threat(read: _Reader, number: int, table: Any) -> Threat:
     name = read.field(table, f"threat {number}", "name", str)
     where = f"threat {name!r}"
     skills = read.field(table, where, "skills", list)
-    if not 1 <= len(skills) <= 2 or any(s not in GROUPS for s in skills) or \
-            len(set(skills)) != len(skills):
+    if (
+        not 1 <= len(skills) <= 2
+        or any(s not in GROUPS for s in skills)
+        or len(set(skills)) != len(skills)
+    ):
         raise read.fail(where, "`skills` must list one or two of science, diplomacy, military")
     return Threat(
         name=name,

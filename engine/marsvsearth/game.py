@@ -117,8 +117,10 @@ from engine.marsvsearth.work import Ended, Work, freeze, thaw
 HIDDEN_KINDS = frozenset({"submit", "accuse", "second", "discard", "defend", "agent"})
 """Moves whose choice stays secret: cards (a defence shows only at the trial) and the Agent kept
 at a reinstatement (the channel learns which one from the narration, never the other)."""
-HELP = ("For example `submit sci2 t1`, `lead t2`, `accuse ann dip1`, `defend none` or `done`; "
-        "`/move` lists what you may do now.")
+HELP = (
+    "For example `submit sci2 t1`, `lead t2`, `accuse ann dip1`, `defend none` or `done`; "
+    "`/move` lists what you may do now."
+)
 CACHE = 256
 
 
@@ -142,16 +144,40 @@ class MarsVsEarth:
     has_secrets = True
     options: tuple[Option, ...] = (
         FIRST_PLAYER,
-        Option("promotion", bool, False, "Field Promotion Variant: Civilians alone help un-led "
-               "threats and are reinstated by them"),
-        Option("contribution", int, 0, "How humans give cards: together, one threat at a time, "
-               "or one player at a time", choices=(0, 1, 2),
-               labels=((0, "open"), (1, "one threat at a time"), (2, "one player at a time"))),
-        Option("timer", int, 5, "Minutes an open phase lasts before it ends (0 = no timer)",
-               minimum=0, maximum=60, labels=((0, "none"),)),
-        Option("answer", int, ANSWER_MINUTES, "Minutes to answer a question put to one player, "
-               "e.g. which threat to lead (0 = no timer)",
-               minimum=0, maximum=60, labels=((0, "none"),)),
+        Option(
+            "promotion",
+            bool,
+            False,
+            "Field Promotion Variant: Civilians alone help un-led "
+            "threats and are reinstated by them",
+        ),
+        Option(
+            "contribution",
+            int,
+            0,
+            "How humans give cards: together, one threat at a time, or one player at a time",
+            choices=(0, 1, 2),
+            labels=((0, "open"), (1, "one threat at a time"), (2, "one player at a time")),
+        ),
+        Option(
+            "timer",
+            int,
+            5,
+            "Minutes an open phase lasts before it ends (0 = no timer)",
+            minimum=0,
+            maximum=60,
+            labels=((0, "none"),),
+        ),
+        Option(
+            "answer",
+            int,
+            ANSWER_MINUTES,
+            "Minutes to answer a question put to one player, "
+            "e.g. which threat to lead (0 = no timer)",
+            minimum=0,
+            maximum=60,
+            labels=((0, "none"),),
+        ),
     )
 
     def __init__(self, deck: Deck) -> None:
@@ -179,19 +205,42 @@ class MarsVsEarth:
             counter += 1
         skills, threats, agents, dna = piles
         seats = tuple(
-            SeatState(AGENT, agents.pop(0), () if coop else (dna.pop(0),), ())
-            for _ in players
+            SeatState(AGENT, agents.pop(0), () if coop else (dna.pop(0),), ()) for _ in players
         )
         state = MarsState(
-            players=tuple(players), seed=seed, digest=self.deck.digest, coop=coop,
-            promotion=chosen["promotion"], contribution=chosen["contribution"],
-            timer=chosen["timer"], answer=chosen["answer"], counter=counter, round=0, step=1,
-            phase="round", sub=0,
-            resources=(setup.resources,) * 4, wave=1, successes=0, failures=0,
-            pog=choose_first(seed, count, chosen["first"]), pog_override=False, seats=seats,
-            draw=tuple(skills), discard=(), threat_deck=tuple(threats), threat_discard=(),
-            agent_deck=tuple(agents), dna_deck=tuple(dna), threats=(), order=(), current=None,
-            accusations=(), trials=(), promotions=(), choices=(),
+            players=tuple(players),
+            seed=seed,
+            digest=self.deck.digest,
+            coop=coop,
+            promotion=chosen["promotion"],
+            contribution=chosen["contribution"],
+            timer=chosen["timer"],
+            answer=chosen["answer"],
+            counter=counter,
+            round=0,
+            step=1,
+            phase="round",
+            sub=0,
+            resources=(setup.resources,) * 4,
+            wave=1,
+            successes=0,
+            failures=0,
+            pog=choose_first(seed, count, chosen["first"]),
+            pog_override=False,
+            seats=seats,
+            draw=tuple(skills),
+            discard=(),
+            threat_deck=tuple(threats),
+            threat_discard=(),
+            agent_deck=tuple(agents),
+            dna_deck=tuple(dna),
+            threats=(),
+            order=(),
+            current=None,
+            accusations=(),
+            trials=(),
+            promotions=(),
+            choices=(),
         )
         return self._settle(state, 0)[0]
 
@@ -306,10 +355,14 @@ class MarsVsEarth:
     def apply(self, state: MarsState, seat: Seat, move: Move) -> tuple[MarsState, list[Event]]:
         if move not in self.legal_moves(state, seat):
             look = self._look(state)
-            reason = explain(look.work, seat, list(move.words), look.prompt) \
-                if state.winner is None else "The game is over."
-            raise IllegalMove(reason or f"`{move}` is not a legal move for "
-                              f"{state.players[seat]} now.")
+            reason = (
+                explain(look.work, seat, list(move.words), look.prompt)
+                if state.winner is None
+                else "The game is over."
+            )
+            raise IllegalMove(
+                reason or f"`{move}` is not a legal move for {state.players[seat]} now."
+            )
         if state.phase in SEGMENTS:
             before = self._run(state)
             return self._settle(answered(state, move), len(before.events))
@@ -329,8 +382,14 @@ class MarsVsEarth:
         events = [Event(f"{state.players[seat]} resigned; their seat is skipped from now on.")]
         left = sum(not self._gone(state, s) for s in range(len(state.players))) - 1
         if left < (2 if state.coop else 3):
-            state = replace(state, leaving=(*state.leaving, seat), winner="table",
-                            reason="too few players are left", phase="over", choices=())
+            state = replace(
+                state,
+                leaving=(*state.leaving, seat),
+                winner="table",
+                reason="too few players are left",
+                phase="over",
+                choices=(),
+            )
             return state, [*events, Event("Too few players are left: the game ends.")]
         if state.phase in SEGMENTS:
             seen = len(self._run(state).events)
@@ -344,13 +403,20 @@ class MarsVsEarth:
     def view(self, state: MarsState, seat: Seat | None) -> MarsView:
         look = self._look(state)
         if look.public is None:
-            look.public = build_view(self.deck, look.shown, look.work, look.prompt,
-                                     self.actors(state), self.outcome(state))
+            look.public = build_view(
+                self.deck,
+                look.shown,
+                look.work,
+                look.prompt,
+                self.actors(state),
+                self.outcome(state),
+            )
         if seat is None:
             return look.public
         asked = look.prompt if look.prompt is not None and look.prompt.seat == seat else None
-        return replace(look.public, viewer=seat,
-                       private=private_lines(self.deck, look.shown, seat, asked))
+        return replace(
+            look.public, viewer=seat, private=private_lines(self.deck, look.shown, seat, asked)
+        )
 
     def outcome(self, state: MarsState) -> Outcome | None:
         if state.winner is None and state.phase in SEGMENTS:
@@ -366,7 +432,8 @@ class MarsVsEarth:
             if martians and state.coop:
                 winners = []
         side = {"humans": "The Humans won", "martians": "The Martians won"}.get(
-            state.winner, "The game ended")
+            state.winner, "The game ended"
+        )
         lost = not winners and state.winner != "table"
         return Outcome(tuple(winners), None, f"{side}: {state.reason}", everyone_lost=lost)
 
@@ -393,10 +460,12 @@ class MarsVsEarth:
         prompt = self._look(state).prompt
         if prompt is not None:
             said = "chooses for them" if prompt.secret else f"chooses `{prompt.default}`"
-            told = Event(f"Time is up: {state.players[prompt.seat]} did not answer, so the "
-                         f"timer {said}.")
-            after, more = self._settle(answered(state, prompt.default),
-                                       len(self._run(state).events))
+            told = Event(
+                f"Time is up: {state.players[prompt.seat]} did not answer, so the timer {said}."
+            )
+            after, more = self._settle(
+                answered(state, prompt.default), len(self._run(state).events)
+            )
             return after, [told, *more]
         w = thaw(self.deck, state)
         timeout(w)
@@ -410,8 +479,10 @@ class MarsVsEarth:
     def from_json(self, data: JSON) -> MarsState:
         state = state_from_json(data)
         if state.digest != self.deck.digest:
-            raise BadState("This Mars vs. Earth game was started with a different deck file; the "
-                           "deck file has changed since, so the game cannot go on.")
+            raise BadState(
+                "This Mars vs. Earth game was started with a different deck file; the "
+                "deck file has changed since, so the game cannot go on."
+            )
         return state
 
 

@@ -64,8 +64,25 @@ SYNONYMS = {
     "boost": "raise",
 }
 KEYWORDS = (
-    "submit", "counter", "lead", "pass", "done", "wild", "skill", "effect", "accuse", "second",
-    "defend", "promote", "discard", "reveal", "lower", "raise", "agent", "extra", "reinstate",
+    "submit",
+    "counter",
+    "lead",
+    "pass",
+    "done",
+    "wild",
+    "skill",
+    "effect",
+    "accuse",
+    "second",
+    "defend",
+    "promote",
+    "discard",
+    "reveal",
+    "lower",
+    "raise",
+    "agent",
+    "extra",
+    "reinstate",
     "intel",
 )
 _THREAT = re.compile(r"(?:t|threat)?(\d{1,2})")

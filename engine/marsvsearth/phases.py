@@ -58,8 +58,12 @@ def open_phase(w: Work, phase: str) -> None:
         s.done = False
     seats = pending(w)
     if seats:
-        w.say(f"Step {w.step}, {TITLES[phase]}: waiting for "
-              + ", ".join(w.name(s) for s in seats) + "." + _stage(w))
+        w.say(
+            f"Step {w.step}, {TITLES[phase]}: waiting for "
+            + ", ".join(w.name(s) for s in seats)
+            + "."
+            + _stage(w)
+        )
     advance(w, quiet=True)
 
 
@@ -155,7 +159,8 @@ def open_slots(w: Work, seat: int) -> list[int]:
     if w.phase == "human" and w.contribution == 1:
         slots = range(0) if w.sub >= len(w.order) else range(w.order[w.sub], w.order[w.sub] + 1)
     return [
-        slot for slot in slots
+        slot
+        for slot in slots
         if sum(1 for giver, _ in w.threats[slot].cards if giver == seat) < limit(w, seat, slot)
     ]
 
@@ -237,8 +242,9 @@ def play(w: Work, seat: int, chosen: Move) -> None:
         w.accusations.append((target, seat, card))
         count = sum(1 for accused, _, _ in w.accusations if accused == target)
         verb = "accuses" if kind == "accuse" else "seconds the accusation against"
-        w.say(f"{name} {verb} {w.name(target)} ({count} card{'s' if count > 1 else ''} "
-              "against them).")
+        w.say(
+            f"{name} {verb} {w.name(target)} ({count} card{'s' if count > 1 else ''} against them)."
+        )
         w.tell(seat, f"You put {w.card(card)} against {w.name(target)}.")
     elif kind == "promote":
         civilian = w.seat_of(chosen.arg(1))
@@ -266,8 +272,10 @@ def reveal(w: Work, seat: int) -> None:
     w.say(f"{name} reveals themselves as a Martian Clone, discarding their cards and Agent!")
     for wave, clone in enumerate(s.dna, start=1):
         w.say(f"{name}'s wave-{wave} DNA card: {'Martian Clone' if clone else 'Human'}.")
-    w.say(f"{name} is a level {w.level(seat)} Martian Clone and takes the initiative pog "
-          "(overridden).")
+    w.say(
+        f"{name} is a level {w.level(seat)} Martian Clone and takes the initiative pog "
+        "(overridden)."
+    )
     w.pog, w.pog_override = seat, True
 
 

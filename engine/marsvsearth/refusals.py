@@ -23,12 +23,28 @@ from engine.marsvsearth.rules import PROMOTION_COST, distance
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE
 from engine.marsvsearth.work import Work, slugs
 
-ANSWERS = ("wild", "skill", "effect", "defend", "lower", "raise", "agent", "extra", "reinstate",
-           "intel")
+ANSWERS = (
+    "wild",
+    "skill",
+    "effect",
+    "defend",
+    "lower",
+    "raise",
+    "agent",
+    "extra",
+    "reinstate",
+    "intel",
+)
 """Moves that answer a question put to one player."""
-PHASE_OF = {"submit": ("clone", "human"), "counter": ("clone",), "accuse": ("accuse",),
-            "second": ("accuse",), "promote": ("promote",), "discard": ("endround",),
-            "reveal": ("endround",)}
+PHASE_OF = {
+    "submit": ("clone", "human"),
+    "counter": ("clone",),
+    "accuse": ("accuse",),
+    "second": ("accuse",),
+    "promote": ("promote",),
+    "discard": ("endround",),
+    "reveal": ("endround",),
+}
 WHEN = {
     "submit": "Skill cards go to threats only in steps 5 and 6 (Influence).",
     "counter": "+1 counters are placed only in step 5 (Martian Clone Influence).",
@@ -57,8 +73,13 @@ def explain(w: Work, seat: int, words: list[str], prompt: Prompt | None) -> str 
     if waiting and (w.seats[seat].done or not takes_part(w, seat)):
         return _not_pending(w, seat)
     reason = {
-        "submit": _submit, "counter": _counter, "accuse": _accuse, "second": _accuse,
-        "promote": _promote, "discard": _discard, "reveal": _reveal,
+        "submit": _submit,
+        "counter": _counter,
+        "accuse": _accuse,
+        "second": _accuse,
+        "promote": _promote,
+        "discard": _discard,
+        "reveal": _reveal,
     }.get(kind)
     found = reason(w, seat, words) if reason else None
     return found or (_not_pending(w, seat) if waiting else None)
@@ -76,10 +97,10 @@ def _question(w: Work, seat: int, words: list[str], prompt: Prompt) -> str | Non
             return _no_threat(w, words[1])
         leader = w.threats[slot].leader
         if leader is not None:
-            return f"Threat {slot + 1} is already led by {w.name(leader)}; each threat has one " \
-                "leader."
-    if kind == "defend" and len(words) > 1 and words[1] != "none" and not _holds(w, seat,
-                                                                              words[1]):
+            return (
+                f"Threat {slot + 1} is already led by {w.name(leader)}; each threat has one leader."
+            )
+    if kind == "defend" and len(words) > 1 and words[1] != "none" and not _holds(w, seat, words[1]):
         return _not_held(words[1])
     return None
 
@@ -107,8 +128,13 @@ def _submit(w: Work, seat: int, words: list[str]) -> str | None:
     slot = _slot(w, words[2])
     if slot is None:
         return _no_threat(w, words[2])
-    if w.phase == "human" and w.contribution == 1 and slot not in open_slots(w, seat) and \
-            w.sub < len(w.order) and w.order[w.sub] != slot:
+    if (
+        w.phase == "human"
+        and w.contribution == 1
+        and slot not in open_slots(w, seat)
+        and w.sub < len(w.order)
+        and w.order[w.sub] != slot
+    ):
         return f"One threat at a time: cards go to Threat {w.order[w.sub] + 1} now."
     leader = w.threats[slot].leader
     allowed = limit(w, seat, slot)
@@ -116,16 +142,23 @@ def _submit(w: Work, seat: int, words: list[str]) -> str | None:
     if leader is None:
         if w.promotion and allowed == 0:
             return "Field Promotion Variant: only Civilians give cards to un-led threats."
-        return f"An un-led threat takes at most {_count(allowed, 'card')} from each player; " \
+        return (
+            f"An un-led threat takes at most {_count(allowed, 'card')} from each player; "
             f"you have given {given} to Threat {slot + 1}."
+        )
     gap = distance(seat, leader, w.size)
-    where = "you lead it" if gap == 0 else \
-        f"led by {w.name(leader)}, {_count(gap, 'seat')} from you"
+    where = (
+        "you lead it" if gap == 0 else f"led by {w.name(leader)}, {_count(gap, 'seat')} from you"
+    )
     if allowed == 0:
-        return f"Proximity limit: Threat {slot + 1} is {where}; only its leader and the two " \
+        return (
+            f"Proximity limit: Threat {slot + 1} is {where}; only its leader and the two "
             "players on each side of them may give it cards."
-    return f"Proximity limit: Threat {slot + 1} ({where}) takes at most " \
+        )
+    return (
+        f"Proximity limit: Threat {slot + 1} ({where}) takes at most "
         f"{_count(allowed, 'card')} from you, and you have given {given}."
+    )
 
 
 def _counter(w: Work, seat: int, words: list[str]) -> str | None:
@@ -134,8 +167,10 @@ def _counter(w: Work, seat: int, words: list[str]) -> str | None:
     placed = w.placed()
     own = w.deck.level(w.level(seat)).counters
     if placed.count(seat) >= own:
-        return f"A level {w.level(seat)} Martian Clone has {_count(own, '+1 counter')} a " \
+        return (
+            f"A level {w.level(seat)} Martian Clone has {_count(own, '+1 counter')} a "
             "round, and yours are placed."
+        )
     if w.counters_left(seat) == 0:
         return "All 7 +1 counters are already on threats."
     return None
@@ -150,19 +185,26 @@ def _accuse(w: Work, seat: int, words: list[str]) -> str | None:
     if target == seat:
         return "You cannot accuse yourself."
     if not w.is_agent(target):
-        standing = "has left the game" if not w.live(target) else \
-            f"is {STANDING[w.seats[target].status]}"
+        standing = (
+            "has left the game" if not w.live(target) else f"is {STANDING[w.seats[target].status]}"
+        )
         return f"Only Agents can be accused; {w.name(target)} {standing}."
     givers = [giver for accused, giver, _ in w.accusations if accused == target]
     if seat in givers:
-        return f"You already put a card against {w.name(target)}; the second card must come " \
+        return (
+            f"You already put a card against {w.name(target)}; the second card must come "
             "from another Agent."
+        )
     if words[0] == "accuse" and givers:
-        return f"{w.name(target)} is already accused this round (once a round); second it " \
+        return (
+            f"{w.name(target)} is already accused this round (once a round); second it "
             f"with `second {words[1]} <card>`."
+        )
     if words[0] == "second" and not givers:
-        return f"Nobody has accused {w.name(target)} yet; accuse first with " \
+        return (
+            f"Nobody has accused {w.name(target)} yet; accuse first with "
             f"`accuse {words[1]} <card>`."
+        )
     if len(words) > 2 and not _holds(w, seat, words[2]):
         return _not_held(words[2])
     return None
@@ -175,18 +217,23 @@ def _promote(w: Work, seat: int, words: list[str]) -> str | None:
         return f"There is no player `{words[1]}`."
     target = w.seat_of(words[1])
     if not w.live(target) or w.seats[target].status != CIVILIAN:
-        standing = "has left the game" if not w.live(target) else \
-            f"is {STANDING[w.seats[target].status]}"
+        standing = (
+            "has left the game" if not w.live(target) else f"is {STANDING[w.seats[target].status]}"
+        )
         return f"Only Civilians can be field promoted; {w.name(target)} {standing}."
     if w.seats[target].ousted:
-        return f"{w.name(target)} was ousted this round and cannot be field promoted until the " \
+        return (
+            f"{w.name(target)} was ousted this round and cannot be field promoted until the "
             "next one."
+        )
     asked = [civilian for agent, civilian in w.promotions if agent == seat]
     if target in asked:
         return f"You already asked to promote {w.name(target)}."
     have = w.symbols(w.seats[seat].hand)
-    return f"A field promotion costs {PROMOTION_COST} symbols of skill cards for each Civilian; " \
+    return (
+        f"A field promotion costs {PROMOTION_COST} symbols of skill cards for each Civilian; "
         f"your hand has {_count(have, 'symbol')} and you have asked for {len(asked)}."
+    )
 
 
 def _discard(w: Work, seat: int, words: list[str]) -> str | None:

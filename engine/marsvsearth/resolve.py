@@ -46,8 +46,7 @@ def resolve_threat(w: Work, slot: int) -> Script:
     name = w.threat_name(slot)
     cards = [c for _, c in t.cards]
     w.shuffle(cards)
-    by = f"its leader {w.name(leader)}" if leader is not None else \
-        f"{w.name(chooser)} (initiative)"
+    by = f"its leader {w.name(leader)}" if leader is not None else f"{w.name(chooser)} (initiative)"
     w.say(f"Resolving {name}: {len(cards)} cards shuffled by {by}.")
     for c in cards:
         sort_card(w, t, c, card.skills, reveal=True, label=name)
@@ -86,8 +85,7 @@ def resolve_threat(w: Work, slot: int) -> Script:
         t.skill = answer.arg(1)
         value = skills.skill(t.skill)
         t.skill_value = value if t.skill in card.skills else -value
-        w.say(f"{w.name(leader)} adds {skills.name}'s {t.skill.capitalize()} "
-              f"({t.skill_value:+d}).")
+        w.say(f"{w.name(leader)} adds {skills.name}'s {t.skill.capitalize()} ({t.skill_value:+d}).")
     total += t.skill_value + t.bonus
     if t.bonus:
         w.say(f"{name}: {t.bonus:+d} from earlier threats.")
@@ -95,8 +93,9 @@ def resolve_threat(w: Work, slot: int) -> Script:
     target = target_of(w.deck, t.threat, w.size, w.coop, len(t.counters))
     success = total >= target
     t.result = "success" if success else "failure"
-    w.say(f"{name}: total {total} against target {target}: "
-          + ("SUCCESS." if success else "FAILURE."))
+    w.say(
+        f"{name}: total {total} against target {target}: " + ("SUCCESS." if success else "FAILURE.")
+    )
 
     if success:
         yield from run_effects(w, slot, SUCCESS, chooser)
@@ -124,12 +123,18 @@ def resolve_threat(w: Work, slot: int) -> Script:
         w.threat_discard.append(t.threat)
 
 
-def sort_card(w: Work, t: ThreatWork, c: int, skills: tuple[str, ...], reveal: bool,
-              label: str) -> None:
+def sort_card(
+    w: Work, t: ThreatWork, c: int, skills: tuple[str, ...], reveal: bool, label: str
+) -> None:
     """Put a revealed card on the good, bad or wild pile of threat `t`."""
     skill = w.deck.skills[c].skill
-    pile, word = (t.wild, "wild") if skill == "wild" else \
-        (t.good, "good") if skill in skills else (t.bad, "bad")
+    pile, word = (
+        (t.wild, "wild")
+        if skill == "wild"
+        else (t.good, "good")
+        if skill in skills
+        else (t.bad, "bad")
+    )
     pile.append(c)
     if reveal:
         w.say(f"{label}: revealed {w.card(c)}: {word}.")
@@ -163,7 +168,8 @@ def run_effects(w: Work, slot: int, trigger: str, chooser: int) -> Script:
         if len(keys) > 1:
             moves = tuple(move("effect", k) for k in keys)
             answer = yield Prompt(
-                chooser, moves,
+                chooser,
+                moves,
                 f"{w.name(chooser)} chooses which effect on {w.threat_name(slot)} resolves next",
                 default=moves[0],
             )
@@ -186,8 +192,11 @@ def apply_effect(w: Work, slot: int, effect: Effect, source: int | None = None) 
             t.cards.append((ADDED, c))
             sort_card(w, t, c, skills, reveal=True, label=f"New Information on Threat {slot + 1}")
     elif name in ("sabotage", "shield"):
-        pile = [c for c in (t.good if name == "sabotage" else t.bad)
-                if c not in t.cancelled and c != source]
+        pile = [
+            c
+            for c in (t.good if name == "sabotage" else t.bad)
+            if c not in t.cancelled and c != source
+        ]
         if pile:
             strongest = max(pile, key=lambda c: w.deck.skills[c].strength)
             t.cancelled.append(strongest)
@@ -230,7 +239,9 @@ def intel(w: Work, leader: int) -> Script:
     if len(targets) > 1:
         moves = tuple(move("intel", w.slug(s)) for s in targets)
         answer = yield Prompt(
-            leader, moves, f"{w.name(leader)} chooses whose newest DNA card to look at",
+            leader,
+            moves,
+            f"{w.name(leader)} chooses whose newest DNA card to look at",
             default=moves[0],
         )
         seat = w.seat_of(answer.arg(1))
@@ -256,7 +267,9 @@ def extra_bad(w: Work, slot: int) -> Script:
     if len(named) > 1:
         moves = tuple(move("extra", r) for r in named)
         answer = yield Prompt(
-            leader, moves, f"{w.name(leader)} (Extra Bad) chooses a resource to lose 1 more",
+            leader,
+            moves,
+            f"{w.name(leader)} (Extra Bad) chooses a resource to lose 1 more",
             default=moves[0],
         )
         pick = answer.arg(1)
@@ -268,8 +281,7 @@ def extra_bad(w: Work, slot: int) -> Script:
 
 
 def choose_and_reinstate(w: Work, chooser: int, verb: str) -> Script:
-    civilians = [s for s in clockwise(w, chooser)
-                 if w.live(s) and w.seats[s].status == CIVILIAN]
+    civilians = [s for s in clockwise(w, chooser) if w.live(s) and w.seats[s].status == CIVILIAN]
     if not civilians:
         w.say("There is no Civilian to reinstate.")
         return
@@ -277,7 +289,9 @@ def choose_and_reinstate(w: Work, chooser: int, verb: str) -> Script:
     if len(civilians) > 1:
         moves = tuple(move("reinstate", w.slug(s)) for s in civilians)
         answer = yield Prompt(
-            chooser, moves, f"{w.name(chooser)} chooses a Civilian to reinstate",
+            chooser,
+            moves,
+            f"{w.name(chooser)} chooses a Civilian to reinstate",
             default=moves[0],
         )
         seat = w.seat_of(answer.arg(1))
@@ -301,22 +315,33 @@ def reinstate(w: Work, seat: int) -> Script:
     keep = offered[0]
     if len(offered) > 1:
         moves = tuple(move("agent", w.deck.agents[a].code) for a in offered)
-        w.tell(seat, "You drew two Agents: " + " and ".join(
-            f"{agent_words(w, a)} (`agent {w.deck.agents[a].code}`)" for a in offered)
-            + "; keep one.")
+        w.tell(
+            seat,
+            "You drew two Agents: "
+            + " and ".join(
+                f"{agent_words(w, a)} (`agent {w.deck.agents[a].code}`)" for a in offered
+            )
+            + "; keep one.",
+        )
         answer = yield Prompt(
-            seat, moves, f"{w.name(seat)} chooses one of two Agent cards",
-            default=moves[0], secret=True,
+            seat,
+            moves,
+            f"{w.name(seat)} chooses one of two Agent cards",
+            default=moves[0],
+            secret=True,
         )
         keep = next(a for a in offered if w.deck.agents[a].code == answer.arg(1))
     w.agent_deck.extend(a for a in offered if a != keep)
     s = w.seats[seat]
     s.status, s.agent = AGENT, keep
-    w.say(f"{w.name(seat)} is reinstated as {w.deck.agents[keep].name}; their DNA is turned "
-          "face down.")
+    w.say(
+        f"{w.name(seat)} is reinstated as {w.deck.agents[keep].name}; their DNA is turned "
+        "face down."
+    )
     lowest = min(RESOURCES, key=lambda r: w.resources[RESOURCES.index(r)])
     answer = yield Prompt(
-        seat, tuple(move("raise", r) for r in RESOURCES),
+        seat,
+        tuple(move("raise", r) for r in RESOURCES),
         f"{w.name(seat)} chooses a resource to raise by 1",
         default=move("raise", lowest),
     )

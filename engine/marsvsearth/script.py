@@ -64,14 +64,16 @@ def reveal_threats(w: Work) -> None:
         w.say("The failed threats are shuffled back into the threat deck.")
     drawn = w.threat_deck[:wanted]
     del w.threat_deck[:wanted]
-    w.threats = [ThreatWork(t, None, [], [], 0, [], [], [], [], None, None, 0, None, None)
-                 for t in drawn]
+    w.threats = [
+        ThreatWork(t, None, [], [], 0, [], [], [], [], None, None, 0, None, None) for t in drawn
+    ]
     for slot, t in enumerate(w.threats):
         card = w.deck.threats[t.threat]
         skills = " or ".join(s.capitalize() for s in card.skills)
         target = target_of(w.deck, t.threat, w.size, w.coop, 0)
-        w.say(f"{w.name(w.pog)} reveals Threat {slot + 1}: {card.name} ({skills}, target "
-              f"{target}).")
+        w.say(
+            f"{w.name(w.pog)} reveals Threat {slot + 1}: {card.name} ({skills}, target {target})."
+        )
 
 
 def choose_leaders(w: Work) -> Script:
@@ -105,8 +107,11 @@ def choose_leaders(w: Work) -> Script:
     centre = [i for i, t in enumerate(w.threats) if t.leader is None]
     w.shuffle(centre)
     if centre:
-        w.say("Un-led threats in the centre, resolved last in this order: "
-              + ", ".join(f"Threat {i + 1}" for i in centre) + ".")
+        w.say(
+            "Un-led threats in the centre, resolved last in this order: "
+            + ", ".join(f"Threat {i + 1}" for i in centre)
+            + "."
+        )
     w.order = leaders + centre
 
 
@@ -139,8 +144,10 @@ def trial(w: Work, seat: int, cards: list[int]) -> Script:
     if hand and w.is_agent(seat):
         answer = yield Prompt(
             seat,
-            (*(move("defend", w.deck.skills[c].code) for c in w.distinct(hand)),
-             move("defend", "none")),
+            (
+                *(move("defend", w.deck.skills[c].code) for c in w.distinct(hand)),
+                move("defend", "none"),
+            ),
             f"{name} may defend with one skill card",
             default=move("defend", "none"),
             secret=True,
@@ -168,7 +175,8 @@ def trial(w: Work, seat: int, cards: list[int]) -> Script:
             w.say(f"{w.card(c)}: {change:+d} against {name}.")
     verdict = total >= 1
     line = f"{name}: {against} against, {defended} in defence, total {total}: " + (
-        "OUSTED" if verdict else "not ousted")
+        "OUSTED" if verdict else "not ousted"
+    )
     w.trials.append(line)
     w.say(f"Trial of {line}.")
     if verdict:
@@ -196,7 +204,8 @@ def oust(w: Work, seat: int) -> Script:
     w.say(f"{name} is Human and becomes a Civilian; they must lower a resource by 1.")
     highest = max(RESOURCES, key=lambda r: w.resources[RESOURCES.index(r)])
     answer = yield Prompt(
-        seat, tuple(move("lower", r) for r in RESOURCES),
+        seat,
+        tuple(move("lower", r) for r in RESOURCES),
         f"{name} chooses a resource to lower by 1",
         default=move("lower", highest),
     )
@@ -221,8 +230,7 @@ def promotions(w: Work) -> Script:
     w.step = 9
     rank = {seat: i for i, seat in enumerate(w.initiative())}
     for agent, civilian in sorted(w.promotions, key=lambda p: rank[p[0]]):
-        if w.seats[civilian].status != CIVILIAN or not w.live(civilian) or \
-                not w.is_agent(agent):
+        if w.seats[civilian].status != CIVILIAN or not w.live(civilian) or not w.is_agent(agent):
             w.say(f"{w.name(agent)}'s promotion of {w.name(civilian)} no longer applies.")
             continue
         paid = payment(w, w.seats[agent].hand)
@@ -232,8 +240,11 @@ def promotions(w: Work) -> Script:
         for c in paid:
             w.seats[agent].hand.remove(c)
         w.discard.extend(paid)
-        w.say(f"{w.name(agent)} reveals and discards " + ", ".join(w.card(c) for c in paid)
-              + f" to field promote {w.name(civilian)}.")
+        w.say(
+            f"{w.name(agent)} reveals and discards "
+            + ", ".join(w.card(c) for c in paid)
+            + f" to field promote {w.name(civilian)}."
+        )
         yield from reinstate(w, civilian)
     yield from new_wave_and_end(w)
 
@@ -302,8 +313,9 @@ def cleanup(w: Work) -> Script:
         w.say(f"The initiative pog stays with {w.name(w.pog)} and is flipped back.")
     else:
         w.pog_override = False
-        nxt = next((w.pog + i) % w.size for i in range(1, w.size + 1)
-                   if w.live((w.pog + i) % w.size))
+        nxt = next(
+            (w.pog + i) % w.size for i in range(1, w.size + 1) if w.live((w.pog + i) % w.size)
+        )
         w.pog = nxt
         w.say(f"The initiative pog passes to {w.name(w.pog)}.")
     yield from new_round(w)
@@ -365,7 +377,4 @@ LEFT = "left "
 def resigned_during(state: MarsState, seat: int) -> MarsState:
     """`seat` resigns during the running step: gone from this point of its replay on, and
     resigned for good once it ends."""
-    return replace(state, leaving=(*state.leaving, seat),
-                   choices=(*state.choices, f"{LEFT}{seat}"))
-
-
+    return replace(state, leaving=(*state.leaving, seat), choices=(*state.choices, f"{LEFT}{seat}"))

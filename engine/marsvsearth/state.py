@@ -156,8 +156,13 @@ def _read(value: Any, hint: Any) -> Any:
         if not isinstance(value, dict):
             raise ValueError(f"{value!r} is not an object")
         hints = _hints(hint)
-        return hint(**{f.name: _read(value[f.name], hints[f.name]) for f in fields(hint)
-                       if f.name in value or f.default is MISSING})
+        return hint(
+            **{
+                f.name: _read(value[f.name], hints[f.name])
+                for f in fields(hint)
+                if f.name in value or f.default is MISSING
+            }
+        )
     if hint is int and isinstance(value, bool):
         raise ValueError(f"{value!r} is not a number")
     if not isinstance(value, hint):

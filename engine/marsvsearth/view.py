@@ -20,9 +20,18 @@ from engine.marsvsearth.state import AGENT, CLONE, MarsState
 from engine.marsvsearth.work import Work, slugs
 
 STEP_NAMES = (
-    "Deal Skill Cards", "Reveal Threats", "Choose Threat Leaders", "Add Fate",
-    "Martian Clone Influence", "Human Influence", "Resolve Threats", "Accusations & Trials",
-    "Field Promotions", "New Cloning Wave", "Martians Reveal", "Discard & Pass Initiative",
+    "Deal Skill Cards",
+    "Reveal Threats",
+    "Choose Threat Leaders",
+    "Add Fate",
+    "Martian Clone Influence",
+    "Human Influence",
+    "Resolve Threats",
+    "Accusations & Trials",
+    "Field Promotions",
+    "New Cloning Wave",
+    "Martians Reveal",
+    "Discard & Pass Initiative",
 )
 
 
@@ -121,8 +130,14 @@ class MarsView(View):
     threats_left: int
 
 
-def build_view(deck: Deck, shown: MarsState, w: Work, prompt: Prompt | None,
-               actors: frozenset[int], outcome: Outcome | None) -> MarsView:
+def build_view(
+    deck: Deck,
+    shown: MarsState,
+    w: Work,
+    prompt: Prompt | None,
+    actors: frozenset[int],
+    outcome: Outcome | None,
+) -> MarsView:
     """The public view of `shown` (the state as far as the running step has got; `w` is its
     read-only working copy)."""
     over = outcome is not None
@@ -132,47 +147,59 @@ def build_view(deck: Deck, shown: MarsState, w: Work, prompt: Prompt | None,
         up = s.status != AGENT or over
         agent = deck.agents[s.agent] if s.agent is not None else None
         in_phase = shown.phase in OPEN and takes_part(w, i)
-        seats.append(SeatShown(
-            name=shown.players[i],
-            slug=names[i],
-            status=s.status,
-            agent=agent.name if agent else None,
-            skills=agent.skills if agent else None,
-            dna=tuple(d if up else None for d in s.dna),
-            level=clone_level(s.dna) if s.status == CLONE else None,
-            hand=len(s.hand),
-            counters=w.counters_left(i),
-            done=(not is_pending(w, i)) if in_phase else None,
-            resigned=s.resigned or i in shown.leaving,
-        ))
+        seats.append(
+            SeatShown(
+                name=shown.players[i],
+                slug=names[i],
+                status=s.status,
+                agent=agent.name if agent else None,
+                skills=agent.skills if agent else None,
+                dna=tuple(d if up else None for d in s.dna),
+                level=clone_level(s.dna) if s.status == CLONE else None,
+                hand=len(s.hand),
+                counters=w.counters_left(i),
+                done=(not is_pending(w, i)) if in_phase else None,
+                resigned=s.resigned or i in shown.leaving,
+            )
+        )
     threats = []
     order = w.resolution_order()
     for slot, t in enumerate(shown.threats):
         card = deck.threats[t.threat]
         extras = [e.describe() for e in (card.success_effect, card.failure_effect) if e]
 
-        def cards(pile: tuple[int, ...], cancelled: tuple[int, ...] = t.cancelled) -> tuple[
-                CardShown, ...]:
-            return tuple(CardShown(deck.skills[c].code, deck.skills[c].describe(), c in cancelled)
-                         for c in pile)
+        def cards(
+            pile: tuple[int, ...], cancelled: tuple[int, ...] = t.cancelled
+        ) -> tuple[CardShown, ...]:
+            return tuple(
+                CardShown(deck.skills[c].code, deck.skills[c].describe(), c in cancelled)
+                for c in pile
+            )
 
-        threats.append(ThreatShown(
-            slot=slot + 1,
-            name=card.name,
-            skills=card.skills,
-            target=target_of(deck, t.threat, len(shown.players), shown.coop, len(t.counters)),
-            counters=len(t.counters),
-            leader=t.leader,
-            cards=len(t.cards),
-            gain=card.gain,
-            loss=card.loss,
-            extra="; ".join(extras),
-            bonus=t.bonus,
-            position=order.index(slot) + 1 if slot in order else 0,
-            good=cards(t.good), bad=cards(t.bad), wild=cards(t.wild),
-            wild_good=t.wild_good, skill=t.skill, skill_value=t.skill_value,
-            total=t.total, result=t.result,
-        ))
+        threats.append(
+            ThreatShown(
+                slot=slot + 1,
+                name=card.name,
+                skills=card.skills,
+                target=target_of(deck, t.threat, len(shown.players), shown.coop, len(t.counters)),
+                counters=len(t.counters),
+                leader=t.leader,
+                cards=len(t.cards),
+                gain=card.gain,
+                loss=card.loss,
+                extra="; ".join(extras),
+                bonus=t.bonus,
+                position=order.index(slot) + 1 if slot in order else 0,
+                good=cards(t.good),
+                bad=cards(t.bad),
+                wild=cards(t.wild),
+                wild_good=t.wild_good,
+                skill=t.skill,
+                skill_value=t.skill_value,
+                total=t.total,
+                result=t.result,
+            )
+        )
     accused: dict[int, int] = {}
     for target, _, _ in shown.accusations:
         accused[target] = accused.get(target, 0) + 1
@@ -232,16 +259,18 @@ def _buttons(state: MarsState, prompt: Prompt | None, over: bool) -> tuple[str, 
     return ("done",) if state.phase in OPEN else ()
 
 
-def private_lines(deck: Deck, state: MarsState, seat: int, asked: Prompt | None = None
-                  ) -> tuple[str, ...]:
+def private_lines(
+    deck: Deck, state: MarsState, seat: int, asked: Prompt | None = None
+) -> tuple[str, ...]:
     """The viewer's secrets, each line starting "Your" so that no public text repeats one;
     `asked` is a question put to the viewer now (the two Agents of a reinstatement are shown
     with their skills)."""
     s = state.seats[seat]
     lines = []
     if s.dna:
-        waves = ", ".join(f"wave {i} {'Martian Clone' if d else 'Human'}"
-                          for i, d in enumerate(s.dna, start=1))
+        waves = ", ".join(
+            f"wave {i} {'Martian Clone' if d else 'Human'}" for i, d in enumerate(s.dna, start=1)
+        )
         level = clone_level(s.dna)
         side = f"Martian Clone of level {level}" if level else "Human"
         hidden = " (hidden)" if s.status == AGENT and level else ""
@@ -251,16 +280,19 @@ def private_lines(deck: Deck, state: MarsState, seat: int, asked: Prompt | None 
     if s.agent is not None:
         agent = deck.agents[s.agent]
         sci, dip, mil = agent.skills
-        lines.append(f"Your Agent: {agent.name} (Science {sci}, Diplomacy {dip}, "
-                     f"Military {mil}).")
+        lines.append(f"Your Agent: {agent.name} (Science {sci}, Diplomacy {dip}, Military {mil}).")
     else:
-        lines.append(f"Your standing: {'revealed Martian Clone' if s.status == CLONE else s.status}"
-                     " (no Agent).")
+        lines.append(
+            f"Your standing: {'revealed Martian Clone' if s.status == CLONE else s.status}"
+            " (no Agent)."
+        )
     if s.status == CLONE:
         row = deck.level(clone_level(s.dna))
-        lines.append(f"Your clone level {row.level}: hand {row.hand}, "
-                     f"{'may' if row.lead else 'may not'} lead, {row.counters} counters"
-                     f"{', Extra Bad' if row.extra_bad else ''}.")
+        lines.append(
+            f"Your clone level {row.level}: hand {row.hand}, "
+            f"{'may' if row.lead else 'may not'} lead, {row.counters} counters"
+            f"{', Extra Bad' if row.extra_bad else ''}."
+        )
     hand = ", ".join(f"{deck.skills[c].describe()} [{deck.skills[c].code}]" for c in s.hand)
     lines.append(f"Your hand: {hand or 'no cards'}.")
     given = [
@@ -269,14 +301,23 @@ def private_lines(deck: Deck, state: MarsState, seat: int, asked: Prompt | None 
         for giver, c in t.cards
         if giver == seat and t.result is None
     ]
-    given += [f"{deck.skills[c].code} against {state.players[target]}"
-              for target, giver, c in state.accusations if giver == seat]
+    given += [
+        f"{deck.skills[c].code} against {state.players[target]}"
+        for target, giver, c in state.accusations
+        if giver == seat
+    ]
     if given:
         lines.append("Your cards on the table this round: " + ", ".join(given) + ".")
     if asked is not None and asked.secret and asked.moves[0].kind == "agent":
         codes = {a.code: a for a in deck.agents}
         offered = [codes[m.arg(1)] for m in asked.moves]
-        lines.append("Your Agent choice (keep one): " + "; or ".join(
-            f"`agent {a.code}` {a.name} (Science {a.skills[0]}, Diplomacy {a.skills[1]}, "
-            f"Military {a.skills[2]})" for a in offered) + ".")
+        lines.append(
+            "Your Agent choice (keep one): "
+            + "; or ".join(
+                f"`agent {a.code}` {a.name} (Science {a.skills[0]}, Diplomacy {a.skills[1]}, "
+                f"Military {a.skills[2]})"
+                for a in offered
+            )
+            + "."
+        )
     return tuple(lines)

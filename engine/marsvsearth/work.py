@@ -22,12 +22,18 @@ RESERVED = {"to", "on", "with", "for", "none", "good", "bad", "threat", "all", "
 @functools.lru_cache(maxsize=64)
 def slugs(players: tuple[str, ...]) -> tuple[str, ...]:
     """Each player's name as one lowercase word for the notation (`p3` when that fails)."""
-    words = ["".join(ch for ch in name.lower() if ch.isascii() and ch.isalnum())[:16]
-             for name in players]
+    words = [
+        "".join(ch for ch in name.lower() if ch.isascii() and ch.isalnum())[:16] for name in players
+    ]
     out = []
     for seat, word in enumerate(words):
-        if not word or not word[0].isalpha() or word in RESERVED or words.count(word) > 1 or \
-                (word[0] in "pt" and word[1:].isdigit()):
+        if (
+            not word
+            or not word[0].isalpha()
+            or word in RESERVED
+            or words.count(word) > 1
+            or (word[0] in "pt" and word[1:].isdigit())
+        ):
             word = f"p{seat + 1}"
         out.append(word)
     return tuple(out)
@@ -217,8 +223,11 @@ class Work:
 
     def promotable(self) -> list[int]:
         """Civilians who may be reinstated by a field promotion (not those ousted this round)."""
-        return [s for s in range(self.size) if self.live(s)
-                and self.seats[s].status == CIVILIAN and not self.seats[s].ousted]
+        return [
+            s
+            for s in range(self.size)
+            if self.live(s) and self.seats[s].status == CIVILIAN and not self.seats[s].ousted
+        ]
 
     def symbols(self, cards: list[int]) -> int:
         return sum(self.deck.skills[c].strength for c in cards)
@@ -317,8 +326,9 @@ def freeze(work: Work) -> MarsState:
         value = getattr(work, f.name)
         if f.name == "seats":
             value = tuple(
-                SeatState(s.status, s.agent, tuple(s.dna), tuple(s.hand), s.resigned, s.ousted,
-                          s.done)
+                SeatState(
+                    s.status, s.agent, tuple(s.dna), tuple(s.hand), s.resigned, s.ousted, s.done
+                )
                 for s in value
             )
         elif f.name == "threats":
@@ -334,4 +344,3 @@ def freeze(work: Work) -> MarsState:
 
 def _tuple(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
-

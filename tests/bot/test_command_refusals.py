@@ -59,7 +59,6 @@ class FakeInteraction:
         self.followup = FakeFollowup(self.response)
 
 
-
 async def run(name: str, interaction: FakeInteraction, **options: Any) -> str:
     """Run `/name` as discord.py would; the private answer of a refusal, or "" if none."""
     command = COMMANDS[name]

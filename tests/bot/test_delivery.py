@@ -109,7 +109,6 @@ def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(RENDERERS, NUMBERS.key, picture)
 
 
-
 def courier_for(
     service: TableService, closed: tuple[int, ...] = ()
 ) -> tuple[Courier, FakeChannel, dict[int, FakeUser]]:
@@ -296,4 +295,3 @@ async def test_joining_a_game_with_secrets_tests_the_dm(monkeypatch: Any) -> Non
         else:
             assert len(user.received) == 1 and "Ley Lines of Mars" in user.received[0]["content"]
             assert warned == []
-

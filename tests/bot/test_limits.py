@@ -70,7 +70,6 @@ def test_check_names_each_broken_limit() -> None:
         limits.check(embeds=(("", "x" * 4097),))
 
 
-
 async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
     """Build every message of the game's pending delivery (pictures aside) and mark it sent;
     whether a post's narration was too long for its text (and went to an embed)."""
@@ -105,8 +104,7 @@ async def test_every_message_of_a_random_game_at_the_largest_table_fits(
     overflowed = False
     for _ in range(MOVE_CAP.get(key, 5000)):
         suggestions = [
-            (player, await service.suggestions(channel, player.user_id, ""))
-            for player in players
+            (player, await service.suggestions(channel, player.user_id, "")) for player in players
         ]
         movers = [(p, s) for p, s in suggestions if s]
         if not movers:

@@ -76,7 +76,6 @@ def test_a_player_enters_the_bot_under_the_safe_name() -> None:
     assert player_of(interaction) == Player(7, "\\*\\*ann\\*\\*")
 
 
-
 async def test_moves_of_a_player_named_like_a_mention_never_mention_anyone(
     service: TableService,
 ) -> None:

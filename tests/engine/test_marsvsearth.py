@@ -45,8 +45,9 @@ def test_the_default_deck_has_the_rulebook_counts() -> None:
 
 
 def test_the_deck_files_comments_name_real_card_codes() -> None:
-    comments = " ".join(line for line in DEFAULT_DECK_PATH.read_text().splitlines()
-                        if line.startswith("#"))
+    comments = " ".join(
+        line for line in DEFAULT_DECK_PATH.read_text().splitlines() if line.startswith("#")
+    )
     named = set(re.findall(r"\b(?:sci|dip|mil|wild)\d(?:-[a-z]+)?\b", comments))
     assert len(named) >= 10
     assert named <= {c.code for c in DECK.skills}
@@ -55,8 +56,12 @@ def test_the_deck_files_comments_name_real_card_codes() -> None:
 def test_the_clone_level_table() -> None:
     table = [(lv.hand, lv.lead, lv.counters, lv.extra_bad) for lv in DECK.levels]
     assert table == [
-        (3, False, 0, False), (4, False, 1, False), (5, True, 1, False),
-        (5, True, 2, True), (6, True, 2, True), (7, True, 3, True),
+        (3, False, 0, False),
+        (4, False, 1, False),
+        (5, True, 1, False),
+        (5, True, 2, True),
+        (6, True, 2, True),
+        (7, True, 3, True),
     ]
 
 
@@ -71,23 +76,34 @@ def edited(tmp_path: Path, old: str, new_text: str, count: int = 1) -> Path:
 @pytest.mark.parametrize(
     ("old", "new_text", "message"),
     [
-        ('name = "Miss Peggy Hale"\nscience = 3', 'name = "Miss Peggy Hale"\nscience = 4',
-         "agent 'Miss Peggy Hale': skills must total 7"),
-        ("skill = \"wild\"\nstrength = 2\ncount = 2", "skill = \"wild\"\nstrength = 2\ncount = 3",
-         "[[skill]]: needs 86 cards, has 87"),
-        ("[[agent]]\nid = \"hale\"", "[[agentx]]\nid = \"hale\"", "[[agent]]: needs 12 cards"),
-        ("effect = \"momentum\"", "effect = \"teleport\"", "unknown effect 'teleport'"),
-        ("effect = \"supply:food\"", "effect = \"supply\"", "effect supply needs a resource"),
-        ("strength = 3\neffect = \"new_info\"", "strength = 4\neffect = \"new_info\"",
-         "`strength` must be from 1 to 3"),
-        ("target = 7\ngain = { food = 1 }", "target = \"7\"\ngain = { food = 1 }",
-         "`target` must be a whole number"),
-        ("success_effect = \"momentum\"", "success_effect = \"setback\"",
-         "must be a success effect"),
+        (
+            'name = "Miss Peggy Hale"\nscience = 3',
+            'name = "Miss Peggy Hale"\nscience = 4',
+            "agent 'Miss Peggy Hale': skills must total 7",
+        ),
+        (
+            'skill = "wild"\nstrength = 2\ncount = 2',
+            'skill = "wild"\nstrength = 2\ncount = 3',
+            "[[skill]]: needs 86 cards, has 87",
+        ),
+        ('[[agent]]\nid = "hale"', '[[agentx]]\nid = "hale"', "[[agent]]: needs 12 cards"),
+        ('effect = "momentum"', 'effect = "teleport"', "unknown effect 'teleport'"),
+        ('effect = "supply:food"', 'effect = "supply"', "effect supply needs a resource"),
+        (
+            'strength = 3\neffect = "new_info"',
+            'strength = 4\neffect = "new_info"',
+            "`strength` must be from 1 to 3",
+        ),
+        (
+            "target = 7\ngain = { food = 1 }",
+            'target = "7"\ngain = { food = 1 }',
+            "`target` must be a whole number",
+        ),
+        ('success_effect = "momentum"', 'success_effect = "setback"', "must be a success effect"),
         ("loss = { food = 2 }", "loss = { cows = 2 }", "unknown resource 'cows'"),
         ("human = 25", "human = 24", "needs 25 human and 5 clone"),
-        ("id = \"brody\"", "id = \"lindqvist\"", "`id` is used twice"),
-        ("skills = [\"military\"]", "skills = [\"wild\"]", "`skills` must list one or two"),
+        ('id = "brody"', 'id = "lindqvist"', "`id` is used twice"),
+        ('skills = ["military"]', 'skills = ["wild"]', "`skills` must list one or two"),
     ],
 )
 def test_a_bad_deck_file_is_refused_with_a_clear_message(
@@ -110,7 +126,7 @@ def test_an_unreadable_deck_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_an_edited_deck_plays_and_a_game_from_another_deck_is_refused(tmp_path: Path) -> None:
-    path = edited(tmp_path, "name = \"Saucer over Kansas\"", "name = \"Saucer over Ohio\"")
+    path = edited(tmp_path, 'name = "Saucer over Kansas"', 'name = "Saucer over Ohio"')
     other = MarsVsEarth(load_deck(path))
     assert other.deck.digest != DECK.digest
     state = other.new_game(["Ann", "Bob", "Cat"], {}, seed=3)
@@ -126,8 +142,11 @@ def test_same_cards_in_another_layout_keep_the_digest(tmp_path: Path) -> None:
 
 
 def test_cards_can_be_given_their_own_codes(tmp_path: Path) -> None:
-    path = edited(tmp_path, "skill = \"wild\"\nstrength = 2\ncount = 2",
-                  "skill = \"wild\"\nstrength = 2\ncount = 2\ncode = \"joker\"")
+    path = edited(
+        tmp_path,
+        'skill = "wild"\nstrength = 2\ncount = 2',
+        'skill = "wild"\nstrength = 2\ncount = 2\ncode = "joker"',
+    )
     assert sum(c.code == "joker" for c in load_deck(path).skills) == 2
 
 
@@ -135,8 +154,14 @@ def test_cards_can_be_given_their_own_codes(tmp_path: Path) -> None:
 
 SETUP_TABLE = {
     # players: (resources, clone DNA, human DNA, active threats, successes needed)
-    3: (6, 1, 8, 2, 6), 4: (9, 2, 10, 2, 6), 5: (9, 2, 13, 3, 9), 6: (12, 3, 15, 3, 9),
-    7: (12, 3, 18, 4, 12), 8: (15, 4, 20, 4, 12), 9: (15, 4, 23, 5, 15), 10: (18, 5, 25, 5, 15),
+    3: (6, 1, 8, 2, 6),
+    4: (9, 2, 10, 2, 6),
+    5: (9, 2, 13, 3, 9),
+    6: (12, 3, 15, 3, 9),
+    7: (12, 3, 18, 4, 12),
+    8: (15, 4, 20, 4, 12),
+    9: (15, 4, 23, 5, 15),
+    10: (18, 5, 25, 5, 15),
 }
 
 
@@ -145,7 +170,11 @@ def test_set_up_by_player_count(players: int) -> None:
     resources, clones, humans_dna, active, needed = SETUP_TABLE[players]
     setup = SETUP[players]
     assert (setup.resources, setup.clones, setup.humans, setup.threats) == (
-        resources, clones, humans_dna, active)
+        resources,
+        clones,
+        humans_dna,
+        active,
+    )
     state = new(players, seed=players)
     assert state.resources == (resources,) * 4
     dealt = [d for s in state.seats for d in s.dna]
@@ -190,9 +219,12 @@ def influence(players: int, leaders: tuple[int | None, ...], hand: tuple[str, ..
     state = humans(new(players))
     state = replace(
         state,
-        phase="human", step=6, round=1,
-        threats=tuple(ActiveThreat(threat("Tainted Water Supply"), leader=lead)
-                      for lead in leaders),
+        phase="human",
+        step=6,
+        round=1,
+        threats=tuple(
+            ActiveThreat(threat("Tainted Water Supply"), leader=lead) for lead in leaders
+        ),
         order=tuple(range(len(leaders))),
     )
     for s in range(players):
@@ -361,8 +393,9 @@ def test_resigning_while_leaders_choose_keeps_the_round_replayable() -> None:
     state, _ = play(state, 2, "pass")
     state, _ = play(state, 4, "pass")
     view = GAME.view(state, None)
-    assert view.phase == "Human Influence" and view.threats[0].leader is None, \
+    assert view.phase == "Human Influence" and view.threats[0].leader is None, (
         "a threat whose leader left goes to the centre"
+    )
     assert state.seats[0].resigned and state.seats[3].resigned and state.leaving == ()
     assert 0 not in GAME.actors(state) and 3 not in GAME.actors(state)
     data = json.loads(json.dumps(GAME.to_json(state)))
@@ -371,8 +404,14 @@ def test_resigning_while_leaders_choose_keeps_the_round_replayable() -> None:
 
 def test_a_question_to_a_player_who_left_gets_the_first_answer() -> None:
     state = humans(new(5))
-    state = resolving(state, ActiveThreat(threat("Tainted Water Supply"), leader=2,
-                                          cards=tuple((1, c) for c in cards("sci3", "sci2"))))
+    state = resolving(
+        state,
+        ActiveThreat(
+            threat("Tainted Water Supply"),
+            leader=2,
+            cards=tuple((1, c) for c in cards("sci3", "sci2")),
+        ),
+    )
     assert GAME.actors(state) == {2}
     state, events = GAME.resign(state, 2)
     assert "Cat adds Agent Walt Granger's Science (+3)." not in texts(events)

@@ -31,8 +31,9 @@ def test_field_promotions_wait_only_for_agents_whose_hand_size_could_pay() -> No
     state = promoting({0: ("sci1",), 1: ("sci1", "dip1"), 2: ("mil3", "mil3"), 4: ()})
     assert GAME.view(state, None).phase == "Field Promotions"
     assert GAME.actors(state) == {1, 2}, "one card (3 symbols at most) can never pay 5"
-    assert [str(m) for m in GAME.legal_moves(state, 1)] == ["done"], \
+    assert [str(m) for m in GAME.legal_moves(state, 1)] == ["done"], (
         "Bob waits although his two cards cannot pay: nothing about them shows"
+    )
     state, _ = play(state, 2, "promote dan")
     assert GAME.actors(state) == {1}, "Cat has asked for every Civilian there is"
 
@@ -44,8 +45,9 @@ def test_nobody_is_asked_when_no_agent_could_pay() -> None:
 
 def test_agents_wait_at_the_end_of_the_round_even_without_cards() -> None:
     state = end_of_round()
-    assert 4 in GAME.actors(state) and state.seats[4].hand == (), \
+    assert 4 in GAME.actors(state) and state.seats[4].hand == (), (
         "only a hidden clone could reveal, so every Agent waits"
+    )
 
 
 def test_civilians_and_cooperative_players_without_cards_are_not_waited_for() -> None:
@@ -62,14 +64,20 @@ def test_civilians_and_cooperative_players_without_cards_are_not_waited_for() ->
 
 def test_a_leader_who_resigns_during_influence_loses_the_threat_to_the_centre() -> None:
     state = humans(new(5))
-    state = replace(state, phase="human", step=6, round=1, threats=(
-        ActiveThreat(threat(WATER), leader=0), ActiveThreat(threat(MILK), leader=2)),
-        order=(0, 1))
+    state = replace(
+        state,
+        phase="human",
+        step=6,
+        round=1,
+        threats=(ActiveThreat(threat(WATER), leader=0), ActiveThreat(threat(MILK), leader=2)),
+        order=(0, 1),
+    )
     for s in range(5):
         state = seat(state, s, hand=cards("sci1"))
     state, events = GAME.resign(state, 0)
-    assert "Threat 1 (Tainted Water Supply) has lost its leader and goes to the centre." in \
-        texts(events)
+    assert "Threat 1 (Tainted Water Supply) has lost its leader and goes to the centre." in texts(
+        events
+    )
     view = GAME.view(state, None)
     assert view.threats[0].leader is None
     assert [t.position for t in view.threats] == [2, 1], "the centre is resolved last"
@@ -94,8 +102,9 @@ def test_a_leader_who_resigns_during_resolution_is_resolved_without_them() -> No
 def test_a_question_put_to_a_player_who_resigns_takes_its_default() -> None:
     state = table(on(WATER, 0, "sci3", "wild2"))
     state, events = GAME.resign(state, 0)
-    assert "Ann counts the wild symbols on Threat 1 (Tainted Water Supply) as good." in \
-        texts(events)
+    assert "Ann counts the wild symbols on Threat 1 (Tainted Water Supply) as good." in texts(
+        events
+    )
     assert "Ann adds Agent Walt Granger's Science (+3)." in texts(events)
 
 
@@ -111,8 +120,13 @@ def test_nobody_who_resigned_is_tried() -> None:
 
 def test_a_player_who_resigns_before_their_trial_is_not_tried() -> None:
     state = on_trial(("sci1",), ("mil3", "mil3"))
-    state = replace(state, accusations=(*state.accusations, *(
-        (2, giver, c) for giver, c in zip((0, 3), cards("dip1", "dip1"), strict=True))))
+    state = replace(
+        state,
+        accusations=(
+            *state.accusations,
+            *((2, giver, c) for giver, c in zip((0, 3), cards("dip1", "dip1"), strict=True)),
+        ),
+    )
     assert GAME.actors(state) == {1}
     state, _ = GAME.resign(state, 2)
     state, events = play(state, 1, "defend sci1")
@@ -141,7 +155,11 @@ def test_a_player_who_resigned_is_never_picked() -> None:
     state = seat(accusing(), 3, resigned=True)
     assert not any("dan" in str(m) for m in GAME.legal_moves(state, 0)), "nor accused"
     state = table(on(MILK, 0, "dip1-recall", "dip3", "dip3"))
-    state = seat(seat(state, 3, status="civilian", agent=None, resigned=True), 4,
-                 status="civilian", agent=None)
+    state = seat(
+        seat(state, 3, status="civilian", agent=None, resigned=True),
+        4,
+        status="civilian",
+        agent=None,
+    )
     state, events = play(state, 0, "skill diplomacy")
     assert "Ann reinstates Eve." in texts(events), "the only Civilian still playing"

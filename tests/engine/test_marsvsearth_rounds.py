@@ -56,19 +56,23 @@ def test_accusations_need_a_second_from_another_agent() -> None:
     state, events = play(state, 0, "accuse bob mil3")
     assert texts(events) == ["Ann accuses Bob (1 card against them)."]
     assert GAME.hidden(GAME.parse(state, 2, "second bob mil3"))
-    assert not any(str(m).startswith("accuse bob") for m in GAME.legal_moves(state, 2)), \
+    assert not any(str(m).startswith("accuse bob") for m in GAME.legal_moves(state, 2)), (
         "a player is accused only once a round"
-    assert not any(str(m).startswith(("accuse bob", "second bob"))
-                   for m in GAME.legal_moves(state, 0)), "the accuser cannot second"
+    )
+    assert not any(
+        str(m).startswith(("accuse bob", "second bob")) for m in GAME.legal_moves(state, 0)
+    ), "the accuser cannot second"
     state, events = play(state, 2, "second bob mil3")
     assert texts(events) == ["Cat seconds the accusation against Bob (2 cards against them)."]
     assert GAME.view(state, None).accused == ((1, 2),)
-    assert any(str(m).startswith("accuse ann") for m in GAME.legal_moves(state, 1)), \
+    assert any(str(m).startswith("accuse ann") for m in GAME.legal_moves(state, 1)), (
         "the accused may still accuse"
+    )
 
 
-def on_trial(defence: tuple[str, ...], against: tuple[str, ...], dna: tuple[bool, ...] = (False,)
-             ) -> MarsState:
+def on_trial(
+    defence: tuple[str, ...], against: tuple[str, ...], dna: tuple[bool, ...] = (False,)
+) -> MarsState:
     """Bob accused with `against` (from Ann, Cat, Dan...), holding `defence`; all others done."""
     state = seat(accusing(), 1, hand=cards(*defence), dna=dna)
     accusers = (0, 2, 3, 4)
@@ -82,8 +86,11 @@ def test_an_ousted_human_becomes_a_civilian_and_costs_a_resource() -> None:
     view = GAME.view(state, None)
     assert GAME.actors(state) == {1}
     assert view.buttons == (), "a defence comes from the hand: no public buttons"
-    assert {str(m) for m in GAME.legal_moves(state, 1)} == {"defend sci1", "defend dip2",
-                                                            "defend none"}
+    assert {str(m) for m in GAME.legal_moves(state, 1)} == {
+        "defend sci1",
+        "defend dip2",
+        "defend none",
+    }
     assert GAME.hidden(GAME.parse(state, 1, "defend sci1"))
     state, said = run_until(state, (1, "defend sci1"))
     public = texts(said)
@@ -91,8 +98,12 @@ def test_an_ousted_human_becomes_a_civilian_and_costs_a_resource() -> None:
     assert "Trial of Bob: 6 against, 1 in defence, total 5: OUSTED." in public
     assert "Bob flips their wave-1 DNA card: Human." in public
     assert GAME.actors(state) == {1}
-    assert GAME.view(state, None).buttons == ("lower food", "lower people", "lower tech",
-                                              "lower defense")
+    assert GAME.view(state, None).buttons == (
+        "lower food",
+        "lower people",
+        "lower tech",
+        "lower defense",
+    )
     before = state.resources
     state, _ = play(state, 1, "lower tech")
     bob = state.seats[1]
@@ -133,8 +144,14 @@ def test_convict_and_acquit_work_for_whoever_played_them() -> None:
 
 @pytest.mark.parametrize(
     ("dna", "level"),
-    [((True,), 1), ((False, False, True), 3), ((True, True), 3), ((True, True, True), 6),
-     ((False, True), 2), ((True, False, True), 4)],
+    [
+        ((True,), 1),
+        ((False, False, True), 3),
+        ((True, True), 3),
+        ((True, True, True), 6),
+        ((False, True), 2),
+        ((True, False, True), 4),
+    ],
 )
 def test_an_ousted_clones_level_is_the_sum_of_its_waves(dna: tuple[bool, ...], level: int) -> None:
     assert clone_level(dna) == level
@@ -154,16 +171,19 @@ def test_field_promotion_reinstates_a_civilian() -> None:
     state, _ = run_until(state, (1, "defend sci1"), (1, "lower food"))
     view = GAME.view(state, None)
     assert view.phase == "Field Promotions" and view.buttons == ("done",)
-    assert {str(m) for m in GAME.legal_moves(state, 0)} == {"promote dan", "done"}, \
+    assert {str(m) for m in GAME.legal_moves(state, 0)} == {"promote dan", "done"}, (
         "Bob was ousted this round and cannot be promoted"
+    )
     assert GAME.actors(state) == {0, 2, 4}, "every Agent whose hand size could pay is asked"
     state, said = run_until(state, (0, "promote dan"))
     assert GAME.actors(state) == {2, 4}, "Ann has asked for every Civilian she may promote"
     state, more = run_until(state, (2, "done"), (4, "done"))
     said += more
     assert GAME.view(state, None).question == "Dan chooses one of two Agent cards"
-    assert "Ann reveals and discards Science 3 [sci3], Diplomacy 2 [dip2] to field promote " \
+    assert (
+        "Ann reveals and discards Science 3 [sci3], Diplomacy 2 [dip2] to field promote "
         "Dan." in texts(said)
+    )
     offered = [str(m) for m in GAME.legal_moves(state, 3)]
     state, _ = run_until(state, (3, offered[0]), (3, "raise food"))
     assert state.seats[3].status == "agent" and state.seats[3].agent is not None
@@ -179,8 +199,16 @@ def DECK_code(card: int) -> str:
 
 def after_resolution(successes: int, wave: int, players: int = 5) -> MarsState:
     state = humans(new(players))
-    return replace(state, phase="trials", step=8, round=2, successes=successes, wave=wave,
-                   choices=(), accusations=())
+    return replace(
+        state,
+        phase="trials",
+        step=8,
+        round=2,
+        successes=successes,
+        wave=wave,
+        choices=(),
+        accusations=(),
+    )
 
 
 def test_a_new_cloning_wave_deals_dna_face_down_to_agents_and_face_up_to_others() -> None:
@@ -192,8 +220,9 @@ def test_a_new_cloning_wave_deals_dna_face_down_to_agents_and_face_up_to_others(
     assert view.wave == 2
     seats = view.seats
     assert seats[0].dna == (None, None), "an Agent's new card is face down"
-    assert seats[1].status == "clone" and seats[1].dna == (False, True), \
+    assert seats[1].status == "clone" and seats[1].dna == (False, True), (
         "a Civilian's clone card is face up: a revealed clone at once"
+    )
     assert seats[2].level == 3
     own = GAME.view(state, 0).private
     assert any("wave 2 Martian Clone" in line for line in own)
@@ -201,14 +230,24 @@ def test_a_new_cloning_wave_deals_dna_face_down_to_agents_and_face_up_to_others(
 
 def test_the_new_wave_is_told_privately_to_agents() -> None:
     state = after_resolution(successes=2, wave=1)
-    state = replace(state, phase="resolve", threats=(ActiveThreat(
-        threat(MILK), leader=0, cards=tuple((1, c) for c in cards("dip3", "dip3"))),),
-        order=(0,), successes=2, dna_deck=(False, True, False, False, False))
+    state = replace(
+        state,
+        phase="resolve",
+        threats=(
+            ActiveThreat(
+                threat(MILK), leader=0, cards=tuple((1, c) for c in cards("dip3", "dip3"))
+            ),
+        ),
+        order=(0,),
+        successes=2,
+        dna_deck=(False, True, False, False, False),
+    )
     state, events = play(state, 0, "skill diplomacy")
     private = [e for e in events if e.to is not None and "DNA" in e.text]
     assert sorted(e.to for e in private) == [0, 1, 2, 3, 4]
-    assert [e.text for e in private if e.to == 1] == ["Your wave-2 DNA card (face down): "
-                                                       "Martian Clone."]
+    assert [e.text for e in private if e.to == 1] == [
+        "Your wave-2 DNA card (face down): Martian Clone."
+    ]
     assert "Cloning wave 2! Everyone receives a new DNA card." in texts(events)
 
 
@@ -239,12 +278,14 @@ def test_a_hidden_clone_may_reveal_and_takes_the_pog() -> None:
     assert "reveal" not in {str(m) for m in GAME.legal_moves(state, 0)}
     assert "reveal" in {str(m) for m in GAME.legal_moves(state, 3)}
     state, events = play(state, 3, "reveal")
-    assert "Dan reveals themselves as a Martian Clone, discarding their cards and Agent!" in \
-        texts(events)
+    assert "Dan reveals themselves as a Martian Clone, discarding their cards and Agent!" in texts(
+        events
+    )
     assert (state.pog, state.pog_override) == (3, True)
     assert state.seats[3].status == "clone" and state.seats[3].hand == ()
-    state, events = run_until(state, (0, "discard sci1"), (0, "done"), (1, "done"), (2, "done"),
-                              (4, "done"))
+    state, events = run_until(
+        state, (0, "discard sci1"), (0, "done"), (1, "done"), (2, "done"), (4, "done")
+    )
     assert "Ann discarded a card." in texts(events)
     assert "The initiative pog stays with Dan and is flipped back." in texts(events)
     view = GAME.view(state, None)
@@ -272,8 +313,7 @@ def test_revealed_clones_submit_and_place_counters_before_the_humans() -> None:
     assert view.phase == "Martian Clone Influence" and GAME.actors(state) == {2}
     assert view.seats[2].hand == 4 and view.seats[2].counters == 1
     moves = {str(m) for m in GAME.legal_moves(state, 2)}
-    assert "counter t2" in moves and any(m.startswith("submit") and m.endswith("t1")
-                                         for m in moves)
+    assert "counter t2" in moves and any(m.startswith("submit") and m.endswith("t1") for m in moves)
     target = view.threats[1].target
     state, events = play(state, 2, "counter t2")
     assert texts(events)[0].startswith("Cat puts a +1 counter on Threat 2")
@@ -295,8 +335,9 @@ def test_two_players_play_the_cooperative_variant() -> None:
     assert view.coop and len(view.threats) == 1 and view.needed == 3
     assert view.resources == (("food", 6), ("people", 6), ("tech", 6), ("defense", 6))
     assert all(s.dna == () for s in view.seats)
-    assert view.threats[0].target == GAME.deck.threats[_first_threat(state)].target, \
+    assert view.threats[0].target == GAME.deck.threats[_first_threat(state)].target, (
         "no 3-4 player change in co-op"
+    )
     state, _ = play(state, state.pog, "lead t1")
     assert GAME.view(state, None).threats[0].cards == 2, "two fate cards in wave 1"
     for who in (0, 1):
@@ -333,16 +374,25 @@ def test_contribution_variant_one_threat_at_a_time() -> None:
     for s in range(5):
         state = seat(state, s, hand=cards("sci1", "dip1"))
     state = replace(state, phase="round", round=0, choices=(), pog=0)
-    state, _ = run_until(state, (0, "lead t2"), (1, "lead t1"), (2, "pass"), (3, "pass"),
-                         (4, "pass"))
+    state, _ = run_until(
+        state, (0, "lead t2"), (1, "lead t1"), (2, "pass"), (3, "pass"), (4, "pass")
+    )
     assert GAME.timed_phase(state) == ("r1-human-0", 300)
-    assert {m.words[-1] for s in GAME.actors(state) for m in GAME.legal_moves(state, s)
-            if m.kind == "submit"} == {"t2"}, "first the threat led first in initiative"
+    assert {
+        m.words[-1]
+        for s in GAME.actors(state)
+        for m in GAME.legal_moves(state, s)
+        if m.kind == "submit"
+    } == {"t2"}, "first the threat led first in initiative"
     for s in sorted(GAME.actors(state)):
         state, _ = play(state, s, "done")
     assert GAME.timed_phase(state) == ("r1-human-1", 300)
-    assert {m.words[-1] for s in GAME.actors(state) for m in GAME.legal_moves(state, s)
-            if m.kind == "submit"} == {"t1"}
+    assert {
+        m.words[-1]
+        for s in GAME.actors(state)
+        for m in GAME.legal_moves(state, s)
+        if m.kind == "submit"
+    } == {"t1"}
 
 
 def test_contribution_variant_one_player_at_a_time() -> None:
@@ -350,8 +400,7 @@ def test_contribution_variant_one_player_at_a_time() -> None:
     for s in range(5):
         state = seat(state, s, hand=cards("sci1", "dip1"))
     state = replace(state, phase="round", round=0, choices=(), pog=2)
-    state, _ = run_until(state, (2, "lead t1"), (3, "pass"), (4, "pass"), (0, "pass"),
-                         (1, "pass"))
+    state, _ = run_until(state, (2, "lead t1"), (3, "pass"), (4, "pass"), (0, "pass"), (1, "pass"))
     order = []
     while GAME.view(state, None).phase == "Human Influence":
         (who,) = GAME.actors(state)
@@ -365,8 +414,14 @@ def test_field_promotion_variant() -> None:
     state = seat(state, 3, status="civilian", agent=None)
     for s in range(5):
         state = seat(state, s, hand=cards("dip3", "dip2", "dip1", "dip3"))
-    state = replace(state, phase="round", round=0, choices=(), pog=0,
-                    threat_deck=(threat(MILK), *state.threat_deck))
+    state = replace(
+        state,
+        phase="round",
+        round=0,
+        choices=(),
+        pog=0,
+        threat_deck=(threat(MILK), *state.threat_deck),
+    )
     state, _ = run_until(state, (0, "pass"), (1, "pass"), (2, "pass"), (4, "pass"))
     unled = [t.slot for t in GAME.view(state, None).threats if t.leader is None]
     assert GAME.actors(state) == {3}, "only Civilians help un-led threats"
@@ -379,8 +434,15 @@ def test_field_promotion_variant_reinstates_through_unled_successes() -> None:
     state = humans(new(5, promotion=True))
     state = seat(state, 3, status="civilian", agent=None)
     state = seat(state, 4, status="civilian", agent=None)
-    state = replace(state, phase="resolve", round=1, choices=(), pog=1, threats=(ActiveThreat(
-        threat(MILK), cards=tuple((3, c) for c in cards("dip3", "dip3"))),), order=(0,))
+    state = replace(
+        state,
+        phase="resolve",
+        round=1,
+        choices=(),
+        pog=1,
+        threats=(ActiveThreat(threat(MILK), cards=tuple((3, c) for c in cards("dip3", "dip3"))),),
+        order=(0,),
+    )
     assert GAME.actors(state) == {1}
     assert {str(m) for m in GAME.legal_moves(state, 1)} == {"reinstate dan", "reinstate eve"}
     state, events = play(state, 1, "reinstate eve")

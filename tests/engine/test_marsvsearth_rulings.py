@@ -26,8 +26,9 @@ def test_shield_never_discards_its_own_card() -> None:
 
 
 def test_a_card_discarded_before_its_effect_resolves_loses_it() -> None:
-    state = table(on(WATER, 0, "sci1-sabot", "sci3-info", "sci1"),
-                  draw=cards("mil3", "mil3", "dip1"))
+    state = table(
+        on(WATER, 0, "sci1-sabot", "sci3-info", "sci1"), draw=cards("mil3", "mil3", "dip1")
+    )
     assert set(GAME.view(state, None).buttons) == {"effect sabotage", "effect new_info"}
     first, events = play(state, 0, "effect sabotage")
     shown = GAME.view(first, None).threats[0]
@@ -37,16 +38,18 @@ def test_a_card_discarded_before_its_effect_resolves_loses_it() -> None:
 
 
 def test_an_effect_that_already_resolved_stands_when_its_card_is_discarded() -> None:
-    state = table(on(WATER, 0, "sci1-sabot", "sci3-info", "sci1"),
-                  draw=cards("mil3", "mil3", "dip1"))
+    state = table(
+        on(WATER, 0, "sci1-sabot", "sci3-info", "sci1"), draw=cards("mil3", "mil3", "dip1")
+    )
     after, _ = play(state, 0, "effect new_info")
     shown = GAME.view(after, None).threats[0]
     assert shown.cards == 5 and [c.code for c in shown.good if c.cancelled] == ["sci3-info"]
 
 
 def test_a_discarded_cards_success_effect_never_fires() -> None:
-    state = table(on(MILK, 0, "mil1-sabot", "dip2-people", "dip1", "dip1", "dip1"),
-                  agents=("reyes",))  # Diplomacy 4: 3 - 1 + 4 = 6 against 5
+    state = table(
+        on(MILK, 0, "mil1-sabot", "dip2-people", "dip1", "dip1", "dip1"), agents=("reyes",)
+    )  # Diplomacy 4: 3 - 1 + 4 = 6 against 5
     after, events = play(state, 0, "skill diplomacy")
     assert "SUCCESS" in " ".join(texts(events))
     assert after.resources[1] == state.resources[1], "no +1 People from the discarded card"
@@ -56,8 +59,9 @@ def test_cards_added_by_new_information_never_fire_their_effects() -> None:
     state = table(on(MILK, 0, "dip3-info", "dip3"), draw=cards("dip1-food", "dip2-people"))
     after, _ = play(state, 0, "skill diplomacy")
     assert after.successes == 1
-    assert after.resources[:2] == (state.resources[0] + 1, state.resources[1]), \
+    assert after.resources[:2] == (state.resources[0] + 1, state.resources[1]), (
         "only the threat's own gain: +1 Food"
+    )
 
 
 def test_a_reinstated_player_chooses_an_agent_in_private() -> None:
@@ -75,9 +79,11 @@ def test_a_reinstated_player_chooses_an_agent_in_private() -> None:
     told = [e.text for e in events if e.to == 3]
     assert any("Dr. Vera Lindqvist (Science 4, Diplomacy 2, Military 1)" in t for t in told)
     own = GAME.view(state, 3).private
-    assert "Your Agent choice (keep one): `agent lindqvist` Dr. Vera Lindqvist (Science 4, " \
-        "Diplomacy 2, Military 1); or `agent brody` Col. Hank Brody (Science 1, Diplomacy 2, " \
+    assert (
+        "Your Agent choice (keep one): `agent lindqvist` Dr. Vera Lindqvist (Science 4, "
+        "Diplomacy 2, Military 1); or `agent brody` Col. Hank Brody (Science 1, Diplomacy 2, "
         "Military 4)." in own
+    )
     assert not any("Agent choice" in line for line in GAME.view(state, 0).private)
     state, events = play(state, 3, "agent brody")
     assert "Dan is reinstated as Col. Hank Brody; their DNA is turned face down." in texts(events)
@@ -101,4 +107,3 @@ def test_small_tables_are_told_the_target_the_board_shows() -> None:
     for s in sorted(GAME.actors(five)):
         five, events = play(five, s, "done")
     assert any(f"Tainted Water Supply (Science, target {printed})" in t for t in texts(events))
-

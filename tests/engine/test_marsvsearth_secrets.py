@@ -18,8 +18,14 @@ from engine.core import Event
 from engine.marsvsearth import GAME, MarsState, MarsVsEarth
 from render.marsvsearth import describe_marsvsearth
 
-UNIQUE = MarsVsEarth(replace(GAME.deck, skills=tuple(
-    replace(card, code=f"card{i:02d}x") for i, card in enumerate(GAME.deck.skills))))
+UNIQUE = MarsVsEarth(
+    replace(
+        GAME.deck,
+        skills=tuple(
+            replace(card, code=f"card{i:02d}x") for i, card in enumerate(GAME.deck.skills)
+        ),
+    )
+)
 CODE = re.compile(r"card\d\dx")
 GAMES = [(players, seed) for players in range(3, 11) for seed in (11, 12, 13)]
 
@@ -44,8 +50,9 @@ def secrets(state: MarsState) -> set[str]:
 def check_step(before: MarsState, after: MarsState, events: list[Event]) -> None:
     now = shown(after)
     view = UNIQUE.view(after, None)
-    public = " ".join([repr(view), describe_marsvsearth(view),
-                       *(e.text for e in events if e.to is None)])
+    public = " ".join(
+        [repr(view), describe_marsvsearth(view), *(e.text for e in events if e.to is None)]
+    )
     leaked = secrets(now) & set(CODE.findall(public))
     assert not leaked, f"secret cards in public: {leaked}"
     if UNIQUE.outcome(after) is None:

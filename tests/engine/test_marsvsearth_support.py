@@ -59,8 +59,15 @@ def humans(state: MarsState, agents: Iterable[str] | None = None) -> MarsState:
 
 def resolving(state: MarsState, *threats: ActiveThreat, **changes: Any) -> MarsState:
     """`state` at the start of step 7 with `threats` on the table, resolved in order."""
-    base = dict(phase="resolve", threats=threats, order=tuple(range(len(threats))), choices=(),
-                current=None, round=1, step=7)
+    base = dict(
+        phase="resolve",
+        threats=threats,
+        order=tuple(range(len(threats))),
+        choices=(),
+        current=None,
+        round=1,
+        step=7,
+    )
     base.update(changes)
     return replace(state, **base)
 

@@ -24,12 +24,17 @@ MILK = "The Great Milk Shortage"  # Diplomacy, target 5, gain food 1, loss food 
 
 
 def on(name: str, leader: int | None, *codes: str, giver: int = 1, **more: object) -> ActiveThreat:
-    return ActiveThreat(threat(name), leader=leader,
-                        cards=tuple((giver, c) for c in cards(*codes)), **more)  # type: ignore[arg-type]
+    return ActiveThreat(
+        threat(name), leader=leader, cards=tuple((giver, c) for c in cards(*codes)), **more
+    )  # type: ignore[arg-type]
 
 
-def table(*threats: ActiveThreat, players: int = 5, agents: tuple[str, ...] = ("granger",),
-          **changes: object) -> MarsState:
+def table(
+    *threats: ActiveThreat,
+    players: int = 5,
+    agents: tuple[str, ...] = ("granger",),
+    **changes: object,
+) -> MarsState:
     state = humans(new(players), agents)
     return resolving(replace(state, pog=0), *threats, **changes)
 
@@ -43,8 +48,10 @@ def test_the_rule_texts_worked_threat() -> None:
     state = table(on(WATER, 0, "sci3", "sci2", "sci2", "dip1", "mil2"))
     view = GAME.view(state, None)
     assert GAME.actors(state) == {0}
-    assert view.question == "Ann chooses which skill group of Agent Walt Granger to add to " \
+    assert (
+        view.question == "Ann chooses which skill group of Agent Walt Granger to add to "
         "Threat 1 (Tainted Water Supply)"
+    )
     shown = view.threats[0]
     assert sum(int(c.text.split()[-1]) for c in shown.good) == 7
     assert sum(int(c.text.split()[-1]) for c in shown.bad) == 3
@@ -172,7 +179,11 @@ def test_intel_shows_a_dna_card_to_the_leader_only() -> None:
     state = seat(state, 3, dna=(False, True))
     state, _ = play(state, 0, "skill diplomacy")
     assert {str(m) for m in GAME.legal_moves(state, 0)} == {
-        "intel bob", "intel cat", "intel dan", "intel eve"}
+        "intel bob",
+        "intel cat",
+        "intel dan",
+        "intel eve",
+    }
     _, events = play(state, 0, "intel dan")
     secret = [e for e in events if "wave-2 DNA card: Martian Clone" in e.text]
     assert len(secret) == 1 and secret[0].to == 0
@@ -214,20 +225,22 @@ def test_extra_bad_for_a_high_level_revealed_clone_leader() -> None:
     after, events = play(state, 1, "extra people")
     assert "Extra Bad: Bob removes 1 more People." in texts(events)
     assert after.resources[:2] == (state.resources[0] - 1, state.resources[1] - 2)
-    low = seat(table(on(WATER, 1, "mil1")), 1, status="clone", agent=None,
-               dna=(False, False, True))  # level 3: no Extra Bad
+    low = seat(
+        table(on(WATER, 1, "mil1")), 1, status="clone", agent=None, dna=(False, False, True)
+    )  # level 3: no Extra Bad
     view = GAME.view(low, None)
     assert view.threats[0].result == "failure" and view.question is None
-    assert view.resources[:2] == (("food", state.resources[0] - 1),
-                                  ("people", state.resources[1] - 1))
+    assert view.resources[:2] == (
+        ("food", state.resources[0] - 1),
+        ("people", state.resources[1] - 1),
+    )
 
 
 # --- victories ----------------------------------------------------------------------------------
 
 
 def test_martians_win_the_moment_a_resource_runs_out() -> None:
-    state = table(on(HERD, None, "sci1"), on(MILK, None, "dip3", "dip3"),
-                  resources=(2, 9, 9, 9))
+    state = table(on(HERD, None, "sci1"), on(MILK, None, "dip3", "dip3"), resources=(2, 9, 9, 9))
     view = GAME.view(state, None)
     assert view.outcome is not None and "Food ran out" in view.outcome.reason
     assert view.threats[1].result is None, "the next threat is never resolved"

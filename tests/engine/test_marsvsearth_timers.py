@@ -43,8 +43,14 @@ def test_every_new_question_gets_its_own_deadline() -> None:
 def test_question_and_phase_timers_are_set_apart() -> None:
     assert GAME.timed_phase(new(5, answer=0)) is None
     state = humans(new(5, answer=0, timer=3))
-    state = replace(state, phase="human", step=6, round=1,
-                    threats=(ActiveThreat(threat(WATER), leader=0),), order=(0,))
+    state = replace(
+        state,
+        phase="human",
+        step=6,
+        round=1,
+        threats=(ActiveThreat(threat(WATER), leader=0),),
+        order=(0,),
+    )
     state = seat(state, 1, hand=cards("sci1"))
     assert GAME.timed_phase(state) == ("r1-human-0", 180)
     assert GAME.timed_phase(replace(state, timer=0)) is None
@@ -54,8 +60,10 @@ def test_question_and_phase_timers_are_set_apart() -> None:
 
 def test_a_leader_who_does_not_answer_leads_nothing() -> None:
     state, said = timed_out(new(5, first=1))
-    assert said[:2] == ["Time is up: Ann did not answer, so the timer chooses `pass`.",
-                        "Ann leads no threat."]
+    assert said[:2] == [
+        "Time is up: Ann did not answer, so the timer chooses `pass`.",
+        "Ann leads no threat.",
+    ]
     assert GAME.actors(state) == {1}
 
 
@@ -102,8 +110,9 @@ def reinstating(*civilians: int) -> MarsState:
     return state
 
 
-def test_timed_out_reinstatement_picks_clockwise_keeps_the_first_agent_and_raises_the_lowest(
-) -> None:
+def test_timed_out_reinstatement_picks_clockwise_keeps_the_first_agent_and_raises_the_lowest() -> (
+    None
+):
     state = reinstating(1, 3)
     assert GAME.actors(state) == {0}
     state, said = timed_out(state)
@@ -111,16 +120,19 @@ def test_timed_out_reinstatement_picks_clockwise_keeps_the_first_agent_and_raise
     first = state.agent_deck[0]
     state, said = timed_out(state)
     assert said[0] == "Time is up: Bob did not answer, so the timer chooses for them."
-    assert f"Bob is reinstated as {GAME.deck.agents[first].name}; their DNA is turned face " \
+    assert (
+        f"Bob is reinstated as {GAME.deck.agents[first].name}; their DNA is turned face "
         "down." in said
+    )
     state, said = timed_out(state)
     assert "Time is up: Bob did not answer, so the timer chooses `raise tech`." in said
     assert state.resources[2] == 5
 
 
 def test_timed_out_extra_bad_takes_the_first_resource_of_the_losses() -> None:
-    state = seat(table(on(WATER, 1, "mil1")), 1, status="clone", agent=None,
-                 dna=(True, False, True))
+    state = seat(
+        table(on(WATER, 1, "mil1")), 1, status="clone", agent=None, dna=(True, False, True)
+    )
     after, said = timed_out(state)
     assert "Extra Bad: Bob removes 1 more Food." in said
     assert after.resources[:2] == (state.resources[0] - 2, state.resources[1] - 1)

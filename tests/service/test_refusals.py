@@ -10,7 +10,6 @@ ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
 CHANNEL = 1000
 
 
-
 async def test_a_chosen_first_player_who_is_not_seated_keeps_the_lobby_open(
     service: TableService,
 ) -> None:
