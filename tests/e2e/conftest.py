@@ -6,16 +6,20 @@
   (``stop()``, ``start()``, ``restart()``, ``wait_exit()``, ``log_text()``). All bots launched in a
   test share ``tmp_path / "bot.sqlite3"`` as DATABASE_PATH, so a restarted bot sees the same data.
   Bots are stopped at teardown; their logs are attached to the report of a failing test.
+* ``rest``: a :class:`RestClient` speaking to the fake's REST API as the bot, without a bot.
+* Every test ends with ``fake.assert_no_refusals()`` unless it opts out (see ``fake_discord``).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 import pytest_asyncio
 
@@ -31,16 +35,51 @@ _LOGS_KEY = pytest.StashKey[list[Path]]()
 
 @pytest_asyncio.fixture(loop_scope="function")
 async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
-    """The fake server; at the end of each test, no request the bot sent may have been refused
-    as Discord refuses it (invalid by its OpenAPI description, or beyond a message limit),
-    except in tests marked `refusals_expected`."""
+    """The fake server. At the end of each test no request may have been refused as Discord
+    refuses it (beyond a message limit, invalid by Discord's OpenAPI description, empty), unless
+    the test is marked `refusals_expected` or called `fake.expect_refusals()`."""
     fake = await FakeDiscord.start()
     try:
         yield fake
     finally:
         await fake.stop()
-    if request.node.get_closest_marker("refusals_expected") is None:
-        assert fake.refused_requests == [], fake.refused_requests
+    if not fake.refusals_expected and request.node.get_closest_marker("refusals_expected") is None:
+        fake.assert_no_refusals()
+
+
+class RestClient:
+    """Raw requests to the fake's ``/api/v10`` as the bot would send them."""
+
+    def __init__(self, fake: FakeDiscord, session: aiohttp.ClientSession) -> None:
+        self.fake = fake
+        self.session = session
+
+    async def request(
+        self, method: str, path: str, body: Any = None, files: dict[str, bytes] | None = None
+    ) -> tuple[int, Any]:
+        """(status, decoded JSON or None) of `method` `path` (``/channels/1/messages``); with
+        `files` ({filename: bytes}) the body goes as ``payload_json`` of a multipart request."""
+        data: Any = None
+        if files is not None:
+            data = aiohttp.FormData()
+            data.add_field("payload_json", json.dumps(body), content_type="application/json")
+            for index, (name, content) in enumerate(files.items()):
+                data.add_field(f"files[{index}]", content, filename=name)
+        async with self.session.request(
+            method,
+            self.fake.api_url + path,
+            json=body if files is None and body is not None else None,
+            data=data,
+            headers={"Authorization": f"Bot {self.fake.token}"},
+        ) as response:
+            text = await response.text()
+            return response.status, json.loads(text) if text else None
+
+
+@pytest_asyncio.fixture(loop_scope="function")
+async def rest(fake_discord: FakeDiscord) -> AsyncIterator[RestClient]:
+    async with aiohttp.ClientSession() as session:
+        yield RestClient(fake_discord, session)
 
 
 @pytest_asyncio.fixture(loop_scope="function")

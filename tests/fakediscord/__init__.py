@@ -10,11 +10,13 @@ Typical use::
     assert reply.ephemeral
 """
 
+from .errors import error_paths
 from .interactions import InteractionResult
 from .models import Attachment, Channel, Guild, Message, Role, User
+from .openapi import SpecMissing
 from .process import BotProcess
 from .server import FakeDiscord
-from .state import FakeDiscordTimeout
+from .state import FakeDiscordTimeout, RefusedRequest, SchemaViolation
 
 __all__ = [
     "Attachment",
@@ -25,6 +27,10 @@ __all__ = [
     "Guild",
     "InteractionResult",
     "Message",
+    "RefusedRequest",
     "Role",
+    "SchemaViolation",
+    "SpecMissing",
     "User",
+    "error_paths",
 ]

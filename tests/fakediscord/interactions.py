@@ -198,7 +198,7 @@ def interaction_payload(
         "data": data,
         "channel_id": str(channel.id),
         "channel": channel.to_payload(),
-        "app_permissions": str(guild.everyone.permissions),
+        "app_permissions": str(state.bot_permissions(channel)),
         "locale": user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],

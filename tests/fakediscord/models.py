@@ -22,11 +22,13 @@ FLAG_LOADING = 1 << 7
 CHANNEL_TEXT = 0
 CHANNEL_DM = 1
 
+SEND_MESSAGES = 1 << 11
+
 # Permissions granted to @everyone in the fake guild (and to the bot).
 DEFAULT_PERMISSIONS = (
     (1 << 6)  # add reactions
     | (1 << 10)  # view channel
-    | (1 << 11)  # send messages
+    | SEND_MESSAGES
     | (1 << 14)  # embed links
     | (1 << 15)  # attach files
     | (1 << 16)  # read message history
@@ -127,6 +129,8 @@ class Channel:
     guild_id: int | None = None
     position: int = 0
     recipient: User | None = None
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
+    """Permission overwrites as Discord sends them (``id``, ``type``, ``allow``, ``deny``)."""
 
     @property
     def is_dm(self) -> bool:
@@ -157,7 +161,7 @@ class Channel:
             "nsfw": False,
             "rate_limit_per_user": 0,
             "last_message_id": None,
-            "permission_overwrites": [],
+            "permission_overwrites": self.overwrites,
             "flags": 0,
         }
 
@@ -319,6 +323,12 @@ class Message:
     @property
     def edited(self) -> bool:
         return self.edited_at is not None
+
+    @property
+    def edit_count(self) -> int:
+        """Edits so far (one per earlier revision in ``history``; filling a deferred
+        "thinking..." placeholder counts as one)."""
+        return len(self.history)
 
     @property
     def text(self) -> str:

@@ -13,9 +13,18 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from . import refusals
+from . import limits, openapi
+from .errors import ApiError, InvalidFormBody, Refused
 from .gateway import APPLICATION_FLAGS, Gateway
-from .state import ApiError, FakeState, InteractionRecord, Upload
+from .models import SEND_MESSAGES, Message
+from .state import (
+    FakeState,
+    InteractionRecord,
+    RefusedRequest,
+    SchemaViolation,
+    Upload,
+    unknown_message,
+)
 
 log = logging.getLogger("fakediscord.rest")
 
@@ -34,7 +43,7 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
+async def read_body(request: web.Request) -> tuple[Any, list[Upload]]:
     """Parse a JSON body or a multipart body with ``payload_json`` and ``files[n]`` parts."""
     if request.content_type.startswith("multipart/"):
         payload: dict[str, Any] = {}
@@ -45,7 +54,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]
                 continue  # nested multipart: not used by Discord
             name = part.name or ""
             if name == "payload_json":
-                payload = json.loads(await part.text())
+                payload = _json(await part.text())
             elif name.startswith("files[") or part.filename:
                 index = int(name[6:-1]) if name.startswith("files[") else len(uploads)
                 data = bytes(await part.read())
@@ -62,7 +71,14 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]
     if not request.can_read_body:
         return {}, []
     text = await request.text()
-    return (json.loads(text) if text else {}), []
+    return (_json(text) if text else {}), []
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise Refused(400, 50109, "The request body contains invalid JSON.") from None
 
 
 class RestApi:
@@ -142,6 +158,12 @@ class RestApi:
             try:
                 self._injected_fault(request)
                 return await handler(request)
+            except Refused as exc:
+                log.warning("fake discord: refused %s %s: %s", request.method, path, exc.body())
+                refused = RefusedRequest(request.method, path, exc.status, exc.body())
+                self.state.refused_requests.append(refused)
+                self.state.notify()
+                return json_response(exc.body(), exc.status)
             except ApiError as exc:
                 log.info("%s %s -> %s", request.method, request.path, exc)
                 return json_response(exc.body(), exc.status)
@@ -151,24 +173,33 @@ class RestApi:
     def _injected_fault(self, request: web.Request) -> None:
         """Raise a fault a test asked for (see `FakeDiscord.fail_next`), once."""
         for fault in self.state.faults:
-            method, pattern, error = fault
-            if method == request.method and pattern.search(request.path):
+            if fault.method == request.method and fault.path.search(request.path):
                 self.state.faults.remove(fault)
-                raise error
+                raise fault.error
 
-    async def _read(self, request: web.Request) -> tuple[Any, list[Upload]]:
-        """The request's body, refused as Discord refuses it (see `refusals`) and recorded."""
+    async def _read(
+        self, request: web.Request, current: Message | None = None
+    ) -> tuple[Any, list[Upload]]:
+        """The request's body, refused as Discord refuses it: beyond a limit (see `limits`) or
+        invalid by the OpenAPI description (see `openapi`, recorded in `schema_violations`).
+        `current` is the message the request edits, if any."""
         payload, uploads = await read_body(request)
-        route = request.match_info.route.resource
-        path = route.canonical if route is not None else request.path
-        template = refusals.template_of(path.removeprefix(API_PREFIX))
-        try:
-            refusals.check(request.method, template, payload, len(uploads))
-        except ApiError as refused:
-            log.warning("fake discord: refused %s %s: %s", request.method, path, refused.body())
-            self.state.refused_requests.append((request.method, path, refused.body()))
-            self.state.notify()
-            raise
+        method, route = request.method, request.match_info.route.resource
+        template = openapi.template_of(
+            (route.canonical if route is not None else request.path).removeprefix(API_PREFIX)
+        )
+        multipart = request.content_type.startswith("multipart/")
+        schema = openapi.violations(method, template, payload, multipart=multipart)
+        if schema:
+            violation = SchemaViolation(method, request.path, [str(e) for e in schema])
+            self.state.schema_violations.append(violation)
+        found = limits.errors(method, template, payload, current)
+        flagged = {error.path for error in found}
+        found += [error for error in schema if error.path not in flagged]
+        if found:
+            raise InvalidFormBody(found)
+        if limits.empty(method, template, payload, len(uploads), current):
+            raise Refused(400, 50006, "Cannot send an empty message")
         return payload, uploads
 
     async def unhandled(self, request: web.Request) -> web.Response:
@@ -242,9 +273,7 @@ class RestApi:
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
         body, _ = await self._read(request)
-        if not isinstance(body, list):
-            raise ApiError(400, 50035, "Invalid Form Body (expected a list of commands)")
-        return json_response(self.state.store_commands(scope, body))
+        return json_response(self.state.store_commands(scope, body or []))
 
     async def post_command(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
@@ -318,36 +347,31 @@ class RestApi:
     async def post_message(self, request: web.Request) -> web.Response:
         channel = self.state.get_channel(int(request.match_info["channel_id"]))
         payload, uploads = await self._read(request)
-        if channel.id in self.state.denied_channels:
+        if not self.state.bot_permissions(channel) & SEND_MESSAGES:
             raise ApiError(403, 50013, "Missing Permissions")
         if channel.is_dm and channel.recipient is not None and channel.recipient.dms_closed:
             self.state.rejected_messages.append((channel, payload))
             self.state.notify()
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        if not (
-            payload.get("content")
-            or payload.get("embeds")
-            or payload.get("components")
-            or uploads
-            or payload.get("sticker_ids")
-            or payload.get("poll")
-        ):
-            raise ApiError(400, 50006, "Cannot send an empty message")
         message = self.state.create_message(channel, self.state.bot_user, payload, uploads)
         return json_response(message.to_payload())
 
-    def _channel_message(self, request: web.Request) -> Any:
+    def _channel_message(self, request: web.Request) -> Message:
+        """The message a channel route names; ephemeral ones exist only for their webhook."""
         self.state.get_channel(int(request.match_info["channel_id"]))  # 404 once it is deleted
-        return self.state.get_message(
+        message = self.state.get_message(
             int(request.match_info["message_id"]), int(request.match_info["channel_id"])
         )
+        if message.ephemeral:
+            raise unknown_message()
+        return message
 
     async def get_message(self, request: web.Request) -> web.Response:
         return json_response(self._channel_message(request).to_payload())
 
     async def patch_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
-        payload, uploads = await self._read(request)
+        payload, uploads = await self._read(request, message)
         if message.author is not self.state.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         return json_response(self.state.edit_message(message, payload, uploads).to_payload())
@@ -388,7 +412,7 @@ class RestApi:
 
     async def interaction_callback(self, request: web.Request) -> web.Response:
         record = self._interaction(request)
-        body, uploads = await self._read(request)
+        body, uploads = await self._read(request, record.source_message)
         response = self.state.interaction_callback(
             record, int(body.get("type", 0)), body.get("data"), uploads
         )
@@ -401,7 +425,7 @@ class RestApi:
             raise ApiError(404, 10015, "Unknown Webhook")
         return self.state.interaction_by_token(request.match_info["token"])
 
-    def _webhook_message(self, request: web.Request) -> tuple[InteractionRecord, Any]:
+    def _webhook_message(self, request: web.Request) -> tuple[InteractionRecord, Message]:
         record = self._webhook(request)
         message_id = request.match_info["message_id"]
         if message_id == "@original":
@@ -425,7 +449,7 @@ class RestApi:
 
     async def patch_webhook_message(self, request: web.Request) -> web.Response:
         _, message = self._webhook_message(request)
-        payload, uploads = await self._read(request)
+        payload, uploads = await self._read(request, message)
         return json_response(self.state.edit_message(message, payload, uploads).to_payload())
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import secrets
@@ -11,6 +12,8 @@ from typing import Any
 
 from aiohttp import web
 
+from . import openapi
+from .errors import ApiError
 from .gateway import PRIVILEGED_INTENTS, Gateway
 from .interactions import (
     InteractionResult,
@@ -25,8 +28,10 @@ from .state import (
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
-    ApiError,
     FakeState,
+    Fault,
+    RefusedRequest,
+    SchemaViolation,
 )
 
 log = logging.getLogger("fakediscord")
@@ -71,12 +76,15 @@ class FakeDiscord:
         self.api_url = ""
         self.gateway_url = ""
         self._runner: web.AppRunner | None = None
+        self.refusals_expected = False
+        """Set by :meth:`expect_refusals`."""
 
     # -- lifecycle -----------------------------------------------------------------------
 
     @classmethod
     async def start(cls, **kwargs: Any) -> FakeDiscord:
         """Create a server (``kwargs`` go to ``__init__``) and start listening on a free port."""
+        openapi.spec()  # read once per process; raises SpecMissing before any bot starts
         fake = cls(**kwargs)
         await fake._listen()
         return fake
@@ -423,27 +431,55 @@ class FakeDiscord:
 
         return await self.state.wait_for(check, timeout, "a matching bot message")
 
+    # -- refusals and faults -------------------------------------------------------------
+
     @property
-    def refused_requests(self) -> list[tuple[str, str, dict[str, Any]]]:
-        """(method, path, error) of each request refused as Discord would refuse it: a body
-        invalid by Discord's OpenAPI description or beyond a message limit."""
+    def refused_requests(self) -> list[RefusedRequest]:
+        """Requests refused as Discord refuses them: a body beyond a message limit, invalid by
+        Discord's OpenAPI description, not JSON, or an empty message."""
         return self.state.refused_requests
 
-    def fail_next(self, method: str, path: str, status: int = 500, code: int = 0) -> None:
-        """Answer the next `method` request whose path matches the regex `path` with an
-        error (once)."""
-        error = ApiError(status, code, f"{status}: injected by the test")
-        self.state.faults.append((method, re.compile(path), error))
+    @property
+    def schema_violations(self) -> list[SchemaViolation]:
+        """Request bodies invalid by Discord's OpenAPI description, with the validator's words."""
+        return self.state.schema_violations
+
+    def expect_refusals(self) -> None:
+        """This test means to be refused: the e2e fixture will not fail it for refusals."""
+        self.refusals_expected = True
+
+    def assert_no_refusals(self) -> None:
+        """Fail, listing them, if any request was refused or invalid by the OpenAPI description."""
+        problems = [
+            f"{r.method} {r.path} -> {r.status} {json.dumps(r.body)}" for r in self.refused_requests
+        ] + [
+            f"{v.method} {v.path} breaks the OpenAPI schema: {v.messages}"
+            for v in self.schema_violations
+        ]
+        assert not problems, "the fake Discord refused requests:\n" + "\n".join(problems)
+
+    def fail_next(
+        self, method: str, path: str, status: int = 500, code: int = 0, message: str | None = None
+    ) -> None:
+        """Answer the next `method` request whose path (``/api/v10/...``) matches the regex
+        `path` with this error, once; faults queue in the order they were asked for."""
+        error = ApiError(status, code, message or f"{status}: injected by the test")
+        self.state.faults.append(Fault(method.upper(), re.compile(path), error))
+
+    @property
+    def pending_faults(self) -> int:
+        """Faults asked for with :meth:`fail_next` that no request has met yet."""
+        return len(self.state.faults)
 
     def deny_send(self, channel: Channel | str) -> None:
-        """Posting in the channel is refused from now on (403, Missing Permissions)."""
-        self.state.denied_channels.add(self._channel(channel).id)
+        """The bot loses Send Messages in the channel (an overwrite, CHANNEL_UPDATE): posting
+        there gets 403, code 50013 Missing Permissions."""
+        self.state.deny_send(self._channel(channel))
 
     def delete_channel(self, channel: Channel | str) -> None:
-        """The channel is gone: every request naming it gets 404 Unknown Channel."""
-        gone = self._channel(channel)
-        self.state.guild.channels.remove(gone)
-        del self.state.channels[gone.id]
+        """The channel is deleted (CHANNEL_DELETE): every later request naming it gets 404,
+        code 10003 Unknown Channel."""
+        self.state.delete_channel(self._channel(channel))
 
     @property
     def unhandled_requests(self) -> list[str]:

@@ -16,11 +16,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .errors import ApiError, FieldError, InvalidFormBody
 from .models import (
     CHANNEL_DM,
     DEFAULT_PERMISSIONS,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
+    SEND_MESSAGES,
     Attachment,
     Channel,
     Guild,
@@ -50,19 +52,6 @@ class FakeDiscordTimeout(TimeoutError):
     """Raised by test-side waits; the message says what was awaited."""
 
 
-class ApiError(Exception):
-    """A Discord JSON error; REST handlers turn it into an HTTP response."""
-
-    def __init__(self, status: int, code: int, message: str) -> None:
-        super().__init__(f"{status} {code}: {message}")
-        self.status = status
-        self.code = code
-        self.message = message
-
-    def body(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}
-
-
 def unknown_message() -> ApiError:
     return ApiError(404, 10008, "Unknown Message")
 
@@ -75,6 +64,34 @@ class Upload:
     filename: str
     data: bytes
     content_type: str | None = None
+
+
+@dataclass(frozen=True)
+class RefusedRequest:
+    """A request refused as Discord refuses it (its body, see `limits` and `openapi`)."""
+
+    method: str
+    path: str
+    status: int
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SchemaViolation:
+    """A request body invalid by Discord's OpenAPI description: what the validator said."""
+
+    method: str
+    path: str
+    messages: list[str]
+
+
+@dataclass(frozen=True)
+class Fault:
+    """An error to answer the next request matching `method` and the path regex with."""
+
+    method: str
+    path: re.Pattern[str]
+    error: ApiError
 
 
 @dataclass(eq=False)
@@ -140,12 +157,10 @@ class FakeState:
         self.unhandled_requests: list[str] = []
         self.request_log: list[str] = []
         self.rejected_messages: list[tuple[Channel, dict[str, Any]]] = []
-        self.refused_requests: list[tuple[str, str, dict[str, Any]]] = []
-        """(method, path, error body) of each request refused as Discord would refuse it."""
-        self.faults: list[tuple[str, re.Pattern[str], ApiError]] = []
-        """Errors to answer the next request matching (method, path) with, once each."""
-        self.denied_channels: set[int] = set()
-        """Channels where posting is refused (Missing Permissions)."""
+        self.refused_requests: list[RefusedRequest] = []
+        self.schema_violations: list[SchemaViolation] = []
+        self.faults: list[Fault] = []
+        """Errors to answer the next matching request with, once each, in order."""
         self._changed = asyncio.Event()
         # set by the gateway; called with (event_name, payload) for realistic dispatches
         self.on_event: Callable[[str, dict[str, Any]], None] = lambda name, data: None
@@ -204,6 +219,28 @@ class FakeState:
             return self.channels[channel_id]
         except KeyError:
             raise ApiError(404, 10003, "Unknown Channel") from None
+
+    def bot_permissions(self, channel: Channel) -> int:
+        """The bot's permissions in `channel`: @everyone's, then the channel's overwrites."""
+        allowed = self.guild.everyone.permissions
+        for overwrite in channel.overwrites:
+            if int(overwrite["id"]) in (self.guild.id, self.bot_user.id):
+                allowed = (allowed & ~int(overwrite["deny"])) | int(overwrite["allow"])
+        return allowed
+
+    def deny_send(self, channel: Channel) -> None:
+        """An overwrite takes Send Messages from the bot in `channel` (CHANNEL_UPDATE)."""
+        overwrite = {"id": str(self.bot_user.id), "type": 1, "allow": "0"}
+        channel.overwrites.append({**overwrite, "deny": str(SEND_MESSAGES)})
+        self.on_event("CHANNEL_UPDATE", channel.to_payload())
+        self.notify()
+
+    def delete_channel(self, channel: Channel) -> None:
+        """The channel is gone (CHANNEL_DELETE): every request naming it gets Unknown Channel."""
+        self.guild.channels.remove(channel)
+        del self.channels[channel.id]
+        self.on_event("CHANNEL_DELETE", channel.to_payload())
+        self.notify()
 
     def get_user(self, user_id: int) -> User:
         try:
@@ -477,16 +514,11 @@ class FakeState:
             record.source_revisions_at_ack = len(source.history)
             if callback_type == CB_UPDATE_MESSAGE:
                 message = self.edit_message(source, data, uploads)
-        elif callback_type == CB_AUTOCOMPLETE and record.type != AUTOCOMPLETE:
-            raise ApiError(
-                400,
-                50035,
-                "Invalid Form Body (autocomplete result for a non-autocomplete interaction)",
-            )
-        elif callback_type not in (CB_PONG, CB_AUTOCOMPLETE, CB_MODAL):
-            raise ApiError(
-                400, 50035, f"Invalid Form Body (unsupported callback type {callback_type})"
-            )
+        elif callback_type not in (CB_PONG, CB_AUTOCOMPLETE, CB_MODAL) or (
+            callback_type == CB_AUTOCOMPLETE and record.type != AUTOCOMPLETE
+        ):
+            error = FieldError(("type",), "INTERACTION_RESPONSE_TYPE_INVALID", "Invalid type")
+            raise InvalidFormBody([error])
 
         if message is not None:
             record.original_id = message.id
