@@ -9,6 +9,7 @@ import io
 import logging
 import os
 import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,7 +20,9 @@ log = logging.getLogger("sample_bot")
 MOVES = ["cloud seeding", "colonize", "comet impact", "aquifer pumping", "greenery", "city"]
 
 
-class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<count>\d+)"):
+class CounterButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"counter:(?P<count>\d+)"
+):
     """A persistent button whose state lives in its custom id."""
 
     def __init__(self, count: int = 0) -> None:
@@ -34,7 +37,7 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counte
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CounterButton:
         return cls(int(match["count"]))
 
@@ -46,7 +49,9 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counte
 
 
 class ColonyModal(discord.ui.Modal, title="Name your colony"):
-    colony = discord.ui.TextInput(label="Colony name", max_length=30)
+    colony: discord.ui.TextInput[ColonyModal] = discord.ui.TextInput(
+        label="Colony name", max_length=30
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
@@ -70,7 +75,17 @@ class SampleBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.guild_id = guild_id
         self.tree.add_command(new_group)
-        for command in (ping, move, mapcmd, dm, greet, colony):
+        slash: tuple[app_commands.Command[Any, ..., None], ...] = (
+            ping,
+            move,
+            mapcmd,
+            dm,
+            greet,
+            colony,
+            where,
+            board,
+        )
+        for command in slash:
             self.tree.add_command(command)
 
     async def setup_hook(self) -> None:
@@ -142,6 +157,29 @@ async def greet(
 @app_commands.command(name="colony", description="Found a colony")
 async def colony(interaction: discord.Interaction) -> None:
     await interaction.response.send_modal(ColonyModal())
+
+
+@app_commands.command(name="where", description="Where the bot may post")
+async def where(interaction: discord.Interaction) -> None:
+    assert interaction.guild is not None
+    me = interaction.guild.me
+    lines = [
+        f"{c.name}: {c.permissions_for(me).send_messages}" for c in interaction.guild.text_channels
+    ]
+    await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+
+@app_commands.command(name="board", description="Post a board, then edit it in its channel")
+async def board(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    posted = await interaction.followup.send(
+        "Board, turn 1", file=discord.File(render_png(32, 32), filename="turn1.png"), wait=True
+    )
+    assert isinstance(interaction.channel, discord.TextChannel)
+    await interaction.channel.get_partial_message(posted.id).edit(
+        content="Board, turn 2",
+        attachments=[discord.File(render_png(40, 40), filename="turn2.png", description="Turn 2")],
+    )
 
 
 def main() -> None:
