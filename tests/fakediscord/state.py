@@ -186,10 +186,13 @@ class FakeState:
         try:
             return await asyncio.wait_for(poll(), timeout)
         except TimeoutError:
-            hint = (
-                f"; unhandled requests: {self.unhandled_requests}"
-                if self.unhandled_requests
-                else ""
+            hint = "".join(
+                f"; {name}: {found}"
+                for name, found in (
+                    ("unhandled requests", self.unhandled_requests),
+                    ("refused requests", self.refused_requests),
+                )
+                if found
             )
             raise FakeDiscordTimeout(
                 f"timed out after {timeout}s waiting for {what}{hint}"
