@@ -32,12 +32,17 @@ def marks(fake: FakeDiscord, channel: str) -> dict[int, int]:
     return {m.id: len(m.history) for m in fake.messages(channel)}
 
 
+FOOTER = re.compile(r"your turn\.|Waiting for|\*\*Game over\.\*\*")
+"""What the last message of a delivery ends with (earlier catch-up messages have no footer)."""
+
+
 def _changed_boards(fake: FakeDiscord, channel: str, before: dict[int, int]) -> list[Message]:
     return [
         m
         for m in fake.messages(channel)
         if m.interaction_id is None
         and HINT not in m.content
+        and FOOTER.search(m.content)
         and (m.id not in before or len(m.history) > before[m.id])
     ]
 
