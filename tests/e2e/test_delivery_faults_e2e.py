@@ -10,9 +10,18 @@ from pathlib import Path
 
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, legal_moves, marks, move, open_table
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord.interactions import InteractionResult
 
 CHANNEL = "mars-3"
+
+
+async def pick_first(fake: FakeDiscord, user: User, menu: Message) -> InteractionResult:
+    """Choose the first option of the DM menu on `menu`."""
+    [custom_id] = menu.custom_ids
+    component = menu.component(custom_id)
+    assert component is not None
+    return await fake.click(user, menu, custom_id, values=[component["options"][0]["value"]])
 
 
 async def test_a_failed_post_is_sent_again(
@@ -45,11 +54,7 @@ async def test_no_permission_to_post_is_said_truthfully(
         lambda: next((m for m in fake.dms(bob) if m.custom_ids), None), 10, "Bob's menu"
     )
     fake.deny_send(CHANNEL)  # Bob's choice starts the play: a new message pinging Ann is due
-    [custom_id] = menu.custom_ids
-    component = menu.component(custom_id)
-    assert component is not None
-    choice = component["options"][0]["value"]
-    clicked = await fake.click(bob, menu, custom_id, values=[choice])
+    clicked = await pick_first(fake, bob, menu)
     assert (await clicked.response()).content.startswith("Done")
     *_, said = await clicked.followups()
     assert "saved" in said.content and "permission" in said.content
@@ -69,11 +74,7 @@ async def test_a_deleted_channel_closes_its_game(
         lambda: next((m for m in fake.dms(ann) if m.custom_ids), None), 10, "Ann's menu"
     )
     fake.delete_channel(CHANNEL)
-    [custom_id] = menu.custom_ids
-    component = menu.component(custom_id)
-    assert component is not None
-    choice = component["options"][0]["value"]
-    clicked = await fake.click(ann, menu, custom_id, values=[choice])
+    clicked = await pick_first(fake, ann, menu)
     *_, said = await clicked.followups()
     assert "channel is gone" in said.content and "closed" in said.content
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:

@@ -159,19 +159,21 @@ def test_narrowing_skips_a_shared_beginning_and_splits_long_words() -> None:
     assert narrower_prefixes([*squares, "draw"], 0) == ["place", "draw"]
 
 
-async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -> None:
-    path, clock = tmp_path / "bot.sqlite3", Clock()
+async def mars_table(path: Path, clock: Clock, options: dict[str, int]) -> TableService:
+    """A started Mars vs. Earth game of Ann, Bob and Cat with these options."""
     service = await open_table(path, clock)
     await service.new_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        creator=ANN,
-        game_key="marsvsearth",
-        options={"timer": 1, "answer": 0},
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options=options
     )
     await service.join(CHANNEL, BOB)
     await service.join(CHANNEL, CAT)
     await service.start(CHANNEL, ANN)
+    return service
+
+
+async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -> None:
+    path, clock = tmp_path / "bot.sqlite3", Clock()
+    service = await mars_table(path, clock, {"timer": 1, "answer": 0})
     game = GAMES["marsvsearth"]
     for _ in range(50):  # answer questions until an open (timed) phase begins
         row = await service.store.open_game(CHANNEL)
@@ -201,17 +203,7 @@ async def test_a_question_to_one_absent_player_times_out_to_its_default(tmp_path
     """Mars vs. Earth asks the first leader alone; with `answer` at 1 minute, the table does
     not wait longer: the timer answers for them and the channel is told."""
     path, clock = tmp_path / "bot.sqlite3", Clock()
-    service = await open_table(path, clock)
-    await service.new_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        creator=ANN,
-        game_key="marsvsearth",
-        options={"answer": 1, "first": 1},
-    )
-    await service.join(CHANNEL, BOB)
-    await service.join(CHANNEL, CAT)
-    await service.start(CHANNEL, ANN)
+    service = await mars_table(path, clock, {"answer": 1, "first": 1})
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.phase_deadline == clock.now + 60
     clock.now += 59
