@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+import weakref
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 Seat = int
 JSON = dict[str, Any]
@@ -179,6 +180,75 @@ def choose_first(seed: int, players: int, first: int) -> Seat:
 
 S = TypeVar("S")
 M = TypeVar("M")
+V = TypeVar("V")
+
+GAME_OVER = "The game is over."
+
+_remembered: dict[int, tuple[weakref.ref[Any], dict[Hashable, Any]]] = {}
+
+
+def remembered(state: object, key: Hashable, compute: Callable[[], V]) -> V:
+    """`compute()`, worked out once per state object and `key` and kept while the state lives.
+
+    States never change, so anything derived from one (its legal moves, a view, a scripted step)
+    stays true for as long as the object exists; the answers go when the state is collected.
+    """
+    ident = id(state)
+    entry = _remembered.get(ident)
+    if entry is None or entry[0]() is not state:
+        entry = (weakref.ref(state, lambda gone: _forget(ident, gone)), {})
+        _remembered[ident] = entry
+    answers = entry[1]
+    if key not in answers:
+        answers[key] = compute()
+    answer: V = answers[key]
+    return answer
+
+
+def _forget(ident: int, gone: weakref.ref[Any]) -> None:
+    """Drop the answers of a collected state (unless its id is already another state's)."""
+    entry = _remembered.get(ident)
+    if entry is not None and entry[0] is gone:
+        del _remembered[ident]
+
+
+class Legal(Generic[M]):
+    """The legal moves of one seat in one state: a sequence, a set and a table by notation.
+
+    Built once per state and seat (see `BaseGame.legal`); the set and the notations are worked
+    out the first time they are asked for.
+    """
+
+    def __init__(self, moves: Sequence[M], notation: Callable[[M], str]) -> None:
+        self.moves: tuple[M, ...] = tuple(moves)
+        self._notation = notation
+        self._allowed: frozenset[M] | None = None
+        self._by_notation: dict[str, M] | None = None
+
+    def __iter__(self) -> Iterator[M]:
+        return iter(self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __bool__(self) -> bool:
+        return bool(self.moves)
+
+    def __contains__(self, move: object) -> bool:
+        if self._allowed is None:
+            self._allowed = frozenset(self.moves)
+        return move in self._allowed
+
+    @property
+    def notations(self) -> dict[str, M]:
+        """Every legal move by its canonical notation, in generation order."""
+        if self._by_notation is None:
+            self._by_notation = {self._notation(move): move for move in self.moves}
+        return self._by_notation
+
+    def named(self, text: str) -> M | None:
+        """The legal move whose canonical notation is exactly `text`, if any."""
+        return self.notations.get(text)
 
 
 class Game(Protocol[S, M]):
@@ -200,8 +270,13 @@ class Game(Protocol[S, M]):
         """The seats that may act now (empty once the game is over)."""
         ...
 
+    def legal(self, state: S, seat: Seat) -> Legal[M]:
+        """Every move `seat` may make now, worked out once per state: the single source of truth
+        for validation, autocomplete and buttons."""
+        ...
+
     def legal_moves(self, state: S, seat: Seat) -> list[M]:
-        """Every move `seat` may make now; the single source of truth for validation."""
+        """`legal(state, seat)` as a list."""
         ...
 
     def parse(self, state: S, seat: Seat, text: str) -> M:
@@ -240,6 +315,134 @@ class Game(Protocol[S, M]):
     def from_json(self, data: JSON) -> S:
         """The inverse of `to_json`; raises BadState for unreadable data."""
         ...
+
+
+class Seated(Protocol):
+    """What every state holds: the players' names, by seat."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+T = TypeVar("T", bound=Seated)
+
+
+class BaseGame(Generic[T, M]):
+    """What every game checks, once: the number of players, the options, game over, whose turn
+    and whether a move is legal, before the game's own rules run.
+
+    A game supplies `setup`, `actors`, `generate`, `read`, `notation`, `play`, `leave`,
+    `build_view`, `outcome`, `to_json` and `from_json`; this class turns them into the `Game`
+    contract. Legal moves and views are remembered per state (see `remembered`).
+    """
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    has_secrets: bool
+    count_note: str = ""
+    """Words added to the refusal of a wrong number of players, e.g. " (2 play co-operatively)"."""
+
+    # --- what each game supplies ---------------------------------------------------------------
+    def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> T:
+        """The opening state for `players` (already counted) with every option resolved."""
+        raise NotImplementedError
+
+    def actors(self, state: T) -> frozenset[Seat]:
+        raise NotImplementedError
+
+    def generate(self, state: T, seat: Seat) -> Sequence[M]:
+        """Every move of `seat`, who is one of the actors of `state`."""
+        raise NotImplementedError
+
+    def read(self, state: T, seat: Seat, text: str) -> M:
+        """Notation to a legal move of `seat`, who may act; raises BadNotation, IllegalMove or
+        AmbiguousMove."""
+        raise NotImplementedError
+
+    def notation(self, move: M) -> str:
+        raise NotImplementedError
+
+    def play(self, state: T, seat: Seat, move: M) -> tuple[T, list[Event]]:
+        """The game's own rules for `move`, already checked legal for `seat`."""
+        raise NotImplementedError
+
+    def leave(self, state: T, seat: Seat) -> tuple[T, list[Event]]:
+        """The game's own rules for `seat` resigning from a game still running."""
+        raise NotImplementedError
+
+    def build_view(self, state: T, seat: Seat | None) -> View:
+        raise NotImplementedError
+
+    def outcome(self, state: T) -> Outcome | None:
+        raise NotImplementedError
+
+    def to_json(self, state: T) -> JSON:
+        raise NotImplementedError
+
+    def from_json(self, data: JSON) -> T:
+        raise NotImplementedError
+
+    def hidden(self, move: M) -> bool:
+        """Whether the move stays secret until the game is over; none does unless a game says."""
+        return False
+
+    def waiting(self, state: T, seat: Seat) -> str:
+        """Why `seat` may not act now, while the game runs."""
+        names = [state.players[s] for s in sorted(self.actors(state))]
+        return f"It is {' and '.join(names)}'s turn." if names else "Nobody may act now."
+
+    def refusal(self, state: T, seat: Seat, move: M) -> str:
+        """Why `move` is not legal for `seat` now (games with better words override this)."""
+        return f"{self.notation(move)} is not a legal move now."
+
+    # --- the contract ----------------------------------------------------------------------------
+    def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> T:
+        if not self.min_players <= len(players) <= self.max_players:
+            wanted = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise GameError(f"{self.title} is for {wanted} players{self.count_note}.")
+        return self.setup(tuple(players), resolve_options(self.options, options), seed)
+
+    def check_may_act(self, state: T, seat: Seat) -> None:
+        """Raise IllegalMove unless the game runs and `seat` is one of its actors."""
+        if self.outcome(state) is not None:
+            raise IllegalMove(GAME_OVER)
+        if seat not in self.actors(state):
+            raise IllegalMove(self.waiting(state, seat))
+
+    def legal(self, state: T, seat: Seat) -> Legal[M]:
+        return remembered(state, ("legal", seat), lambda: self._legal(state, seat))
+
+    def _legal(self, state: T, seat: Seat) -> Legal[M]:
+        moves = self.generate(state, seat) if seat in self.actors(state) else ()
+        return Legal(moves, self.notation)
+
+    def legal_moves(self, state: T, seat: Seat) -> list[M]:
+        return list(self.legal(state, seat).moves)
+
+    def parse(self, state: T, seat: Seat, text: str) -> M:
+        self.check_may_act(state, seat)
+        return self.read(state, seat, text)
+
+    def apply(self, state: T, seat: Seat, move: M) -> tuple[T, list[Event]]:
+        self.check_may_act(state, seat)
+        if move not in self.legal(state, seat):
+            raise IllegalMove(self.refusal(state, seat, move))
+        return self.play(state, seat, move)
+
+    def resign(self, state: T, seat: Seat) -> tuple[T, list[Event]]:
+        if self.outcome(state) is not None:
+            raise IllegalMove(GAME_OVER)
+        return self.leave(state, seat)
+
+    def view(self, state: T, seat: Seat | None) -> View:
+        return remembered(state, ("view", seat), lambda: self.build_view(state, seat))
 
 
 @runtime_checkable
