@@ -166,7 +166,7 @@ async def render_update(update: TableUpdate) -> None:
     """Draw the update's public board in a worker thread, as the bot's delivery does."""
     view = update.notices[0].view
     assert view is not None
-    await asyncio.get_running_loop().run_in_executor(None, render_view, update.game_key, view)
+    await asyncio.get_running_loop().run_in_executor(None, render_view, view)
 
 
 async def timed_moves(match: Match, service: TableService, *, drawn: bool) -> list[int]:
@@ -196,11 +196,11 @@ async def open_service(path: Path) -> TableService:
 def time_renders(state: LeyLinesState, count: int) -> tuple[list[int], int]:
     """`count` timings (ns) of `render_view` for `state`'s public view, and the PNG size."""
     view = GAME.view(state, None)
-    size = len(render_view(KEY, view).png)
+    size = len(render_view(view).png)
     samples = []
     for _ in range(count):
         start = time.perf_counter_ns()
-        render_view(KEY, view)
+        render_view(view)
         samples.append(time.perf_counter_ns() - start)
     return samples, size
 

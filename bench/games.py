@@ -66,11 +66,11 @@ def first_state(
 
 def time_renders(key: str, view: Any, count: int) -> tuple[list[int], int]:
     """`count` timed renders of `view` after a warm-up; (samples in ns, PNG bytes)."""
-    size = len(render_view(key, view).png)
+    size = len(render_view(view).png)
     samples = []
     for _ in range(count):
         start = time.perf_counter_ns()
-        render_view(key, view)
+        render_view(view)
         samples.append(time.perf_counter_ns() - start)
     return samples, size
 

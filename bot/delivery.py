@@ -59,7 +59,7 @@ async def board_file(game_key: str, view: View | None) -> discord.File | None:
     if view is None:
         return None
     loop = asyncio.get_running_loop()
-    drawn = await loop.run_in_executor(None, render_view, game_key, view)
+    drawn = await loop.run_in_executor(None, render_view, view)
     alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
     return discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
 

@@ -1,6 +1,6 @@
 """Pictures of games for Discord: a PNG and its alt text from a game's public view.
 
-`render_view(game_key, view)` picks the game's renderer by its engine key.
+`render_view(view)` picks the game's renderer by the type of the view.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
-from engine.agents.state import AgentsView
-from engine.albiorix.state import AlbiorixView
+from engine.agents import AgentsView
+from engine.albiorix import AlbiorixView
 from engine.core import View
-from engine.leylines.state import LeyLinesView
-from engine.marsvsearth.view import MarsView
-from engine.merchants.state import MerchantsView
+from engine.leylines import LeyLinesView
+from engine.marsvsearth import MarsView
+from engine.merchants import MerchantsView
 from render.agents import FILENAME as AGENTS_FILENAME
 from render.agents import describe_agents, draw_agents
 from render.albiorix import FILENAME as ALBIORIX_FILENAME
@@ -50,24 +50,29 @@ class Renderer(Generic[V]):
     describe: Callable[[V], str]
     filename: str
 
-    def render(self, view: View) -> Rendered:
-        if not isinstance(view, self.view_type):
-            raise TypeError(f"expected a {self.view_type.__name__}, got {type(view).__name__}")
+    def render(self, view: V) -> Rendered:
         return Rendered(encode_png(self.draw(view)), self.describe(view), self.filename)
 
 
-RENDERERS: dict[str, Renderer[Any]] = {
-    "agents": Renderer(AgentsView, draw_agents, describe_agents, AGENTS_FILENAME),
-    "albiorix": Renderer(AlbiorixView, draw_albiorix, describe_albiorix, ALBIORIX_FILENAME),
-    "leylines": Renderer(LeyLinesView, draw_leylines, describe_leylines, LEYLINES_FILENAME),
-    "marsvsearth": Renderer(MarsView, draw_marsvsearth, describe_marsvsearth, MARSVSEARTH_FILENAME),
-    "merchants": Renderer(MerchantsView, draw_merchants, describe_merchants, MERCHANTS_FILENAME),
+RENDERERS: dict[type[View], Renderer[Any]] = {
+    renderer.view_type: renderer
+    for renderer in (
+        Renderer(AgentsView, draw_agents, describe_agents, AGENTS_FILENAME),
+        Renderer(AlbiorixView, draw_albiorix, describe_albiorix, ALBIORIX_FILENAME),
+        Renderer(LeyLinesView, draw_leylines, describe_leylines, LEYLINES_FILENAME),
+        Renderer(MarsView, draw_marsvsearth, describe_marsvsearth, MARSVSEARTH_FILENAME),
+        Renderer(MerchantsView, draw_merchants, describe_merchants, MERCHANTS_FILENAME),
+    )
 }
 
 
-def render_view(game_key: str, view: View) -> Rendered:
-    """The picture of `view` for the game registered under `game_key`; KeyError if unknown."""
-    return RENDERERS[game_key].render(view)
+def render_view(view: View) -> Rendered:
+    """The picture of `view`, drawn by the renderer of its type; TypeError for a view of a type
+    no game draws (such as the bare `View`)."""
+    renderer = RENDERERS.get(type(view))
+    if renderer is None:
+        raise TypeError(f"no game draws a {type(view).__name__}")
+    return renderer.render(view)
 
 
 __all__ = ["RENDERERS", "Rendered", "Renderer", "render_view"]

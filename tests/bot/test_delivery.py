@@ -106,7 +106,7 @@ def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test-only game, with a plain picture."""
     monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
     picture = Renderer(View, draw_numbers, lambda view: "Secret Numbers.", "numbers.png")
-    monkeypatch.setitem(RENDERERS, NUMBERS.key, picture)
+    monkeypatch.setitem(RENDERERS, View, picture)
 
 
 def courier_for(

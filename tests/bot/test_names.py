@@ -95,5 +95,5 @@ async def test_moves_of_a_player_named_like_a_mention_never_mention_anyone(
     assert all(re.fullmatch(r"(<@\d+>, your turn\.|.*begins: <@\d+>, <@\d+>\.)", p) for p in pings)
     assert not any("**bob**" in line for line in lines)
     view = next(n.view for n in updates[-1].notices if n.view is not None)
-    image = Image.open(io.BytesIO(render_view("leylines", view).png))
+    image = Image.open(io.BytesIO(render_view(view).png))
     image.load()

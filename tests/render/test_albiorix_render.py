@@ -34,7 +34,7 @@ def finished_game(seed: int, names: tuple[str, str] = ("Ann", "Bob")) -> Albiori
 
 
 def render(view: AlbiorixView) -> Rendered:
-    return render_view("albiorix", view)
+    return render_view(view)
 
 
 def pixels(image: Image.Image, name: str) -> bytes:
@@ -154,4 +154,4 @@ def test_a_draw_offer_is_shown_and_said() -> None:
     state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 3)
     state, _ = GAME.apply(state, ANN, Draw("offer"))
     view = GAME.view(state, None)
-    assert "Ann offers a draw." in render_view("albiorix", view).alt
+    assert "Ann offers a draw." in render_view(view).alt

@@ -49,8 +49,8 @@ VIEWS = {
 @pytest.mark.parametrize("name", sorted(VIEWS))
 def test_pictures_are_small_deterministic_pngs(name: str) -> None:
     view = VIEWS[name]()
-    first = render_view("marsvsearth", view)
-    second = render_view("marsvsearth", view)
+    first = render_view(view)
+    second = render_view(view)
     assert first.png == second.png
     assert len(first.png) < MAX_PNG
     image = Image.open(io.BytesIO(first.png))
@@ -80,10 +80,10 @@ def test_alt_text_reports_the_outcome() -> None:
 def test_odd_names_and_every_seat_count_render() -> None:
     names = ["Zoë the Very Long-Named Agent of Earth", "李", "🚀 Rocket", "a", "Ann"]
     view = GAME.view(played(5, 30, names=names), None)
-    rendered = render_view("marsvsearth", view)
+    rendered = render_view(view)
     assert len(rendered.alt) <= 1000
     for players in range(2, 11):
-        image = render_view("marsvsearth", GAME.view(played(players, 20), None))
+        image = render_view(GAME.view(played(players, 20), None))
         assert image.png
 
 
@@ -121,7 +121,7 @@ def test_a_big_table_shows_everything_uncut(players: int) -> None:
     view = resolving(players, seed=5)
     shape = layout(view)
     assert shape.width > MIN_WIDTH, "five threat cards widen the picture"
-    rendered = render_view("marsvsearth", view)
+    rendered = render_view(view)
     assert Image.open(io.BytesIO(rendered.png)).size == (shape.width, shape.height)
     for t in view.threats:
         above, below = card_lines(view, t, shape.card_width)

@@ -37,7 +37,7 @@ MAX_PNG = 150_000
 
 
 def render(view: MerchantsView) -> Rendered:
-    return render_view("merchants", view)
+    return render_view(view)
 
 
 def random_game(players: int, seed: int, until: int | None = None) -> MerchantsState:
@@ -202,7 +202,7 @@ def test_long_and_odd_names_stay_within_discord_limits() -> None:
 
 def test_wrong_view_is_refused() -> None:
     with pytest.raises(TypeError):
-        render_view("merchants", View(("Ann", "Bob"), None, frozenset(), None))
+        render_view(View(("Ann", "Bob"), None, frozenset(), None))
 
 
 def test_every_piece_carries_its_colours_initial() -> None:
