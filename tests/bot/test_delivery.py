@@ -24,6 +24,7 @@ from engine.registry import GAMES
 from render import RENDERERS, Renderer
 from tests.bot.fakes import FakeResponse
 from tests.service.secret_numbers import GAME as NUMBERS
+from tests.service.secret_numbers import NumbersView
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL
 
 IDS = itertools.count(9000)
@@ -105,8 +106,8 @@ def draw_numbers(view: View) -> Image.Image:
 def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test-only game, with a plain picture."""
     monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
-    picture = Renderer(View, draw_numbers, lambda view: "Secret Numbers.", "numbers.png")
-    monkeypatch.setitem(RENDERERS, View, picture)
+    picture = Renderer(NumbersView, draw_numbers, lambda view: "Secret Numbers.", "numbers.png")
+    monkeypatch.setitem(RENDERERS, NumbersView, picture)
 
 
 def courier_for(
