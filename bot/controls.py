@@ -43,7 +43,7 @@ def mask_seats(mask: str | None) -> frozenset[Seat] | None:
 
 def _stem(kind: str, controls: Controls) -> str:
     return (
-        f"mars:{kind}:{controls.game_id}:{controls.offered_at}:{seats_mask(controls.offered_to)}:"
+        f"mars:{kind}:{controls.game_id}:{controls.after_moves}:{seats_mask(controls.offered_to)}:"
     )
 
 
@@ -150,7 +150,7 @@ def controls_view(controls: Controls | None) -> discord.ui.View | None:
     if len(controls.buttons) > limits.BUTTONS_PER_ROW:
         moves = tuple(Choice(n.capitalize(), n, True) for n in controls.buttons)
         picker = Controls(
-            controls.game_id, controls.offered_at, choices=moves, offered_to=controls.offered_to
+            controls.game_id, controls.after_moves, choices=moves, offered_to=controls.offered_to
         )
         view.add_item(MovePicker(picker))
     else:

@@ -99,11 +99,11 @@ class Choice:
 @dataclass(frozen=True)
 class Controls:
     """Buttons and a move picker to show under a message, for the game `game_id` as it stood
-    after `offered_at` moves (a control is stale once its user has moved since, or a phase
+    after `after_moves` moves (a control is stale once its user has moved since, or a phase
     timed out)."""
 
     game_id: int
-    offered_at: int
+    after_moves: int
     buttons: tuple[str, ...] = ()
     prefix: str = ""
     choices: tuple[Choice, ...] = ()
@@ -503,7 +503,7 @@ class TableService:
                 raise TableError("That control belongs to a game that is over.")
             if offered.offered_to is not None and seat not in offered.offered_to:
                 raise TableError(STALE)
-            if await self.store.moved_since(game_id, seat, offered.offered_at):
+            if await self.store.moved_since(game_id, seat, offered.after_moves):
                 raise TableError(STALE)
         if sent_at is not None and await self.store.moved_after(game_id, seat, sent_at):
             raise TableError(

@@ -33,7 +33,7 @@ def menu_of(message: Message) -> tuple[str, list[str]]:
     return custom_id, [option["value"] for option in component["options"]]
 
 
-def offered_at(message: Message) -> int:
+def after_moves(message: Message) -> int:
     """How many moves had been made when the message's move menu was shown."""
     custom_id, _ = menu_of(message)
     return int(custom_id.split(":")[3])
@@ -67,7 +67,7 @@ class Table:
         submits = [c for c in choices if c.startswith("submit ")]
         menus = [m for m in fake.dms(user) if any(c.startswith("mars:pick:") for c in m.custom_ids)]
         if "dm menu" not in self.used and user is not closed and submits and menus:
-            done = await pick_submission(fake, user, max(menus, key=offered_at))
+            done = await pick_submission(fake, user, max(menus, key=after_moves))
             assert not done.ephemeral  # a DM is private by nature
             self.used.add("dm menu")
         elif "secret menu" not in self.used and user is closed and submits:

@@ -51,7 +51,7 @@ async def test_each_player_gets_a_private_picker_and_the_board_a_button(
     assert opening.mentions == (ANN.user_id, BOB.user_id, CAT.user_id)
     assert [n.user_id for n in private] == [ANN.user_id, BOB.user_id, CAT.user_id]
     picker = private[0].controls
-    assert picker is not None and picker.offered_at == 0
+    assert picker is not None and picker.after_moves == 0
     # 31 moves are too many for one menu: first the action, then the first digit, then all.
     assert [(c.label, c.complete) for c in picker.choices] == [("pick ...", False), ("pass", True)]
     digits = await service.narrow(ANN.user_id, "pick", Controls(update.game_id, 0))
