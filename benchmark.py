@@ -164,7 +164,7 @@ async def play(match: Match, service: TableService, moves: int | None = None) ->
 
 async def render_update(update: TableUpdate) -> None:
     """Draw the update's public board in a worker thread, as the bot's delivery does."""
-    view = update.notices[0].view
+    view = update.public.view
     assert view is not None
     await asyncio.get_running_loop().run_in_executor(None, render_view, view)
 

@@ -54,7 +54,7 @@ def allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
     )
 
 
-async def board_file(game_key: str, view: View | None) -> discord.File | None:
+async def board_file(view: View | None) -> discord.File | None:
     """The view drawn as a PNG attachment (in a worker thread), with its alt text."""
     if view is None:
         return None
@@ -64,14 +64,14 @@ async def board_file(game_key: str, view: View | None) -> discord.File | None:
     return discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
 
 
-async def notice_parts(game_key: str, notice: Notice) -> dict[str, Any]:
+async def notice_parts(notice: Notice) -> dict[str, Any]:
     """The keyword arguments that send a notice (text, board, controls, pings), checked
     against Discord's limits."""
     parts: dict[str, Any] = {
         "content": limits.shorten(notice.text, limits.CONTENT),
         "allowed_mentions": allowed(notice.mentions),
     }
-    file = await board_file(game_key, notice.view)
+    file = await board_file(notice.view)
     if file is not None:
         parts["file"] = file
     view = controls.controls_view(notice.controls)
@@ -81,12 +81,12 @@ async def notice_parts(game_key: str, notice: Notice) -> dict[str, Any]:
     return parts
 
 
-async def send_notice(send: Send, game_key: str, notice: Notice, **extra: Any) -> None:
+async def send_notice(send: Send, notice: Notice, **extra: Any) -> None:
     """Send one notice with `send` (a follow-up, a response or a channel)."""
-    await send(**await notice_parts(game_key, notice), **extra)
+    await send(**await notice_parts(notice), **extra)
 
 
-async def post_parts(game_key: str, post: Post, *, editing: bool) -> dict[str, Any]:
+async def post_parts(post: Post, *, editing: bool) -> dict[str, Any]:
     """The keyword arguments of a channel post or edit. An edit that keeps its picture sends
     no attachment (the old one stays); an edit clears the text box and buttons it no longer
     has."""
@@ -96,7 +96,7 @@ async def post_parts(game_key: str, post: Post, *, editing: bool) -> dict[str, A
         parts["embed"] = discord.Embed(description=embed)
     elif editing:
         parts["embed"] = None
-    file = await board_file(game_key, post.view)
+    file = await board_file(post.view)
     if file is not None:
         parts["attachments" if editing else "file"] = [file] if editing else file
     view = controls.controls_view(post.controls)
@@ -175,7 +175,7 @@ class Courier:
         for post in delivery.posts:
             if not post.new and message_id is not None:
                 try:
-                    parts = await post_parts(delivery.game_key, post, editing=True)
+                    parts = await post_parts(post, editing=True)
                     await channel.get_partial_message(message_id).edit(**parts)
                     continue
                 except discord.HTTPException as error:
@@ -188,15 +188,15 @@ class Courier:
                     )
                 if post.view is None:  # the new message needs the picture the old one had
                     post = replace(post, view=await self.service.public_view(delivery.game_id))
-            sent, problem = await self._send(channel, delivery.game_key, post)
+            sent, problem = await self._send(channel, post)
             message_id = sent or message_id
         return replace(delivery.living, message_id=message_id), problem
 
     async def _send(
-        self, channel: discord.PartialMessageable, game_key: str, post: Post
+        self, channel: discord.PartialMessageable, post: Post
     ) -> tuple[int | None, str | None]:
         """Post a message, or a shorter one if Discord refuses it; (its id, the problem)."""
-        parts = await post_parts(game_key, post, editing=False)
+        parts = await post_parts(post, editing=False)
         try:
             return (await channel.send(**parts)).id, None
         except discord.HTTPException as error:
@@ -210,7 +210,7 @@ class Courier:
             )
             first = error
         try:
-            parts = await post_parts(game_key, replace(post, controls=None), editing=False)
+            parts = await post_parts(replace(post, controls=None), editing=False)
             return (await channel.send(**shorter(parts))).id, None
         except discord.HTTPException as error:
             if gone(error):
@@ -230,9 +230,7 @@ class Courier:
         by_user: dict[int, list[Notice]] = defaultdict(list)
         for notice in delivery.dms:
             by_user[notice.user_id or 0].append(notice)
-        sent = await asyncio.gather(
-            *(self._dm(user, notices, delivery.game_key) for user, notices in by_user.items())
-        )
+        sent = await asyncio.gather(*(self._dm(user, notices) for user, notices in by_user.items()))
         refused = [user for user, ok in zip(by_user, sent, strict=True) if not ok]
         to_hint = [u for u in refused if await self.service.first_dm_hint(delivery.game_id, u)]
         if not to_hint:
@@ -246,12 +244,12 @@ class Courier:
         except discord.HTTPException as error:
             log.warning("Channel %s refused a DM hint (HTTP %s)", channel.id, error.status)
 
-    async def _dm(self, user_id: int, notices: list[Notice], game_key: str) -> bool:
+    async def _dm(self, user_id: int, notices: list[Notice]) -> bool:
         """Send a player's DMs in order; False when Discord refuses them (closed DMs)."""
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             for notice in notices:
-                await send_notice(user.send, game_key, notice)
+                await send_notice(user.send, notice)
         except discord.HTTPException as error:
             log.info("A DM to user %s could not be delivered (HTTP %s)", user_id, error.status)
             return False
@@ -260,12 +258,12 @@ class Courier:
         return True
 
 
-async def send_dm(client: discord.Client, game_key: str, notice: Notice) -> bool:
+async def send_dm(client: discord.Client, notice: Notice) -> bool:
     """DM one notice to its user; False when Discord refuses (closed DMs, unknown user)."""
     assert notice.user_id is not None
     try:
         user = client.get_user(notice.user_id) or await client.fetch_user(notice.user_id)
-        await send_notice(user.send, game_key, notice)
+        await send_notice(user.send, notice)
     except discord.HTTPException:
         log.info("A DM to user %s could not be delivered", notice.user_id)
         return False

@@ -94,7 +94,7 @@ async def check_dms(interaction: discord.Interaction, lobby: Lobby) -> None:
         f"You joined a {lobby.title} table. Your private information will arrive here.",
         user_id=interaction.user.id,
     )
-    if not await send_dm(interaction.client, lobby.game_key, hello):
+    if not await send_dm(interaction.client, hello):
         await say_privately(
             interaction,
             "I could not send you a direct message. Allow DMs from this server's members, "

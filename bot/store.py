@@ -98,8 +98,6 @@ MIGRATIONS: tuple[str, ...] = (
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
 
-OPEN_STATUSES = ("lobby", "active")
-
 
 @dataclass(frozen=True)
 class PhaseTimer:
@@ -445,12 +443,13 @@ class Store:
     async def start(
         self,
         game: GameRow,
-        state: dict[str, Any],
+        state: str,
         deadline: float | None,
         timer: PhaseTimer,
         outbox: dict[str, Any],
     ) -> None:
-        """Start the game and queue its opening update for delivery, in one transaction."""
+        """Start the game (`state`: its opening snapshot as JSON text) and queue its opening
+        update for delivery, in one transaction."""
         async with self._transaction() as db:
             await self._queue(db, game.id, outbox)
             await self._bump(
@@ -458,7 +457,7 @@ class Store:
                 game.id,
                 game.version,
                 status="active",
-                state=json.dumps(state),
+                state=state,
                 deadline=deadline,
                 phase=timer.phase,
                 phase_deadline=timer.deadline,
@@ -471,15 +470,16 @@ class Store:
         seat: int,
         kind: str,
         notation: str,
-        state: dict[str, Any],
+        state: str,
         result: str | None,
         deadline: float | None,
         timer: PhaseTimer,
         said: str,
         outbox: dict[str, Any],
     ) -> None:
-        """Append to the move log, save the new snapshot and queue the update that tells the
-        table (`outbox`), in one transaction: a committed move is always announced.
+        """Append to the move log, save the new snapshot (`state`, JSON text) and queue the
+        update that tells the table (`outbox`), in one transaction: a committed move is always
+        announced.
 
         A non-None `result` ends the game (status `finished`). `kind` is `move`, `hidden` (its
         notation is secret until the game ends), `resign` or `timeout` (seat -1: a phase timer).
@@ -492,7 +492,7 @@ class Store:
                 db,
                 game.id,
                 game.version,
-                state=json.dumps(state),
+                state=state,
                 status=status,
                 result=result,
                 deadline=deadline,

@@ -27,14 +27,10 @@ class Play(commands.Cog):
         arrived = time.time()
         service = service_of(interaction)
         channel = channel_of(interaction)
-        preview = await service.preview(channel, interaction.user.id, text)
-        if preview is not None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            key = await service.game_key(channel)
-            await send_notice(interaction.followup.send, key, preview, ephemeral=True)
-            return
         try:
-            update = await service.move(channel, player_of(interaction), text, sent_at=arrived)
+            played = await service.play_typed(
+                channel, player_of(interaction), text, sent_at=arrived
+            )
         except ChooseFurther as choose:
             view = controls_view(choose.controls)
             assert view is not None
@@ -42,7 +38,12 @@ class Play(commands.Cog):
                 limits.shorten(str(choose), limits.CONTENT), view=view, ephemeral=True
             )
             return
-        await answer_move(interaction, update)
+        if played.preview is not None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_notice(interaction.followup.send, played.preview, ephemeral=True)
+            return
+        assert played.update is not None
+        await answer_move(interaction, played.update)
 
     @move.autocomplete("text")
     async def move_choices(
@@ -70,9 +71,8 @@ class Play(commands.Cog):
     async def secret(self, interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         notice = await service.secret(channel_of(interaction), interaction.user.id)
-        key = await service.game_key(channel_of(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)  # drawing takes time
-        await send_notice(interaction.followup.send, key, notice, ephemeral=True)
+        await send_notice(interaction.followup.send, notice, ephemeral=True)
 
     @app_commands.command(name="resign", description="Resign from this channel's game")
     @app_commands.guild_only()

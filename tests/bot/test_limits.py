@@ -76,10 +76,10 @@ async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
     delivery = await service.delivery(game_id)
     assert delivery is not None
     for post in delivery.posts:
-        await post_parts(key, replace(post, view=None), editing=not post.new)
+        await post_parts(replace(post, view=None), editing=not post.new)
         assert MENTION.findall(post.content) == MENTION.findall(post.content.strip())
     for notice in delivery.dms:
-        await notice_parts(key, replace(notice, view=None))
+        await notice_parts(replace(notice, view=None))
     await service.delivered(delivery, replace(delivery.living, message_id=1))
     return any(post.embed for post in delivery.posts)
 

@@ -88,12 +88,12 @@ async def test_moves_of_a_player_named_like_a_mention_never_mention_anyone(
     )
     await service.join(1, bob)
     updates = [await service.start(1, impostor), await service.move(1, impostor, "L c3")]
-    lines = [line for u in updates for n in u.notices for line in n.text.splitlines()]
+    lines = [line for u in updates for n in (u.public, *u.private) for line in n.text.splitlines()]
     [told] = [line for line in lines if "placed" in line]
     assert told.startswith(f"\u2039@\u200b{BOB_ID}\u203a placed") and "<@" not in told
     pings = [line for line in lines if "<@" in line]
     assert all(re.fullmatch(r"(<@\d+>, your turn\.|.*begins: <@\d+>, <@\d+>\.)", p) for p in pings)
     assert not any("**bob**" in line for line in lines)
-    view = next(n.view for n in updates[-1].notices if n.view is not None)
+    view = next(n.view for n in (updates[-1].public, *updates[-1].private) if n.view is not None)
     image = Image.open(io.BytesIO(render_view(view).png))
     image.load()

@@ -47,9 +47,9 @@ def main() -> None:
         sys.path.insert(0, str(REPO_ROOT))
     patch_discord(os.environ["FAKE_DISCORD_API"], os.environ.get("FAKE_DISCORD_GATEWAY"))
     if "E2E_SEED" in os.environ:
-        import bot.service
+        import bot.service.tables
 
-        bot.service.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
+        bot.service.tables.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
     module = importlib.import_module(module_name)
     module.main()
 

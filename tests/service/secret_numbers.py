@@ -4,11 +4,10 @@ publicly); the highest number wins; a timeout passes for everyone still pending.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import JSON, BadNotation, Event, IllegalMove, Option, Outcome, Seat, View
+from engine.core import JSON, BadNotation, BaseGame, Event, Option, Outcome, Seat, View
 
 HIGHEST = 30
 PASS = 0
@@ -27,7 +26,7 @@ class NumbersView(View):
     picked: tuple[bool, ...]
 
 
-class SecretNumbers:
+class SecretNumbers(BaseGame[NumbersState, int]):
     key = "numbers"
     title = "Secret Numbers"
     min_players = 2
@@ -35,18 +34,16 @@ class SecretNumbers:
     has_secrets = True
     options = (Option("timer", int, 60, "Seconds to choose; 0 = no timer", minimum=0),)
 
-    def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> Any:
-        return NumbersState(tuple(players), (None,) * len(players), options.get("timer", 60))
+    def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> Any:
+        return NumbersState(players, (None,) * len(players), options["timer"])
 
     def actors(self, state: NumbersState) -> frozenset[Seat]:
         return frozenset(s for s, pick in enumerate(state.picks) if pick is None)
 
-    def legal_moves(self, state: NumbersState, seat: Seat) -> list[int]:
-        if seat not in self.actors(state):
-            return []
+    def generate(self, state: NumbersState, seat: Seat) -> list[int]:
         return [*range(1, HIGHEST + 1), PASS]
 
-    def parse(self, state: NumbersState, seat: Seat, text: str) -> int:
+    def read(self, state: NumbersState, seat: Seat, text: str) -> int:
         words = text.split()
         if words == ["pass"]:
             move = PASS
@@ -54,8 +51,6 @@ class SecretNumbers:
             move = int(words[1])
         else:
             raise BadNotation("Type `pick <number>` or `pass`.")
-        if move not in self.legal_moves(state, seat):
-            raise IllegalMove("You cannot pick that now.")
         return move
 
     def notation(self, move: int) -> str:
@@ -64,9 +59,7 @@ class SecretNumbers:
     def hidden(self, move: int) -> bool:
         return move != PASS
 
-    def apply(self, state: NumbersState, seat: Seat, move: int) -> tuple[Any, list[Event]]:
-        if move not in self.legal_moves(state, seat):
-            raise IllegalMove("You cannot pick that now.")
+    def play(self, state: NumbersState, seat: Seat, move: int) -> tuple[Any, list[Event]]:
         picks = list(state.picks)
         picks[seat] = move
         said = "passed" if move == PASS else "picked a number"
@@ -75,7 +68,7 @@ class SecretNumbers:
             events.append(Event(f"You picked {move}.", to=seat))
         return replace(state, picks=tuple(picks)), events
 
-    def resign(self, state: NumbersState, seat: Seat) -> tuple[Any, list[Event]]:
+    def leave(self, state: NumbersState, seat: Seat) -> tuple[Any, list[Event]]:
         return self.apply(state, seat, PASS)
 
     def timed_phase(self, state: NumbersState) -> tuple[str, int] | None:
@@ -85,7 +78,7 @@ class SecretNumbers:
         picks = tuple(PASS if pick is None else pick for pick in state.picks)
         return replace(state, picks=picks), [Event("Time is up: everyone pending passes.")]
 
-    def view(self, state: NumbersState, seat: Seat | None) -> NumbersView:
+    def build_view(self, state: NumbersState, seat: Seat | None) -> NumbersView:
         over = self.outcome(state)
         private: tuple[str, ...] = ()
         if seat is not None and state.picks[seat]:

@@ -29,4 +29,4 @@ async def test_a_chosen_first_player_who_is_not_seated_keeps_the_lobby_open(
 
     await service.join(CHANNEL, CAT)
     update = await service.start(CHANNEL, ANN)
-    assert f"<@{CAT.user_id}>, your turn." in update.notices[0].text
+    assert f"<@{CAT.user_id}>, your turn." in update.public.text

@@ -46,7 +46,7 @@ async def test_each_player_gets_a_private_picker_and_the_board_a_button(
 ) -> None:
     service, _ = table
     update = await service.start(CHANNEL, ANN)
-    opening, *private = update.notices
+    opening, private = update.public, list(update.private)
     assert opening.controls is not None and opening.controls.buttons == ("pass",)
     assert opening.mentions == (ANN.user_id, BOB.user_id, CAT.user_id)
     assert [n.user_id for n in private] == [ANN.user_id, BOB.user_id, CAT.user_id]
@@ -69,7 +69,7 @@ async def test_a_secret_move_is_told_without_its_content(
     service, _ = table
     await service.start(CHANNEL, ANN)
     update = await service.move(CHANNEL, ANN, "pick 17")
-    public, private = update.notices
+    public, (private,) = update.public, update.private
     assert update.hidden and update.confirmation == "Done: `pick 17`."
     assert public.view is None and "17" not in public.text and "Ann picked a number" in public.text
     assert public.mentions == ()  # those still choosing were already asked
@@ -79,8 +79,8 @@ async def test_a_secret_move_is_told_without_its_content(
     assert "17" not in await service.history(CHANNEL)
     await service.move(CHANNEL, BOB, "pass")
     final = await service.move(CHANNEL, CAT, "pick 3")
-    assert final.finished and "Ann wins" in final.notices[0].text
-    assert final.notices[0].view is not None  # the end is shown with the board
+    assert final.finished and "Ann wins" in final.public.text
+    assert final.public.view is not None  # the end is shown with the board
     history = await service.history(CHANNEL)
     assert "Ann: pick 17" in history and "Cat: pick 3" in history
 
@@ -134,8 +134,8 @@ async def test_a_phase_timer_runs_out_and_survives_a_restart(tmp_path: Path) -> 
     restarted = await open_table(path, clock)
     clock.now += 2
     [update] = await restarted.due_timeouts()
-    assert update.finished and "Time is up" in update.notices[0].text
-    assert "Ann wins" in update.notices[0].text
+    assert update.finished and "Time is up" in update.public.text
+    assert "Ann wins" in update.public.text
     assert await restarted.due_timeouts() == []
     assert "(the timer ran out) Time is up" in await restarted.history(CHANNEL)
     await restarted.store.close()
@@ -195,7 +195,7 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -
     [update] = await restarted.due_timeouts()
     after = await restarted.store.open_game(CHANNEL)
     assert after is not None and after.phase != row.phase
-    assert update.notices[0].user_id is None
+    assert update.public.user_id is None
     await restarted.store.close()
 
 
@@ -210,7 +210,7 @@ async def test_a_question_to_one_absent_player_times_out_to_its_default(tmp_path
     assert await service.due_timeouts() == []
     clock.now += 2
     [update] = await service.due_timeouts()
-    assert "Time is up" in update.notices[0].text
+    assert "Time is up" in update.public.text
     moved_on = await service.store.open_game(CHANNEL)
     assert moved_on is not None and moved_on.phase != row.phase
     await service.store.close()

@@ -47,7 +47,7 @@ async def test_lobby_flow_seats_in_joining_order(service: TableService) -> None:
     assert [p.name for p in lobby.players] == ["Ann", "Bob"]
     assert "Bob" not in lobby.text and f"<@{BOB.user_id}>" in lobby.text
     update = await service.start(CHANNEL, BOB)
-    opening = update.notices[0]
+    opening = update.public
     assert "Ley Lines of Mars" in opening.text and opening.view is not None
     assert opening.user_id is None and len(opening.mentions) == 1
 
@@ -141,7 +141,7 @@ async def test_moves_are_checked_applied_and_logged(service: TableService) -> No
     with pytest.raises(TableError, match="not a placement"):
         await service.move(CHANNEL, ANN, "castle kingside")
     update = await service.move(CHANNEL, ANN, "l C3")
-    public = update.notices[0]
+    public = update.public
     assert "Ann placed a large pyramid on c3." in public.text
     assert public.mentions == (BOB.user_id,)
     assert f"<@{BOB.user_id}>" in public.text
@@ -181,7 +181,7 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
             seat=1,
             kind="move",
             notation="L d4",
-            state={},
+            state="{}",
             result=None,
             deadline=None,
             timer=PhaseTimer(),
@@ -293,7 +293,7 @@ async def test_resign_and_a_whole_game_record_the_result(service: TableService) 
     await started(service)
     update = await service.resign(CHANNEL, BOB)
     assert update.finished
-    assert "Ann wins (Bob resigned)." in update.notices[0].text
+    assert "Ann wins (Bob resigned)." in update.public.text
     assert await service.store.open_game(CHANNEL) is None
     last = await service.store.last_game(CHANNEL)
     assert (
@@ -316,8 +316,8 @@ async def test_a_full_game_through_the_service(service: TableService) -> None:
         choice = (await service.suggestions(CHANNEL, player.user_id, ""))[0]
         update = await service.move(CHANNEL, player, choice)
     assert update.finished
-    assert "Game over." in update.notices[0].text
-    assert update.notices[0].mentions == ()
+    assert "Game over." in update.public.text
+    assert update.public.mentions == ()
     last = await service.store.last_game(CHANNEL)
     assert last is not None and last.status == "finished"
     assert len(await service.store.moves(last.id)) == 35

@@ -1,0 +1,178 @@
+"""Recording an action on a game: the new state, the move row and what to tell, committed
+together in one store transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service import offers, wording
+from bot.service.tables import Table, Tables
+from bot.service.updates import Notice, TableUpdate
+from bot.store import GameRow, PhaseTimer
+from engine.core import Event, Seat, TimedGame
+
+
+@dataclass(frozen=True)
+class _Told:
+    """What an action says, worked out from the table before and after it."""
+
+    said: str
+    result: str | None
+    public: Notice
+    private: tuple[Notice, ...]
+    snapshot: str
+    """The new state as the JSON text that is stored."""
+
+
+class Commits(Tables):
+    """Commits actions (moves, resignations, timeouts) and the start of a game."""
+
+    async def _commit(
+        self,
+        table: Table,
+        seat: Seat,
+        kind: str,
+        notation: str,
+        state: Any,
+        events: list[Event],
+        moves_made: int,
+    ) -> TableUpdate:
+        """Record `seat`'s action (`kind`: move, hidden, resign or timeout), which left
+        `state` and `events`, as move number `moves_made + 1`."""
+        after = Table(table.row, table.game, state, table.players)
+        told = await asyncio.to_thread(_tell, table, after, kind, events, moves_made + 1)
+        entry = outbox_entry(after, told.said, told.public.mentions, told.private, fresh=None)
+        await self.store.record_move(
+            table.row,
+            seat=seat,
+            kind=kind,
+            notation=notation,
+            state=told.snapshot,
+            result=told.result,
+            deadline=self._deadline(),
+            timer=self._phase_timer(table.row, after),
+            said=told.said,
+            outbox=entry,
+        )
+        self._keep(table.row.id, told.snapshot, state)
+        hidden_next = seat >= 0 and offers.secret_moves(after, seat)
+        return TableUpdate(
+            table.row.id,
+            table.row.channel_id,
+            table.row.version + 1,
+            told.public,
+            told.private,
+            finished=told.result is not None,
+            hidden=kind == "hidden",
+            confirmation=f"Done: `{notation}`.",
+            next_choice=offers.picker(after, seat, "", moves_made + 1) if hidden_next else None,
+        )
+
+    def _phase_timer(self, row: GameRow, table: Table) -> PhaseTimer:
+        """The phase timer to store: kept while the same phase runs, set anew for a new one."""
+        game = table.game
+        if not isinstance(game, TimedGame) or table.over:
+            return PhaseTimer()
+        timed = game.timed_phase(table.state)
+        if timed is None:
+            return PhaseTimer()
+        phase, seconds = timed
+        if phase == row.phase and row.status == "active":
+            return PhaseTimer(phase, row.phase_deadline)
+        return PhaseTimer(phase, self._clock() + seconds)
+
+
+def _tell(before: Table, after: Table, kind: str, events: list[Event], moves_made: int) -> _Told:
+    """The narration, footer, pings and private notices of an action (engine work: views,
+    legal moves, the state's JSON; run off the event loop)."""
+    game, state = after.game, after.state
+    outcome = game.outcome(state)
+    names = [p.name for p in after.players]
+    result = None if outcome is None else wording.result_line(names, outcome)
+    said = " ".join(e.text for e in events if e.to is None)
+    footer = turn_line(after) if result is None else wording.game_over(result)
+    waiting_before = set(before.actor_ids())
+    hidden = kind == "hidden" and result is None
+    public = Notice(
+        f"{said}\n{footer}".strip(),
+        view=None if hidden else game.view(state, None),
+        mentions=tuple(u for u in after.actor_ids() if u not in waiting_before),
+        controls=offers.buttons(after, moves_made),
+    )
+    told = [Notice(e.text, user_id=after.players[e.to].user_id) for e in events if e.to is not None]
+    newly_waiting = {s for s in after.actors() if after.players[s].user_id not in waiting_before}
+    private = (*told, *private_notices(after, moves_made, newly_waiting))
+    return _Told(said, result, public, private, snapshot(after))
+
+
+def snapshot(table: Table) -> str:
+    """The table's state as the JSON text the store keeps."""
+    return json.dumps(table.game.to_json(table.state))
+
+
+def turn_line(table: Table, *, ping: bool = True) -> str:
+    seats = table.actors()
+    names = [table.players[s].name for s in seats]
+    return wording.turn_line(names, [table.players[s].user_id for s in seats], ping=ping)
+
+
+def footer(table: Table) -> str:
+    """Whose turn it is, or the result."""
+    if table.row.result is not None:
+        return wording.game_over(table.row.result)
+    outcome = table.game.outcome(table.state)
+    if outcome is not None:
+        return wording.game_over(wording.result_line([p.name for p in table.players], outcome))
+    return turn_line(table)
+
+
+def private_notices(table: Table, moves_made: int, seats: set[Seat] | None = None) -> list[Notice]:
+    """Each seat's secret information, sent when the game starts; later, a picker for each of
+    `seats` (newly asked to act) whose moves are secret, such as choosing objectives."""
+    notices = []
+    for seat, player in enumerate(table.players):
+        view = table.game.view(table.state, seat)
+        asked = offers.secret_moves(table, seat) and (seats is None or seat in seats)
+        if asked or (seats is None and view.private):
+            notices.append(
+                Notice(
+                    "\n".join(view.private) or "Your choice:",
+                    view=view,
+                    user_id=player.user_id,
+                    controls=offers.picker(table, seat, "", moves_made) if asked else None,
+                )
+            )
+    return notices
+
+
+def outbox_entry(
+    table: Table,
+    said: str,
+    mentions: tuple[int, ...],
+    private: tuple[Notice, ...] | list[Notice],
+    *,
+    fresh: bool | None,
+) -> dict[str, Any]:
+    """What the outbox keeps of an update: the public narration, who to ping, whether a new
+    channel message is due (`fresh`; None: when it pings someone or the game is over), and each
+    private notice; pictures, buttons and pickers are made again from the game as it stands
+    when it is delivered."""
+    seat_of = {p.user_id: seat for seat, p in enumerate(table.players)}
+    return {
+        "said": said,
+        "mentions": list(mentions),
+        "fresh": bool(mentions) or table.over if fresh is None else fresh,
+        "private": [
+            {
+                "user": n.user_id,
+                "seat": seat_of.get(n.user_id or 0),
+                "text": n.text,
+                "view": n.view is not None,
+                "picker": n.controls is not None,
+            }
+            for n in private
+        ],
+    }

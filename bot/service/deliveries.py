@@ -1,0 +1,198 @@
+"""What is still to be told about a game: its undelivered updates (the store's outbox) merged
+into channel posts and one DM per player, made from the game as it stands now."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from bot import limits
+from bot.service import offers, wording
+from bot.service.commits import Commits, footer
+from bot.service.tables import Table
+from bot.service.updates import Controls, Notice
+from bot.store import Living, OutboxRow
+from engine.core import View
+
+
+@dataclass(frozen=True)
+class Post:
+    """One channel message of a delivery: posted anew (`new`, so its pings reach the players to
+    act) or edited into the living board message.
+
+    `narration` is what happened (all of it since the living message was posted, for an edit);
+    `footer` whose turn it is or the result; `view` the board to attach (None keeps the
+    picture already there, or sends none).
+    """
+
+    narration: tuple[str, ...]
+    footer: str
+    view: View | None
+    mentions: tuple[int, ...]
+    controls: Controls | None
+    new: bool
+
+    @property
+    def content(self) -> str:
+        """The message's text: the narration and footer when they fit, else the footer alone
+        (the narration then goes in `embed`)."""
+        whole = "\n".join([*self.narration, self.footer]).strip()
+        if len(whole) <= limits.CONTENT:
+            return whole
+        return limits.shorten(self.footer, limits.CONTENT)
+
+    @property
+    def embed(self) -> str:
+        """The narration that did not fit in the text: its last lines, up to an embed's size,
+        with a pointer to `/history` for what is left out."""
+        if "\n".join([*self.narration, self.footer]).strip() == self.content:
+            return ""
+        return limits.keep_last_lines(
+            list(self.narration), limits.EMBED_DESCRIPTION, wording.EARLIER
+        )
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Everything still to tell about a game: channel posts in order, then DMs (merged: at most
+    one update's worth per player, split only where Discord's limit forces it). `upto` is the
+    last outbox entry it covers; `living` is the board message's record once delivered, with
+    the id of the message to edit (the transport puts in the id of any message it posts)."""
+
+    game_id: int
+    channel_id: int
+    upto: int
+    posts: tuple[Post, ...]
+    dms: tuple[Notice, ...]
+    living: Living
+
+
+def view_digest(view: View | None) -> str:
+    """A fingerprint of a board, to skip re-drawing an unchanged picture."""
+    return "" if view is None else hashlib.sha256(repr(view).encode()).hexdigest()[:32]
+
+
+class Deliveries(Commits):
+    async def delivery(self, game_id: int) -> Delivery | None:
+        """What is still to be told about a game (its undelivered updates, merged), or None.
+
+        Consecutive updates that need no new channel message are edited into the living board
+        message; an update that brings new players to act starts a new message. Only the last
+        message carries the board, the turn line, pings and buttons, all as the game stands
+        now. Each player's private notices are merged into one DM.
+        """
+        entries = await self.store.outbox(game_id)
+        if not entries:
+            return None
+        row = await self.store.game(game_id)
+        if row is None:
+            return None
+        table = await self._decode(row)
+        living = await self.store.living(game_id)
+        moves_made = await self.store.move_count(game_id)
+        return await asyncio.to_thread(_delivery, table, entries, living, moves_made)
+
+    async def delivered(self, delivery: Delivery, living: Living) -> None:
+        """The delivery reached Discord; `living` is the board message as it now stands."""
+        await self.store.delivered(delivery.game_id, delivery.upto, living)
+
+    async def delivery_failed(self, delivery: Delivery) -> int:
+        """Count a failed try; returns how many updates were given up after too many tries."""
+        return await self.store.delivery_failed(delivery.game_id, delivery.upto)
+
+    async def undelivered_games(self, older_than: float) -> list[int]:
+        return await self.store.undelivered_games(older_than)
+
+    async def public_view(self, game_id: int) -> View | None:
+        """The game's public board as it stands (None for a game that is not running)."""
+        row = await self.store.game(game_id)
+        if row is None or row.state is None:
+            return None
+        table = await self._decode(row)
+        return table.game.view(table.state, None)
+
+    async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
+        """Whether to tell the channel that this player's DMs are closed (once per game)."""
+        return await self.store.first_dm_hint(game_id, user_id)
+
+    async def channel_gone(self, game_id: int) -> None:
+        """The game's channel was deleted or closed to the bot: end the game with no result."""
+        row = await self.store.game(game_id)
+        if row is None or row.status not in ("lobby", "active"):
+            return
+        async with self._locks[row.channel_id]:
+            current = await self.store.game(game_id)
+            if current is not None and current.status in ("lobby", "active"):
+                await self.store.end(current, "abandoned", "Its channel is gone.")
+                await self.store.delivered(game_id, 1 << 62, Living())
+
+
+def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made: int) -> Delivery:
+    """The merged delivery (engine work: views, legal moves; run off the event loop)."""
+    posts = _posts(table, entries, living, moves_made)
+    last = posts[-1]
+    board_text = limits.keep_last_lines(
+        list(last.narration), limits.EMBED_DESCRIPTION, wording.EARLIER
+    )
+    digest = view_digest(last.view) if last.view is not None else living.digest
+    return Delivery(
+        table.row.id,
+        table.row.channel_id,
+        entries[-1].id,
+        posts,
+        _merged_dms(table, entries, moves_made),
+        Living(living.message_id, board_text, digest),
+    )
+
+
+def _posts(
+    table: Table, entries: list[OutboxRow], living: Living, moves_made: int
+) -> tuple[Post, ...]:
+    groups: list[list[dict[str, Any]]] = []
+    for entry in entries:
+        if not groups or entry.payload["fresh"]:
+            groups.append([])
+        groups[-1].append(entry.payload)
+    actors = set(table.actor_ids())
+    posts = []
+    for index, group in enumerate(groups):
+        edit = index == 0 and not group[0]["fresh"] and living.message_id is not None
+        lines = [line for p in group for line in p["said"].splitlines() if line.strip()]
+        if edit and living.text:
+            lines = [*living.text.splitlines(), *lines]
+        if index < len(groups) - 1:
+            posts.append(Post(tuple(lines), "", None, (), None, True))
+            continue
+        board: View | None = table.game.view(table.state, None)
+        if edit and view_digest(board) == living.digest:
+            board = None
+        pinged = dict.fromkeys(u for p in group for u in p["mentions"] if u in actors)
+        buttons = offers.buttons(table, moves_made)
+        posts.append(Post(tuple(lines), footer(table), board, tuple(pinged), buttons, not edit))
+    return tuple(posts)
+
+
+def _merged_dms(table: Table, entries: list[OutboxRow], moves_made: int) -> tuple[Notice, ...]:
+    """One DM per player (split only past Discord's length limit): the texts of all their
+    notices, their private board once, and a picker of their secret moves if they still have to
+    choose."""
+    merged: dict[int, list[dict[str, Any]]] = {}
+    for entry in entries:
+        for notice in entry.payload["private"]:
+            merged.setdefault(notice["user"], []).append(notice)
+    dms: list[Notice] = []
+    for user_id, notices in merged.items():
+        seat = notices[0]["seat"]
+        text = "\n\n".join(n["text"] for n in notices if n["text"])
+        known = seat is not None and 0 <= seat < len(table.players)
+        wants_view = known and any(n["view"] for n in notices)
+        view = table.game.view(table.state, seat) if wants_view else None
+        picker = None
+        if known and any(n["picker"] for n in notices) and offers.secret_moves(table, seat):
+            picker = offers.picker(table, seat, "", moves_made)
+        *first, final = limits.split(text, limits.CONTENT) or [""]
+        dms.extend(Notice(piece, user_id=user_id) for piece in first)
+        dms.append(Notice(final or "Your choice:", view=view, user_id=user_id, controls=picker))
+    return tuple(dms)

@@ -1,0 +1,169 @@
+"""Lobbies: opening a table, taking and giving up seats, and starting the game."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.service import offers, wording
+from bot.service.commits import Commits, outbox_entry, private_notices, snapshot, turn_line
+from bot.service.tables import Table
+from bot.service.updates import Notice, Player, TableError, TableUpdate
+from engine.core import GameError, resolve_options
+from engine.registry import GAMES
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """What the lobby message shows."""
+
+    game_id: int
+    game_key: str
+    title: str
+    players: tuple[Player, ...]
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+    options_shown: tuple[str, ...]
+    creator_id: int
+    status: str
+    message_id: int | None
+
+    @property
+    def text(self) -> str:
+        return wording.lobby_text(
+            self.title,
+            self.status,
+            [p.user_id for p in self.players],
+            self.min_players,
+            self.max_players,
+            self.options_shown,
+        )
+
+
+class Lobbies(Commits):
+    async def new_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator: Player,
+        game_key: str,
+        options: dict[str, Any],
+    ) -> Lobby:
+        game = GAMES.get(game_key)
+        if game is None:
+            raise TableError(f"There is no game called {game_key}.")
+        chosen = resolve_options(game.options, options)
+        async with self._locks[channel_id]:
+            await self.store.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_key=game_key,
+                options=chosen,
+                seed=self._seed_source(),
+                creator_id=creator.user_id,
+                creator_name=creator.name,
+            )
+            return await self.lobby(channel_id)
+
+    async def lobby(self, channel_id: int, game_id: int | None = None) -> Lobby:
+        """The lobby of this channel; with `game_id`, only if that is still the open lobby."""
+        return _lobby_of(await self._open_lobby(channel_id, game_id))
+
+    async def _open_lobby(self, channel_id: int, game_id: int | None) -> Table:
+        """The channel's lobby; with `game_id` (a lobby button), only if it is that lobby."""
+        row = await self.store.open_game(channel_id)
+        if game_id is not None and (row is None or row.id != game_id or row.status != "lobby"):
+            raise TableError("That lobby is closed: its game has started or ended.")
+        return await self._table(channel_id, status="lobby", row=row)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self.store.set_lobby_message(game_id, message_id)
+
+    async def lobby_message(self, game_id: int) -> int | None:
+        row = await self.store.game(game_id)
+        return None if row is None else row.lobby_message_id
+
+    async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
+        async with self._locks[channel_id]:
+            table = await self._open_lobby(channel_id, game_id)
+            if table.row.seat_of(player.user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.players) >= table.game.max_players:
+                raise TableError(f"The table is full ({table.game.max_players} players).")
+            await self.store.add_seat(table.row, player.user_id, player.name)
+            return await self.lobby(channel_id)
+
+    async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
+        """Unseat a player; the lobby closes when its last player leaves."""
+        async with self._locks[channel_id]:
+            table = await self._open_lobby(channel_id, game_id)
+            table.seat(player.user_id)
+            if len(table.players) == 1:
+                await self.store.end(table.row, "abandoned", None)
+                return replace(_lobby_of(table), status="abandoned", players=())
+            await self.store.remove_seat(table.row, player.user_id)
+            return await self.lobby(channel_id)
+
+    async def start(
+        self, channel_id: int, player: Player, game_id: int | None = None
+    ) -> TableUpdate:
+        async with self._locks[channel_id]:
+            table = await self._open_lobby(channel_id, game_id)
+            table.seat(player.user_id)
+            game = table.game
+            if len(table.players) < game.min_players:
+                raise TableError(
+                    f"{game.title} needs at least {game.min_players} players; "
+                    f"{len(table.players)} seated."
+                )
+            names = [p.name for p in table.players]
+            try:
+                state = game.new_game(names, table.row.options, table.row.seed)
+            except GameError as error:
+                raise TableError(str(error)) from error
+            started = Table(table.row, game, state, table.players)
+            said, opening, private, stored = await asyncio.to_thread(_opening, started)
+            entry = outbox_entry(started, said, opening.mentions, private, fresh=True)
+            timer = self._phase_timer(table.row, started)
+            await self.store.start(table.row, stored, self._deadline(), timer, entry)
+            self._keep(table.row.id, stored, state)
+            return TableUpdate(
+                table.row.id, table.row.channel_id, table.row.version + 1, opening, tuple(private)
+            )
+
+
+def _opening(table: Table) -> tuple[str, Notice, list[Notice], str]:
+    """What the channel is told, its opening notice, each player's first private notice and
+    the opening state's JSON text (engine work, run off the event loop)."""
+    said = wording.begins(table.game.title, [p.user_id for p in table.players])
+    opening = Notice(
+        f"{said}\n{turn_line(table)}",
+        view=table.game.view(table.state, None),
+        mentions=table.actor_ids(),
+        controls=offers.buttons(table, 0),
+    )
+    return said, opening, private_notices(table, 0), snapshot(table)
+
+
+def _lobby_of(table: Table) -> Lobby:
+    row, game = table.row, table.game
+    return Lobby(
+        game_id=row.id,
+        game_key=row.game_key,
+        title=game.title,
+        players=table.players,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        options=row.options,
+        options_shown=tuple(
+            option.show(row.options[option.name])
+            for option in game.options
+            if option.name in row.options and option.applies(row.options)
+        ),
+        creator_id=row.creator_id,
+        status=row.status,
+        message_id=row.lobby_message_id,
+    )

@@ -1,0 +1,87 @@
+"""Looking at a game: the board again, a player's secrets, pickers, autocomplete and the log."""
+
+from __future__ import annotations
+
+from bot import limits
+from bot.service import offers, wording
+from bot.service.commits import Commits, outbox_entry
+from bot.service.updates import Controls, Notice, TableError
+from engine.core import CompletingGame, remembered
+from engine.registry import GAMES
+
+
+class Looking(Commits):
+    async def repost_board(self, channel_id: int) -> int:
+        """Ask for the board to be posted anew (it becomes the living board message); returns
+        the game's id, whose delivery then posts it."""
+        async with self._locks[channel_id]:
+            table = await self._table(channel_id, status="active")
+            moves_made = await self.store.move_count(table.row.id)
+            said = wording.board_again(table.game.title, moves_made)
+            await self.store.queue(table.row.id, outbox_entry(table, said, (), [], fresh=True))
+            return table.row.id
+
+    async def secret(self, channel_id: int, user_id: int) -> Notice:
+        """The user's private information, with a picker of their moves when they may act."""
+        table = await self._table(channel_id, status="active")
+        seat = table.seat(user_id)
+        view = table.game.view(table.state, seat)
+        moves_made = await self.store.move_count(table.row.id)
+        controls = offers.picker(table, seat, "", moves_made) if table.game.has_secrets else None
+        if not view.private and controls is None:
+            return Notice(
+                f"{table.game.title} has no secret information; everything is on the board."
+            )
+        lines = view.private or ("Your moves:",)
+        return Notice("\n".join(lines), view=view, user_id=user_id, controls=controls)
+
+    async def narrow(self, user_id: int, prefix: str, offered: Controls) -> Controls:
+        """A picker of the user's legal moves beginning with `prefix` (a picker's next step)."""
+        row = await self.store.game(offered.game_id)
+        if row is None or row.status != "active":
+            raise TableError("That game is over or was abandoned.")
+        table = await self._table(row.channel_id, status="active")
+        seat = table.seat(user_id)
+        moves_made = await self._check_fresh(table, seat, offered)
+        controls = offers.picker(table, seat, prefix, moves_made)
+        if controls is None:
+            raise TableError("You have no such move now.")
+        return controls
+
+    async def suggestions(self, channel_id: int, user_id: int, typed: str) -> list[str]:
+        """Up to 25 of the user's legal moves whose notation contains what they typed; in a game
+        whose commands hold several steps, whole commands that go on from what they typed.
+        Answered from what the engine keeps for the state (decoded once per version)."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "active":
+            return []
+        seat = row.seat_of(user_id)
+        if seat is None:
+            return []
+        try:
+            table = await self._decode(row)
+        except TableError:
+            return []
+        game, state = table.game, table.state
+        if isinstance(game, CompletingGame):
+            whole = remembered(
+                state,
+                ("completions", seat, typed),
+                lambda: _fitting(game.completions(state, seat, typed)),
+            )
+            return whole
+        return offers.suggestions(table, seat, typed)
+
+    async def history(self, channel_id: int) -> str:
+        """The move log; secret moves show as such until the game is over."""
+        row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
+        if row is None:
+            return "No game has been played in this channel yet."
+        moves = await self.store.moves(row.id)
+        title = GAMES[row.game_key].title if row.game_key in GAMES else row.game_key
+        return wording.move_log(title, row, moves)
+
+
+def _fitting(texts: list[str]) -> list[str]:
+    """The first 25 texts short enough to be an autocomplete choice."""
+    return [t for t in texts if len(t) <= limits.CHOICE_TEXT][: offers.AUTOCOMPLETE_LIMIT]

@@ -1,0 +1,102 @@
+"""Every line the service writes with Discord markup: mentions, bold names, turn lines, results,
+lobbies, reminders and the move log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.store import GameRow, MoveRow
+from engine.core import Outcome
+
+EARLIER = "… {n} earlier lines: see `/history`."
+STALE = "That control belongs to an earlier position; the game moved on."
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def mentions(user_ids: Sequence[int]) -> str:
+    return ", ".join(mention(u) for u in user_ids)
+
+
+def players_wanted(least: int, most: int) -> str:
+    """`2 players`, or `2 to 4 players`."""
+    return f"{least} players" if least == most else f"{least} to {most} players"
+
+
+def turn_line(names: Sequence[str], user_ids: Sequence[int], *, ping: bool = True) -> str:
+    """Whose turn it is: pinging them (`ping`), or naming them in bold."""
+    who = mentions(user_ids) if ping else ", ".join(f"**{name}**" for name in names)
+    if len(user_ids) > 1:
+        return f"Waiting for {who}."
+    return f"{who}, your turn." if ping else f"It is {who}'s turn."
+
+
+def result_line(names: Sequence[str], outcome: Outcome) -> str:
+    """The result in words: who won and why, a draw, or nobody at the table winning."""
+    if outcome.everyone_lost:
+        return f"Nobody at the table wins ({outcome.reason})."
+    if outcome.is_draw:
+        return f"Draw ({outcome.reason})."
+    winners = " and ".join(names[s] for s in outcome.winners)
+    return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'} ({outcome.reason})."
+
+
+def game_over(result: str) -> str:
+    return f"**Game over.** {result}"
+
+
+def begins(title: str, user_ids: Sequence[int]) -> str:
+    return f"**{title}** begins: {mentions(user_ids)}."
+
+
+def reminder(title: str, user_ids: Sequence[int]) -> str:
+    return f"{mentions(user_ids)}: a reminder that **{title}** is waiting for your move."
+
+
+def board_again(title: str, moves_made: int) -> str:
+    return f"**{title}**, move {moves_made + 1}."
+
+
+def abandoned(title: str, user_id: int) -> str:
+    return f"The {title} game in this channel was abandoned by {mention(user_id)}."
+
+
+def lobby_text(
+    title: str,
+    status: str,
+    user_ids: Sequence[int],
+    least: int,
+    most: int,
+    options_shown: Sequence[str],
+) -> str:
+    """The lobby message: who is seated, the options, and how to join and start."""
+    if status != "lobby":
+        return f"**{title}** table: this lobby is closed."
+    seated = mentions(user_ids) or "nobody"
+    return (
+        f"**{title}**: a new table is open ({players_wanted(least, most)}).\n"
+        f"Seated ({len(user_ids)}/{most}): {seated}\n"
+        f"Options: {', '.join(options_shown) or 'none'}\n"
+        "Press **Join** to sit down; any seated player can press **Start**."
+    )
+
+
+def move_log(title: str, row: GameRow, moves: Sequence[MoveRow]) -> str:
+    """The move log; secret moves show as such until the game is over."""
+    names = {s.seat: s.display_name for s in row.seats}
+    over = row.status not in ("lobby", "active")
+    lines = [f"**{title}** (game #{row.id}, {row.status})"]
+    for m in moves:
+        if m.kind == "timeout":
+            lines.append(f"{m.seq}. (the timer ran out) {m.said}".rstrip())
+            continue
+        did = m.notation if m.kind != "hidden" or over else "(a secret action)"
+        told = f" ({m.said})" if m.said else ""
+        lines.append(f"{m.seq}. {names.get(m.seat, '?')}: {did}{told}")
+    if row.result:
+        lines.append(f"Result: {row.result}")
+    if not moves:
+        lines.append("No moves yet.")
+    return "\n".join(lines)
