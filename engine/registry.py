@@ -18,11 +18,6 @@ GAMES: dict[str, Game[Any, Any]] = {
 }
 
 
-def get_game(key: str) -> Game[Any, Any]:
-    """The game registered under `key`; raises KeyError for an unknown key."""
-    return GAMES[key]
-
-
 def use_marsvsearth_deck(path: str | Path) -> None:
     """Play Mars vs. Earth with the deck file at `path` instead of the bundled one.
 
