@@ -151,6 +151,10 @@ class GameRow:
     """The engine's id of the timed open phase in progress, or None."""
     phase_deadline: float | None
     """When that phase times out (Unix seconds), or None."""
+    living: Living
+    """The living board message, as last delivered."""
+    moves_made: int
+    """How many moves the game's log holds (moves are numbered 1, 2, ... without gaps)."""
     seats: tuple[SeatRow, ...]
 
     def seat_of(self, user_id: int) -> int | None:
@@ -189,7 +193,9 @@ class Living:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game_key, options, seed, status, version, state, creator_id, "
-    "lobby_message_id, result, deadline, phase, phase_deadline"
+    "lobby_message_id, result, deadline, phase, phase_deadline, "
+    "board_message_id, board_text, board_digest, "
+    "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id)"
 )
 
 
@@ -210,6 +216,8 @@ def _game_row(row: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
         deadline=row[12],
         phase=row[13],
         phase_deadline=row[14],
+        living=Living(row[15], row[16], row[17]),
+        moves_made=row[18],
         seats=seats,
     )
 
@@ -341,10 +349,6 @@ class Store:
             ) as cursor,
         ):
             return [MoveRow(*row) for row in await cursor.fetchall()]
-
-    async def move_count(self, game_id: int) -> int:
-        """How many moves the game's log holds."""
-        return await self._scalar("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
 
     async def moved_since(self, game_id: int, seat: int, seq: int) -> bool:
         """Whether `seat` moved, or a phase timed out, after move number `seq`."""
@@ -579,17 +583,6 @@ class Store:
                 (game_id, DELIVERY_ATTEMPTS),
             )
             return cursor.rowcount
-
-    async def living(self, game_id: int) -> Living:
-        async with (
-            self._lock,
-            self.db.execute(
-                "SELECT board_message_id, board_text, board_digest FROM games WHERE id = ?",
-                (game_id,),
-            ) as cursor,
-        ):
-            row = await cursor.fetchone()
-        return Living() if row is None else Living(row[0], row[1], row[2])
 
     async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
         """Whether the user is still to be told (once per game) that their DMs are closed;

@@ -25,9 +25,10 @@ class Clocks(Commits):
                 if not isinstance(table.game, TimedGame):
                     continue
                 state, events = table.game.timeout(table.state)
-                moves_made = await self.store.move_count(row.id)
                 updates.append(
-                    await self._commit(table, -1, "timeout", "timeout", state, events, moves_made)
+                    await self._commit(
+                        table, -1, "timeout", "timeout", state, events, row.moves_made
+                    )
                 )
         return updates
 

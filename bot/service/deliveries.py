@@ -90,9 +90,7 @@ class Deliveries(Commits):
         if row is None:
             return None
         table = await self._decode(row)
-        living = await self.store.living(game_id)
-        moves_made = await self.store.move_count(game_id)
-        return await asyncio.to_thread(_delivery, table, entries, living, moves_made)
+        return await asyncio.to_thread(_delivery, table, entries, row.living, row.moves_made)
 
     async def delivered(self, delivery: Delivery, living: Living) -> None:
         """The delivery reached Discord; `living` is the board message as it now stands."""

@@ -16,7 +16,7 @@ class Looking(Commits):
         the game's id, whose delivery then posts it."""
         async with self._locks[channel_id]:
             table = await self._table(channel_id, status="active")
-            moves_made = await self.store.move_count(table.row.id)
+            moves_made = table.row.moves_made
             said = wording.board_again(table.game.title, moves_made)
             await self.store.queue(table.row.id, outbox_entry(table, said, (), [], fresh=True))
             return table.row.id
@@ -26,7 +26,7 @@ class Looking(Commits):
         table = await self._table(channel_id, status="active")
         seat = table.seat(user_id)
         view = table.game.view(table.state, seat)
-        moves_made = await self.store.move_count(table.row.id)
+        moves_made = table.row.moves_made
         controls = offers.picker(table, seat, "", moves_made) if table.game.has_secrets else None
         if not view.private and controls is None:
             return Notice(

@@ -97,7 +97,7 @@ class Play(Commits):
             table = await self._table(channel_id, status="active")
             seat = table.seat(player.user_id)
             state, events = table.game.resign(table.state, seat)
-            moves_made = await self.store.move_count(table.row.id)
+            moves_made = table.row.moves_made
             return await self._commit(table, seat, "resign", "resign", state, events, moves_made)
 
     async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:

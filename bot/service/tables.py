@@ -135,7 +135,7 @@ class Tables:
                 "Your earlier action was applied just before this one arrived; nothing more "
                 "was changed. Check the board and try again if you still mean it."
             )
-        return await self.store.move_count(game_id)
+        return table.row.moves_made
 
     def _deadline(self) -> float | None:
         """When the players to move are next reminded, or None with reminders off."""

@@ -117,5 +117,7 @@ async def test_every_message_of_a_random_game_at_the_largest_table_fits(
     assert await service.store.outbox(game_id) == []
     if key == "marsvsearth":  # threat resolutions at 10 players outgrow a message's text
         assert overflowed
-    living = await service.store.living(game_id)
+    row = await service.store.game(game_id)
+    assert row is not None
+    living = row.living
     assert living != Living() and len(living.text) <= limits.EMBED_DESCRIPTION
