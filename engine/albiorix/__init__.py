@@ -1,8 +1,10 @@
 """Albiorix."""
 
 from engine.albiorix.game import GAME, Albiorix
+from engine.albiorix.moves import Draw, Mix, Move
 from engine.albiorix.pieces import Pyramid, Stack
-from engine.albiorix.state import AlbiorixState, AlbiorixView, Draw, Mix, Move, Played
+from engine.albiorix.state import AlbiorixState, Played
+from engine.albiorix.view import AlbiorixView
 
 __all__ = [
     "GAME",

@@ -1,23 +1,26 @@
-"""Albiorix notation: writing actions and reading what a player typed.
+"""Albiorix notation: writing choices and reading what a player typed.
 
 - A move: origin, `-`, destination: `b3-c5`.
 - A mix: origin, `x`, target, a space, then the piece left on the origin `/` the piece left on
   the target, each bottom first with its colours: `b2xc3 3b-1o/2b` (`b` blue, `o` orange; a
   lone number like `2b` is a Monad).
+- Draw talk: `draw?`, `accept draw`, `decline draw` (and the other words in `DRAW_WORDS`).
 
 Read leniently: any case and spacing, `-`, `x`, `*`, `:` or a space between the squares (what
 stands on the destination decides move or mix), colours may be left out (`b2xc3 3-1/2`) and the
-whole result too, as long as only one legal action fits.
+whole result too, as long as only one legal action fits (the game matches a `Request` against them).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.albiorix.moves import Choice, Draw, Mix, Move
 from engine.albiorix.pieces import COLOUR_LETTERS, GRID, Stack, stack_text
-from engine.albiorix.state import Action, Move
 from engine.core import BadNotation, Seat
+from engine.grid import SQUARE_PATTERN
 
 PyramidPattern = tuple[int, Seat | None]
 """A size and a colour, or None for either colour."""
@@ -25,7 +28,8 @@ PiecePattern = tuple[PyramidPattern, ...]
 """Bottom first; one pyramid for a Monad."""
 
 _ACTION = re.compile(
-    r"(?P<origin>[a-z]\d{1,2})\s*(?:[-x*:]\s*)?(?P<target>[a-z]\d{1,2})(?:\s+(?P<result>\S.*))?"
+    rf"(?P<origin>{SQUARE_PATTERN})\s*(?:[-x*:]\s*)?(?P<target>{SQUARE_PATTERN})"
+    r"(?:\s+(?P<result>\S.*))?"
 )
 _PIECE = r"\d[a-z]?(?:\s*-\s*\d[a-z]?)?"
 _RESULT = re.compile(rf"(?P<here>{_PIECE})\s*/\s*(?P<there>{_PIECE})")
@@ -46,16 +50,36 @@ class Request:
     result: tuple[PiecePattern, PiecePattern] | None
 
 
-def write(action: Action) -> str:
-    """The canonical notation of `action`."""
-    origin, target = GRID.name(action.origin), GRID.name(action.target)
-    if isinstance(action, Move):
+DRAW_WORDS = {
+    "draw?": "offer",
+    "offer draw": "offer",
+    "offer a draw": "offer",
+    "accept draw": "accept",
+    "accept": "accept",
+    "draw": "accept",
+    "decline draw": "decline",
+    "decline": "decline",
+    "no draw": "decline",
+}
+"""What a player may type to offer, accept or decline a draw."""
+DRAW_NOTATION = {"offer": "draw?", "accept": "accept draw", "decline": "decline draw"}
+
+
+def write(choice: Choice) -> str:
+    """The canonical notation of `choice`."""
+    if isinstance(choice, Draw):
+        return DRAW_NOTATION[choice.answer]
+    origin, target = GRID.name(choice.origin), GRID.name(choice.target)
+    if isinstance(choice, Move):
         return f"{origin}-{target}"
-    return f"{origin}x{target} {stack_text(action.at_origin)}/{stack_text(action.at_target)}"
+    return f"{origin}x{target} {stack_text(choice.at_origin)}/{stack_text(choice.at_target)}"
 
 
-def read(text: str) -> Request:
-    """Parse `text` into a Request; raises BadNotation when it is not an action at all."""
+def read(text: str) -> Draw | Request:
+    """Draw talk, or a Request for an action; raises BadNotation when `text` is neither."""
+    talk = DRAW_WORDS.get(" ".join(text.lower().split()))
+    if talk is not None:
+        return Draw(talk)
     match = _ACTION.fullmatch(text.strip().lower())
     if not match:
         raise BadNotation(f"`{text.strip()}` is not an Albiorix action. {HELP}")
@@ -72,6 +96,14 @@ def read(text: str) -> Request:
             )
         result = (_piece(pieces["here"]), _piece(pieces["there"]))
     return Request(origin, target, result)
+
+
+def square(text: str) -> int | None:
+    """The square `text` names when it is a bare square on the board, else None."""
+    try:
+        return GRID.parse(text)
+    except BadNotation:
+        return None
 
 
 def _piece(text: str) -> PiecePattern:
@@ -96,3 +128,8 @@ def fits(pattern: PiecePattern, stack: Stack) -> bool:
         size == p.size and colour in (None, p.colour)
         for (size, colour), p in zip(pattern, stack.pyramids, strict=True)
     )
+
+
+def fitting(mixes: Sequence[Mix], here: PiecePattern, there: PiecePattern) -> list[Mix]:
+    """The mixes whose two new pieces fit what the player wrote."""
+    return [m for m in mixes if fits(here, m.at_origin) and fits(there, m.at_target)]

@@ -1,12 +1,16 @@
-"""Albiorix pieces: pyramids, the stacks they form, their names, notation and the set-up.
+"""Albiorix pieces: pyramids, the stacks they form, their names and text, the set-up, the
+Monads on a board and the pieces a mix can build.
 
 A piece is a stack of one pyramid (a Monad) or two (a Diad: a bottom pyramid under a top pyramid
 no larger than it). Pyramids keep their owner's colour: seat 0's are blue (`b` in notation),
-seat 1's orange (`o`). Sizes are pips: 1 small, 2 medium, 3 large.
+seat 1's orange (`o`). Sizes are pips: 1 small, 2 medium, 3 large. A board is a tuple of 25
+squares in `GRID` order, each a `Stack` or None.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.core import Seat
@@ -16,7 +20,6 @@ GRID = Grid(5, 5)
 
 COLOUR_LETTERS = ("b", "o")
 """The letter of each seat's colour in notation: blue for seat 0, orange for seat 1."""
-COLOUR_NAMES = ("blue", "orange")
 
 
 class Pyramid(NamedTuple):
@@ -108,3 +111,69 @@ def setup() -> tuple[Stack | None, ...]:
             square = GRID.parse(name) if seat == 0 else mirror(GRID.parse(name))
             board[square] = Stack(*pyramids)
     return tuple(board)
+
+
+Board = Sequence[Stack | None]
+
+
+def monads(board: Board, seat: Seat) -> list[int]:
+    """The squares of `seat`'s Monads: one-pyramid pieces of `seat`'s colour."""
+    return [
+        i
+        for i, stack in enumerate(board)
+        if stack is not None and stack.is_monad and stack.bottom.colour == seat
+    ]
+
+
+def _stacks_of(pyramids: Sequence[Pyramid]) -> set[Stack]:
+    """Every piece the given one or two pyramids can form (top never larger than bottom)."""
+    if len(pyramids) == 1:
+        return {Stack(pyramids[0])}
+    first, second = pyramids
+    found = set()
+    if second.size <= first.size:
+        found.add(Stack(first, second))
+    if first.size <= second.size:
+        found.add(Stack(second, first))
+    return found
+
+
+def _order(stack: Stack) -> tuple[int, ...]:
+    return tuple(n for p in stack.pyramids for n in (p.size, p.colour))
+
+
+# The two mix tables below are pure functions of two pieces, and there are only a few hundred
+# pairs of pieces: an lru_cache keeps every answer, whatever state the pieces stand in.
+
+
+@functools.lru_cache(maxsize=4096)
+def recombinations(origin: Stack, target: Stack) -> tuple[tuple[Stack, Stack], ...]:
+    """Every (piece left on the origin, piece left on the target) that a mix of `origin` into
+    `target` may build: two pieces of one or two pyramids each, all 2 to 4 pyramids used,
+    excluding the originals on their own squares (nothing would change)."""
+    pool = origin.pyramids + target.pyramids
+    count = len(pool)
+    results: set[tuple[Stack, Stack]] = set()
+    for mask in range(1, (1 << count) - 1):
+        here = [p for i, p in enumerate(pool) if mask >> i & 1]
+        there = [p for i, p in enumerate(pool) if not mask >> i & 1]
+        if len(here) > 2 or len(there) > 2:
+            continue
+        for left in _stacks_of(here):
+            for right in _stacks_of(there):
+                results.add((left, right))
+    results.discard((origin, target))
+    return tuple(sorted(results, key=lambda pair: (_order(pair[0]), _order(pair[1]))))
+
+
+@functools.lru_cache(maxsize=4096)
+def crowning(origin: Stack, target: Stack) -> tuple[tuple[Stack, Stack, tuple[bool, bool]], ...]:
+    """`recombinations` with, for each result, whether it gives seat 0 and seat 1 a Monad."""
+    return tuple(
+        (here, there, (_crowns(0, here, there), _crowns(1, here, there)))
+        for here, there in recombinations(origin, target)
+    )
+
+
+def _crowns(seat: Seat, *stacks: Stack) -> bool:
+    return any(s.is_monad and s.bottom.colour == seat for s in stacks)

@@ -1,47 +1,16 @@
-"""Albiorix: the actions, the state, the view, and their JSON form."""
+"""Albiorix state: the board and the turn, the actions remembered for the repetition rule, draw
+offers, and the state's JSON form."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
+from engine.albiorix.moves import Action, Mix, Move
 from engine.albiorix.pieces import GRID, Pyramid, Stack
-from engine.core import JSON, BadState, Seat, View
+from engine.core import JSON, BadState, Seat
 
 FORMAT_VERSION = 1
-
-
-class Move(NamedTuple):
-    """Move the piece on `origin` to the empty square `target` (square indices)."""
-
-    origin: int
-    target: int
-
-
-class Mix(NamedTuple):
-    """Mix the piece on `origin` with the piece on `target`, leaving `at_origin` and
-    `at_target` on those squares. (Actions are named tuples: legal action lists are built
-    often and must be cheap; a Move and a Mix never compare equal, their lengths differ.)"""
-
-    origin: int
-    target: int
-    at_origin: Stack
-    at_target: Stack
-
-
-Action = Move | Mix
-"""An action on the board."""
-
-
-class Draw(NamedTuple):
-    """Talk about a draw, not an action on the board (the turn goes on): `offer` by the player to
-    move, `accept` or `decline` by the player it was offered to, on their turn."""
-
-    answer: str
-
-
-Choice = Action | Draw
-"""Anything a player may do."""
 
 
 @dataclass(frozen=True)
@@ -84,29 +53,6 @@ class AlbiorixState:
         return None
 
 
-@dataclass(frozen=True, kw_only=True)
-class AlbiorixView(View):
-    board: tuple[Stack | None, ...]
-    """Every square a1, b1, ..., e5: a Stack (bottom pyramid, top pyramid or None) or None."""
-    to_move: Seat | None
-    """Whose turn it is; None once the game is over."""
-    monads: tuple[tuple[int, ...], tuple[int, ...]]
-    """Per seat, the squares of its Monads (one-pyramid pieces of its colour)."""
-    control: tuple[tuple[int, ...], tuple[int, ...]]
-    """Per seat, the squares of the pieces it may move (a square may be in both)."""
-    last: Played | None
-    """The latest action: `last.action.origin` and `.target` are the squares to mark."""
-    passes: int
-    played: int
-    limit: int
-    draw_offer: Seat | None = None
-    """The seat whose draw offer waits for an answer."""
-    focus: int | None = None
-    """Preview only: the square whose destinations are shown."""
-    destinations: tuple[int, ...] = ()
-    """Preview only: the squares the focused piece may move to (empty) or mix with (occupied)."""
-
-
 def _stack_to_json(stack: Stack | None) -> list[list[int]] | None:
     return None if stack is None else [[p.colour, p.size] for p in stack.pyramids]
 
@@ -131,7 +77,7 @@ def _needed(stack: Stack | None) -> Stack:
     return stack
 
 
-def action_to_json(action: Action) -> JSON:
+def _action_to_json(action: Action) -> JSON:
     if isinstance(action, Move):
         return {"origin": action.origin, "target": action.target}
     return {
@@ -141,7 +87,7 @@ def action_to_json(action: Action) -> JSON:
     }
 
 
-def action_from_json(data: JSON) -> Action:
+def _action_from_json(data: JSON) -> Action:
     origin, target = int(data["origin"]), int(data["target"])
     if "result" not in data:
         return Move(origin, target)
@@ -154,7 +100,7 @@ def _played_to_json(turn: Played | None) -> JSON | None:
         return None
     return {
         "seat": turn.seat,
-        "action": action_to_json(turn.action),
+        "action": _action_to_json(turn.action),
         "before": [_stack_to_json(s) for s in turn.before],
     }
 
@@ -163,7 +109,7 @@ def _played_from_json(data: JSON | None) -> Played | None:
     if data is None:
         return None
     origin, target = (_stack_from_json(s) for s in data["before"])
-    return Played(int(data["seat"]), action_from_json(data["action"]), (origin, target))
+    return Played(int(data["seat"]), _action_from_json(data["action"]), (origin, target))
 
 
 def state_to_json(state: AlbiorixState) -> JSON:

@@ -7,8 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine.albiorix import GAME, Draw, Mix, Move
-from engine.albiorix.pieces import GRID, Pyramid
-from engine.albiorix.rules import recombinations
+from engine.albiorix.pieces import GRID, Pyramid, recombinations
 from engine.core import IllegalMove
 from tests.engine.test_albiorix_positions import (
     ANN,

@@ -1,20 +1,60 @@
-"""Albiorix rules on a bare board: control, where each piece reaches, and the results of a mix.
+"""Albiorix moves: what a player may do, and which of it is legal now.
 
-A board is a tuple of 25 squares (`engine.albiorix.pieces.GRID` order), each a `Stack` or None.
+A choice is an action on the board (a `Move` or a `Mix`) or talk about a draw (`Draw`).
 "Forward" belongs to the player moving the piece: up (toward row 5) for seat 0, down for seat 1.
 A piece reaches a set of squares: it may move to an empty one or mix with the piece on an
-occupied one.
+occupied one. A player may move or mix the pieces they control; a mix may not take the mover's
+last Monad unless it gives them one back, and the repetition rule bans an action just reversed.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
-from engine.albiorix.pieces import GRID, Pyramid, Stack
-from engine.core import Seat
+from engine.albiorix.pieces import GRID, Board, Pyramid, Stack, crowning, monads
+from engine.albiorix.scoring import outcome
+from engine.core import Seat, remembered
 
-Board = Sequence[Stack | None]
+if TYPE_CHECKING:
+    from engine.albiorix.state import AlbiorixState
+
+
+class Move(NamedTuple):
+    """Move the piece on `origin` to the empty square `target` (square indices)."""
+
+    origin: int
+    target: int
+
+
+class Mix(NamedTuple):
+    """Mix the piece on `origin` with the piece on `target`, leaving `at_origin` and
+    `at_target` on those squares. (Actions are named tuples: legal action lists are built
+    often and must be cheap; a Move and a Mix never compare equal, their lengths differ.)"""
+
+    origin: int
+    target: int
+    at_origin: Stack
+    at_target: Stack
+
+
+Action = Move | Mix
+"""An action on the board."""
+
+
+class Draw(NamedTuple):
+    """Talk about a draw, not an action on the board (the turn goes on): `offer` by the player to
+    move, `accept` or `decline` by the player it was offered to, on their turn."""
+
+    answer: str
+
+
+Choice = Action | Draw
+"""Anything a player may do."""
+
+
+# Where a piece reaches
+
 Step = tuple[int, int]
 
 ORTHOGONAL: tuple[Step, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -174,13 +214,12 @@ def reach(board: Board, origin: int, seat: Seat) -> Reach:
     return MOVERS[stack.shape](board, origin, forward(seat))
 
 
-def monads(board: Board, seat: Seat) -> list[int]:
-    """The squares of `seat`'s Monads: one-pyramid pieces of `seat`'s colour."""
-    return [
-        i
-        for i, stack in enumerate(board)
-        if stack is not None and stack.top is None and stack.bottom.colour == seat
-    ]
+# Who may act, and with which pieces
+
+
+def actors(state: AlbiorixState) -> frozenset[Seat]:
+    """The player to move, while the game runs."""
+    return frozenset() if outcome(state) else frozenset({state.to_move})
 
 
 def controls(stack: Stack, seat: Seat, royals: frozenset[Pyramid]) -> bool:
@@ -207,51 +246,76 @@ def controlled(board: Board, seat: Seat) -> list[int]:
     return [i for i, s in enumerate(board) if s is not None and controls(s, seat, crowns)]
 
 
-def _stacks_of(pyramids: Sequence[Pyramid]) -> set[Stack]:
-    """Every piece the given one or two pyramids can form (top never larger than bottom)."""
-    if len(pyramids) == 1:
-        return {Stack(pyramids[0])}
-    first, second = pyramids
-    found = set()
-    if second.size <= first.size:
-        found.add(Stack(first, second))
-    if first.size <= second.size:
-        found.add(Stack(second, first))
-    return found
+# Legal choices
 
 
-def _order(stack: Stack) -> tuple[int, ...]:
-    return tuple(n for p in stack.pyramids for n in (p.size, p.colour))
+def board_actions(state: AlbiorixState, seat: Seat) -> tuple[Action, ...]:
+    """Every legal action of `seat` on the board (as if it were `seat`'s turn), worked out once
+    per state."""
+    return remembered(state, ("actions", seat), lambda: _board_actions(state, seat))
 
 
-@functools.lru_cache(maxsize=4096)
-def recombinations(origin: Stack, target: Stack) -> tuple[tuple[Stack, Stack], ...]:
-    """Every (piece left on the origin, piece left on the target) that a mix of `origin` into
-    `target` may build: two pieces of one or two pyramids each, all 2 to 4 pyramids used,
-    excluding the originals on their own squares (nothing would change)."""
-    pool = origin.pyramids + target.pyramids
-    count = len(pool)
-    results: set[tuple[Stack, Stack]] = set()
-    for mask in range(1, (1 << count) - 1):
-        here = [p for i, p in enumerate(pool) if mask >> i & 1]
-        there = [p for i, p in enumerate(pool) if not mask >> i & 1]
-        if len(here) > 2 or len(there) > 2:
-            continue
-        for left in _stacks_of(here):
-            for right in _stacks_of(there):
-                results.add((left, right))
-    results.discard((origin, target))
-    return tuple(sorted(results, key=lambda pair: (_order(pair[0]), _order(pair[1]))))
-
-
-@functools.lru_cache(maxsize=4096)
-def crowning(origin: Stack, target: Stack) -> tuple[tuple[Stack, Stack, tuple[bool, bool]], ...]:
-    """`recombinations` with, for each result, whether it gives seat 0 and seat 1 a Monad."""
+def _board_actions(state: AlbiorixState, seat: Seat) -> tuple[Action, ...]:
+    ban = banned(state, seat)
+    own = monads(state.board, seat)
     return tuple(
-        (here, there, (_crowns(0, here, there), _crowns(1, here, there)))
-        for here, there in recombinations(origin, target)
+        action
+        for origin in controlled(state.board, seat)
+        for action in _actions(state.board, seat, origin, ban, own)
     )
 
 
-def _crowns(seat: Seat, *stacks: Stack) -> bool:
-    return any(s.top is None and s.bottom.colour == seat for s in stacks)
+def actions_from(state: AlbiorixState, seat: Seat, origin: int) -> list[Action]:
+    """The legal actions of the piece on `origin` (controlled by `seat`) if `seat` moved."""
+    return [action for action in board_actions(state, seat) if action.origin == origin]
+
+
+def _actions(
+    board: Board, seat: Seat, origin: int, banned: tuple[Action, ...], own: Sequence[int]
+) -> list[Action]:
+    """The piece on `origin` moved by `seat`, whose Monads stand on `own`."""
+    stack = board[origin]
+    assert stack is not None
+    moves, mixes = reach(board, origin, seat)
+    found: list[Action] = []
+    for target in sorted(moves + mixes):
+        other = board[target]
+        if other is None:
+            found.append(Move(origin, target))
+            continue
+        kept = len(own) > (origin in own) + (target in own)
+        for here, there, crowned in crowning(stack, other):
+            if kept or crowned[seat]:
+                found.append(Mix(origin, target, here, there))
+    return [action for action in found if action not in banned]
+
+
+def banned(state: AlbiorixState, seat: Seat) -> tuple[Action, ...]:
+    """`seat`'s previous action, if the opponent's action since exactly reversed it; for a mix,
+    also its mirror image (the same two pieces made by the piece on the other square), which
+    would rebuild the same position."""
+    if len(state.recent) < 2:
+        return ()
+    mine, theirs = state.recent
+    if mine is None or theirs is None or mine.seat != seat or theirs.seat == seat:
+        return ()
+    squares = {mine.action.origin, mine.action.target}
+    if {theirs.action.origin, theirs.action.target} != squares:
+        return ()
+    now = (state.board[mine.action.origin], state.board[mine.action.target])
+    if now != mine.before:
+        return ()
+    action = mine.action
+    if isinstance(action, Move):
+        return (action,)
+    return action, Mix(action.target, action.origin, action.at_target, action.at_origin)
+
+
+def draw_talk(state: AlbiorixState, seat: Seat) -> list[Draw]:
+    """What `seat`, to move, may say about a draw: answer the opponent's offer, or offer one
+    (once a turn, while no offer waits)."""
+    if state.draw_offer == 1 - seat:
+        return [Draw("accept"), Draw("decline")]
+    if state.draw_offer is None and state.offered_at != state.played:
+        return [Draw("offer")]
+    return []
