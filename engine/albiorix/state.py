@@ -112,6 +112,10 @@ def _played_from_json(data: JSON | None) -> Played | None:
     return Played(int(data["seat"]), _action_from_json(data["action"]), (origin, target))
 
 
+def _seat_or_none(data: Any) -> Seat | None:
+    return None if data is None else int(data)
+
+
 def state_to_json(state: AlbiorixState) -> JSON:
     return {
         "version": FORMAT_VERSION,
@@ -134,7 +138,6 @@ def state_from_json(data: JSON) -> AlbiorixState:
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise BadState("This Albiorix game was saved in a format this bot cannot read.")
     try:
-        resigned = data["resigned"]
         state = AlbiorixState(
             players=tuple(str(p) for p in data["players"]),
             seed=int(data["seed"]),
@@ -144,8 +147,8 @@ def state_from_json(data: JSON) -> AlbiorixState:
             played=int(data["played"]),
             passes=int(data["passes"]),
             recent=tuple(_played_from_json(turn) for turn in data["recent"]),
-            resigned=None if resigned is None else int(resigned),
-            draw_offer=None if data.get("draw_offer") is None else int(data["draw_offer"]),
+            resigned=_seat_or_none(data["resigned"]),
+            draw_offer=_seat_or_none(data.get("draw_offer")),
             offered_at=int(data.get("offered_at", -1)),
             agreed=bool(data.get("agreed", False)),
         )
