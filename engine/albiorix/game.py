@@ -113,18 +113,18 @@ class Albiorix(BaseGame[AlbiorixState, Choice]):
         refused = refusals.not_movable(state, seat, origin)
         if refused:
             raise IllegalMove(refused)
-        options = [
+        actions = [
             a
             for a in self.legal(state, seat)
             if not isinstance(a, Draw) and (a.origin, a.target) == (origin, target)
         ]
-        if not options:
+        if not actions:
             raise IllegalMove(refusals.no_action(state, seat, origin, target))
         if state.board[target] is None:
             if said.result is not None:
                 raise IllegalMove(f"{GRID.name(target)} is empty: nothing to mix with there.")
-            return options[0]
-        mixes = [a for a in options if isinstance(a, Mix)]
+            return actions[0]
+        mixes = [a for a in actions if isinstance(a, Mix)]
         if said.result is not None:
             here, there = said.result
             fitting = notation.fitting(mixes, here, there)
