@@ -43,7 +43,6 @@ guide):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -56,7 +55,7 @@ from engine.agents.notation import (
     read,
     square_name,
 )
-from engine.agents.refusals import explain
+from engine.agents.refusals import OBJECTIVES_SET, explain
 from engine.agents.rules import Pyramid, Rules
 from engine.agents.scoring import total
 from engine.agents.state import (
@@ -73,11 +72,12 @@ from engine.agents.state import (
     state_from_json,
     state_to_json,
 )
-from engine.agents.turns import actors, legal, owner_of
+from engine.agents.turns import actors, generate, owner_of
 from engine.agents.views import make_view, outcome, scored
 from engine.core import (
     FIRST_PLAYER,
     JSON,
+    BaseGame,
     Event,
     GameError,
     IllegalMove,
@@ -86,7 +86,6 @@ from engine.core import (
     Seat,
     choose_first,
     draw_rng,
-    resolve_options,
 )
 
 DEAL_DRAW = 1
@@ -120,7 +119,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-class Agents:
+class Agents(BaseGame[AgentsState, AgentsMove]):
     key = "agents"
     title = "Agents of M.A.R.S."
     min_players = 2
@@ -128,13 +127,8 @@ class Agents:
     options = OPTIONS
     has_secrets = True
 
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> AgentsState:
-        if len(players) != 2:
-            raise GameError("Agents of M.A.R.S. is for exactly 2 players.")
-        chosen = resolve_options(self.options, options)
-        rules = Rules.from_options(chosen)
+    def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> AgentsState:
+        rules = Rules.from_options(options)
         if rules.trio and rules.colours == 5:
             raise GameError("Black Trio Blocks the Swap cannot be played with 5 colours.")
         if rules.nocenter and rules.colours == 5:
@@ -142,12 +136,12 @@ class Agents:
                 "No Center cannot be played with 5 colours: its values 3, 2, -1 and -2 already "
                 "hold both fifth values (+3 and -2), so two colours would share a value."
             )
-        first = choose_first(seed, 2, chosen["first"])
+        first = choose_first(seed, 2, options["first"])
         objectives: tuple[tuple[int, ...] | None, ...] = (None, None)
         if rules.dealt:
             objectives = tuple(draw_rng(seed, DEAL_DRAW).sample(rules.assignments(), 2))
         return AgentsState(
-            players=tuple(players),
+            players=players,
             seed=seed,
             rules=rules,
             first=first,
@@ -160,16 +154,18 @@ class Agents:
     def actors(self, state: AgentsState) -> frozenset[Seat]:
         return actors(state)
 
-    def legal_moves(self, state: AgentsState, seat: Seat) -> list[AgentsMove]:
-        return list(legal(state, seat).moves)
+    def generate(self, state: AgentsState, seat: Seat) -> list[AgentsMove]:
+        return generate(state)
 
-    def parse(self, state: AgentsState, seat: Seat, text: str) -> AgentsMove:
-        known = legal(state, seat).named(text)
+    def read(self, state: AgentsState, seat: Seat, text: str) -> AgentsMove:
+        legal = self.legal(state, seat)
+        known = legal.named(text)
         if known is not None:
             return known
         found = read(state.rules, text)
         move = self._resolve(state, found) if isinstance(found, tuple) else found
-        self._check(state, seat, move)
+        if move not in legal:
+            raise IllegalMove(self.refusal(state, seat, move))
         return move
 
     @staticmethod
@@ -180,10 +176,13 @@ class Agents:
             return Shift(origin, target)
         return Swap(*board_order(origin, target))
 
-    @staticmethod
-    def _check(state: AgentsState, seat: Seat, move: AgentsMove) -> None:
-        if move not in legal(state, seat).allowed:
-            raise IllegalMove(explain(state, seat, move))
+    def waiting(self, state: AgentsState, seat: Seat) -> str:
+        if state.setting_objectives:
+            return OBJECTIVES_SET
+        return super().waiting(state, seat)
+
+    def refusal(self, state: AgentsState, seat: Seat, move: AgentsMove) -> str:
+        return explain(state, move)
 
     def notation(self, move: AgentsMove) -> str:
         return notation(move)
@@ -192,10 +191,9 @@ class Agents:
         """Setting objectives is secret; everything else is played in the open."""
         return isinstance(move, SetObjectives)
 
-    def apply(
+    def play(
         self, state: AgentsState, seat: Seat, move: AgentsMove
     ) -> tuple[AgentsState, list[Event]]:
-        self._check(state, seat, move)
         if isinstance(move, SetObjectives):
             return self._set_objectives(state, seat, move)
         if isinstance(move, Reveal):
@@ -323,14 +321,12 @@ class Agents:
             )
         return events
 
-    def resign(self, state: AgentsState, seat: Seat) -> tuple[AgentsState, list[Event]]:
-        if state.over:
-            raise IllegalMove("The game is over.")
+    def leave(self, state: AgentsState, seat: Seat) -> tuple[AgentsState, list[Event]]:
         return replace(state, resigned=seat), [Event(f"{state.players[seat]} resigned.")]
 
     # Looking
 
-    def view(self, state: AgentsState, seat: Seat | None) -> AgentsView:
+    def build_view(self, state: AgentsState, seat: Seat | None) -> AgentsView:
         return make_view(state, seat)
 
     def outcome(self, state: AgentsState) -> Outcome | None:

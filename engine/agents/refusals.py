@@ -17,22 +17,17 @@ from engine.agents.state import (
     Shift,
     Swap,
 )
-from engine.agents.turns import actors, reach, swap_open
-from engine.core import Seat
+from engine.agents.turns import reach, swap_open
 from engine.grid import Square
 from engine.pieces import SIZE_NAME
 
 NOT_NOW = "That move is not allowed now."
+OBJECTIVES_SET = "Your part of the objectives is set; waiting for the other player."
+"""Why a player who has set their objectives may not act while the other still sets theirs."""
 
 
-def explain(state: AgentsState, seat: Seat, move: AgentsMove) -> str:
-    """The reason `seat` may not make `move` (which the caller found not legal)."""
-    if state.over:
-        return "The game is over."
-    if seat not in actors(state):
-        if state.setting_objectives:
-            return "Your part of the objectives is set; waiting for the other player."
-        return f"It is {state.players[state.to_move]}'s turn."
+def explain(state: AgentsState, move: AgentsMove) -> str:
+    """Why `move` is not legal for the player who may act now (the caller found it not legal)."""
     if state.setting_objectives:
         if not isinstance(move, SetObjectives):
             return "First both players set their objectives."

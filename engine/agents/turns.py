@@ -8,9 +8,7 @@ one generation.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 
-from engine.agents.notation import notation
 from engine.agents.rules import BLACK, REVEAL_LIMIT, Rules
 from engine.agents.scoring import ORTHOGONAL
 from engine.agents.state import (
@@ -78,9 +76,8 @@ def may_reveal(state: AgentsState) -> bool:
     return state.pending is None and not state.revealed_this_turn and swap_open(state)
 
 
-def _generate(state: AgentsState, seat: Seat) -> list[AgentsMove]:
-    if seat not in actors(state):
-        return []
+def generate(state: AgentsState) -> list[AgentsMove]:
+    """Every move of the player (or a player still setting objectives) who may act now."""
     rules = state.rules
     if state.setting_objectives:
         return [SetObjectives(values) for values in rules.assignments()]
@@ -135,34 +132,3 @@ def repeats(state: AgentsState, one: int, other: int) -> bool:
     board[one], board[other] = board[other], board[one]
     after = board_key(tuple(board))
     return after in state.seen or after == board_key(state.board)
-
-
-@dataclass
-class Legal:
-    """The legal moves of one seat in one state, as a list, a set and by canonical notation."""
-
-    moves: list[AgentsMove]
-    allowed: frozenset[AgentsMove]
-    by_text: dict[str, AgentsMove] = field(default_factory=dict)
-
-    def named(self, text: str) -> AgentsMove | None:
-        """The legal move whose canonical notation is exactly `text`, if any."""
-        if not self.by_text and self.moves:
-            self.by_text = {notation(move): move for move in self.moves}
-        return self.by_text.get(text)
-
-
-_remembered: list[tuple[AgentsState, Seat, Legal]] = []
-_REMEMBER = 4
-
-
-def legal(state: AgentsState, seat: Seat) -> Legal:
-    """The legal moves of `seat` in `state`, remembered for the last few states."""
-    for known, known_seat, answer in _remembered:
-        if known is state and known_seat == seat:
-            return answer
-    moves = _generate(state, seat)
-    answer = Legal(moves, frozenset(moves))
-    _remembered.insert(0, (state, seat, answer))
-    del _remembered[_REMEMBER:]
-    return answer

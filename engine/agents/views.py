@@ -11,21 +11,20 @@ from engine.agents.notation import describe_objective
 from engine.agents.scoring import Cluster, clusters, colour_points, total
 from engine.agents.state import AgentsState, AgentsView
 from engine.agents.turns import actors, black_on_board, owner_of, swap_open
-from engine.core import Outcome, Seat
+from engine.core import Outcome, Seat, remembered
 
 Scored = tuple[tuple[Cluster, ...], tuple[int, ...]]
-_last_scored: list[tuple[AgentsState, Scored]] = []
 
 
 def scored(state: AgentsState) -> Scored:
-    """The clusters that score on the board now, and the points of each colour (remembered for
-    the last state asked about, which views and outcomes ask about repeatedly)."""
-    if _last_scored and _last_scored[0][0] is state:
-        return _last_scored[0][1]
+    """The clusters that score on the board now, and the points of each colour (remembered per
+    state: views, outcomes and the final events all ask)."""
+    return remembered(state, "scored", lambda: _score(state))
+
+
+def _score(state: AgentsState) -> Scored:
     found = tuple(clusters(state.board, state.rules))
-    answer = found, colour_points(found, state.rules)
-    _last_scored[:] = [(state, answer)]
-    return answer
+    return found, colour_points(found, state.rules)
 
 
 def outcome(state: AgentsState) -> Outcome | None:
