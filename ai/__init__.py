@@ -1,0 +1,12 @@
+"""Computer players: Monte Carlo tree search over the engine's `Game` contract.
+
+Layers: `rewards` (what an ended or cut-off game is worth to each seat), `determinize` (what a
+seat may believe about the state), `tree` (a search node and UCB1), `rollout` (random play to a
+depth cap), `search` (information-set MCTS, which is plain UCT for open games), `levels` (easy,
+normal, hard and random, and the `choose` entry point) and `arena` (strength measured by play).
+The package imports `engine` only and never reads hidden state a seat could not see.
+"""
+
+from ai.levels import LEVELS, Level, choose, choose_from_json, think
+
+__all__ = ["LEVELS", "Level", "choose", "choose_from_json", "think"]

@@ -1,0 +1,84 @@
+"""The computer players' levels and the one entry point that picks a move.
+
+Levels (budgets per move; a CPU cap is process CPU time, `time.process_time`):
+- random: a uniformly random legal move, no search.
+- easy: 60 simulations with rollouts of at most 20 moves, under 0.2 s.
+- normal: 600 simulations with rollouts of at most 80 moves, under 0.75 s.
+- hard: up to 50,000 simulations with rollouts of at most 80 moves, under 2 s.
+
+`choose` is a pure function of (game, state, seat, level, seed) when the level's budget has no
+CPU cap (tests build such levels); a CPU cap ends a search after a varying number of simulations.
+`choose_from_json` takes and returns only plain data, for a worker process.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.determinize import Determinizer, determinizer_for
+from ai.search import Budget, Decision, Settings, search
+from engine.core import JSON, Game, Seat
+from engine.registry import GAMES
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named strength: the search's budget and settings, or no budget for the random player."""
+
+    name: str
+    budget: Budget | None
+    settings: Settings = field(default_factory=Settings)
+
+
+RANDOM = Level("random", None)
+EASY = Level("easy", Budget(60, cpu_seconds=0.2), Settings(depth=20))
+NORMAL = Level("normal", Budget(600, cpu_seconds=0.75))
+HARD = Level("hard", Budget(50_000, cpu_seconds=2.0))
+LEVELS = {level.name: level for level in (RANDOM, EASY, NORMAL, HARD)}
+
+
+def level_named(name: str) -> Level:
+    """The level called `name`; raises KeyError naming the levels there are."""
+    if name not in LEVELS:
+        raise KeyError(f"No level {name!r}: choose one of {', '.join(LEVELS)}.")
+    return LEVELS[name]
+
+
+def think(
+    game: Game[Any, Any],
+    state: Any,
+    seat: Seat,
+    level: Level | str,
+    seed: int,
+    determinizer: Determinizer | None = None,
+) -> Decision[Any]:
+    """`seat`'s move in `state` at `level`, with what it cost; chance comes from `seed` only.
+
+    The search samples hidden state with `determinizer` (by default the game's own, see
+    `ai.determinize`). The random player draws from `seat`'s own legal moves, which the table
+    offers that seat anyway.
+    """
+    chosen = level_named(level) if isinstance(level, str) else level
+    rng = random.Random(seed)
+    if chosen.budget is None:
+        started = time.process_time()
+        move = rng.choice(game.legal_moves(state, seat))
+        return Decision(move, 0, 0, time.process_time() - started)
+    sampler = determinizer_for(game) if determinizer is None else determinizer
+    return search(game, state, seat, chosen.budget, rng, sampler, chosen.settings)
+
+
+def choose(game: Game[Any, Any], state: Any, seat: Seat, level: Level | str, seed: int) -> Any:
+    """The move `seat` makes in `state` at `level`, with the game's own determinizer (see
+    `think`)."""
+    return think(game, state, seat, level, seed).move
+
+
+def choose_from_json(game_key: str, state_json: JSON, seat: Seat, level: str, seed: int) -> str:
+    """`choose` on plain data, for a worker process: the notation of `seat`'s move in the state
+    `state_json` of the registered game `game_key`, at the level named `level`."""
+    game = GAMES[game_key]
+    return game.notation(choose(game, game.from_json(state_json), seat, level, seed))
