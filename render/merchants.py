@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.merchants.notation import place
-from engine.merchants.state import SIDE_STEP, SIDES, Coord, MerchantsView, Planet
+from engine.merchants.state import SIDE_STEP, SIDES, Coord, Planet
+from engine.merchants.view import MerchantsView
 from render.board import Box, TextLine, draw_panel, draw_status_strip
 from render.palette import (
     BACKGROUND,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Seat, draw_rng
+from engine.merchants.moves import moving_ship
 from engine.merchants.notation import place
-from engine.merchants.options import moving_ship
 from engine.merchants.space import arrival_side
 from engine.merchants.state import (
     COLOUR_NAMES,

@@ -55,52 +55,28 @@ Rulings (decisions where the text is silent; repeated word for word in the guide
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
-from engine.core import (
-    FIRST_PLAYER,
-    JSON,
-    Event,
-    GameError,
-    IllegalMove,
-    Option,
-    Outcome,
-    Seat,
-    choose_first,
-    resolve_options,
-)
-from engine.merchants import effects
-from engine.merchants.codec import state_from_json, state_to_json
-from engine.merchants.effects import good
-from engine.merchants.notation import match, notation, place, split_steps, tokens
-from engine.merchants.options import (
-    BONUS_OF,
-    actions,
-    bonus_moves,
-    moving_ship,
-    offered_ship,
-    productions,
-    stop_moves,
-)
-from engine.merchants.refusals import explain
+from engine import core
+from engine.core import BaseGame, Event, GameError, IllegalMove, Seat
+from engine.merchants import effects, moves, refusals, scoring, view
+from engine.merchants.moves import BONUS_OF, SKIP, Command, Move, Steps
+from engine.merchants.notation import match, notation, split_steps, tokens
 from engine.merchants.state import (
-    COLOUR_NAMES,
-    DIE_FACES,
     PER_COLOUR,
-    ROUNDS,
-    STATIONS_TO_WIN,
     Coord,
     MerchantsState,
-    MerchantsView,
-    Move,
     Planet,
-    Steps,
+    state_from_json,
+    state_to_json,
 )
+from engine.merchants.view import MerchantsView, step_phrase
 
-TRADING = Option("trading", bool, False, "Trading variant: ships at one planet may swap goods.")
+TRADING = core.Option(
+    "trading", bool, False, "Trading variant: ships at one planet may swap goods."
+)
 
 START: dict[int, tuple[Coord, ...]] = {
     2: ((0, 0), (1, 0)),
@@ -109,7 +85,6 @@ START: dict[int, tuple[Coord, ...]] = {
 }
 """The home planets placed at set-up, in seat order (three players: see `_start_planets`)."""
 
-SKIP = Move("skip")
 STOP_EFFECTS = {"deliver": effects.deliver, "trade": effects.trade, "pickup": effects.pickup}
 
 
@@ -125,62 +100,25 @@ def _start_planets(players: int, first: Seat) -> tuple[Planet, ...]:
     return tuple(Planet(at, owners[at]) for at in sorted(owners))
 
 
-@functools.lru_cache(maxsize=512)
-def _choices(state: MerchantsState) -> tuple[Move, ...]:
-    """Every move of the seat to act now (the state must be settled, see `_settle`)."""
-    step, seat = state.step, state.turn
-    if step == "action":
-        return tuple(actions(state, seat))
-    if step in ("depart", "arrive"):
-        return (*stop_moves(state), SKIP)
-    if step == "answer":
-        return Move("accept"), Move("decline")
-    if step == "bonus":
-        return (*bonus_moves(state, seat), SKIP)
-    return tuple(productions(state, seat))
+class Merchants(BaseGame[MerchantsState, Command]):
+    """The rules above on the shared base: set-up, the steps of a turn and the steps that need no
+    decision; a command may hold several steps (`Steps`)."""
 
-
-def step_phrase(state: MerchantsState) -> str:
-    """What is decided now, in a few words."""
-    if state.step == "action":
-        return "choose an action"
-    if state.step in ("depart", "arrive") and state.ship is not None:
-        stop = "departure" if state.step == "depart" else "arrival"
-        return f"{stop} stop at {place(state.ship[0])}"
-    if state.step == "answer":
-        _, _, mover = moving_ship(state)
-        asked = offered_ship(state).cargo
-        wants = "nothing" if asked is None else f"your {COLOUR_NAMES[asked]} good"
-        return (
-            f"accept or decline {state.players[mover.owner]}'s offer: "
-            f"{good(mover.cargo)} for {wants}"
-        )
-    if state.step == "bonus":
-        return "bonus: " + " and ".join(state.bonuses)
-    return "production"
-
-
-class Merchants:
     key = "merchants"
     title = "Martian Merchants"
     min_players = 2
     max_players = 4
-    options: tuple[Option, ...] = (FIRST_PLAYER, TRADING)
     has_secrets = False
+    options = (core.FIRST_PLAYER, TRADING)
 
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> MerchantsState:
+    def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> MerchantsState:
         count = len(players)
-        if not self.min_players <= count <= self.max_players:
-            raise GameError("Martian Merchants is for 2 to 4 players.")
-        chosen = resolve_options(self.options, options)
-        first = choose_first(seed, count, chosen["first"])
+        first = core.choose_first(seed, count, options["first"])
         colours = max(count, 3)
         return MerchantsState(
-            players=tuple(players),
+            players=players,
             seed=seed,
-            trading=chosen["trading"],
+            trading=options["trading"],
             planets=_start_planets(count, first),
             bank_planets=tuple(PER_COLOUR - (c < count) for c in range(colours)),
             bank_goods=(PER_COLOUR,) * colours,
@@ -188,48 +126,50 @@ class Merchants:
         )
 
     def actors(self, state: MerchantsState) -> frozenset[Seat]:
-        if self.outcome(state) is not None:
-            return frozenset()
-        if state.step == "answer" and state.offer is not None:
-            return frozenset({offered_ship(state).owner})
-        return frozenset({state.turn})
+        return moves.actors(state)
 
-    def legal_moves(self, state: MerchantsState, seat: Seat) -> list[Move]:
-        if seat not in self.actors(state):
-            return []
-        return list(_choices(state))
+    def outcome(self, state: MerchantsState) -> core.Outcome | None:
+        return scoring.outcome(state)
 
-    def parse(self, state: MerchantsState, seat: Seat, text: str) -> Move | Steps:
-        """One move, or several steps (see `split_steps`), each read against the position the
-        earlier ones leave; a refused step is named with the reason."""
+    def generate(self, state: MerchantsState, seat: Seat) -> Sequence[Command]:
+        return moves.choices(state)
+
+    def _choices(self, state: MerchantsState, seat: Seat) -> tuple[Move, ...]:
+        """The legal moves of `seat`: single moves only (steps are never generated)."""
+        return cast(tuple[Move, ...], self.legal(state, seat).moves)
+
+    # Notation
+
+    def parse(self, state: MerchantsState, seat: Seat, text: str) -> Command:
+        """One move, or several steps (see `split_steps`), each read as every game reads a move,
+        against the position the earlier ones leave; a refused step is named with the reason."""
         pieces = split_steps(text)
         if len(pieces) <= 1:
-            return self._parse_one(state, seat, text)
+            return self._step(state, seat, text)
         made: list[Move] = []
         for number, piece in enumerate(pieces, 1):
             try:
-                move = self._parse_one(state, seat, piece)
+                move = self._step(state, seat, piece)
             except GameError as error:
                 reason = str(error)
                 if made and seat not in self.actors(state) and self.outcome(state) is None:
-                    reason = (
-                        f"After `{notation(Steps(tuple(made)))}` it is no longer your turn to "
-                        f"decide ({state.players[min(self.actors(state))]}: "
-                        f"{step_phrase(state)})."
-                    )
+                    reason = refusals.no_longer_yours(state, Steps(tuple(made)))
                 raise type(error)(f"Step {number}, `{piece}`: {reason}") from error
             state, _ = self.apply(state, seat, move)
             made.append(move)
         return Steps(tuple(made))
 
-    def _parse_one(self, state: MerchantsState, seat: Seat, text: str) -> Move:
-        if self.outcome(state) is not None:
-            raise IllegalMove("The game is over.")
-        if seat not in self.actors(state):
-            waiting = state.players[min(self.actors(state))]
-            raise IllegalMove(f"It is {waiting}'s turn ({step_phrase(state)}).")
+    def _step(self, state: MerchantsState, seat: Seat, text: str) -> Move:
+        """One step, read after the checks every game makes (the game runs, `seat` decides)."""
+        self.check_may_act(state, seat)
+        return self.read(state, seat, text)
+
+    def read(self, state: MerchantsState, seat: Seat, text: str) -> Move:
         return match(
-            text, _choices(state), step_phrase(state), lambda words: explain(state, seat, words)
+            text,
+            self._choices(state, seat),
+            step_phrase(state),
+            lambda words: refusals.explain(state, seat, words),
         )
 
     def completions(self, state: MerchantsState, seat: Seat, typed: str) -> list[str]:
@@ -245,53 +185,58 @@ class Merchants:
         made: list[Move] = []
         for piece in done:
             try:
-                move = self._parse_one(state, seat, piece)
+                move = self._step(state, seat, piece)
             except GameError:
                 return []
             state, _ = self.apply(state, seat, move)
             made.append(move)
         head = "".join(f"{notation(m)}; " for m in made)
         key = " ".join(tokens(last))
-        legal = {notation(m): m for m in self.legal_moves(state, seat)}
+        legal = self.legal(state, seat).notations
         found = [t for t in legal if t.startswith(key)] + [
             t for t in legal if key in t and not t.startswith(key)
         ]
         texts = [head + text for text in found]
         if key in legal:
             after, _ = self.apply(state, seat, legal[key])
-            texts += [f"{head}{key}; {notation(m)}" for m in self.legal_moves(after, seat)]
+            texts += [f"{head}{key}; {text}" for text in self.legal(after, seat).notations]
         return texts
 
-    def notation(self, move: Move | Steps) -> str:
+    def notation(self, move: Command) -> str:
         return notation(move)
 
-    def hidden(self, move: Move | Steps) -> bool:
-        """Nothing in Martian Merchants is secret."""
-        return False
+    def waiting(self, state: MerchantsState, seat: Seat) -> str:
+        return refusals.waiting(state)
+
+    def refusal(self, state: MerchantsState, seat: Seat, move: Command) -> str:
+        return refusals.refused(state, seat, move)
+
+    # Playing
 
     def apply(
-        self, state: MerchantsState, seat: Seat, move: Move | Steps
+        self, state: MerchantsState, seat: Seat, move: Command
     ) -> tuple[MerchantsState, list[Event]]:
-        """The move made, or the steps made in order (the last move is then the whole command,
-        marking every planet its steps touched)."""
+        """The move made, or the steps made in order, each checked as a move of its own (the
+        last move is then the whole command, marking every planet its steps touched)."""
         if isinstance(move, Move):
-            return self._apply_one(state, seat, move)
+            return super().apply(state, seat, move)
         if not move.moves:
             raise IllegalMove("There is no step to make.")
         events: list[Event] = []
         marked: list[Coord] = []
         for step in move.moves:
-            state, more = self._apply_one(state, seat, step)
+            state, more = super().apply(state, seat, step)
             events += more
             marked += state.marked
         last = (seat, notation(move))
         return replace(state, last=last, marked=tuple(dict.fromkeys(marked))), events
 
-    def _apply_one(
-        self, state: MerchantsState, seat: Seat, move: Move
+    def play(
+        self, state: MerchantsState, seat: Seat, move: Command
     ) -> tuple[MerchantsState, list[Event]]:
-        if seat not in self.actors(state) or move not in _choices(state):
-            raise IllegalMove(f"`{notation(move)}` is not a legal move now.")
+        """One legal move (`apply` makes a command's steps one by one), then the steps that need
+        no decision."""
+        assert isinstance(move, Move)
         marked = self._touched(state, move)
         after, texts = self._effect(state, seat, move)
         after = replace(after, last=(seat, notation(move)), marked=marked)
@@ -348,32 +293,33 @@ class Merchants:
         finish a stop with nothing to do, drop bonuses that cannot be used, pass an action or a
         production that is impossible."""
         texts: list[str] = []
-        name = state.players
-        while self.outcome(state) is None:
-            step = state.step
-            if step in ("depart", "arrive"):
-                if state.ship is not None and stop_moves(state):
-                    break
-                state, more = self._end_stop(state)
-            elif step == "bonus":
-                if state.bonuses and bonus_moves(state, state.turn):
-                    break
-                if state.bonuses:
-                    texts.append(f"No {' or '.join(state.bonuses)} bonus is possible.")
-                state, more = replace(state, bonuses=(), step="produce"), []
-            elif step == "action":
-                if actions(state, state.turn):
-                    break
-                more = [f"{name[state.turn]} can take no action."]
-                state = replace(state, step="produce")
-            elif step == "produce":
-                if productions(state, state.turn):
-                    break
-                state, more = self._end_turn(state, ["No good can be produced."])
-            else:
-                break
+        while self.outcome(state) is None and not self._decides(state):
+            state, more = self._pass(state)
             texts += more
         return state, texts
+
+    def _decides(self, state: MerchantsState) -> bool:
+        """Whether someone has a choice to make now (more than `skip`). Asked of the legal-move
+        object, so that a settled state's legal moves are worked out once."""
+        if state.step == "answer":
+            return True
+        if state.step in ("depart", "arrive") and state.ship is None:
+            return False
+        return any(move != SKIP for move in self.legal(state, state.turn))
+
+    def _pass(self, state: MerchantsState) -> effects.Result:
+        """The step that offers no choice, passed."""
+        step = state.step
+        if step in ("depart", "arrive"):
+            return self._end_stop(state)
+        if step == "bonus":
+            texts = [f"No {' or '.join(state.bonuses)} bonus is possible."] if state.bonuses else []
+            return replace(state, bonuses=(), step="produce"), texts
+        if step == "action":
+            return replace(state, step="produce"), [
+                f"{state.players[state.turn]} can take no action."
+            ]
+        return self._end_turn(state, ["No good can be produced."])
 
     def _end_stop(self, state: MerchantsState) -> effects.Result:
         """After the departure stop the ship flies; after arrival (or once the ship became a
@@ -414,12 +360,10 @@ class Merchants:
                 places.append(state.dest)
         return tuple(places)
 
-    def resign(self, state: MerchantsState, seat: Seat) -> tuple[MerchantsState, list[Event]]:
-        if self.outcome(state) is not None:
-            raise IllegalMove("The game is over.")
+    def leave(self, state: MerchantsState, seat: Seat) -> tuple[MerchantsState, list[Event]]:
         if seat in state.resigned or not 0 <= seat < len(state.players):
             raise IllegalMove("You are not playing in this game.")
-        answering = state.step == "answer" and offered_ship(state).owner == seat
+        answering = state.step == "answer" and moves.offered_ship(state).owner == seat
         state = replace(state, resigned=(*state.resigned, seat))
         texts = [f"{state.players[seat]} resigned; their pieces stay on the board."]
         if self.outcome(state) is None:
@@ -433,58 +377,21 @@ class Merchants:
             texts += more + settled
         return state, [Event(text) for text in texts]
 
-    def view(self, state: MerchantsState, seat: Seat | None) -> MerchantsView:
-        actors = self.actors(state)
-        buttons: tuple[str, ...] = ()
-        if actors:
-            buttons = tuple(notation(m) for m in _choices(state) if " " not in notation(m))
-        seats = range(len(state.players))
-        return MerchantsView(
-            players=state.players,
-            viewer=seat,
-            actors=actors,
-            outcome=self.outcome(state),
-            buttons=buttons,
-            colour_names=COLOUR_NAMES[: state.colours],
-            planets=state.planets,
-            stash=tuple(state.stash(s) for s in seats),
-            stations=tuple(state.stations(s) for s in seats),
-            bank_planets=state.bank_planets,
-            bank_goods=state.bank_goods,
-            die=None if state.die is None else DIE_FACES[state.die],
-            turn=state.turn,
-            step="game over" if not actors else step_phrase(state),
-            bonuses=state.bonuses,
-            ship=state.ship,
-            offer=state.offer,
-            trading=state.trading,
-            turns=state.turns,
-            turn_limit=ROUNDS * len(state.players),
-            resigned=state.resigned,
-            last=state.last,
-            marked=state.marked,
+    # Seeing
+
+    def build_view(self, state: MerchantsState, seat: Seat | None) -> MerchantsView:
+        buttons = tuple(
+            text
+            for actor in sorted(self.actors(state))
+            for text in self.legal(state, actor).notations
+            if " " not in text
         )
+        return view.build(state, seat, buttons)
 
-    def outcome(self, state: MerchantsState) -> Outcome | None:
-        seats = range(len(state.players))
-        scores = tuple(state.stations(s) for s in seats)
-        for seat in seats:
-            if scores[seat] >= STATIONS_TO_WIN:
-                return Outcome((seat,), scores, f"{state.players[seat]} built three stations")
-        playing = [s for s in seats if s not in state.resigned]
-        if len(playing) < 2:
-            return Outcome(tuple(playing), scores, "the other players resigned")
-        if state.turns < ROUNDS * len(state.players):
-            return None
-        best = max(scores[s] for s in playing)
-        leaders = tuple(s for s in playing if scores[s] == best)
-        reason = f"turn limit reached; most stations: {best}"
-        return Outcome(() if len(leaders) == len(playing) else leaders, scores, reason)
-
-    def to_json(self, state: MerchantsState) -> JSON:
+    def to_json(self, state: MerchantsState) -> core.JSON:
         return state_to_json(state)
 
-    def from_json(self, data: JSON) -> MerchantsState:
+    def from_json(self, data: core.JSON) -> MerchantsState:
         return state_from_json(data)
 
 

@@ -22,7 +22,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from engine.core import AmbiguousMove, BadNotation, IllegalMove
-from engine.merchants.state import COLOUR_NAMES, Coord, Move, Steps
+from engine.merchants.moves import Move, Steps
+from engine.merchants.state import COLOUR_NAMES, Coord
 
 VERBS = (
     "launch",

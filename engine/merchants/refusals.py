@@ -1,25 +1,41 @@
 """Martian Merchants: why a typed move is refused, in words that name the rule it breaks.
 
-Legality is decided by `engine.merchants.options` alone; `explain` is asked only once the words
-match no legal move, and names the first rule they break (None when it finds none: the caller
-then lists what may be played).
+Legality is decided by `engine.merchants.moves` alone; `explain` is asked only once the words
+match no legal move (or a move is refused), and names the first rule they break (None when it
+finds none: a typed move's refusal then lists what may be played).
 """
 
 from __future__ import annotations
 
 from engine.core import Seat
-from engine.merchants.notation import place
-from engine.merchants.options import moving_ship
+from engine.merchants.moves import BONUS_OF, Command, Move, Steps, actors, moving_ship
+from engine.merchants.notation import notation, place, tokens
 from engine.merchants.space import connected, neighbours
 from engine.merchants.state import COLOUR_NAMES, Coord, MerchantsState, Planet
+from engine.merchants.view import step_phrase
 
 STOP_VERBS = ("deliver", "trade", "pickup", "offer")
-ACTION_VERBS = ("launch", "move", "discover", "consume")
-BONUS_VERBS = {
-    "goods": ("export", "produce"),
-    "ship": ("warp", "launch", "move"),
-    "planet": ("reposition", "discover"),
-}
+
+
+def waiting(state: MerchantsState) -> str:
+    """Whose turn it is, and what they decide, while the game runs."""
+    return f"It is {state.players[min(actors(state))]}'s turn ({step_phrase(state)})."
+
+
+def no_longer_yours(state: MerchantsState, made: Steps) -> str:
+    """Why a command's next step is refused once its earlier steps, `made`, passed the decision
+    to someone else."""
+    return (
+        f"After `{notation(made)}` it is no longer your turn to decide "
+        f"({state.players[min(actors(state))]}: {step_phrase(state)})."
+    )
+
+
+def refused(state: MerchantsState, seat: Seat, move: Command) -> str:
+    """Why `move`, well formed, is not legal for `seat`, who may act: the rule it breaks."""
+    text = notation(move)
+    reason = explain(state, seat, tokens(text)) if isinstance(move, Move) else None
+    return reason or f"`{text}` is not a legal move now."
 
 
 def _coords(words: tuple[str, ...]) -> list[Coord]:
@@ -84,7 +100,7 @@ def _wrong_step(state: MerchantsState, verb: str) -> str | None:
     if verb in STOP_VERBS:
         return f"`{verb}` happens at a ship's stops, during a move."
     if step == "bonus":
-        allowed = [v for bonus in state.bonuses for v in BONUS_VERBS[bonus]]
+        allowed = [v for bonus in state.bonuses for v, of in BONUS_OF.items() if of == bonus]
         if verb in allowed or verb == "skip":
             return None
         taken = " and ".join(state.bonuses)

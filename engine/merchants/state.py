@@ -1,4 +1,4 @@
-"""Martian Merchants: the pieces, the state, the moves and the view.
+"""Martian Merchants: the pieces, the state, and the state as a versioned JSON document.
 
 Colours are numbered: seat N plays colour N, and with two players colour 2 is the neutral colour.
 Planets sit on integer grid coordinates `(x, y)`, x growing to the east and y to the north. Each
@@ -8,8 +8,9 @@ planet has four docks, one per side, numbered north, east, south, west.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
-from engine.core import Seat, View
+from engine.core import JSON, BadState, Seat
 
 Coord = tuple[int, int]
 
@@ -19,7 +20,7 @@ PER_COLOUR = 3
 """Each colour has 3 planets (large), 3 ships (medium) and 3 goods (small)."""
 STATIONS_TO_WIN = 3
 ROUNDS = 40
-"""Ruling: the game also ends once every player has had this many turns (see game.py)."""
+"""Ruling: the game also ends once every player has had this many turns (see scoring.py)."""
 
 SIDES = ("n", "e", "s", "w")
 SIDE_STEP: tuple[Coord, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -34,7 +35,6 @@ DIE_FACES: tuple[tuple[str, ...], ...] = (
     ("ship", "planet"),
 )
 """The pyramid die's six faces as their bonuses: small = goods, medium = ship, large = planet."""
-BONUS_SIZE = {"goods": "small", "ship": "medium", "planet": "large"}
 
 STEPS = ("action", "depart", "arrive", "answer", "bonus", "produce")
 """The decisions of a turn: the action, a ship's stops while it moves (departure and arrival), a
@@ -73,35 +73,6 @@ class Planet:
         docks = list(self.docks)
         docks[side] = ship
         return replace(self, docks=tuple(docks))
-
-
-@dataclass(frozen=True)
-class Move:
-    """One decision. `verb` names it; the other fields as the verb needs them:
-
-    - `launch at`; `move at to [colour]` (the ship at `at` carrying `colour`, or empty);
-      `warp at to [colour]` (bonus: to one of one's stations);
-    - `deliver`, `trade`, `pickup`, `skip` (at a stop; `skip` also declines bonuses);
-    - `offer given colour owner` (trading variant: the moving ship, carrying `given`, offers to
-      swap it for the `colour` good of `owner`'s ship docked here; None is no good), `accept`,
-      `decline`;
-    - `discover colour at`, `consume at`, `produce colour at`, `export at to`, `reposition at to`.
-    """
-
-    verb: str
-    at: Coord | None = None
-    to: Coord | None = None
-    colour: int | None = None
-    owner: Seat | None = None
-    given: int | None = None
-
-
-@dataclass(frozen=True)
-class Steps:
-    """Several moves of one player typed as one command (`move 0,0 1,0 deliver; produce orange
-    1,1`), made in order, each against the position the earlier ones leave."""
-
-    moves: tuple[Move, ...]
 
 
 @dataclass(frozen=True)
@@ -169,30 +140,117 @@ class MerchantsState:
         return PER_COLOUR - len(self.docked(seat)) - self.stations(seat)
 
 
-@dataclass(frozen=True, kw_only=True)
-class MerchantsView(View):
-    """The whole table: nothing in Martian Merchants is secret."""
+FORMAT_VERSION = 1
 
-    colour_names: tuple[str, ...]
-    """By colour; seat N plays colour N. A colour past the last seat is neutral."""
-    planets: tuple[Planet, ...]
-    stash: tuple[int, ...]
-    """Ships in each seat's stash."""
-    stations: tuple[int, ...]
-    bank_planets: tuple[int, ...]
-    bank_goods: tuple[int, ...]
-    die: tuple[str, ...] | None
-    """The bonuses of the last roll (goods, ship, planet), or None before any roll."""
-    turn: Seat
-    step: str
-    """What the player to act decides now, in a few words."""
-    bonuses: tuple[str, ...]
-    ship: tuple[Coord, int] | None
-    """The dock of the ship being moved, if one is."""
-    offer: tuple[Coord, int] | None
-    trading: bool
-    turns: int
-    turn_limit: int
-    resigned: tuple[Seat, ...]
-    last: tuple[Seat, str] | None
-    marked: tuple[Coord, ...]
+
+def _coord(data: Any) -> Coord:
+    x, y = data
+    return int(x), int(y)
+
+
+def _dock(data: Any) -> tuple[Coord, int] | None:
+    return None if data is None else (_coord(data[0]), int(data[1]))
+
+
+def _maybe_int(data: Any) -> int | None:
+    return None if data is None else int(data)
+
+
+def _ship_to_json(ship: Ship | None) -> list[int | None] | None:
+    return None if ship is None else [ship.owner, ship.cargo]
+
+
+def _ship_from_json(data: Any) -> Ship | None:
+    return None if data is None else Ship(int(data[0]), _maybe_int(data[1]))
+
+
+def _planet_to_json(planet: Planet) -> JSON:
+    return {
+        "at": list(planet.at),
+        "colour": planet.colour,
+        "good": planet.good,
+        "station": planet.station,
+        "docks": [_ship_to_json(ship) for ship in planet.docks],
+    }
+
+
+def _planet_from_json(data: Any) -> Planet:
+    docks = tuple(_ship_from_json(ship) for ship in data["docks"])
+    if len(docks) != 4:
+        raise ValueError("a planet has four docks")
+    return Planet(
+        at=_coord(data["at"]),
+        colour=int(data["colour"]),
+        good=_maybe_int(data["good"]),
+        station=bool(data["station"]),
+        docks=docks,
+    )
+
+
+def state_to_json(state: MerchantsState) -> JSON:
+    return {
+        "version": FORMAT_VERSION,
+        "players": list(state.players),
+        "seed": state.seed,
+        "trading": state.trading,
+        "planets": [_planet_to_json(p) for p in state.planets],
+        "bank_planets": list(state.bank_planets),
+        "bank_goods": list(state.bank_goods),
+        "turn": state.turn,
+        "step": state.step,
+        "bonuses": list(state.bonuses),
+        "ship": None if state.ship is None else [list(state.ship[0]), state.ship[1]],
+        "dest": None if state.dest is None else list(state.dest),
+        "acted": state.acted,
+        "offered": state.offered,
+        "offer": None if state.offer is None else [list(state.offer[0]), state.offer[1]],
+        "die": state.die,
+        "rolls": state.rolls,
+        "turns": state.turns,
+        "resigned": list(state.resigned),
+        "last": None if state.last is None else [state.last[0], state.last[1]],
+        "marked": [list(at) for at in state.marked],
+    }
+
+
+def state_from_json(data: JSON) -> MerchantsState:
+    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+        raise BadState("This Martian Merchants game was saved in a format this bot cannot read.")
+    try:
+        last = data["last"]
+        state = MerchantsState(
+            players=tuple(str(p) for p in data["players"]),
+            seed=int(data["seed"]),
+            trading=bool(data["trading"]),
+            planets=tuple(_planet_from_json(p) for p in data["planets"]),
+            bank_planets=tuple(int(n) for n in data["bank_planets"]),
+            bank_goods=tuple(int(n) for n in data["bank_goods"]),
+            turn=int(data["turn"]),
+            step=str(data["step"]),
+            bonuses=tuple(str(b) for b in data["bonuses"]),
+            ship=_dock(data["ship"]),
+            dest=None if data["dest"] is None else _coord(data["dest"]),
+            acted=bool(data["acted"]),
+            offered=bool(data["offered"]),
+            offer=_dock(data["offer"]),
+            die=_maybe_int(data["die"]),
+            rolls=int(data["rolls"]),
+            turns=int(data["turns"]),
+            resigned=tuple(int(s) for s in data["resigned"]),
+            last=None if last is None else (int(last[0]), str(last[1])),
+            marked=tuple(_coord(at) for at in data["marked"]),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise BadState(
+            f"This Martian Merchants game's saved state is damaged ({error})."
+        ) from error
+    players = len(state.players)
+    if (
+        not 2 <= players <= 4
+        or state.step not in STEPS
+        or len(state.bank_goods) != max(players, 3)
+        or len(state.bank_planets) != len(state.bank_goods)
+        or [p.at for p in state.planets] != sorted({p.at for p in state.planets})
+    ):
+        raise BadState("This Martian Merchants game's saved state is damaged (wrong shape).")
+    return state

@@ -11,7 +11,8 @@ import pytest
 
 from engine.core import AmbiguousMove, BadNotation, BadState, CompletingGame, IllegalMove
 from engine.merchants import GAME, MerchantsState, Move, Ship
-from engine.merchants.state import ROUNDS, Steps
+from engine.merchants.moves import Steps
+from engine.merchants.state import ROUNDS
 from tests.engine.test_merchants_positions import (
     ANN,
     BLUE,

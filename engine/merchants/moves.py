@@ -1,13 +1,53 @@
-"""What a player may do, step by step: the moves each step of a turn offers.
+"""Martian Merchants moves: what a move is, who decides now, and the moves each step of a turn
+offers.
 
 Every function returns moves in a fixed order (no duplicates), so that listing is deterministic.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core import Seat
+from engine.merchants.scoring import outcome
 from engine.merchants.space import frontier, neighbours, reposition_targets
-from engine.merchants.state import MerchantsState, Move, Planet, Ship
+from engine.merchants.state import Coord, MerchantsState, Planet, Ship
+
+
+@dataclass(frozen=True)
+class Move:
+    """One decision. `verb` names it; the other fields as the verb needs them:
+
+    - `launch at`; `move at to [colour]` (the ship at `at` carrying `colour`, or empty);
+      `warp at to [colour]` (bonus: to one of one's stations);
+    - `deliver`, `trade`, `pickup`, `skip` (at a stop; `skip` also declines bonuses);
+    - `offer given colour owner` (trading variant: the moving ship, carrying `given`, offers to
+      swap it for the `colour` good of `owner`'s ship docked here; None is no good), `accept`,
+      `decline`;
+    - `discover colour at`, `consume at`, `produce colour at`, `export at to`, `reposition at to`.
+    """
+
+    verb: str
+    at: Coord | None = None
+    to: Coord | None = None
+    colour: int | None = None
+    owner: Seat | None = None
+    given: int | None = None
+
+
+@dataclass(frozen=True)
+class Steps:
+    """Several moves of one player typed as one command (`move 0,0 1,0 deliver; produce orange
+    1,1`), made in order, each against the position the earlier ones leave."""
+
+    moves: tuple[Move, ...]
+
+
+Command = Move | Steps
+"""What one command makes: a single move, or several steps."""
+
+SKIP = Move("skip")
+"""Ends a stop with nothing (more) done there, or declines the bonuses left."""
 
 BONUS_OF = {
     "export": "goods",
@@ -116,23 +156,22 @@ def bonus_moves(state: MerchantsState, seat: Seat) -> list[Move]:
 def moving_ship(state: MerchantsState) -> tuple[Planet, int, Ship]:
     """The planet, side and ship of the ship making its stops."""
     assert state.ship is not None
-    at, side = state.ship
-    planet = state.planet_at(at)
-    assert planet is not None
-    ship = planet.docks[side]
-    assert ship is not None
-    return planet, side, ship
+    return _docked(state, state.ship)
 
 
 def offered_ship(state: MerchantsState) -> Ship:
     """The ship a swap was offered to, while its owner answers."""
     assert state.offer is not None
-    at, side = state.offer
+    return _docked(state, state.offer)[2]
+
+
+def _docked(state: MerchantsState, dock: tuple[Coord, int]) -> tuple[Planet, int, Ship]:
+    at, side = dock
     planet = state.planet_at(at)
     assert planet is not None
     ship = planet.docks[side]
     assert ship is not None
-    return ship
+    return planet, side, ship
 
 
 def stop_moves(state: MerchantsState) -> list[Move]:
@@ -169,6 +208,31 @@ def stop_moves(state: MerchantsState) -> list[Move]:
             and other.cargo != ship.cargo
         ]
     return _unique(moves)
+
+
+def actors(state: MerchantsState) -> frozenset[Seat]:
+    """Who decides now: the seat whose turn it is, or the owner of a ship offered a swap while
+    they answer; nobody once the game is over."""
+    if outcome(state) is not None:
+        return frozenset()
+    if state.step == "answer" and state.offer is not None:
+        return frozenset({offered_ship(state).owner})
+    return frozenset({state.turn})
+
+
+def choices(state: MerchantsState) -> list[Move]:
+    """Every move of the seat that decides now, in a state where a decision waits (see
+    `Merchants._settle`); `skip` comes last where a stop or the bonuses may be passed."""
+    step, seat = state.step, state.turn
+    if step == "action":
+        return actions(state, seat)
+    if step in ("depart", "arrive"):
+        return [*stop_moves(state), SKIP]
+    if step == "answer":
+        return [Move("accept"), Move("decline")]
+    if step == "bonus":
+        return [*bonus_moves(state, seat), SKIP]
+    return productions(state, seat)
 
 
 def _unique(moves: list[Move]) -> list[Move]:
