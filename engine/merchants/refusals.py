@@ -58,6 +58,10 @@ def explain(state: MerchantsState, seat: Seat, words: tuple[str, ...]) -> str | 
     if wrong_step is not None:
         return wrong_step
     at, colours = _coords(words[1:]), _colours(words[1:])
+    absent = [c for c in colours if c >= state.colours]
+    if absent:
+        playing = ", ".join(COLOUR_NAMES[: state.colours])
+        return f"There is no {COLOUR_NAMES[absent[0]]} at this table; it plays {playing}."
     if verb in STOP_VERBS:
         return _stop(state, verb)
     if verb == "produce" and at and colours:

@@ -53,6 +53,8 @@ CASES = [
     (_produce_step, "produce orange 1,1", "already holds a good"),
     (_produce_step, "produce green 0,1", "never produces a good of its own colour"),
     (_produce_step, "launch 0,0", "now produce a good"),
+    (opening, "discover yellow 0,2", "There is no yellow at this table; it plays blue, orange"),
+    (_produce_step, "produce yellow 0,1", "There is no yellow at this table"),
 ]
 
 
