@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.agents import AgentsView, Pyramid, Shift, Swap
+from engine.agents.moves import REVEAL_LIMIT
 from engine.agents.notation import describe_objective, pyramid_name, square_name
-from engine.agents.rules import REVEAL_LIMIT
 from engine.grid import Grid, Square
 from engine.pieces import SIZE_LETTER
 from render.board import (

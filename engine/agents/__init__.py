@@ -1,19 +1,11 @@
 """Agents of M.A.R.S."""
 
 from engine.agents.game import GAME, Agents
-from engine.agents.rules import Pyramid, Rules
+from engine.agents.moves import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.scoring import Cluster
-from engine.agents.state import (
-    AgentsMove,
-    AgentsState,
-    AgentsView,
-    Draw,
-    Place,
-    Reveal,
-    SetObjectives,
-    Shift,
-    Swap,
-)
+from engine.agents.state import AgentsState
+from engine.agents.variants import Pyramid, Rules
+from engine.agents.view import AgentsView
 
 __all__ = [
     "GAME",

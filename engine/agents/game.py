@@ -46,77 +46,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.agents.notation import (
-    Pair,
-    board_order,
-    describe_objective,
-    notation,
-    pyramid_name,
-    read,
-    square_name,
-)
+from engine.agents import moves, notation, scoring, view
+from engine.agents.moves import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.notation import Pair, board_order, describe_objective, pyramid_name, square_name
 from engine.agents.refusals import OBJECTIVES_SET, explain
-from engine.agents.rules import Pyramid, Rules
-from engine.agents.scoring import total
-from engine.agents.state import (
-    AgentsMove,
-    AgentsState,
-    AgentsView,
-    Draw,
-    Place,
-    Reveal,
-    SetObjectives,
-    Shift,
-    Swap,
-    board_key,
-    state_from_json,
-    state_to_json,
-)
-from engine.agents.turns import actors, generate, owner_of
-from engine.agents.views import make_view, outcome, scored
-from engine.core import (
-    FIRST_PLAYER,
-    JSON,
-    BaseGame,
-    Event,
-    GameError,
-    IllegalMove,
-    Option,
-    Outcome,
-    Seat,
-    choose_first,
-    draw_rng,
-)
+from engine.agents.state import AgentsState, state_from_json, state_to_json
+from engine.agents.variants import OPTIONS, Pyramid, Rules
+from engine.agents.view import AgentsView
+from engine.core import JSON, BaseGame, Event, IllegalMove, Outcome, Seat, choose_first, draw_rng
 
 DEAL_DRAW = 1
 """The random generator number that deals objectives (0 picks the first player)."""
 BAG_DRAWS = 2
 """Draw number n from the bag uses generator BAG_DRAWS + n."""
-
-OPTIONS: tuple[Option, ...] = (
-    Option("colours", int, 4, "Colours: 4 (7x8 board) or 5 (purple too, 8x8 board).", (4, 5)),
-    Option(
-        "fifth",
-        int,
-        3,
-        "With 5 colours: the fifth objective value, +3 or -2.",
-        (3, -2),
-        labels=((3, "+3"), (-2, "-2")),
-        needs=lambda chosen: chosen.get("colours") == 5,
-    ),
-    Option("blind", bool, False, "Blind Agents: your rival sees and swaps your objectives."),
-    Option(
-        "trio",
-        bool,
-        False,
-        "Black Trio Blocks the Swap: swapping ends once all black sizes are drawn.",
-    ),
-    Option("biggest", bool, False, "Only the Biggest Group Counts (per colour, any size)."),
-    Option("groupsize", bool, False, "The Size of the Group Gives Points: add each group's count."),
-    Option("nocenter", bool, False, "No Center: objective values 3, 2, -1, -2."),
-    Option("dealt", bool, False, "The bot deals two different objectives; nobody chooses."),
-    FIRST_PLAYER,
-)
 
 
 class Agents(BaseGame[AgentsState, AgentsMove]):
@@ -129,13 +71,6 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> AgentsState:
         rules = Rules.from_options(options)
-        if rules.trio and rules.colours == 5:
-            raise GameError("Black Trio Blocks the Swap cannot be played with 5 colours.")
-        if rules.nocenter and rules.colours == 5:
-            raise GameError(
-                "No Center cannot be played with 5 colours: its values 3, 2, -1 and -2 already "
-                "hold both fifth values (+3 and -2), so two colours would share a value."
-            )
         first = choose_first(seed, 2, options["first"])
         objectives: tuple[tuple[int, ...] | None, ...] = (None, None)
         if rules.dealt:
@@ -152,17 +87,17 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         )
 
     def actors(self, state: AgentsState) -> frozenset[Seat]:
-        return actors(state)
+        return moves.actors(state)
 
     def generate(self, state: AgentsState, seat: Seat) -> list[AgentsMove]:
-        return generate(state)
+        return moves.generate(state)
 
     def read(self, state: AgentsState, seat: Seat, text: str) -> AgentsMove:
         legal = self.legal(state, seat)
         known = legal.named(text)
         if known is not None:
             return known
-        found = read(state.rules, text)
+        found = notation.read(state.rules, text)
         move = self._resolve(state, found) if isinstance(found, tuple) else found
         if move not in legal:
             raise IllegalMove(self.refusal(state, seat, move))
@@ -185,7 +120,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         return explain(state, move)
 
     def notation(self, move: AgentsMove) -> str:
-        return notation(move)
+        return notation.notation(move)
 
     def hidden(self, move: AgentsMove) -> bool:
         """Setting objectives is secret; everything else is played in the open."""
@@ -201,7 +136,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         if isinstance(move, Draw):
             return self._draw(state, seat)
         board, text = self._board_after(state, state.players[seat], move)
-        seen = () if isinstance(move, Place) else (*state.seen, board_key(state.board))
+        seen = () if isinstance(move, Place) else (*state.seen, moves.board_key(state.board))
         after = replace(
             state,
             board=board,
@@ -261,7 +196,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         self, state: AgentsState, seat: Seat, move: SetObjectives
     ) -> tuple[AgentsState, list[Event]]:
         rules = state.rules
-        owner = owner_of(rules, seat)
+        owner = moves.owner_of(rules, seat)
         objectives = tuple(move.values if o == owner else v for o, v in enumerate(state.objectives))
         after = replace(state, objectives=objectives)
         name = state.players[seat]
@@ -286,7 +221,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         self, state: AgentsState, seat: Seat, move: Reveal
     ) -> tuple[AgentsState, list[Event]]:
         rules = state.rules
-        owner = owner_of(rules, seat)
+        owner = moves.owner_of(rules, seat)
         values = list(state.objectives[owner] or ())
         values[move.first], values[move.second] = values[move.second], values[move.first]
         shown = tuple(sorted({*state.revealed[owner], move.first, move.second}))
@@ -308,7 +243,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
 
     def _final_events(self, state: AgentsState) -> list[Event]:
         rules = state.rules
-        _, points = scored(state)
+        _, points = scoring.scored(state)
         counted = ", ".join(f"{c} {p}" for c, p in zip(rules.palette, points, strict=True))
         events = [Event(f"The board is full. Points on the board: {counted}.")]
         for seat, name in enumerate(state.players):
@@ -316,7 +251,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
             events.append(
                 Event(
                     f"{name}'s objectives were {describe_objective(rules, objective)}: "
-                    f"{total(points, objective)} points."
+                    f"{scoring.total(points, objective)} points."
                 )
             )
         return events
@@ -327,10 +262,10 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
     # Looking
 
     def build_view(self, state: AgentsState, seat: Seat | None) -> AgentsView:
-        return make_view(state, seat)
+        return view.make_view(state, seat)
 
     def outcome(self, state: AgentsState) -> Outcome | None:
-        return outcome(state)
+        return scoring.outcome(state)
 
     def to_json(self, state: AgentsState) -> JSON:
         return state_to_json(state)

@@ -18,8 +18,8 @@ import functools
 import re
 from collections.abc import Sequence
 
-from engine.agents.rules import COLOURS, Pyramid, Rules
-from engine.agents.state import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.moves import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.variants import COLOURS, Pyramid, Rules
 from engine.core import BadNotation
 from engine.grid import SQUARE_PATTERN, Square
 from engine.pieces import SIZE_NAME

@@ -1,23 +1,25 @@
 """Agents of M.A.R.S.: why a move is not legal, in words for the player.
 
-Legality itself is decided by `engine.agents.turns` alone; this module only explains a refusal.
+Legality itself is decided by `engine.agents.moves` alone; this module only explains a refusal.
 """
 
 from __future__ import annotations
 
-from engine.agents.notation import pyramid_name, square_name
-from engine.agents.rules import REVEAL_LIMIT, Pyramid
-from engine.agents.state import (
+from engine.agents.moves import (
+    REVEAL_LIMIT,
     AgentsMove,
-    AgentsState,
     Draw,
     Place,
     Reveal,
     SetObjectives,
     Shift,
     Swap,
+    reach,
+    swap_open,
 )
-from engine.agents.turns import reach, swap_open
+from engine.agents.notation import pyramid_name, square_name
+from engine.agents.state import AgentsState
+from engine.agents.variants import Pyramid
 from engine.grid import Square
 from engine.pieces import SIZE_NAME
 

@@ -1,4 +1,5 @@
-"""Agents of M.A.R.S. scoring: same-colour groups on the board, points per colour, totals.
+"""Agents of M.A.R.S. scoring: same-colour groups on the board, points per colour, totals, and
+how the game ends and who won.
 
 A group is a maximal set of orthogonally connected pyramids of one scoring colour (black never
 scores). Base rules: every group of 4 or more pyramids counts its pips. Only the Biggest Group
@@ -13,9 +14,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.agents.rules import Pyramid, Rules
+from engine.agents.variants import Pyramid, Rules
+from engine.core import Outcome, remembered
 from engine.grid import Grid
+
+if TYPE_CHECKING:
+    from engine.agents.state import AgentsState
 
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 MIN_GROUP = 4
@@ -97,3 +103,32 @@ def colour_points(found: Sequence[Cluster], rules: Rules) -> tuple[int, ...]:
 def total(points: Sequence[int], objective: Sequence[int]) -> int:
     """A player's score: each colour's points times the player's value for it."""
     return sum(p * v for p, v in zip(points, objective, strict=True))
+
+
+Scored = tuple[tuple[Cluster, ...], tuple[int, ...]]
+
+
+def scored(state: AgentsState) -> Scored:
+    """The clusters that score on the board now, and the points of each colour (remembered per
+    state: views, outcomes and the final events all ask)."""
+    return remembered(state, "scored", lambda: _score(state))
+
+
+def _score(state: AgentsState) -> Scored:
+    found = tuple(clusters(state.board, state.rules))
+    return found, colour_points(found, state.rules)
+
+
+def outcome(state: AgentsState) -> Outcome | None:
+    """The result: a resignation (the other player wins, no scores), or once the board is full
+    the players' scores (equal scores are a draw); None while the game runs."""
+    if state.resigned is not None:
+        return Outcome((1 - state.resigned,), None, f"{state.players[state.resigned]} resigned")
+    if not state.full:
+        return None
+    _, points = scored(state)
+    scores = tuple(total(points, values or ()) for values in state.objectives)
+    first, second = scores
+    if first == second:
+        return Outcome((), scores, f"{first} points each")
+    return Outcome((0 if first > second else 1,), scores, f"{max(scores)} to {min(scores)}")

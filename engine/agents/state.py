@@ -1,9 +1,7 @@
-"""Agents of M.A.R.S.: the moves, the state, the view, and their JSON form.
+"""Agents of M.A.R.S.: the state of a game and its JSON form.
 
-Moves name squares as (column, row) pairs from a1 = (0, 0), so that a move reads the same on
-either board; the board itself is a tuple indexed like `Rules.grid` (row by row from a1). Colours
-in objectives are indices into `Rules.palette`; an objective is one value per colour, in palette
-order. Objectives are kept by their owner, the player they score for.
+The board is a tuple indexed like `Rules.grid` (row by row from a1). Objectives are kept by their
+owner, the player they score for: one value per colour, in palette order.
 """
 
 from __future__ import annotations
@@ -11,64 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.agents.rules import Pyramid, Rules
-from engine.agents.scoring import Cluster
-from engine.core import JSON, BadState, Seat, View
-from engine.grid import Square
+from engine.agents.moves import Action, AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.variants import Pyramid, Rules
+from engine.core import JSON, BadState, Seat
 
 FORMAT_VERSION = 1
-
-
-@dataclass(frozen=True)
-class SetObjectives:
-    """Give the colours the values `values` (palette order): one's own objectives, or in Blind
-    Agents the opponent's. A hidden move."""
-
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """Reveal the objectives of colours `first` < `second` (palette indices) and swap their
-    values, before the turn's action."""
-
-    first: int
-    second: int
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw a pyramid at random from the bag; the same player must then place it."""
-
-
-@dataclass(frozen=True)
-class Place:
-    """Put the drawn pyramid on the empty square `square`."""
-
-    square: Square
-
-
-@dataclass(frozen=True)
-class Shift:
-    """Move the pyramid on `origin` exactly its pips in a straight line onto the empty `target`."""
-
-    origin: Square
-    target: Square
-
-
-@dataclass(frozen=True)
-class Swap:
-    """Exchange the pyramids on `first` and `second` (in board order: `first` is the lower row,
-    or the same row further left): one of them reaches the other's square by moving exactly its
-    pips in a straight line."""
-
-    first: Square
-    second: Square
-
-
-Action = Place | Shift | Swap
-"""The actions that change the board (and so may be highlighted, and fall under the Ko rule)."""
-AgentsMove = SetObjectives | Reveal | Draw | Place | Shift | Swap
 
 
 @dataclass(frozen=True)
@@ -95,7 +40,7 @@ class AgentsState:
     """The last board action: its player, and the action."""
     resigned: Seat | None = None
     seen: tuple[str, ...] = ()
-    """The boards (`board_key`) that stood before each move or swap since the last placement;
+    """The boards (`moves.board_key`) that stood before each move or swap since the last placement;
     with the board now, the boards no move or swap may bring back (the Ko rule)."""
 
     @property
@@ -109,46 +54,6 @@ class AgentsState:
     @property
     def over(self) -> bool:
         return self.resigned is not None or self.full
-
-
-@dataclass(frozen=True, kw_only=True)
-class AgentsView(View):
-    """The table as one seat (or a spectator) may see it.
-
-    `objectives[owner][colour]` is the value known to this viewer (revealed, the end of the game,
-    or the viewer's own secret), else None; `revealed[owner][colour]` says whether it is public.
-    `projected` is private: (whose, points) that player would score if the game ended now.
-    """
-
-    rules: Rules
-    phase: str
-    """"objectives" (both players setting them), "play" or "over"."""
-    board: tuple[Pyramid | None, ...]
-    drawn: Pyramid | None
-    black_on_board: int
-    swap_open: bool
-    """Whether objectives may still be revealed and swapped (the limit, not this turn's use)."""
-    bag: tuple[tuple[Pyramid, int], ...]
-    """Every kind of pyramid with how many are left in the bag (never their order)."""
-    objectives_set: tuple[bool, ...]
-    objectives: tuple[tuple[int | None, ...], ...]
-    revealed: tuple[tuple[bool, ...], ...]
-    last: tuple[Seat, Action] | None
-    clusters: tuple[Cluster, ...]
-    """The groups that would score now (the scoring clusters once the game is over)."""
-    points: tuple[int, ...]
-    """Per colour (palette order), the points its clusters give."""
-    scores: tuple[int, ...] | None
-    """The final scores, once the game is over."""
-    projected: tuple[Seat, int] | None = None
-
-
-def board_key(board: tuple[Pyramid | None, ...]) -> str:
-    """A board as text, two characters a square (`..` empty, else colour initial and size, `k`
-    for black), to remember which boards were seen."""
-    return "".join(
-        ".." if p is None else f"{'k' if p.is_black else p.colour[0]}{p.size}" for p in board
-    )
 
 
 def _pyramid_to_json(piece: Pyramid | None) -> list[Any] | None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.agents import GAME, Draw, Place, Pyramid, Rules, Shift, Swap
-from engine.agents.rules import BLACK
+from engine.agents.variants import BLACK
 from engine.core import BadState, GameError, IllegalMove
 from tests.engine.test_agents_support import ANN, BOB, empty, moves_of, play, position
 

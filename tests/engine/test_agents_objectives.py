@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.agents import GAME, Draw, Place, Reveal, SetObjectives, Shift, Swap
-from engine.agents.rules import BLACK, Pyramid
+from engine.agents.variants import BLACK, Pyramid
 from engine.core import BadNotation, IllegalMove
 from render.agents import describe_agents
 from tests.engine.test_agents_support import ANN, BOB, empty, moves_of, play, position, random_game

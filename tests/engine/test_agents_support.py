@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.agents import GAME, AgentsState, Draw, Pyramid, Rules
-from engine.agents.rules import BLACK, COLOURS
+from engine.agents.variants import BLACK, COLOURS
 from engine.core import Event
 
 ANN, BOB = 0, 1

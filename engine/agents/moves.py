@@ -1,29 +1,80 @@
-"""Agents of M.A.R.S.: who may act and every legal move (the single source of truth).
+"""Agents of M.A.R.S.: the moves, who may act, and every legal move (the single source of truth
+for legality; `engine.agents.refusals` only explains a refusal).
 
-Legal moves of a state are worked out once and remembered for that state object (states are
-immutable), so that checking many moves of one position, as parsing and autocomplete do, costs
-one generation.
+Moves name squares as (column, row) pairs from a1 = (0, 0), so that a move reads the same on
+either board. Colours are indices into `Rules.palette`; an objective is one value per colour, in
+palette order.
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.agents.rules import BLACK, REVEAL_LIMIT, Rules
 from engine.agents.scoring import ORTHOGONAL
-from engine.agents.state import (
-    AgentsMove,
-    AgentsState,
-    Draw,
-    Place,
-    Reveal,
-    SetObjectives,
-    Shift,
-    Swap,
-    board_key,
-)
+from engine.agents.variants import BLACK, Pyramid, Rules
 from engine.core import Seat
 from engine.grid import Grid, Square
+
+if TYPE_CHECKING:
+    from engine.agents.state import AgentsState
+
+REVEAL_LIMIT = 4
+"""Objectives may be revealed and swapped while fewer than this many black pyramids are on the
+board (unless the Black Trio variant is on)."""
+
+
+@dataclass(frozen=True)
+class SetObjectives:
+    """Give the colours the values `values` (palette order): one's own objectives, or in Blind
+    Agents the opponent's. A hidden move."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Reveal the objectives of colours `first` < `second` (palette indices) and swap their
+    values, before the turn's action."""
+
+    first: int
+    second: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw a pyramid at random from the bag; the same player must then place it."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put the drawn pyramid on the empty square `square`."""
+
+    square: Square
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Move the pyramid on `origin` exactly its pips in a straight line onto the empty `target`."""
+
+    origin: Square
+    target: Square
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Exchange the pyramids on `first` and `second` (in board order: `first` is the lower row,
+    or the same row further left): one of them reaches the other's square by moving exactly its
+    pips in a straight line."""
+
+    first: Square
+    second: Square
+
+
+Action = Place | Shift | Swap
+"""The actions that change the board (and so may be highlighted, and fall under the Ko rule)."""
+AgentsMove = SetObjectives | Reveal | Draw | Place | Shift | Swap
 
 
 def owner_of(rules: Rules, seat: Seat) -> Seat:
@@ -132,3 +183,11 @@ def repeats(state: AgentsState, one: int, other: int) -> bool:
     board[one], board[other] = board[other], board[one]
     after = board_key(tuple(board))
     return after in state.seen or after == board_key(state.board)
+
+
+def board_key(board: tuple[Pyramid | None, ...]) -> str:
+    """A board as text, two characters a square (`..` empty, else colour initial and size, `k`
+    for black), to remember which boards were seen (the Ko rule)."""
+    return "".join(
+        ".." if p is None else f"{'k' if p.is_black else p.colour[0]}{p.size}" for p in board
+    )

@@ -1,4 +1,5 @@
-"""Agents of M.A.R.S.: the table's variants and what they fix (colours, values, board, bag).
+"""Agents of M.A.R.S.: the table's variants (the options of `/new agents`), the `Rules` a table
+plays by once they are chosen, and what they fix (colours, values, board, bag).
 
 Sizes are pips (1 small, 2 medium, 3 large). Colours are named by lowercase words; the colours in
 play keep a fixed order (red, green, blue, yellow, then purple), which is also the order of the
@@ -13,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from engine.core import JSON
+from engine.core import FIRST_PLAYER, JSON, GameError, Option
 from engine.grid import Grid
 
 COLOURS = ("red", "green", "blue", "yellow", "purple")
@@ -33,9 +34,31 @@ BLACK_BAG = {4: {1: 5, 2: 1, 3: 1}, 5: {1: 5, 2: 0, 3: 0}}
 """Black pyramids in the bag by number of colours: with five colours the black large and medium
 hide the fifth objective."""
 
-REVEAL_LIMIT = 4
-"""Objectives may be revealed and swapped while fewer than this many black pyramids are on the
-board (unless the Black Trio variant is on)."""
+OPTIONS: tuple[Option, ...] = (
+    Option("colours", int, 4, "Colours: 4 (7x8 board) or 5 (purple too, 8x8 board).", (4, 5)),
+    Option(
+        "fifth",
+        int,
+        3,
+        "With 5 colours: the fifth objective value, +3 or -2.",
+        FIFTH_VALUES,
+        labels=((3, "+3"), (-2, "-2")),
+        needs=lambda chosen: chosen.get("colours") == 5,
+    ),
+    Option("blind", bool, False, "Blind Agents: your rival sees and swaps your objectives."),
+    Option(
+        "trio",
+        bool,
+        False,
+        "Black Trio Blocks the Swap: swapping ends once all black sizes are drawn.",
+    ),
+    Option("biggest", bool, False, "Only the Biggest Group Counts (per colour, any size)."),
+    Option("groupsize", bool, False, "The Size of the Group Gives Points: add each group's count."),
+    Option("nocenter", bool, False, "No Center: objective values 3, 2, -1, -2."),
+    Option("dealt", bool, False, "The bot deals two different objectives; nobody chooses."),
+    FIRST_PLAYER,
+)
+"""The table's options: every variant, and who plays first."""
 
 
 @dataclass(frozen=True, order=True)
@@ -52,7 +75,7 @@ class Pyramid:
 
 @dataclass(frozen=True)
 class Rules:
-    """The variants chosen for a table (the option values of `/new agents`)."""
+    """The variants chosen for a table (the option values of `/new agents`) and what they fix."""
 
     colours: int = 4
     fifth: int = 3
@@ -65,7 +88,17 @@ class Rules:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Rules:
-        return cls(**{f.name: options[f.name] for f in fields(cls) if f.name in options})
+        """The rules of a table with the resolved `options`; raises GameError for variants that
+        cannot be played together."""
+        rules = cls(**{f.name: options[f.name] for f in fields(cls) if f.name in options})
+        if rules.trio and rules.colours == 5:
+            raise GameError("Black Trio Blocks the Swap cannot be played with 5 colours.")
+        if rules.nocenter and rules.colours == 5:
+            raise GameError(
+                "No Center cannot be played with 5 colours: its values 3, 2, -1 and -2 already "
+                "hold both fifth values (+3 and -2), so two colours would share a value."
+            )
+        return rules
 
     @functools.cached_property
     def palette(self) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Agents of M.A.R.S.: what a seat (or a spectator) may see, and the result.
+"""Agents of M.A.R.S.: what a seat (or a spectator) may see.
 
 Secrets: an objective value is in a view only when it is public (revealed by a reveal-and-swap,
 or the game is over) or the viewer holds it (their own; in Blind Agents the opponent's). The
@@ -7,40 +7,50 @@ private score estimate and the `private` lines are only in a seat's own view.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from engine.agents.moves import Action, actors, black_on_board, owner_of, swap_open
 from engine.agents.notation import describe_objective
-from engine.agents.scoring import Cluster, clusters, colour_points, total
-from engine.agents.state import AgentsState, AgentsView
-from engine.agents.turns import actors, black_on_board, owner_of, swap_open
-from engine.core import Outcome, Seat, remembered
-
-Scored = tuple[tuple[Cluster, ...], tuple[int, ...]]
+from engine.agents.scoring import Cluster, outcome, scored, total
+from engine.agents.state import AgentsState
+from engine.agents.variants import Pyramid, Rules
+from engine.core import Seat, View
 
 
-def scored(state: AgentsState) -> Scored:
-    """The clusters that score on the board now, and the points of each colour (remembered per
-    state: views, outcomes and the final events all ask)."""
-    return remembered(state, "scored", lambda: _score(state))
+@dataclass(frozen=True, kw_only=True)
+class AgentsView(View):
+    """The table as one seat (or a spectator) may see it.
 
+    `objectives[owner][colour]` is the value known to this viewer (revealed, the end of the game,
+    or the viewer's own secret), else None; `revealed[owner][colour]` says whether it is public.
+    `projected` is private: (whose, points) that player would score if the game ended now.
+    """
 
-def _score(state: AgentsState) -> Scored:
-    found = tuple(clusters(state.board, state.rules))
-    return found, colour_points(found, state.rules)
-
-
-def outcome(state: AgentsState) -> Outcome | None:
-    if state.resigned is not None:
-        return Outcome((1 - state.resigned,), None, f"{state.players[state.resigned]} resigned")
-    if not state.full:
-        return None
-    _, points = scored(state)
-    scores = tuple(total(points, values or ()) for values in state.objectives)
-    first, second = scores
-    if first == second:
-        return Outcome((), scores, f"{first} points each")
-    return Outcome((0 if first > second else 1,), scores, f"{max(scores)} to {min(scores)}")
+    rules: Rules
+    phase: str
+    """"objectives" (both players setting them), "play" or "over"."""
+    board: tuple[Pyramid | None, ...]
+    drawn: Pyramid | None
+    black_on_board: int
+    swap_open: bool
+    """Whether objectives may still be revealed and swapped (the limit, not this turn's use)."""
+    bag: tuple[tuple[Pyramid, int], ...]
+    """Every kind of pyramid with how many are left in the bag (never their order)."""
+    objectives_set: tuple[bool, ...]
+    objectives: tuple[tuple[int | None, ...], ...]
+    revealed: tuple[tuple[bool, ...], ...]
+    last: tuple[Seat, Action] | None
+    clusters: tuple[Cluster, ...]
+    """The groups that would score now (the scoring clusters once the game is over)."""
+    points: tuple[int, ...]
+    """Per colour (palette order), the points its clusters give."""
+    scores: tuple[int, ...] | None
+    """The final scores, once the game is over."""
+    projected: tuple[Seat, int] | None = None
 
 
 def make_view(state: AgentsState, seat: Seat | None) -> AgentsView:
+    """What `seat` (None: a spectator) may see of `state`."""
     rules = state.rules
     found, points = scored(state)
     result = outcome(state)
