@@ -62,6 +62,9 @@ BAG_DRAWS = 2
 
 
 class Agents(BaseGame[AgentsState, AgentsMove]):
+    """The game on the shared checks of `BaseGame`: the setup, reading moves, what each move does,
+    and a refusal in the words of the rule it breaks."""
+
     key = "agents"
     title = "Agents of M.A.R.S."
     min_players = 2
