@@ -1,17 +1,21 @@
-"""The Discord client: opens the store, loads the commands and syncs them."""
+"""The Discord client: opens the store, starts the picture workers, loads one extension per
+feature (lobby, play, info, reminders) and syncs the commands."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.buttons import LobbyButton
 from bot.config import Config
-from bot.controls import MoveButton, MovePicker
-from bot.delivery import Courier
+from bot.lobby.buttons import LobbyButton
+from bot.play.controls import MoveButton, MovePicker, controls_view
+from bot.play.delivery import Courier
+from bot.play.pictures import Pictures
 from bot.replies import answer_error
 from bot.service import TableService
 from bot.store import Store
@@ -19,9 +23,9 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
-    "bot.commands.lobby",
-    "bot.commands.play",
-    "bot.commands.info",
+    "bot.lobby.commands",
+    "bot.play.commands",
+    "bot.info",
     "bot.reminders",
 )
 
@@ -37,9 +41,19 @@ class MarsTree(app_commands.CommandTree["MarsBot"]):
 
 
 class MarsBot(commands.Bot):
-    """Slash commands only: needs the `guilds` intent and nothing privileged."""
+    """Slash commands only: needs the `guilds` intent and nothing privileged.
 
-    def __init__(self, config: Config) -> None:
+    `pictures` makes the board drawer when the bot sets up (default: a pool of worker
+    processes; a test that registers a renderer in this process passes `Pictures`, which draws
+    in a thread). The courier exists from then on too.
+    """
+
+    courier: Courier | None = None
+    pictures: Pictures | None = None
+
+    def __init__(
+        self, config: Config, *, pictures: Callable[[], Pictures] = Pictures.in_processes
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -50,11 +64,13 @@ class MarsBot(commands.Bot):
         self.config = config
         self.store = Store(config.database_path)
         self.service = TableService(self.store, remind_after=config.remind_after)
-        self.courier = Courier(self, self.service)
+        self._make_pictures = pictures
 
     async def setup_hook(self) -> None:
         await self.store.open()
         log.info("Database ready at %s", self.config.database_path)
+        self.pictures = self._make_pictures()
+        self.courier = Courier(self, self.service, self.pictures, controls_view)
         self.add_dynamic_items(LobbyButton, MoveButton, MovePicker)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -72,3 +88,5 @@ class MarsBot(commands.Bot):
     async def close(self) -> None:
         await super().close()
         await self.store.close()
+        if self.pictures is not None:
+            await asyncio.to_thread(self.pictures.close)

@@ -16,7 +16,8 @@ import discord
 from discord.ext import commands, tasks
 
 from bot import limits
-from bot.delivery import Courier, allowed, gone
+from bot.play.delivery import Courier, allowed, courier_of, gone
+from bot.replies import service_of
 from bot.service import TableService
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,4 @@ class Reminders(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    service = getattr(bot, "service", None)
-    courier = getattr(bot, "courier", None)
-    assert isinstance(service, TableService) and isinstance(courier, Courier)
-    await bot.add_cog(Reminders(bot, service, courier))
+    await bot.add_cog(Reminders(bot, service_of(bot), courier_of(bot)))

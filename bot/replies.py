@@ -1,4 +1,5 @@
-"""Answering an interaction: privately for refusals, with an apology for the unexpected."""
+"""Reading an interaction (its channel, its user as a player) and answering it: privately for
+refusals, with an apology for the unexpected."""
 
 from __future__ import annotations
 
@@ -18,11 +19,18 @@ APOLOGY = "Sorry, something went wrong on my side; nothing was changed. Please t
 CHANGED_COMMAND = "This command was removed or changed; try /help."
 
 
-def service_of(interaction: discord.Interaction) -> TableService:
-    """The table service of the bot that received the interaction."""
-    service = getattr(interaction.client, "service", None)
+def service_of(client: discord.Client) -> TableService:
+    """The bot's table service (for an extension's `setup`, which is handed the bot)."""
+    service = getattr(client, "service", None)
     assert isinstance(service, TableService)
     return service
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The server channel the interaction came from; games are not played in DMs."""
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.channel_id
 
 
 def player_of(interaction: discord.Interaction) -> Player:

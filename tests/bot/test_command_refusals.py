@@ -14,34 +14,39 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.commands.info import Info
-from bot.commands.lobby import NEW_TABLE, Lobby
-from bot.commands.play import Play
+from bot.info import Info
+from bot.lobby.commands import Lobby
+from bot.play.commands import Play
+from bot.play.controls import controls_view
+from bot.play.delivery import Courier
+from bot.play.pictures import Pictures
 from bot.replies import answer_error
 from bot.service import Player, TableService
 from engine.core import GameError
-from tests.bot.fakes import FakeResponse
+from tests.bot.fakes import FakeFollowup, FakeResponse
 
 CHANNEL = 1000
 ANN = Player(101, "Ann")
-COMMANDS: dict[str, Any] = {
-    command.qualified_name: command
-    for cog in (Lobby(), Play(), Info())
-    for command in cog.get_app_commands()
-    if isinstance(command, app_commands.Command)
-} | {command.qualified_name: command for command in NEW_TABLE.walk_commands()}
+
+
+def commands_of(service: TableService) -> dict[str, Any]:
+    """Every slash command, by full name, of the cogs as the bot sets them up on `service`."""
+    courier = Courier(cast(Any, None), service, Pictures(), controls_view)
+    lobby = Lobby(service, courier)
+    return {
+        command.qualified_name: command
+        for cog in (lobby, Play(service, courier), Info())
+        for command in cog.get_app_commands()
+        if isinstance(command, app_commands.Command)
+    } | {command.qualified_name: command for command in lobby.new_table.walk_commands()}
+
+
+COMMANDS = commands_of(cast(Any, None))
+"""The commands' names (what each test runs is bound to its own service)."""
 ARGUMENTS = {"move": {"text": "draw"}, "rules": {"game": "agents"}}
 EVERYWHERE = {"help", "rules"}
 """Commands that answer in direct messages and channels without a game alike."""
 PLAYING = ("move", "board", "secret", "resign")
-
-
-class FakeFollowup:
-    def __init__(self, response: FakeResponse) -> None:
-        self.response = response
-
-    async def send(self, text: str, *, ephemeral: bool = False) -> None:
-        self.response.sent.append((text, ephemeral))
 
 
 class FakeInteraction:
@@ -61,7 +66,7 @@ class FakeInteraction:
 
 async def run(name: str, interaction: FakeInteraction, **options: Any) -> str:
     """Run `/name` as discord.py would; the private answer of a refusal, or "" if none."""
-    command = COMMANDS[name]
+    command = commands_of(interaction.client.service)[name]
     bound = () if command.binding is None else (command.binding,)
     try:
         await command.callback(*bound, cast(Any, interaction), **ARGUMENTS.get(name, options))

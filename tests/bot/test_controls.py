@@ -5,7 +5,8 @@ from __future__ import annotations
 import discord
 
 from bot import limits
-from bot.controls import MoveButton, MovePicker, check_components, controls_view, mask_seats
+from bot.play.controls import MoveButton, MovePicker, controls_view, mask_seats
+from bot.play.delivery import check_components
 from bot.service import Choice, Controls
 
 

@@ -14,8 +14,10 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.delivery import Courier
-from bot.lobby_flow import check_dms
+from bot.lobby.flow import Seating
+from bot.play.controls import controls_view
+from bot.play.delivery import Courier
+from bot.play.pictures import Pictures
 from bot.service import Lobby, TableService
 from bot.store import Store
 from engine.core import View
@@ -115,7 +117,8 @@ def courier_for(
 ) -> tuple[Courier, FakeChannel, dict[int, FakeUser]]:
     users = {p.user_id: FakeUser(p.user_id in closed) for p in (ANN, BOB, CAT)}
     channel = FakeChannel()
-    return Courier(cast(Any, FakeClient(users, channel)), service), channel, users
+    client = cast(Any, FakeClient(users, channel))
+    return Courier(client, service, Pictures(), controls_view), channel, users
 
 
 async def numbers_table(service: TableService) -> int:
@@ -277,17 +280,19 @@ async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
         await store.close()
 
 
-async def test_joining_a_game_with_secrets_tests_the_dm(monkeypatch: Any) -> None:
+async def test_joining_a_game_with_secrets_tests_the_dm(
+    monkeypatch: Any, service: TableService
+) -> None:
     monkeypatch.setattr(GAME, "has_secrets", True)
     for closed in (False, True):
         user = FakeUser(closed=closed)
+        client = FakeClient({7: user}, FakeChannel())
         interaction = SimpleNamespace(
-            client=FakeClient({7: user}, FakeChannel()),
-            response=FakeResponse(),
-            user=discord.Object(7),
+            client=client, response=FakeResponse(), user=discord.Object(7)
         )
         lobby = Lobby(1, "leylines", GAME.title, (), 2, 2, {}, (), 7, "lobby", None)
-        await check_dms(cast(Any, interaction), lobby)
+        courier = Courier(cast(Any, client), service, Pictures(), controls_view)
+        await Seating(service, courier).check_dms(cast(Any, interaction), lobby)
         warned = interaction.response.sent
         if closed:
             assert user.received == []

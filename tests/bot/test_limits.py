@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from typing import Any, cast
 
 import pytest
 
 from bot import limits
-from bot.delivery import notice_parts, post_parts
+from bot.play.controls import controls_view
+from bot.play.delivery import Courier
+from bot.play.pictures import Pictures
 from bot.service import Player, TableService
 from bot.store import Living
 from engine.registry import GAMES
@@ -75,11 +78,12 @@ async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
     whether a post's narration was too long for its text (and went to an embed)."""
     delivery = await service.delivery(game_id)
     assert delivery is not None
+    courier = Courier(cast(Any, None), service, Pictures(), controls_view)
     for post in delivery.posts:
-        await post_parts(replace(post, view=None), editing=not post.new)
+        await courier.post_parts(replace(post, view=None), editing=not post.new)
         assert MENTION.findall(post.content) == MENTION.findall(post.content.strip())
     for notice in delivery.dms:
-        await notice_parts(replace(notice, view=None))
+        await courier.notice_parts(replace(notice, view=None))
     await service.delivered(delivery, replace(delivery.living, message_id=1))
     return any(post.embed for post in delivery.posts)
 

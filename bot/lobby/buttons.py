@@ -2,23 +2,42 @@
 
 Lobby buttons: `mars:lobby:<game id>:<join|leave|start>`. A button of a lobby that has since
 started or closed answers that it is stale and changes nothing.
+
+A button only reads its custom id; the seat is taken or given up by the cog that seats players
+(`HANDLER`, see `SeatHandler`), found through the interaction's client.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
+from discord.ext import commands
 
-from bot import lobby_flow
 from bot.replies import answer_error
+
+HANDLER = "Lobby"
+"""The name of the cog that answers lobby buttons (a `SeatHandler`)."""
 
 _LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
 }
+
+
+@runtime_checkable
+class SeatHandler(Protocol):
+    async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
+        """Do `action` (join, leave or start) for the user at the lobby `game_id`."""
+
+
+def handler_of(client: discord.Client) -> SeatHandler:
+    handler = client.get_cog(HANDLER) if isinstance(client, commands.Bot) else None
+    if not isinstance(handler, SeatHandler):
+        raise RuntimeError(f"no {HANDLER} cog seats players")
+    return handler
 
 
 class LobbyButton(
@@ -42,7 +61,7 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await lobby_flow.act(interaction, self.action, self.game_id)
+            await handler_of(interaction.client).act(interaction, self.action, self.game_id)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
 

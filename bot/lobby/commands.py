@@ -1,8 +1,11 @@
-"""`/new <game>`, `/join`, `/leave`, `/start`: opening a table and taking seats."""
+"""`/new <game>`, `/join`, `/leave`, `/start` and the lobby buttons: opening a table and taking
+seats. The `Lobby` cog owns the commands and answers the buttons (see `bot.lobby.buttons`)."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -10,11 +13,16 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot import lobby_flow
-from bot.buttons import lobby_buttons
-from bot.replies import player_of, service_of
+from bot.lobby.buttons import HANDLER, lobby_buttons
+from bot.lobby.flow import Seating
+from bot.play.delivery import Courier, courier_of
+from bot.replies import channel_of, player_of, service_of
+from bot.service import TableService
 from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
 from engine.registry import GAMES
+
+OpenTable = Callable[[discord.Interaction, str, dict[str, Any]], Awaitable[None]]
+"""Opens a lobby: (interaction, game key, the options chosen)."""
 
 
 def check_options(game: Game[Any, Any], options: dict[str, Any]) -> None:
@@ -29,34 +37,6 @@ def check_options(game: Game[Any, Any], options: dict[str, Any]) -> None:
             f"from 1 to {game.max_players}, or random."
         )
     game.new_game([f"Player {n}" for n in range(1, game.max_players + 1)], chosen, 0)
-
-
-async def open_table(
-    interaction: discord.Interaction, game_key: str, options: dict[str, Any]
-) -> None:
-    """Open a lobby for `game_key` in this channel with the user in the first seat."""
-    channel_id = lobby_flow.channel_of(interaction)
-    check_options(GAMES[game_key], options)
-    service = service_of(interaction)
-    lobby = await service.new_lobby(
-        guild_id=interaction.guild_id,
-        channel_id=channel_id,
-        creator=player_of(interaction),
-        game_key=game_key,
-        options=options,
-    )
-    quiet = discord.AllowedMentions.none()
-    await interaction.response.send_message(
-        lobby.text, view=lobby_buttons(lobby.game_id), allowed_mentions=quiet
-    )
-    message = await interaction.original_response()
-    await service.set_lobby_message(lobby.game_id, message.id)
-    await lobby_flow.check_dms(interaction, lobby)
-
-
-NEW_TABLE = app_commands.Group(
-    name="new", description="Open a table for a game in this channel", guild_only=True
-)
 
 
 def ordinal(number: int) -> str:
@@ -78,7 +58,19 @@ def option_parameter(game: Game[Any, Any], option: Option) -> tuple[Any, list[Ch
     return option.kind, choices
 
 
-def new_table_command(game: Game[Any, Any]) -> app_commands.Command[Any, ..., None]:
+def new_table_group(open_table: OpenTable) -> app_commands.Group:
+    """`/new`, with one subcommand per game, each answered by `open_table`."""
+    group = app_commands.Group(
+        name="new", description="Open a table for a game in this channel", guild_only=True
+    )
+    for game in GAMES.values():
+        group.add_command(new_table_command(game, open_table, group))
+    return group
+
+
+def new_table_command(
+    game: Game[Any, Any], open_table: OpenTable, parent: app_commands.Group
+) -> app_commands.Command[Any, ..., None]:
     """`/new <game key>` with one typed, described parameter per table option of the game."""
 
     async def callback(interaction: discord.Interaction, **options: Any) -> None:
@@ -113,31 +105,68 @@ def new_table_command(game: Game[Any, Any]) -> app_commands.Command[Any, ..., No
         name=game.key,
         description=f"{game.title}: {players}",
         callback=app_commands.choices(**choices)(described(callback)),
-        parent=NEW_TABLE,
+        parent=parent,
     )
 
 
-for listed in GAMES.values():
-    NEW_TABLE.add_command(new_table_command(listed))
+class Lobby(commands.Cog, name=HANDLER):
+    """Lobbies through `service`; `courier` tells the table when a game starts. `new_table` is
+    the `/new` group (added to the command tree beside the cog's own commands)."""
 
+    def __init__(self, service: TableService, courier: Courier) -> None:
+        self.service = service
+        self.seating = Seating(service, courier)
+        self.new_table = new_table_group(self.open_table)
 
-class Lobby(commands.Cog):
+    async def open_table(
+        self, interaction: discord.Interaction, game_key: str, options: dict[str, Any]
+    ) -> None:
+        """Open a lobby for `game_key` in this channel with the user in the first seat.
+
+        Answered at once, not deferred: the lobby message is the public reply, and a refusal
+        (bad options, a table already here) must stay private."""
+        channel_id = channel_of(interaction)
+        await asyncio.to_thread(check_options, GAMES[game_key], options)
+        lobby = await self.service.new_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=channel_id,
+            creator=player_of(interaction),
+            game_key=game_key,
+            options=options,
+        )
+        quiet = discord.AllowedMentions.none()
+        await interaction.response.send_message(
+            lobby.text, view=lobby_buttons(lobby.game_id), allowed_mentions=quiet
+        )
+        message = await interaction.original_response()
+        await self.service.set_lobby_message(lobby.game_id, message.id)
+        await self.seating.check_dms(interaction, lobby)
+
+    async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
+        """A lobby button (see `bot.lobby.buttons.SeatHandler`)."""
+        await self.seating.act(interaction, action, game_id)
+
     @app_commands.command(name="join", description="Take a seat at this channel's open table")
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_flow.act(interaction, "join")
+        await self.seating.act(interaction, "join")
 
     @app_commands.command(name="leave", description="Give up your seat at this channel's table")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_flow.act(interaction, "leave")
+        await self.seating.act(interaction, "leave")
 
     @app_commands.command(name="start", description="Start the game at this channel's table")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_flow.act(interaction, "start")
+        await self.seating.act(interaction, "start")
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.tree.add_command(NEW_TABLE)
-    await bot.add_cog(Lobby())
+    lobby = Lobby(service_of(bot), courier_of(bot))
+    await bot.add_cog(lobby)
+    bot.tree.add_command(lobby.new_table)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.tree.remove_command("new")

@@ -11,21 +11,28 @@ as stale once its user has moved since, or when it was not offered to them:
   with the next, narrower one.
 
 Up to five moves show as buttons; more (a large table's choices) become one select menu.
+
+A control only reads its custom id; what it does is asked of the cog that answers moves
+(`HANDLER`, see `MoveHandler`), found through the interaction's client, so this module needs no
+flow of its own and delivery needs no controls.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
+from discord.ext import commands
 
-from bot import delivery, limits
-from bot.replies import answer_error, player_of, service_of
+from bot import limits
+from bot.replies import answer_error
 from bot.service import Choice, Controls
 from engine.core import Seat
 
 MOVE, NARROW = "=", "+"
+HANDLER = "Play"
+"""The name of the cog that answers controls (a `MoveHandler`)."""
 _SEATS = r"(?:(?P<seats>[0-9a-f]+):)?"
 
 
@@ -39,6 +46,41 @@ def mask_seats(mask: str | None) -> frozenset[Seat] | None:
         return None
     bits = int(mask, 16)
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
+
+
+@runtime_checkable
+class MoveHandler(Protocol):
+    async def play(
+        self, interaction: discord.Interaction, controls: Controls, notation: str
+    ) -> None:
+        """Play `notation`, offered by `controls`, as the user's move."""
+
+    async def narrow(
+        self, interaction: discord.Interaction, controls: Controls, prefix: str
+    ) -> None:
+        """Replace the menu of `controls` by the narrower one of the moves beginning `prefix`."""
+
+
+def handler_of(client: discord.Client) -> MoveHandler:
+    handler = client.get_cog(HANDLER) if isinstance(client, commands.Bot) else None
+    if not isinstance(handler, MoveHandler):
+        raise RuntimeError(f"no {HANDLER} cog answers moves")
+    return handler
+
+
+async def handle(
+    interaction: discord.Interaction, controls: Controls, value: str, *, whole: bool
+) -> None:
+    """Ask the handler to play (`whole`) or narrow to `value`; every failure gets an answer
+    (see `answer_error`)."""
+    try:
+        handler = handler_of(interaction.client)
+        if whole:
+            await handler.play(interaction, controls, value)
+        else:
+            await handler.narrow(interaction, controls, value)
+    except Exception as error:  # every failure gets an answer; see answer_error
+        await answer_error(interaction, error)
 
 
 def _stem(kind: str, controls: Controls) -> str:
@@ -71,7 +113,7 @@ class MoveButton(
         return cls(controls, match["notation"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await play(interaction, self.controls, self.notation)
+        await handle(interaction, self.controls, self.notation, whole=True)
 
 
 class MovePicker(
@@ -114,29 +156,7 @@ class MovePicker(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         [value] = self.item.values
-        chosen, kind = value[1:], value[:1]
-        if kind == MOVE:
-            await play(interaction, self.controls, chosen)
-            return
-        try:
-            controls = await service_of(interaction).narrow(
-                interaction.user.id, chosen, self.controls
-            )
-            await interaction.response.edit_message(view=controls_view(controls))
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
-
-
-async def play(interaction: discord.Interaction, controls: Controls, notation: str) -> None:
-    """Play `notation` as the user's move, offered by `controls`."""
-    try:
-        update = await service_of(interaction).move_in_game(
-            player_of(interaction), notation, controls
-        )
-    except Exception as error:  # every failure gets an answer; see answer_error
-        await answer_error(interaction, error)
-        return
-    await delivery.answer_move(interaction, update)
+        await handle(interaction, self.controls, value[1:], whole=value[:1] == MOVE)
 
 
 def controls_view(controls: Controls | None) -> discord.ui.View | None:
@@ -159,18 +179,3 @@ def controls_view(controls: Controls | None) -> discord.ui.View | None:
     if controls.choices:
         view.add_item(MovePicker(controls))
     return view
-
-
-def check_components(view: discord.ui.View | None) -> None:
-    """Raise `limits.OverLimit` if the view's components break one of Discord's limits."""
-    if view is None:
-        return
-    buttons, selects = [], []
-    for item in view.children:
-        inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
-        if isinstance(inner, discord.ui.Button):
-            buttons.append((inner.label or "", inner.custom_id or ""))
-        elif isinstance(inner, discord.ui.Select):
-            options = tuple((o.label, o.value) for o in inner.options)
-            selects.append((inner.custom_id, options))
-    limits.check(buttons=tuple(buttons), selects=tuple(selects))

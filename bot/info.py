@@ -1,4 +1,5 @@
-"""`/rules <game>` and `/help`."""
+"""`/rules <game>` and `/help`: what the bot does and how each game is played, privately and
+anywhere (a direct message too). Nothing here reads a game, so nothing is deferred."""
 
 from __future__ import annotations
 

@@ -5,7 +5,11 @@ The channel's part comes first (a new board message when new players are to act,
 the living one), then each player's merged DM, then at most one closed-DM hint per player per
 game (never the secret itself: it points to `/secret`). A refused or failed part never stops the
 others: a message Discord refuses is tried once more in a shorter form, and what still fails is
-logged and reported, never raised. Boards are drawn in a worker thread.
+logged and reported, never raised.
+
+Every message is checked against Discord's limits before it is sent. Boards are drawn by
+`Pictures`; the controls under a message are turned into Discord components by the function the
+client hands the courier (the buttons live with the commands that answer them, not here).
 """
 
 from __future__ import annotations
@@ -20,16 +24,18 @@ from typing import Any
 
 import discord
 
-from bot import controls, limits
-from bot.service import Delivery, Notice, Post, TableService, TableUpdate
+from bot import limits
+from bot.play.pictures import Pictures
+from bot.service import Controls, Delivery, Notice, Post, TableService
 from bot.store import Living
 from engine.core import View
-from render import render_view
 
 log = logging.getLogger(__name__)
 
 Send = Callable[..., Awaitable[Any]]
 """A channel's or user's `send`: takes text, file, embed, view, mentions."""
+Components = Callable[[Controls | None], discord.ui.View | None]
+"""Turns a message's controls into its Discord components (None: no components)."""
 
 SECRET_HINT = (
     "{users}: I could not send you a direct message. Use `/secret` in this channel to see your "
@@ -54,56 +60,19 @@ def allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
     )
 
 
-async def board_file(view: View | None) -> discord.File | None:
-    """The view drawn as a PNG attachment (in a worker thread), with its alt text."""
+def check_components(view: discord.ui.View | None) -> None:
+    """Raise `limits.OverLimit` if the view's components break one of Discord's limits."""
     if view is None:
-        return None
-    loop = asyncio.get_running_loop()
-    drawn = await loop.run_in_executor(None, render_view, view)
-    alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
-    return discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
-
-
-async def notice_parts(notice: Notice) -> dict[str, Any]:
-    """The keyword arguments that send a notice (text, board, controls, pings), checked
-    against Discord's limits."""
-    parts: dict[str, Any] = {
-        "content": limits.shorten(notice.text, limits.CONTENT),
-        "allowed_mentions": allowed(notice.mentions),
-    }
-    file = await board_file(notice.view)
-    if file is not None:
-        parts["file"] = file
-    view = controls.controls_view(notice.controls)
-    if view is not None:
-        parts["view"] = view
-    checked(parts)
-    return parts
-
-
-async def send_notice(send: Send, notice: Notice, **extra: Any) -> None:
-    """Send one notice with `send` (a follow-up, a response or a channel)."""
-    await send(**await notice_parts(notice), **extra)
-
-
-async def post_parts(post: Post, *, editing: bool) -> dict[str, Any]:
-    """The keyword arguments of a channel post or edit. An edit that keeps its picture sends
-    no attachment (the old one stays); an edit clears the text box and buttons it no longer
-    has."""
-    parts: dict[str, Any] = {"content": post.content, "allowed_mentions": allowed(post.mentions)}
-    embed = post.embed
-    if embed:
-        parts["embed"] = discord.Embed(description=embed)
-    elif editing:
-        parts["embed"] = None
-    file = await board_file(post.view)
-    if file is not None:
-        parts["attachments" if editing else "file"] = [file] if editing else file
-    view = controls.controls_view(post.controls)
-    if view is not None or editing:
-        parts["view"] = view
-    checked(parts)
-    return parts
+        return
+    buttons, selects = [], []
+    for item in view.children:
+        inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        if isinstance(inner, discord.ui.Button):
+            buttons.append((inner.label or "", inner.custom_id or ""))
+        elif isinstance(inner, discord.ui.Select):
+            options = tuple((o.label, o.value) for o in inner.options)
+            selects.append((inner.custom_id, options))
+    limits.check(buttons=tuple(buttons), selects=tuple(selects))
 
 
 def checked(parts: dict[str, Any]) -> None:
@@ -115,7 +84,7 @@ def checked(parts: dict[str, Any]) -> None:
         embeds=((embed.title or "", embed.description or ""),) if embed else (),
         attachment_descriptions=tuple(f.description or "" for f in files),
     )
-    controls.check_components(parts.get("view"))
+    check_components(parts.get("view"))
 
 
 def shorter(parts: dict[str, Any]) -> dict[str, Any]:
@@ -131,12 +100,100 @@ def gone(error: discord.HTTPException) -> bool:
 
 class Courier:
     """Delivers games' outboxes; one delivery per game at a time, in the order they were
-    committed."""
+    committed. Also builds and sends single notices (a preview, `/secret`, a test DM).
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    `pictures` draws the boards; `components` turns a notice's controls into buttons and menus.
+    """
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        pictures: Pictures,
+        components: Components,
+    ) -> None:
         self.client = client
         self.service = service
+        self.pictures = pictures
+        self.components = components
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def board_file(self, view: View | None) -> discord.File | None:
+        """The view drawn as a PNG attachment, with its alt text."""
+        if view is None:
+            return None
+        drawn = await self.pictures.draw(view)
+        alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
+        return discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
+
+    async def notice_parts(self, notice: Notice) -> dict[str, Any]:
+        """The keyword arguments that send a notice (text, board, controls, pings), checked
+        against Discord's limits."""
+        parts: dict[str, Any] = {
+            "content": limits.shorten(notice.text, limits.CONTENT),
+            "allowed_mentions": allowed(notice.mentions),
+        }
+        file = await self.board_file(notice.view)
+        if file is not None:
+            parts["file"] = file
+        view = self.components(notice.controls)
+        if view is not None:
+            parts["view"] = view
+        checked(parts)
+        return parts
+
+    async def send_notice(self, send: Send, notice: Notice, **extra: Any) -> None:
+        """Send one notice with `send` (a follow-up, a response or a channel)."""
+        await send(**await self.notice_parts(notice), **extra)
+
+    async def post_parts(self, post: Post, *, editing: bool) -> dict[str, Any]:
+        """The keyword arguments of a channel post or edit. An edit that keeps its picture
+        sends no attachment (the old one stays); an edit clears the text box and buttons it no
+        longer has."""
+        parts: dict[str, Any] = {
+            "content": post.content,
+            "allowed_mentions": allowed(post.mentions),
+        }
+        embed = post.embed
+        if embed:
+            parts["embed"] = discord.Embed(description=embed)
+        elif editing:
+            parts["embed"] = None
+        file = await self.board_file(post.view)
+        if file is not None:
+            parts["attachments" if editing else "file"] = [file] if editing else file
+        view = self.components(post.controls)
+        if view is not None or editing:
+            parts["view"] = view
+        checked(parts)
+        return parts
+
+    async def send_dm(self, notice: Notice) -> bool:
+        """DM one notice to its user; False when Discord refuses (closed DMs, unknown user)."""
+        assert notice.user_id is not None
+        try:
+            user = await self._user(notice.user_id)
+            await self.send_notice(user.send, notice)
+        except discord.HTTPException:
+            log.info("A DM to user %s could not be delivered", notice.user_id)
+            return False
+        return True
+
+    async def _user(self, user_id: int) -> discord.User:
+        return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+    async def tell_table(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Deliver the game's updates; tell the interaction's user privately what did not
+        reach the channel."""
+        report = await self.flush(game_id)
+        if report.problem is None:
+            return
+        try:
+            await interaction.followup.send(
+                f"Your action is saved, but {report.problem}", ephemeral=True
+            )
+        except discord.HTTPException:
+            log.warning("Could not tell user %s that the channel was not told", interaction.user.id)
 
     async def flush(self, game_id: int) -> Report:
         """Deliver everything the game's outbox holds; never raises for Discord's refusals."""
@@ -148,6 +205,9 @@ class Courier:
                 return Report("the channel could not be told (the game could not be read).")
             if delivery is None:
                 return Report()
+            self.pictures.prepare(
+                [*(p.view for p in delivery.posts), *(n.view for n in delivery.dms)]
+            )
             channel = self.client.get_partial_messageable(delivery.channel_id)
             try:
                 living, problem = await self._post(channel, delivery)
@@ -175,7 +235,7 @@ class Courier:
         for post in delivery.posts:
             if not post.new and message_id is not None:
                 try:
-                    parts = await post_parts(post, editing=True)
+                    parts = await self.post_parts(post, editing=True)
                     await channel.get_partial_message(message_id).edit(**parts)
                     continue
                 except discord.HTTPException as error:
@@ -196,7 +256,7 @@ class Courier:
         self, channel: discord.PartialMessageable, post: Post
     ) -> tuple[int | None, str | None]:
         """Post a message, or a shorter one if Discord refuses it; (its id, the problem)."""
-        parts = await post_parts(post, editing=False)
+        parts = await self.post_parts(post, editing=False)
         try:
             return (await channel.send(**parts)).id, None
         except discord.HTTPException as error:
@@ -210,7 +270,7 @@ class Courier:
             )
             first = error
         try:
-            parts = await post_parts(replace(post, controls=None), editing=False)
+            parts = await self.post_parts(replace(post, controls=None), editing=False)
             return (await channel.send(**shorter(parts))).id, None
         except discord.HTTPException as error:
             if gone(error):
@@ -247,9 +307,9 @@ class Courier:
     async def _dm(self, user_id: int, notices: list[Notice]) -> bool:
         """Send a player's DMs in order; False when Discord refuses them (closed DMs)."""
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            user = await self._user(user_id)
             for notice in notices:
-                await send_notice(user.send, notice)
+                await self.send_notice(user.send, notice)
         except discord.HTTPException as error:
             log.info("A DM to user %s could not be delivered (HTTP %s)", user_id, error.status)
             return False
@@ -258,55 +318,8 @@ class Courier:
         return True
 
 
-async def send_dm(client: discord.Client, notice: Notice) -> bool:
-    """DM one notice to its user; False when Discord refuses (closed DMs, unknown user)."""
-    assert notice.user_id is not None
-    try:
-        user = client.get_user(notice.user_id) or await client.fetch_user(notice.user_id)
-        await send_notice(user.send, notice)
-    except discord.HTTPException:
-        log.info("A DM to user %s could not be delivered", notice.user_id)
-        return False
-    return True
-
-
 def courier_of(client: discord.Client) -> Courier:
+    """The bot's courier (for an extension's `setup`, which is handed the bot)."""
     courier = getattr(client, "courier", None)
     assert isinstance(courier, Courier)
     return courier
-
-
-async def answer_move(interaction: discord.Interaction, update: TableUpdate) -> None:
-    """Confirm a committed move to its maker privately, then tell the table.
-
-    A private menu (in a DM, or an ephemeral one) is replaced by the confirmation and the next
-    menu, if any; otherwise the confirmation is an ephemeral reply. Whatever then happens to the
-    channel's message, the move stays made, and the mover is told so truthfully.
-    """
-    follow = controls.controls_view(update.next_choice)
-    extra: dict[str, Any] = {} if follow is None else {"view": follow}
-    message = interaction.message
-    private_menu = message is not None and (
-        message.flags.ephemeral or interaction.channel_id != update.channel_id
-    )
-    if interaction.type is discord.InteractionType.component and private_menu:
-        await interaction.response.edit_message(
-            content=update.confirmation, view=follow, attachments=[]
-        )
-    else:
-        await interaction.response.send_message(update.confirmation, ephemeral=True, **extra)
-    await tell_table(interaction, update.game_id)
-
-
-async def tell_table(interaction: discord.Interaction, game_id: int) -> None:
-    """Deliver the game's updates; tell the interaction's user privately what did not reach
-    the channel."""
-    report = await courier_of(interaction.client).flush(game_id)
-    if report.problem is None:
-        return
-    try:
-        await interaction.followup.send(
-            f"Your action is saved, but {report.problem}", ephemeral=True
-        )
-    except discord.HTTPException:
-        log.warning("Could not tell user %s that the channel was not told", interaction.user.id)

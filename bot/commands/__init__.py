@@ -1,1 +1,0 @@
-"""Slash commands, one extension per area: lobby, play, info."""

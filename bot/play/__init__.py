@@ -1,0 +1,8 @@
+"""The play feature: `/move`, `/board`, `/secret`, `/resign`, `/abandon`, `/history`, the move
+buttons and menus, and the delivery of what a game has to tell.
+
+`commands` (the `Play` cog, which also answers the controls) imports `controls` (the persistent
+buttons and menus, which find the cog through the client) and `delivery` (the courier, handed
+the function that turns controls into components), which draws with `pictures`. Neither
+`controls` nor `delivery` imports the other.
+"""

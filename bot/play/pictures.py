@@ -1,0 +1,119 @@
+"""Board pictures: views drawn off the event loop, each distinct view once.
+
+`render.render_view` draws a view (a picklable frozen dataclass; never a game state) by the
+renderer of its type. The bot draws in a pool of worker processes, one per core it may use
+(threads would share one interpreter lock), started by the "forkserver" method: a process that
+runs an event loop and threads is never forked. Tests that register a renderer in this process
+draw in a thread instead (`Pictures()`), where that renderer is seen.
+
+The last `KEEP` pictures are remembered by `view_digest`, so the channel's board, `/board` and a
+DM showing the same view share one drawing; a view being drawn is awaited, not drawn again. A
+pool whose worker died (the pictures it was drawing fail; their deliveries are tried again) is
+replaced by a new one at the next drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+import signal
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+
+from bot.service import view_digest
+from engine.core import View
+from render import Rendered, render_view
+
+log = logging.getLogger(__name__)
+
+KEEP = 64
+"""How many pictures are remembered (by view digest)."""
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """`workers` processes that start when first needed, from a fork server that has imported
+    the renderers. A worker ignores Ctrl-C (the terminal sends it to every process of the
+    group): the bot stops its workers itself."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["render"])
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=signal.signal,
+        initargs=(signal.SIGINT, signal.SIG_IGN),
+    )
+
+
+class Pictures:
+    """Draws views with the executor that `workers` makes (again if it breaks; None: in the
+    event loop's default thread pool) and remembers the last `keep` pictures."""
+
+    def __init__(self, workers: Callable[[], Executor] | None = None, *, keep: int = KEEP) -> None:
+        self._workers = workers
+        self.executor = None if workers is None else workers()
+        self.keep = keep
+        self._drawn: OrderedDict[str, asyncio.Future[Rendered]] = OrderedDict()
+
+    @classmethod
+    def in_processes(cls, workers: int | None = None) -> Pictures:
+        """Pictures drawn by `workers` processes (default: one per usable core)."""
+        return cls(functools.partial(process_pool, workers or usable_cores()))
+
+    async def draw(self, view: View) -> Rendered:
+        """The picture of `view`: remembered, being drawn, or drawn now."""
+        return await asyncio.shield(self._drawing(view))  # a cancelled caller spares the others
+
+    def prepare(self, views: Iterable[View | None]) -> None:
+        """Start drawing these views at once (in parallel), for `draw` to find them later."""
+        for view in views:
+            if view is not None:
+                self._drawing(view)
+
+    def _drawing(self, view: View) -> asyncio.Future[Rendered]:
+        digest = view_digest(view)
+        drawing = self._drawn.get(digest)
+        if drawing is not None:
+            self._drawn.move_to_end(digest)
+            return drawing
+        drawing = asyncio.ensure_future(self._submit(view))
+        drawing.add_done_callback(lambda done: self._forget_failed(digest, done))
+        self._drawn[digest] = drawing
+        while len(self._drawn) > self.keep:
+            self._drawn.popitem(last=False)
+        return drawing
+
+    def _submit(self, view: View) -> asyncio.Future[Rendered]:
+        loop = asyncio.get_running_loop()
+        try:
+            return loop.run_in_executor(self.executor, render_view, view)
+        except BrokenExecutor:
+            if self._workers is None or self.executor is None:
+                raise
+            log.warning("A picture worker died; starting new ones")
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._workers()
+            return loop.run_in_executor(self.executor, render_view, view)
+
+    def _forget_failed(self, digest: str, drawing: asyncio.Future[Rendered]) -> None:
+        """A drawing that failed (or was cancelled) is not remembered."""
+        if (drawing.cancelled() or drawing.exception() is not None) and self._drawn.get(
+            digest
+        ) is drawing:
+            del self._drawn[digest]
+
+    def close(self) -> None:
+        """Stop the workers (pictures not yet drawn are dropped); waits for them to exit."""
+        self._drawn.clear()
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
