@@ -23,6 +23,7 @@ import signal
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from multiprocessing import forkserver
 
 from bot.service import view_digest
 from engine.core import View
@@ -42,11 +43,12 @@ def usable_cores() -> int:
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """`workers` processes that start when first needed, from a fork server that has imported
-    the renderers. A worker ignores Ctrl-C (the terminal sends it to every process of the
-    group): the bot stops its workers itself."""
+    """`workers` processes that start when first needed, from a fork server that imports the
+    renderers as the pool is made. A worker ignores Ctrl-C (the terminal sends it to every
+    process of the group): the bot stops its workers itself."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["render"])
+    forkserver.ensure_running()  # it imports the renderers now, not at the first picture
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
