@@ -77,6 +77,9 @@ class Planet:
 
 @dataclass(frozen=True)
 class MerchantsState:
+    """The table and where the turn stands: whose it is, the step being decided, the moving
+    ship's stops, a swap offer waiting for its answer and the bonuses left."""
+
     players: tuple[str, ...]
     seed: int
     trading: bool
@@ -108,7 +111,7 @@ class MerchantsState:
     """Turns completed."""
     resigned: tuple[Seat, ...] = ()
     last: tuple[Seat, str] | None = None
-    """The last move made (its seat and notation)."""
+    """The last move made (its seat and notation; a command of several steps as a whole)."""
     marked: tuple[Coord, ...] = ()
     """The planets the last move touched."""
 
@@ -188,6 +191,7 @@ def _planet_from_json(data: Any) -> Planet:
 
 
 def state_to_json(state: MerchantsState) -> JSON:
+    """The whole state as a JSON document of format `FORMAT_VERSION`."""
     return {
         "version": FORMAT_VERSION,
         "players": list(state.players),
@@ -214,6 +218,7 @@ def state_to_json(state: MerchantsState) -> JSON:
 
 
 def state_from_json(data: JSON) -> MerchantsState:
+    """The inverse of `state_to_json`; raises BadState for another format or a damaged state."""
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise BadState("This Martian Merchants game was saved in a format this bot cannot read.")
     try:
