@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core import GameError
 from engine.marsvsearth.effects import FAILURE, RESOURCES, SUCCESS, Effect, parse_effect
+from engine.marsvsearth.state import COUNTERS
 
 DEFAULT_DECK_PATH = Path(__file__).with_name("deck.toml")
 
@@ -28,6 +29,8 @@ SKILL_PREFIX = {"science": "sci", "diplomacy": "dip", "military": "mil", "wild":
 
 COUNTS = {"dna": 30, "agent": 12, "skill": 86, "threat": 20, "clone_level": 6}
 HUMAN_DNA, CLONE_DNA = 25, 5
+MOST_SYMBOLS = 3
+"""The most symbols one skill card carries."""
 CODE = re.compile(r"[a-z][a-z0-9-]{0,23}")
 
 
@@ -44,6 +47,11 @@ class Agent:
 
     def skill(self, group: str) -> int:
         return self.skills[GROUPS.index(group)]
+
+    def describe(self) -> str:
+        """In words: `Dr. Vera Lindqvist (Science 4, Diplomacy 2, Military 1)`."""
+        sci, dip, mil = self.skills
+        return f"{self.name} (Science {sci}, Diplomacy {dip}, Military {mil})"
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,11 @@ class Deck:
 
     def level(self, level: int) -> CloneLevel:
         return self.levels[min(max(level, 1), len(self.levels)) - 1]
+
+    def target(self, threat: int, players: int, coop: bool, counters: int) -> int:
+        """A threat's target this round: printed, the 3-4 player change, +1 per counter."""
+        adjust = self.small_adjustment if not coop and players in self.small_players else 0
+        return self.threats[threat].target + adjust + counters
 
 
 class _Reader:
@@ -225,7 +238,7 @@ def _skills(read: _Reader, entries: list[Any]) -> tuple[SkillCard, ...]:
         skill = read.field(table, where, "skill", str)
         if skill not in SKILLS:
             raise read.fail(where, f"`skill` must be one of {', '.join(SKILLS)}, not {skill!r}")
-        strength = read.number(table, where, "strength", 1, 3)
+        strength = read.number(table, where, "strength", 1, MOST_SYMBOLS)
         effect = read.effect(table, where, "effect")
         count = read.number(table, where, "count", 1, 86)
         code = f"{SKILL_PREFIX[skill]}{strength}" + (f"-{effect.tag}" if effect else "")
@@ -264,6 +277,6 @@ def _level(read: _Reader, number: int, table: Any) -> CloneLevel:
         level=number,
         hand=read.number(table, where, "hand", 1, 10),
         lead=read.field(table, where, "lead", bool),
-        counters=read.number(table, where, "counters", 0, 7),
+        counters=read.number(table, where, "counters", 0, COUNTERS),
         extra_bad=read.field(table, where, "extra_bad", bool),
     )

@@ -101,8 +101,8 @@ from engine.marsvsearth.deck import DEFAULT_DECK_PATH, Deck, load_deck
 from engine.marsvsearth.moves import DONE, KEYWORDS, Move, Prompt, match, words_of
 from engine.marsvsearth.phases import OPEN, leave, legal, pending, play, timeout
 from engine.marsvsearth.refusals import explain
-from engine.marsvsearth.rules import setup_for
 from engine.marsvsearth.script import SEGMENTS, Run, answered, resigned_during, run
+from engine.marsvsearth.setup import setup_for
 from engine.marsvsearth.state import (
     AGENT,
     ANSWER_MINUTES,

@@ -20,16 +20,10 @@ secret:
 
 from __future__ import annotations
 
+from engine.marsvsearth.deck import MOST_SYMBOLS
 from engine.marsvsearth.moves import DONE, Move, move
-from engine.marsvsearth.rules import (
-    CIVILIAN_UNLED_LIMIT,
-    MOST_SYMBOLS,
-    PROMOTION_COST,
-    UNLED_LIMIT,
-    proximity_limit,
-    target_of,
-)
-from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE
+from engine.marsvsearth.proximity import limit
+from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, PROMOTION_COST
 from engine.marsvsearth.work import Work
 
 OPEN = ("clone", "human", "accuse", "promote", "endround")
@@ -143,16 +137,6 @@ def may_promote(w: Work, seat: int) -> bool:
     return len(w.seats[seat].hand) * MOST_SYMBOLS >= PROMOTION_COST * (len(asked) + 1)
 
 
-def limit(w: Work, seat: int, slot: int) -> int:
-    """How many cards `seat` may give to the threat in `slot` (proximity restrictions)."""
-    leader = w.threats[slot].leader
-    if leader is None:
-        if w.promotion:
-            return CIVILIAN_UNLED_LIMIT if w.seats[seat].status == CIVILIAN else 0
-        return UNLED_LIMIT
-    return proximity_limit(seat, leader, w.size)
-
-
 def open_slots(w: Work, seat: int) -> list[int]:
     """The threats `seat` may still give a card to now."""
     slots = range(len(w.threats))
@@ -234,7 +218,7 @@ def play(w: Work, seat: int, chosen: Move) -> None:
         slot = int(chosen.arg(1)[1:]) - 1
         t = w.threats[slot]
         t.counters.append(seat)
-        target = target_of(w.deck, t.threat, w.size, w.coop, len(t.counters))
+        target = w.deck.target(t.threat, w.size, w.coop, len(t.counters))
         w.say(f"{name} puts a +1 counter on {w.threat_name(slot)}: its target is now {target}.")
     elif kind in ("accuse", "second"):
         target = w.seat_of(chosen.arg(1))

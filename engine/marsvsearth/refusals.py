@@ -11,16 +11,9 @@ from __future__ import annotations
 import re
 
 from engine.marsvsearth.moves import Prompt
-from engine.marsvsearth.phases import (
-    OPEN,
-    TITLES,
-    limit,
-    open_slots,
-    pending,
-    takes_part,
-)
-from engine.marsvsearth.rules import PROMOTION_COST, distance
-from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE
+from engine.marsvsearth.phases import OPEN, TITLES, open_slots, pending, takes_part
+from engine.marsvsearth.proximity import distance, limit
+from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, COUNTERS, PROMOTION_COST
 from engine.marsvsearth.work import Work, slugs
 
 ANSWERS = (
@@ -172,7 +165,7 @@ def _counter(w: Work, seat: int, words: list[str]) -> str | None:
             "round, and yours are placed."
         )
     if w.counters_left(seat) == 0:
-        return "All 7 +1 counters are already on threats."
+        return f"All {COUNTERS} +1 counters are already on threats."
     return None
 
 

@@ -12,7 +12,6 @@ from collections.abc import Generator
 from engine.marsvsearth.deck import GROUPS
 from engine.marsvsearth.effects import FAILURE, IMMEDIATE, RESOURCES, SUCCESS, Effect
 from engine.marsvsearth.moves import Move, Prompt, move
-from engine.marsvsearth.rules import target_of
 from engine.marsvsearth.state import ADDED, AGENT, CIVILIAN, CLONE
 from engine.marsvsearth.work import ThreatWork, Work
 
@@ -90,7 +89,7 @@ def resolve_threat(w: Work, slot: int) -> Script:
     if t.bonus:
         w.say(f"{name}: {t.bonus:+d} from earlier threats.")
     t.total = total
-    target = target_of(w.deck, t.threat, w.size, w.coop, len(t.counters))
+    target = w.deck.target(t.threat, w.size, w.coop, len(t.counters))
     success = total >= target
     t.result = "success" if success else "failure"
     w.say(
@@ -319,7 +318,7 @@ def reinstate(w: Work, seat: int) -> Script:
             seat,
             "You drew two Agents: "
             + " and ".join(
-                f"{agent_words(w, a)} (`agent {w.deck.agents[a].code}`)" for a in offered
+                f"{w.deck.agents[a].describe()} (`agent {w.deck.agents[a].code}`)" for a in offered
             )
             + "; keep one.",
         )
@@ -349,10 +348,3 @@ def reinstate(w: Work, seat: int) -> Script:
         w.say(f"{w.name(seat)} has left, so no resource is raised.")
         return
     w.change(answer.arg(1), 1)
-
-
-def agent_words(w: Work, agent: int) -> str:
-    """An Agent card in words: `Dr. Vera Lindqvist (Science 4, Diplomacy 2, Military 1)`."""
-    card = w.deck.agents[agent]
-    sci, dip, mil = card.skills
-    return f"{card.name} (Science {sci}, Diplomacy {dip}, Military {mil})"

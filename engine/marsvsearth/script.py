@@ -25,8 +25,17 @@ from engine.marsvsearth.effects import RESOURCES, TRIAL
 from engine.marsvsearth.moves import Move, Prompt, move
 from engine.marsvsearth.phases import open_phase
 from engine.marsvsearth.resolve import Script, reinstate, resolve_all
-from engine.marsvsearth.rules import FATE_COOP, PROMOTION_COST, TRIAL_CARDS, WAVES, target_of
-from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, FATE, MarsState
+from engine.marsvsearth.state import (
+    AGENT,
+    CIVILIAN,
+    CLONE,
+    FATE,
+    FATE_COOP,
+    PROMOTION_COST,
+    TRIAL_CARDS,
+    WAVES,
+    MarsState,
+)
 from engine.marsvsearth.work import Ended, ThreatWork, Work, freeze, thaw
 
 
@@ -70,7 +79,7 @@ def reveal_threats(w: Work) -> None:
     for slot, t in enumerate(w.threats):
         card = w.deck.threats[t.threat]
         skills = " or ".join(s.capitalize() for s in card.skills)
-        target = target_of(w.deck, t.threat, w.size, w.coop, 0)
+        target = w.deck.target(t.threat, w.size, w.coop, 0)
         w.say(
             f"{w.name(w.pog)} reveals Threat {slot + 1}: {card.name} ({skills}, target {target})."
         )

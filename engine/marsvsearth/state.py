@@ -1,4 +1,4 @@
-"""Mars vs. Earth: the frozen game state and its JSON form.
+"""Mars vs. Earth: the frozen game state, the game's fixed numbers and the state's JSON form.
 
 Cards are numbers: a skill card is its index in `Deck.skills`, an Agent its index in
 `Deck.agents`, a threat its index in `Deck.threats`. Piles list their top card first. A DNA card
@@ -25,6 +25,26 @@ ADDED = -2
 """The `seat` of a card that New Information added to a threat (it counts only for symbols)."""
 ANSWER_MINUTES = 2
 """The default time a player has to answer a question put to them alone."""
+
+WAVES = 3
+"""Cloning waves in a game; the Humans win with every wave's successes."""
+TRACK_TOP = 20
+"""Resources run on tracks 0-20; a gain beyond 20 is lost."""
+HAND = 5
+"""Humans (Agents and Civilians) draw up to this many skill cards each round."""
+COUNTERS = 7
+"""+1 threat counters in the box."""
+PROMOTION_COST = 5
+"""Symbols an Agent reveals and discards to field promote a Civilian."""
+TRIAL_CARDS = 2
+"""Accusation cards revealed at a trial."""
+FATE_COOP = (2, 3, 4)
+"""Co-operative variant: fate cards per threat in waves 1, 2, 3."""
+
+
+def clone_level(dna: tuple[bool, ...]) -> int:
+    """The sum of the waves (1, 2, 3) in which clone DNA arrived; 0 for a human."""
+    return sum(wave for wave, clone in enumerate(dna, start=1) if clone)
 
 
 @dataclass(frozen=True)

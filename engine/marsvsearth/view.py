@@ -15,8 +15,7 @@ from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.effects import RESOURCES
 from engine.marsvsearth.moves import Prompt
 from engine.marsvsearth.phases import OPEN, TITLES, is_pending, takes_part
-from engine.marsvsearth.rules import WAVES, clone_level, target_of
-from engine.marsvsearth.state import AGENT, CLONE, MarsState
+from engine.marsvsearth.state import AGENT, CLONE, MarsState, clone_level
 from engine.marsvsearth.work import Work, slugs
 
 STEP_NAMES = (
@@ -181,7 +180,7 @@ def build_view(
                 slot=slot + 1,
                 name=card.name,
                 skills=card.skills,
-                target=target_of(deck, t.threat, len(shown.players), shown.coop, len(t.counters)),
+                target=deck.target(t.threat, len(shown.players), shown.coop, len(t.counters)),
                 counters=len(t.counters),
                 leader=t.leader,
                 cards=len(t.cards),
@@ -229,7 +228,7 @@ def build_view(
         wave=shown.wave,
         successes=shown.successes,
         per_wave=per_wave,
-        needed=WAVES * per_wave,
+        needed=w.setup.needed,
         failures=shown.failures,
         pog=shown.pog,
         pog_override=shown.pog_override,
@@ -279,8 +278,7 @@ def private_lines(
         lines.append("Your side: Human (co-operative game, no Martians at the table).")
     if s.agent is not None:
         agent = deck.agents[s.agent]
-        sci, dip, mil = agent.skills
-        lines.append(f"Your Agent: {agent.name} (Science {sci}, Diplomacy {dip}, Military {mil}).")
+        lines.append(f"Your Agent: {agent.describe()}.")
     else:
         lines.append(
             f"Your standing: {'revealed Martian Clone' if s.status == CLONE else s.status}"
@@ -313,11 +311,7 @@ def private_lines(
         offered = [codes[m.arg(1)] for m in asked.moves]
         lines.append(
             "Your Agent choice (keep one): "
-            + "; or ".join(
-                f"`agent {a.code}` {a.name} (Science {a.skills[0]}, Diplomacy {a.skills[1]}, "
-                f"Military {a.skills[2]})"
-                for a in offered
-            )
+            + "; or ".join(f"`agent {a.code}` {a.describe()}" for a in offered)
             + "."
         )
     return tuple(lines)

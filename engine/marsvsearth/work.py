@@ -13,8 +13,19 @@ from typing import Any
 from engine.core import Event, draw_rng
 from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.effects import RESOURCES
-from engine.marsvsearth.rules import COUNTERS, HAND, TRACK_TOP, WAVES, clone_level, setup_for
-from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, ActiveThreat, MarsState, SeatState
+from engine.marsvsearth.setup import Setup, setup_for
+from engine.marsvsearth.state import (
+    AGENT,
+    CIVILIAN,
+    CLONE,
+    COUNTERS,
+    HAND,
+    TRACK_TOP,
+    ActiveThreat,
+    MarsState,
+    SeatState,
+    clone_level,
+)
 
 RESERVED = {"to", "on", "with", "for", "none", "good", "bad", "threat", "all", "done", "pass"}
 
@@ -163,7 +174,7 @@ class Work:
         return len(self.players)
 
     @property
-    def setup(self) -> Any:
+    def setup(self) -> Setup:
         return setup_for(self.size, self.coop)
 
     def live(self, seat: int) -> bool:
@@ -210,7 +221,7 @@ class Work:
         return s.status == AGENT or self.deck.level(self.level(seat)).lead
 
     def counters_left(self, seat: int) -> int:
-        """+1 counters a revealed clone may still place this round (7 in the box at most)."""
+        """+1 counters a revealed clone may still place this round (the box holds `COUNTERS`)."""
         if self.seats[seat].status != CLONE or not self.live(seat):
             return 0
         placed = self.placed()
@@ -285,7 +296,7 @@ class Work:
 
     def score_success(self) -> None:
         self.successes += 1
-        needed = WAVES * self.setup.per_wave
+        needed = self.setup.needed
         if self.successes >= needed:
             self.end("humans", f"{needed} threats were overcome")
 

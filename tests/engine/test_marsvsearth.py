@@ -13,7 +13,8 @@ import pytest
 from engine.core import AmbiguousMove, BadNotation, BadState, IllegalMove
 from engine.marsvsearth import DEFAULT_DECK_PATH, GAME, DeckError, MarsVsEarth, load_deck
 from engine.marsvsearth.effects import VOCABULARY
-from engine.marsvsearth.rules import SETUP, distance, proximity_limit
+from engine.marsvsearth.proximity import distance, proximity_limit
+from engine.marsvsearth.setup import SETUP
 from engine.marsvsearth.state import ActiveThreat
 from tests.engine.test_marsvsearth_support import (
     DECK,

@@ -8,8 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.marsvsearth import GAME, MarsState, Move
-from engine.marsvsearth.rules import clone_level
-from engine.marsvsearth.state import ActiveThreat
+from engine.marsvsearth.state import ActiveThreat, clone_level
 from tests.engine.test_marsvsearth_support import (
     cards,
     humans,
