@@ -98,7 +98,8 @@ from engine.core import (
     resolve_options,
 )
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH, Deck, load_deck
-from engine.marsvsearth.moves import DONE, KEYWORDS, Move, Prompt, match, words_of
+from engine.marsvsearth.moves import DONE, HIDDEN_KINDS, Move, Prompt
+from engine.marsvsearth.notation import KEYWORDS, match, words_of
 from engine.marsvsearth.phases import OPEN, leave, legal, pending, play, timeout
 from engine.marsvsearth.refusals import explain
 from engine.marsvsearth.script import SEGMENTS, Run, answered, resigned_during, run
@@ -114,13 +115,6 @@ from engine.marsvsearth.state import (
 from engine.marsvsearth.view import MarsView, build_view, private_lines
 from engine.marsvsearth.work import Ended, Work, freeze, thaw
 
-HIDDEN_KINDS = frozenset({"submit", "accuse", "second", "discard", "defend", "agent"})
-"""Moves whose choice stays secret: cards (a defence shows only at the trial) and the Agent kept
-at a reinstatement (the channel learns which one from the narration, never the other)."""
-HELP = (
-    "For example `submit sci2 t1`, `lead t2`, `accuse ann dip1`, `defend none` or `done`; "
-    "`/move` lists what you may do now."
-)
 CACHE = 256
 
 
@@ -340,7 +334,7 @@ class MarsVsEarth:
         if words[:1] == ["pass"] and not any(m.kind == "pass" for m in legal_now):
             text = DONE
         try:
-            return match(text, legal_now, HELP)
+            return match(text, legal_now)
         except IllegalMove as refused:
             reason = explain(look.work, seat, words, look.prompt)
             raise IllegalMove(reason or str(refused)) from None

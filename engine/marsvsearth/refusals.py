@@ -10,25 +10,12 @@ from __future__ import annotations
 
 import re
 
-from engine.marsvsearth.moves import Prompt
+from engine.marsvsearth.moves import ANSWERS, Prompt
 from engine.marsvsearth.phases import OPEN, TITLES, open_slots, pending, takes_part
 from engine.marsvsearth.proximity import distance, limit
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, COUNTERS, PROMOTION_COST
 from engine.marsvsearth.work import Work, slugs
 
-ANSWERS = (
-    "wild",
-    "skill",
-    "effect",
-    "defend",
-    "lower",
-    "raise",
-    "agent",
-    "extra",
-    "reinstate",
-    "intel",
-)
-"""Moves that answer a question put to one player."""
 PHASE_OF = {
     "submit": ("clone", "human"),
     "counter": ("clone",),
@@ -58,7 +45,7 @@ def explain(w: Work, seat: int, words: list[str], prompt: Prompt | None) -> str 
         return "You have left this game."
     if prompt is not None:
         return _question(w, seat, words, prompt)
-    if kind in ANSWERS or kind in ("lead", "pass"):
+    if kind in ANSWERS:
         return f"`{kind}` answers a question put to one player; nobody is asking you one now."
     if kind in PHASE_OF and w.phase not in PHASE_OF[kind]:
         return WHEN[kind]
