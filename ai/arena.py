@@ -18,12 +18,13 @@ from engine.core import Game
 
 @dataclass
 class Effort:
-    """What one side's moves cost: moves made, simulated moves (tree and rollouts) and CPU
-    seconds spent thinking (`time.process_time`)."""
+    """What one side's moves cost: moves made, simulated moves (tree and rollouts), CPU seconds
+    spent thinking (`time.process_time`) and the CPU seconds of its longest move."""
 
     moves: int = 0
     simulated: int = 0
     cpu_seconds: float = 0.0
+    longest: float = 0.0
 
     @property
     def think_seconds(self) -> float:
@@ -78,6 +79,7 @@ def match(
             effort.moves += 1
             effort.simulated += decision.simulated
             effort.cpu_seconds += decision.cpu_seconds
+            effort.longest = max(effort.longest, decision.cpu_seconds)
             state, _ = game.apply(state, seat, decision.move)
         if mine in outcome.winners:
             result.wins += 1
