@@ -11,7 +11,10 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.leylines.state import GRID, LeyLinesView, Piece, line_name, pips_of, points_words
+from engine.leylines import LeyLinesView, Piece
+from engine.leylines.notation import line_name
+from engine.leylines.scoring import points_words
+from engine.leylines.state import GRID
 from engine.pieces import SIZE_LETTER, SIZE_NAME
 from render.board import (
     BoardLayout,
@@ -108,8 +111,8 @@ def _last_move(view: LeyLinesView, names: Sequence[str]) -> str | None:
     piece = "a cap" if place.size == 0 else f"the {SIZE_NAME[place.size]} {colour_of(seat).name}"
     text = f"Last: {names[seat]} placed {piece} on {GRID.name(place.square)}"
     filled = [
-        f"{line_name(line)} ({points_words(pips_of(view.board, line, seat))})"
-        for line in view.scored_lines
+        f"{line_name(line)} ({points_words(points)})"
+        for line, points in zip(view.scored_lines, view.line_points, strict=True)
     ]
     return text + (", filling " + " and ".join(filled) if filled else "")
 

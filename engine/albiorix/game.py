@@ -77,7 +77,7 @@ class Albiorix(BaseGame[AlbiorixState, Choice]):
     title = "Albiorix"
     min_players = 2
     max_players = 2
-    options = (core.FIRST_PLAYER, LIMIT)
+    options: tuple[core.Option, ...] = (core.FIRST_PLAYER, LIMIT)
     has_secrets = False
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> AlbiorixState:

@@ -1,6 +1,8 @@
 """Ley Lines of Mars."""
 
 from engine.leylines.game import GAME, LeyLines
-from engine.leylines.state import LeyLinesState, LeyLinesView, Piece, Place
+from engine.leylines.moves import Place
+from engine.leylines.state import LeyLinesState, Piece
+from engine.leylines.view import LeyLinesView
 
 __all__ = ["GAME", "LeyLines", "LeyLinesState", "LeyLinesView", "Piece", "Place"]

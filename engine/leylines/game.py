@@ -25,138 +25,71 @@ A bare square (`c3`) is accepted when only one kind of piece is left to place.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.core import (
-    FIRST_PLAYER,
-    JSON,
-    AmbiguousMove,
-    BadNotation,
-    Event,
-    GameError,
-    IllegalMove,
-    Option,
-    Outcome,
-    Seat,
-    choose_first,
-    resolve_options,
-)
+from engine import core
+from engine.core import AmbiguousMove, BaseGame, Event, IllegalMove, Seat
+from engine.leylines import notation, scoring
+from engine.leylines.moves import CAP, Place, next_turn, placements
 from engine.leylines.state import (
-    CAP,
     CAP_PIECE,
     CAPS,
     GRID,
     PIECES,
     STASH,
     LeyLinesState,
-    LeyLinesView,
     Piece,
-    Place,
-    line_name,
-    pips_of,
-    points_words,
     state_from_json,
     state_to_json,
 )
-from engine.pieces import SIZE_LETTER, SIZE_NAME, parse_size
-
-DIAGONALS = (((1, 1), (-1, -1)), ((1, -1), (-1, 1)))
-"""The two diagonal directions, each as its pair of opposite steps."""
-
-_CAP_WORDS = {"cap", "c", "x", "volcano"}
-_PLACEMENT = re.compile(
-    r"(?:(?P<before>[a-z]+|\d)\s*)?(?P<square>[a-z]\d{1,2})(?:\s*(?P<after>[a-z]+|\d))?"
-)
+from engine.leylines.view import LeyLinesView, build_view
+from engine.pieces import SIZE_NAME
 
 
-def line_through(board: Sequence[Piece | None], square: int, steps: tuple[Any, Any]) -> list[int]:
-    """The squares of the line through `square` along one diagonal, from one end to the other.
+class LeyLines(BaseGame[LeyLinesState, Place]):
+    """Two seers, one 6x6 board; the rules are summed up in this module's docstring."""
 
-    The line runs to the board edge or stops before a cap; caps are never part of a line.
-    """
-    ends = []
-    for step in steps:
-        run = []
-        for other in GRID.ray(square, step):
-            piece = board[other]
-            if piece is not None and piece.is_cap:
-                break
-            run.append(other)
-        ends.append(run)
-    return [*reversed(ends[1]), square, *ends[0]]
-
-
-def filled_lines(board: Sequence[Piece | None], square: int) -> list[list[int]]:
-    """The lines of two or more squares through `square` that hold no empty square."""
-    lines = [line_through(board, square, steps) for steps in DIAGONALS]
-    return [line for line in lines if len(line) >= 2 and all(board[i] is not None for i in line)]
-
-
-def piece_name(size: int) -> str:
-    return "a Volcano cap" if size == CAP else f"a {SIZE_NAME[size]} pyramid"
-
-
-class LeyLines:
     key = "leylines"
     title = "Ley Lines of Mars"
     min_players = 2
     max_players = 2
-    options: tuple[Option, ...] = (FIRST_PLAYER,)
     has_secrets = False
+    options: tuple[core.Option, ...] = (core.FIRST_PLAYER,)
 
-    def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> LeyLinesState:
-        if len(players) != 2:
-            raise GameError("Ley Lines of Mars is for exactly 2 players.")
-        chosen = resolve_options(self.options, options)
+    def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> LeyLinesState:
         return LeyLinesState(
-            players=tuple(players),
+            players=players,
             seed=seed,
             board=(None,) * GRID.size,
             stashes=(STASH, STASH),
             caps=CAPS,
             scores=(0, 0),
-            to_move=choose_first(seed, 2, chosen["first"]),
+            to_move=core.choose_first(seed, 2, options["first"]),
         )
 
     def actors(self, state: LeyLinesState) -> frozenset[Seat]:
         return frozenset() if self.outcome(state) else frozenset({state.to_move})
 
-    def legal_moves(self, state: LeyLinesState, seat: Seat) -> list[Place]:
-        if seat not in self.actors(state):
-            return []
-        empty = [i for i, piece in enumerate(state.board) if piece is None]
-        sizes = [size for size in (3, 2, 1) if state.stashes[seat][size - 1]]
-        if state.caps:
-            sizes.append(CAP)
-        return [Place(size, square) for size in sizes for square in empty]
+    def generate(self, state: LeyLinesState, seat: Seat) -> Sequence[Place]:
+        return placements(state, seat)
 
     def parse(self, state: LeyLinesState, seat: Seat, text: str) -> Place:
-        match = _PLACEMENT.fullmatch(text.strip().lower())
-        if not match or (match["before"] and match["after"]):
-            raise BadNotation(
-                f"`{text}` is not a placement. Write a size and a square, like `L c3`, "
-                "`m e5`, `s a1` or `cap d4`."
-            )
-        square = GRID.parse(match["square"])
-        kind = match["before"] or match["after"]
-        size = None if kind is None else CAP if kind in _CAP_WORDS else parse_size(kind)
-        if self.outcome(state):
-            raise IllegalMove("The game is over.")
-        if seat != state.to_move:
-            raise IllegalMove(f"It is {state.players[state.to_move]}'s turn.")
+        """Text that is no placement is refused as such before any turn check."""
+        notation.read(text)
+        return super().parse(state, seat, text)
+
+    def read(self, state: LeyLinesState, seat: Seat, text: str) -> Place:
+        size, square = notation.read(text)
         if state.board[square] is not None:
             raise IllegalMove(
                 f"{GRID.name(square)} is already taken: a piece goes on an empty square."
             )
-        available = sorted({move.size for move in self.legal_moves(state, seat)}, reverse=True)
+        available = sorted({move.size for move in self.legal(state, seat)}, reverse=True)
         if size is None:
             if len(available) > 1:
-                choices = ", ".join(self.notation(Place(s, square)) for s in available)
+                choices = ", ".join(notation.write(Place(s, square)) for s in available)
                 raise AmbiguousMove(f"Which piece? Say one of: {choices}.")
             return Place(available[0], square)
         if size not in available:
@@ -166,21 +99,15 @@ class LeyLines:
         return Place(size, square)
 
     def notation(self, move: Place) -> str:
-        kind = "cap" if move.size == CAP else SIZE_LETTER[move.size]
-        return f"{kind} {GRID.name(move.square)}"
+        return notation.write(move)
 
-    def hidden(self, move: Place) -> bool:
-        """Every placement is public."""
-        return False
-
-    def apply(
+    def play(
         self, state: LeyLinesState, seat: Seat, move: Place
     ) -> tuple[LeyLinesState, list[Event]]:
-        if move not in self.legal_moves(state, seat):
-            raise IllegalMove(f"{self.notation(move)} is not a legal move now.")
         board = list(state.board)
         name = state.players[seat]
-        events = [Event(f"{name} placed {piece_name(move.size)} on {GRID.name(move.square)}.")]
+        where = GRID.name(move.square)
+        events = [Event(f"{name} placed {notation.piece_name(move.size)} on {where}.")]
         if move.size == CAP:
             board[move.square] = CAP_PIECE
             caps, stashes, lines = state.caps - 1, state.stashes, []
@@ -194,12 +121,14 @@ class LeyLines:
                 (small, medium, large) if owner == seat else held
                 for owner, held in enumerate(state.stashes)
             )
-            lines = filled_lines(board, move.square)
+            lines = scoring.filled_lines(board, move.square)
         scores = list(state.scores)
         for line in lines:
-            points = pips_of(board, line, seat)
+            points = scoring.pips_of(board, line, seat)
             scores[seat] += points
-            events.append(Event(f"Line {line_name(line)} is filled: {name} scores {points}."))
+            events.append(
+                Event(f"Line {notation.line_name(line)} is filled: {name} scores {points}.")
+            )
         after = replace(
             state,
             board=tuple(board),
@@ -209,55 +138,22 @@ class LeyLines:
             last=(seat, move),
             scored_lines=tuple(tuple(line) for line in lines),
         )
-        after, passes = self._next_turn(after, seat)
+        after, passes = next_turn(after, seat, after.placed == PIECES)
         return after, events + passes
 
-    def _next_turn(self, state: LeyLinesState, mover: Seat) -> tuple[LeyLinesState, list[Event]]:
-        """Give the turn to the opponent, or back to the mover when the opponent must pass."""
-        if state.placed == PIECES:
-            return state, []
-        other = 1 - mover
-        if sum(state.stashes[other]) or state.caps:
-            return replace(state, to_move=other), []
-        passing = Event(f"{state.players[other]} has nothing left to place and passes.")
-        return replace(state, to_move=mover), [passing]
-
-    def resign(self, state: LeyLinesState, seat: Seat) -> tuple[LeyLinesState, list[Event]]:
-        if self.outcome(state):
-            raise IllegalMove("The game is over.")
+    def leave(self, state: LeyLinesState, seat: Seat) -> tuple[LeyLinesState, list[Event]]:
         return replace(state, resigned=seat), [Event(f"{state.players[seat]} resigned.")]
 
-    def view(self, state: LeyLinesState, seat: Seat | None) -> LeyLinesView:
-        return LeyLinesView(
-            players=state.players,
-            viewer=seat,
-            actors=self.actors(state),
-            outcome=self.outcome(state),
-            board=state.board,
-            stashes=state.stashes,
-            caps=state.caps,
-            scores=state.scores,
-            last=state.last,
-            scored_lines=state.scored_lines,
-        )
+    def build_view(self, state: LeyLinesState, seat: Seat | None) -> LeyLinesView:
+        return build_view(state, seat, self.actors(state), self.outcome(state))
 
-    def outcome(self, state: LeyLinesState) -> Outcome | None:
-        if state.resigned is not None:
-            winner = 1 - state.resigned
-            reason = f"{state.players[state.resigned]} resigned"
-            return Outcome((winner,), state.scores, reason)
-        if state.placed < PIECES:
-            return None
-        first, second = state.scores
-        if first == second:
-            return Outcome((), state.scores, f"{points_words(first)} each")
-        winner = 0 if first > second else 1
-        return Outcome((winner,), state.scores, f"{max(first, second)} to {min(first, second)}")
+    def outcome(self, state: LeyLinesState) -> core.Outcome | None:
+        return scoring.outcome(state)
 
-    def to_json(self, state: LeyLinesState) -> JSON:
+    def to_json(self, state: LeyLinesState) -> core.JSON:
         return state_to_json(state)
 
-    def from_json(self, data: JSON) -> LeyLinesState:
+    def from_json(self, data: core.JSON) -> LeyLinesState:
         return state_from_json(data)
 
 

@@ -1,12 +1,12 @@
-"""Ley Lines of Mars: the state, the moves, the view, and their JSON form."""
+"""Ley Lines of Mars: the pieces, the state and its JSON document."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core import JSON, BadState, Seat, View
+from engine.core import JSON, BadState, Seat
 from engine.grid import Grid
+from engine.leylines.moves import CAP, Place
 
 GRID = Grid(6, 6)
 STASH = (5, 5, 5)
@@ -15,9 +15,6 @@ CAPS = 5
 PIECES = 2 * sum(STASH) + CAPS
 """35 pieces in all: once they are placed the game is over and one square stays empty."""
 FORMAT_VERSION = 1
-
-CAP = 0
-"""The size of a Volcano cap: it has no pips and belongs to nobody."""
 
 
 @dataclass(frozen=True)
@@ -33,14 +30,6 @@ class Piece:
 
 
 CAP_PIECE = Piece(None, CAP)
-
-
-@dataclass(frozen=True)
-class Place:
-    """Put a pyramid of `size` pips (or a cap, size 0) on the empty square `square` (an index)."""
-
-    size: int
-    square: int
 
 
 @dataclass(frozen=True)
@@ -61,26 +50,6 @@ class LeyLinesState:
     @property
     def placed(self) -> int:
         return sum(piece is not None for piece in self.board)
-
-
-@dataclass(frozen=True, kw_only=True)
-class LeyLinesView(View):
-    board: tuple[Piece | None, ...]
-    stashes: tuple[tuple[int, int, int], ...]
-    caps: int
-    scores: tuple[int, ...]
-    last: tuple[Seat, Place] | None
-    scored_lines: tuple[tuple[int, ...], ...]
-
-
-def pips_of(board: Sequence[Piece | None], line: Sequence[int], seat: Seat) -> int:
-    """The pips of `seat`'s pyramids on the squares of `line`: what filling it scores."""
-    return sum(p.size for p in (board[i] for i in line) if p is not None and p.owner == seat)
-
-
-def line_name(line: Sequence[int]) -> str:
-    """A line by its end squares, left end first: `a1-f6`."""
-    return f"{GRID.name(line[0])}-{GRID.name(line[-1])}"
 
 
 def _piece_to_json(piece: Piece | None) -> list[int | None] | None:
@@ -137,8 +106,3 @@ def state_from_json(data: JSON) -> LeyLinesState:
     if len(state.board) != GRID.size or len(state.players) != 2 or len(state.stashes) != 2:
         raise BadState("This Ley Lines game's saved state is damaged (wrong shape).")
     return state
-
-
-def points_words(count: int) -> str:
-    """`1 point`, `0 points`, `5 points`."""
-    return f"{count} point{'' if count == 1 else 's'}"

@@ -109,7 +109,7 @@ class Merchants(BaseGame[MerchantsState, Command]):
     min_players = 2
     max_players = 4
     has_secrets = False
-    options = (core.FIRST_PLAYER, TRADING)
+    options: tuple[core.Option, ...] = (core.FIRST_PLAYER, TRADING)
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> MerchantsState:
         count = len(players)

@@ -1,0 +1,44 @@
+"""Ley Lines of Mars: what a seat sees (everything: the game has no secrets)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import Outcome, Seat, View
+from engine.leylines.moves import Place
+from engine.leylines.scoring import pips_of
+from engine.leylines.state import LeyLinesState, Piece
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeyLinesView(View):
+    board: tuple[Piece | None, ...]
+    stashes: tuple[tuple[int, int, int], ...]
+    caps: int
+    scores: tuple[int, ...]
+    last: tuple[Seat, Place] | None
+    scored_lines: tuple[tuple[int, ...], ...]
+    line_points: tuple[int, ...]
+    """What each of `scored_lines` scored its placer."""
+
+
+def build_view(
+    state: LeyLinesState, seat: Seat | None, actors: frozenset[Seat], outcome: Outcome | None
+) -> LeyLinesView:
+    placer = None if state.last is None else state.last[0]
+    return LeyLinesView(
+        players=state.players,
+        viewer=seat,
+        actors=actors,
+        outcome=outcome,
+        board=state.board,
+        stashes=state.stashes,
+        caps=state.caps,
+        scores=state.scores,
+        last=state.last,
+        scored_lines=state.scored_lines,
+        line_points=tuple(
+            0 if placer is None else pips_of(state.board, line, placer)
+            for line in state.scored_lines
+        ),
+    )
