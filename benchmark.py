@@ -5,7 +5,13 @@ written to `--out` and printed. Times are wall-clock (`time.perf_counter_ns`), s
 milliseconds; sizes in bytes; memory in MiB. The platform figures (latency, throughput, memory)
 play Ley Lines of Mars with seeded random legal moves, on real SQLite files (WAL, full sync, as
 the Store opens them) in a temporary folder; each other game adds its own figures (see
-`bench/games.py`). `--quick` runs a small version of every measurement (for the smoke test).
+`bench/games.py`). Targets are ratios to floors measured in the same run (`bench/floors.py`),
+since absolute times vary by 2x between runs on a shared machine. `--quick` runs a small
+version of every measurement (for the smoke test).
+
+`python benchmark.py --load [--load-channels 100] [--load-inflight 20] [--load-seconds 120]
+[--profile]` runs the real bot process against the local fake Discord instead (see
+`bench/load.py`); `--profile` adds where the bot's CPU goes (py-spy, `bench/profile.py`).
 """
 
 from __future__ import annotations
@@ -18,7 +24,6 @@ import os
 import platform
 import random
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,8 +38,18 @@ import discord
 import PIL
 
 from bench.delivery import bench_delivery
-from bench.games import bench_agents, bench_albiorix, bench_marsvsearth, bench_merchants
-from bench.report import TIMING_HEADER, Check, Section, ms, timing_row
+from bench.floors import commit_samples, median_ratio, stored_state_bytes
+from bench.games import (
+    bench_agents,
+    bench_albiorix,
+    bench_legal,
+    bench_marsvsearth,
+    bench_merchants,
+    render_rows,
+)
+from bench.load import LoadPlan, bench_load
+from bench.procstat import status_kib
+from bench.report import TIMING_HEADER, Section, ratio_check, timing_row
 from bot.client import EXTENSIONS, MarsBot
 from bot.config import Config
 from bot.service import Player, TableService, TableUpdate
@@ -47,9 +62,9 @@ MIB = 1024 * 1024
 MID_GAME_PIECES = 18
 """Pieces on the board in the mid-game position that is drawn."""
 
-RENDER_MEDIAN_MS = 25.0
-PNG_BYTES = 150_000
-MOVE_MEDIAN_MS = 5.0
+MOVE_RATIO = 3.0
+"""Target for one move through the service without drawing, as a multiple of one bare SQLite
+commit of a row of the same size (4x to 6x when the target was set)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +88,12 @@ class Scale:
     delivery_rounds: int
     """Mars vs. Earth rounds counted for the delivery figures (and 12 times as many
     Merchants turns)."""
+    commits: int
+    """Timed bare SQLite commits for the floors."""
+    legal_games: int
+    """Random games of each game whose positions list legal moves."""
+    legal_positions: int
+    """At most this many of those positions."""
 
 
 FULL = Scale(
@@ -84,6 +105,9 @@ FULL = Scale(
     game_renders=50,
     playouts=100,
     delivery_rounds=3,
+    commits=200,
+    legal_games=10,
+    legal_positions=300,
 )
 QUICK = Scale(
     renders=20,
@@ -94,6 +118,9 @@ QUICK = Scale(
     game_renders=3,
     playouts=2,
     delivery_rounds=2,
+    commits=20,
+    legal_games=2,
+    legal_positions=30,
 )
 
 
@@ -193,39 +220,21 @@ async def open_service(path: Path) -> TableService:
 # 1. Rendering
 
 
-def time_renders(state: LeyLinesState, count: int) -> tuple[list[int], int]:
-    """`count` timings (ns) of `render_view` for `state`'s public view, and the PNG size."""
-    view = GAME.view(state, None)
-    size = len(render_view(view).png)
-    samples = []
-    for _ in range(count):
-        start = time.perf_counter_ns()
-        render_view(view)
-        samples.append(time.perf_counter_ns() - start)
-    return samples, size
-
-
 def bench_render(scale: Scale) -> Section:
-    """Median and p95 of drawing and PNG-encoding a mid-game and a final board."""
+    """Median and p95 of drawing and PNG-encoding a mid-game and a final board, each against a
+    bare PNG encode of the same picture."""
     mid, final = random_positions(seed=2024)
-    lines = [
+    boards = [(f"mid-game ({mid.placed} pieces)", mid), ("final (game over)", final)]
+    rows = render_rows(KEY, boards, scale.renders)
+    intro = [
         "## 1. Rendering a Ley Lines board",
         "",
-        f"`render_view` (draw + PNG encode), {scale.renders} renders of each position, "
-        "one warm-up render first (it gives the PNG size).",
+        f"`render_view` (draw, PNG encode, alt text), {scale.renders} renders of each position "
+        "after a warm-up, taken in turns with as many bare encodes (`encode_png`) of the same "
+        "drawn picture: the render's floor.",
         "",
-        *TIMING_HEADER,
     ]
-    checks, sizes = [], []
-    for label, state in ((f"mid-game ({mid.placed} pieces)", mid), ("final (game over)", final)):
-        samples, size = time_renders(state, scale.renders)
-        lines.append(timing_row(label, samples))
-        sizes.append(f"| {label} | {size:,} |")
-        median = ms(statistics.median(samples))
-        checks.append(Check(f"render median, {label}", median, RENDER_MEDIAN_MS, "ms"))
-        checks.append(Check(f"PNG size, {label}", size, PNG_BYTES, "bytes", decimals=0))
-    lines += ["", "| position | PNG bytes |", "| --- | ---: |", *sizes]
-    return Section(lines, checks)
+    return Section(intro + rows.lines, rows.checks)
 
 
 # 2. Move latency
@@ -243,13 +252,16 @@ async def latency_samples(
 
 async def bench_latency(scale: Scale, folder: Path) -> Section:
     """Median and p95 of one move through the service with its commit, without and with drawing."""
-    service = await open_service(folder / "latency.sqlite3")
+    path = folder / "latency.sqlite3"
+    service = await open_service(path)
     try:
         plain = await latency_samples(service, 1, scale.latency_games, drawn=False)
         drawn = await latency_samples(service, 100_000, scale.render_latency_games, drawn=True)
     finally:
         await service.store.close()
-    median = ms(statistics.median(plain))
+    row_bytes = stored_state_bytes(path)
+    commits = commit_samples(folder, row_bytes, scale.commits)
+    ratio = median_ratio(plain, commits)
     return Section(
         [
             "## 2. Move latency",
@@ -258,13 +270,17 @@ async def bench_latency(scale: Scale, folder: Path) -> Section:
             f"whole games played one after another ({scale.latency_games} games without "
             f"drawing, {scale.render_latency_games} with); with drawing adds `render_view` of "
             "the update's public board in a worker thread, as the bot does. Choosing the move is "
-            "not timed.",
+            "not timed. The floor: one bare commit (BEGIN IMMEDIATE, UPDATE, COMMIT) of a row as "
+            "long as the states stored (their mean), in a fresh file opened the same way.",
             "",
             *TIMING_HEADER,
             timing_row("move, no render", plain),
             timing_row("move + render", drawn),
+            timing_row(f"bare commit, one {row_bytes:,}-byte row", commits),
+            "",
+            f"Move without drawing / bare commit (medians): {ratio:.1f}x.",
         ],
-        [Check("move median, no render", median, MOVE_MEDIAN_MS, "ms")],
+        [ratio_check("move without drawing / bare SQLite commit", ratio, MOVE_RATIO)],
     )
 
 
@@ -320,18 +336,9 @@ async def prefill(path: Path, games: int) -> tuple[int, int]:
     return sum(n for n, _ in results), sum(over for _, over in results)
 
 
-def proc_status_kib(field: str) -> int:
-    """A `kB` field of /proc/self/status (VmRSS, VmHWM), in KiB."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        name, _, value = line.partition(":")
-        if name == field:
-            return int(value.split()[0])
-    raise KeyError(field)
-
-
 async def memory_probe(path: Path) -> dict[str, int]:
     """Run in a fresh process: set the bot up on `path`, show every open board; RSS in KiB."""
-    baseline = proc_status_kib("VmRSS")
+    baseline = status_kib("VmRSS")
     env = {"DISCORD_TOKEN": "benchmark", "DATABASE_PATH": str(path), "DEV_GUILD_ID": ""}
     bot = MarsBot(Config.from_env({**env, "LOG_LEVEL": "WARNING"}))
     await bot.store.open()
@@ -342,8 +349,8 @@ async def memory_probe(path: Path) -> dict[str, int]:
         await bot.service.public_view(game_id)
     result = {
         "baseline_kib": baseline,
-        "rss_kib": proc_status_kib("VmRSS"),
-        "peak_kib": proc_status_kib("VmHWM"),
+        "rss_kib": status_kib("VmRSS"),
+        "peak_kib": status_kib("VmHWM"),
         "touched": len(game_ids),
     }
     await bot.store.close()
@@ -392,11 +399,11 @@ async def bench_memory(scale: Scale, folder: Path) -> Section:
 # Report
 
 
-def machine_lines(quick: bool) -> list[str]:
+def machine_lines(mode: str) -> list[str]:
     """The facts of this machine and run, as Markdown lines."""
     facts = {
         "date (UTC)": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"),
-        "mode": "quick" if quick else "full",
+        "mode": mode,
         "CPU count": str(os.cpu_count()),
         "platform": platform.platform(),
         "Python": platform.python_version(),
@@ -409,13 +416,13 @@ def machine_lines(quick: bool) -> list[str]:
     return ["| fact | value |", "| --- | --- |", *(f"| {k} | {v} |" for k, v in facts.items())]
 
 
-def report(sections: Sequence[Section], quick: bool, seconds: float) -> str:
+def report(sections: Sequence[Section], mode: str, seconds: float) -> str:
     """The whole Markdown report."""
     checks = [check for section in sections for check in section.checks]
     lines = [
         "# Benchmark",
         "",
-        *machine_lines(quick),
+        *machine_lines(mode),
         "",
         "## Targets",
         "",
@@ -442,22 +449,57 @@ async def run_all(scale: Scale) -> list[Section]:
         bench_albiorix(scale.game_renders, scale.playouts),
         bench_merchants(scale.game_renders, scale.playouts),
         bench_marsvsearth(scale.game_renders, scale.playouts),
+        bench_legal(scale.legal_games, scale.legal_positions),
     ]
     return sections
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--out", type=Path, default=Path("bench-results/benchmark.md"))
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="the report's file (default: bench-results/benchmark.md, load.md with --load, "
+        "load-profile.md with --load --profile)",
+    )
     parser.add_argument("--quick", action="store_true", help="a small, fast run of everything")
+    load = parser.add_argument_group("load", "the real bot process under many games at once")
+    load.add_argument("--load", action="store_true", help="run the load benchmark instead")
+    load.add_argument("--load-channels", type=int, default=100, help="games at once (100)")
+    load.add_argument("--load-inflight", type=int, default=20, help="players at once (20)")
+    load.add_argument("--load-seconds", type=float, default=120.0, help="measured window (120)")
+    load.add_argument("--profile", action="store_true", help="sample the bot with py-spy")
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.profile and not args.load:
+        parser.error("--profile goes with --load")
+    if args.out is None:
+        name = "load-profile" if args.profile else "load" if args.load else "benchmark"
+        args.out = Path("bench-results") / f"{name}.md"
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = arguments(argv)
     if args.memory_probe is not None:
         print(json.dumps(asyncio.run(memory_probe(args.memory_probe))))
         return 0
+    scale = QUICK if args.quick else FULL
     start = time.perf_counter_ns()
-    sections = asyncio.run(run_all(QUICK if args.quick else FULL))
-    text = report(sections, args.quick, (time.perf_counter_ns() - start) / 1e9)
+    if args.load:
+        plan = LoadPlan(
+            channels=args.load_channels,
+            inflight=args.load_inflight,
+            seconds=args.load_seconds,
+            floor_samples=scale.commits,
+            profile=args.profile,
+            board_every=3 if args.quick else 10,
+        )
+        sections = [asyncio.run(bench_load(plan))]
+    else:
+        sections = asyncio.run(run_all(scale))
+    mode = ("load, " if args.load else "") + ("quick" if args.quick else "full")
+    text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     print(text, end="")

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import math
+import operator
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 NS_PER_MS = 1_000_000
 
+RELATIONS: dict[str, Callable[[float, float], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">=": operator.ge,
+}
+"""How a measured value may stand to its target."""
+
 
 @dataclass(frozen=True)
 class Check:
-    """A measured value against the target it must stay below."""
+    """A measured value against its target: below it (`relation` "<", the default), at most it
+    ("<=") or at least it (">=")."""
 
     name: str
     value: float
@@ -20,16 +29,22 @@ class Check:
     unit: str
     decimals: int = 2
     """Decimals shown for the value."""
+    relation: str = "<"
 
     @property
     def verdict(self) -> str:
-        return "PASS" if self.value < self.limit else "MISS"
+        return "PASS" if RELATIONS[self.relation](self.value, self.limit) else "MISS"
 
     def line(self) -> str:
         return (
             f"- {self.name}: {self.value:,.{self.decimals}f} {self.unit} "
-            f"(target < {self.limit:,g} {self.unit}) **{self.verdict}**"
+            f"(target {self.relation} {self.limit:,g} {self.unit}) **{self.verdict}**"
         )
+
+
+def ratio_check(name: str, value: float, limit: float) -> Check:
+    """A ratio to a floor (times, shown as `x`) that must stay at most `limit`."""
+    return Check(name, value, limit, "x", relation="<=")
 
 
 @dataclass
@@ -52,7 +67,10 @@ def ms(nanoseconds: float) -> float:
 
 
 def timing_row(label: str, samples: Sequence[int]) -> str:
-    """A table row: label, count, median, p95 and max of `samples` (ns) shown in ms."""
+    """A table row: label, count, median, p95 and max of `samples` (ns) shown in ms; dashes
+    when there are none."""
+    if not samples:
+        return f"| {label} | 0 | - | - | - |"
     median = ms(statistics.median(samples))
     p95, worst = ms(percentile(samples, 0.95)), ms(max(samples))
     return f"| {label} | {len(samples)} | {median:.2f} | {p95:.2f} | {worst:.2f} |"

@@ -1,29 +1,40 @@
-"""`benchmark.py --quick` runs end to end and reports every section with numbers.
+"""`benchmark.py --quick` and a small `benchmark.py --load` run end to end and report every
+section with numbers; a profile is broken down by kind of work.
 
 Speed is never asserted here: only that each measurement ran and was written down.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import selectors
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bench import profile
+
 ROOT = Path(__file__).resolve().parents[1]
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
+TIMING = rf"\| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|"
+"""The rest of a timing row: samples, median, p95, max."""
 EXPECTED = {
     "## 1. Rendering a Ley Lines board": [
-        rf"\| mid-game \(\d+ pieces\) \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
-        rf"\| final \(game over\) \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
-        rf"\| mid-game \(\d+ pieces\) \| {NUMBER} \|",
-        rf"\| final \(game over\) \| {NUMBER} \|",
+        rf"\| render: mid-game \(\d+ pieces\) {TIMING}",
+        rf"\| bare encode: mid-game \(\d+ pieces\) {TIMING}",
+        rf"\| render: final \(game over\) {TIMING}",
+        rf"\| bare encode: final \(game over\) {TIMING}",
+        rf"\| mid-game \(\d+ pieces\) \| {NUMBER} \| {NUMBER}x \|",
+        rf"\| final \(game over\) \| {NUMBER} \| {NUMBER}x \|",
     ],
     "## 2. Move latency": [
-        rf"\| move, no render \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
-        rf"\| move \+ render \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+        rf"\| move, no render {TIMING}",
+        rf"\| move \+ render {TIMING}",
+        rf"\| bare commit, one {NUMBER}-byte row {TIMING}",
+        rf"Move without drawing / bare commit \(medians\): {NUMBER}x\.",
     ],
     "## 3. Throughput": [rf"\| 10 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|"],
     "## 4. Resident memory": [
@@ -32,18 +43,19 @@ EXPECTED = {
         r"Database: 50 games",
     ],
     "## Agents of M.A.R.S.": [
-        rf"\| render: full 8x8 board, final \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
-        rf"\| full 8x8 board, final \| {NUMBER} \|",
-        rf"\| 7x8 board, 28 pyramids \| {NUMBER} \|",
+        rf"\| render: full 8x8 board, final {TIMING}",
+        rf"\| bare encode: full 8x8 board, final {TIMING}",
+        rf"\| full 8x8 board, final \| {NUMBER} \| {NUMBER}x \|",
+        rf"\| 7x8 board, 28 pyramids \| {NUMBER} \| {NUMBER}x \|",
     ],
     "## Albiorix": [
-        rf"\| legal-action lists, \d+ mid-game positions \(moves 6-30\) \| {NUMBER} /s \|",
         rf"\| random games to the end \(2 games\) \| {NUMBER} /s \|",
-        rf"\| render: mid-game, move 12 \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+        rf"\| render: mid-game, move 12 {TIMING}",
+        rf"\| mid-game, move 12 \| {NUMBER} \| {NUMBER}x \|",
     ],
     "## Martian Merchants": [
         rf"\| random 4-player games to the end \(2 games\) \| {NUMBER} /s \|",
-        rf"\| render: 1\d-planet grid, 4 players \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+        rf"\| render: 1\d-planet grid, 4 players {TIMING}",
     ],
     "## Delivery: what the channel and the DMs receive": [
         *(
@@ -54,17 +66,59 @@ EXPECTED = {
         rf"\| Martian Merchants, 4 players, per turn \| \d+ \| {NUMBER} \|",
     ],
     "## Mars vs. Earth": [
-        rf"\| one round, 10 players \(median \d+ moves\) \| \d+ \| {NUMBER} \| {NUMBER} \|",
-        rf"\| render: table, 10 players, round 2 \| 3 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|",
+        rf"\| one round, 10 players \(median \d+ moves\) {TIMING}",
+        rf"\| render: table, 10 players, round 2 {TIMING}",
+    ],
+    "## Legal moves": [
+        rf"\| {re.escape(title)} \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|"
+        for title in (
+            "Ley Lines of Mars",
+            "Albiorix",
+            "Agents of M.A.R.S.",
+            "Martian Merchants",
+            "Mars vs. Earth",
+        )
     ],
 }
+LOAD_ROWS = [
+    *(
+        rf"\| {re.escape(what)} {TIMING}"
+        for what in (
+            "`/move` acknowledgement",
+            "`/move` to its board picture",
+            "autocomplete answer",
+            "`/board` acknowledgement",
+            "`/board` to its board picture",
+        )
+    ),
+    *(
+        rf"\| {re.escape(what)} \| {NUMBER}(%|x)? \|"
+        for what in (
+            "moves",
+            "moves per second",
+            "bot CPU (process and children), s",
+            "bot CPU per move, ms",
+            "floor per move (encode + commit + engine move), ms",
+            "CPU per move / floor",
+            "bot process peak RSS (VmHWM), MiB",
+            "bot and its worker processes, peak PSS (sampled every 0.5 s), MiB",
+            "fake Discord and players CPU (this process), share of one core",
+            "late acknowledgements (after 3 s)",
+            "refused requests (refused, schema-invalid, no route)",
+        )
+    ),
+    r"\| errors \(failed turns\) \| 0 \(none\) \|",
+    rf"\| bare PNG encode \(`encode_png`\), mid-game board, {NUMBER} bytes {TIMING}",
+    rf"\| bare SQLite commit \(WAL, synchronous=FULL\), one {NUMBER}-byte row {TIMING}",
+    rf"\| engine move \(parse \+ apply, no I/O\) {TIMING}",
+]
+VERDICT = rf"^- .+: {NUMBER} \S+ \(target (?:<|<=|>=) .+\) \*\*(PASS|MISS)\*\*$"
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> str:
-    out = tmp_path_factory.mktemp("bench") / "b.md"
+def run_benchmark(out: Path, *flags: str) -> str:
+    """The report of `benchmark.py` run with `flags`, checked to be printed too."""
     done = subprocess.run(
-        [sys.executable, "benchmark.py", "--quick", "--out", str(out)],
+        [sys.executable, "benchmark.py", *flags, "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -76,6 +130,24 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> str:
     return text
 
 
+def verdicts(report: str) -> list[str]:
+    targets = report.split("## Targets", 1)[1].split("\n## ", 1)[0]
+    return re.findall(VERDICT, targets, re.M)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return run_benchmark(tmp_path_factory.mktemp("bench") / "b.md", "--quick")
+
+
+@pytest.fixture(scope="module")
+def load_report(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The real bot under a small load: 3 channels, 2 players at once, 4 seconds."""
+    out = tmp_path_factory.mktemp("load") / "load.md"
+    flags = ["--load-channels", "3", "--load-inflight", "2", "--load-seconds", "4"]
+    return run_benchmark(out, "--load", "--quick", *flags)
+
+
 @pytest.mark.parametrize("heading", EXPECTED)
 def test_each_section_has_its_numbers(report: str, heading: str) -> None:
     assert heading in report
@@ -85,13 +157,53 @@ def test_each_section_has_its_numbers(report: str, heading: str) -> None:
 
 
 def test_every_target_has_a_verdict(report: str) -> None:
-    targets = report.split("## Targets", 1)[1].split("\n## ", 1)[0]
-    verdicts = re.findall(
-        rf"^- .+: {NUMBER} \w+ \(target < .+\) \*\*(PASS|MISS)\*\*$", targets, re.M
-    )
-    assert len(verdicts) == 5 + 2 + 4 + 2 + 2 + 2  # the platform's, delivery's, each game's
+    assert len(verdicts(report)) == 5 + 2 + 4 + 2 + 2 + 2  # the platform's, delivery's, games'
 
 
 def test_machine_facts_are_listed(report: str) -> None:
     for fact in ("date (UTC)", "CPU count", "Python", "Pillow", "SQLite"):
         assert re.search(rf"^\| {re.escape(fact)} \| \S", report, re.M), fact
+
+
+@pytest.mark.parametrize("row", LOAD_ROWS)
+def test_the_load_report_has_each_row(load_report: str, row: str) -> None:
+    section = load_report.split("## Load: ", 1)[1]
+    assert re.search(row, section), f"no line matching {row}"
+
+
+def test_every_load_target_has_a_verdict(load_report: str) -> None:
+    assert len(verdicts(load_report)) == 7  # 3 latencies, rate, CPU ratio, memory, problems
+    problems = r"^- load: errors, late acknowledgements and refused requests: 0 .+ \*\*PASS\*\*$"
+    assert re.search(problems, load_report, re.M)
+
+
+def frame(function: str, path: str, text: str) -> str:
+    """A frame as py-spy writes it with full file names, at the first line holding `text`."""
+    lines = Path(path).read_text().splitlines()
+    return f"{function} ({path}:{next(n for n, s in enumerate(lines, 1) if text in s)})"
+
+
+def test_a_profile_is_broken_down_by_kind_of_work() -> None:
+    main = [
+        'process 7:"python tests/e2e/run_bot.py bot.app"',
+        "thread (11): MainThread",
+        f"main ({ROOT}/bot/app.py:40)",
+        f"Play.move ({ROOT}/bot/play/commands.py:30)",
+    ]
+    worker = [main[0], "thread (12): asyncio_0", f"encode_png ({ROOT}/render/png.py:20)"]
+    wait = [*main[:3], frame("select", selectors.__file__, "self._selector.poll(")]
+    raw = "\n".join(
+        [
+            ";".join([*main, frame("loads", json.__file__, "def loads")]) + " 3",
+            ";".join(main) + " 3",
+            ";".join(wait) + " 5",
+            ";".join(worker) + " 1",
+        ]
+    )
+    lines = "\n".join(profile.profile_lines(raw, {11: 0.3, 12: 0.1}, moves=10))
+    assert "7 busy samples" in lines and "another 5, 42%, caught threads in a wait" in lines
+    assert "| JSON | 37.5% | 15.00 | 37.5% |" in lines
+    assert "| bot (service, delivery, commands) | 37.5% | 15.00 | 37.5% |" in lines
+    assert "| render | 25.0% | 10.00 | 0.0% |" in lines
+    assert "| `Play.move` (bot/play/commands.py) | 75.0% | 30.00 |" in lines
+    assert "bot/app.py" not in lines  # start-up frames name no work

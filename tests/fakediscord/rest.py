@@ -6,6 +6,7 @@ recorded in ``state.unhandled_requests`` and answered with a 404 JSON error.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -412,6 +413,8 @@ class RestApi:
 
     async def interaction_callback(self, request: web.Request) -> web.Response:
         record = self._interaction(request)
+        if record.callback_at is None:
+            record.callback_at = asyncio.get_running_loop().time()
         body, uploads = await self._read(request, record.source_message)
         response = self.state.interaction_callback(
             record, int(body.get("type", 0)), body.get("data"), uploads

@@ -289,14 +289,26 @@ class FakeDiscord:
     ) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its partial text is ``options[focused]``) and return the
         bot's choices as ``[{"name": ..., "value": ...}]``."""
-        channel = self._channel(channel)
-        command = self._resolve_command(name)
-        data = build_command_data(
-            self.state, command, subcommand, dict(options or {}), focused=focused
-        )
-        label = " ".join(filter(None, ["/" + name, subcommand, f"(autocomplete {focused})"]))
-        result = self._dispatch(AUTOCOMPLETE, user, channel, label, data)
+        data, label = self._autocomplete_data(name, subcommand, dict(options or {}), focused)
+        result = self._dispatch(AUTOCOMPLETE, user, self._channel(channel), label, data)
         return await result.choices(timeout)
+
+    def type_into(
+        self, user: User, channel: Channel | str, name: str, focused: str, text: str
+    ) -> InteractionResult:
+        """Type ``text`` into option ``focused`` of ``/name`` (no subcommand, no other option)
+        and return right after dispatch; ``await result.choices()`` gives the bot's answer."""
+        data, label = self._autocomplete_data(name, None, {focused: text}, focused)
+        return self._dispatch(AUTOCOMPLETE, user, self._channel(channel), label, data)
+
+    def _autocomplete_data(
+        self, name: str, subcommand: str | None, options: dict[str, Any], focused: str
+    ) -> tuple[dict[str, Any], str]:
+        """The ``data`` and the label of an autocomplete interaction."""
+        command = self._resolve_command(name)
+        data = build_command_data(self.state, command, subcommand, options, focused=focused)
+        label = " ".join(filter(None, ["/" + name, subcommand, f"(autocomplete {focused})"]))
+        return data, label
 
     def _resolve_command(self, name: str) -> dict[str, Any]:
         command = self.state.find_command(name, self.state.guild.id)

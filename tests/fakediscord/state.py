@@ -35,6 +35,10 @@ from .models import (
 
 T = TypeVar("T")
 
+MessageWatcher = Callable[[Message, int], None]
+"""Told of every message the fake creates or edits, as it happens: the message as it now is and
+how many files the request uploaded (see `FakeState.watchers`)."""
+
 # Interaction types
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 
@@ -107,6 +111,10 @@ class InteractionRecord:
     payload: dict[str, Any] = field(default_factory=dict)
     source_message: Message | None = None  # the message a component sits on
     dispatched_at: float = 0.0
+    """When the interaction was dispatched (event loop time, seconds)."""
+    callback_at: float | None = None
+    """When the first callback request for it arrived (event loop time, seconds), before its
+    body was read; None while none has."""
     callback_type: int | None = None
     callback_data: dict[str, Any] | None = None
     expired: bool = False
@@ -161,6 +169,8 @@ class FakeState:
         self.schema_violations: list[SchemaViolation] = []
         self.faults: list[Fault] = []
         """Errors to answer the next matching request with, once each, in order."""
+        self.watchers: list[MessageWatcher] = []
+        """Called on every message created or edited (after the change, before waiters wake)."""
         self._changed = asyncio.Event()
         # set by the gateway; called with (event_name, payload) for realistic dispatches
         self.on_event: Callable[[str, dict[str, Any]], None] = lambda name, data: None
@@ -295,7 +305,7 @@ class FakeState:
         self.messages[message.id] = message
         if not message.ephemeral:
             self.on_event("MESSAGE_CREATE", self._gateway_message(message))
-        self.notify()
+        self._watch(message, uploads)
         return message
 
     def edit_message(
@@ -307,8 +317,14 @@ class FakeState:
         message.edited_at = utcnow()
         if not message.ephemeral:
             self.on_event("MESSAGE_UPDATE", self._gateway_message(message))
-        self.notify()
+        self._watch(message, uploads)
         return message
+
+    def _watch(self, message: Message, uploads: Sequence[Upload]) -> None:
+        """Tell the watchers, then the waiters, that `message` was created or edited."""
+        for watcher in self.watchers:
+            watcher(message, len(uploads))
+        self.notify()
 
     def delete_message(self, message: Message) -> None:
         message.deleted = True

@@ -1,0 +1,340 @@
+"""The load benchmark (`python benchmark.py --load`): the real bot process against the local fake
+Discord, many games at once, next to the floors of its work measured in the same run.
+
+The bot runs as the end-to-end tests run it (`tests/e2e/run_bot.py`, `bot.app`, its SQLite file
+in a temporary folder, game seeds pinned with E2E_SEED); the fake Discord and the simulated
+players (`bench/players.py`) run in this process. CPU is the bot process's and its children's
+(/proc/<pid>/stat) over the measured window; memory is the largest proportional set size (PSS)
+of the bot and its children sampled in the window, shown beside the bot process's own peak
+resident set (VmHWM). Times are shown in milliseconds, memory in MiB.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import profile
+from bench.floors import (
+    RenderTiming,
+    commit_samples,
+    engine_move_samples,
+    stored_state_bytes,
+    time_render,
+)
+from bench.players import LoadError, Players, Samples, Table
+from bench.playouts import first_state
+from bench.procstat import (
+    status_kib,
+    steal_seconds,
+    thread_cpu_seconds,
+    tree_cpu_seconds,
+    tree_kib,
+)
+from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
+from engine.leylines import GAME
+from tests.fakediscord import BotProcess, FakeDiscord
+
+MID_GAME_PIECES = 18
+"""Pieces on the board whose picture is the render floor."""
+ACK_P95_MS = 150.0
+PICTURE_P95_MS = 500.0
+AUTOCOMPLETE_P95_MS = 100.0
+MOVES_PER_SECOND = 50.0
+CPU_PER_MOVE_RATIO = 3.0
+"""CPU per move at most this multiple of its floor (one encode, one commit, one engine move)."""
+PEAK_MEMORY_MIB = 150.0
+"""Target for the bot's memory: its process and any worker processes, shared pages split
+between them (PSS), at the largest sampled."""
+
+
+@dataclass(frozen=True)
+class LoadPlan:
+    """How big a load to put on the bot."""
+
+    channels: int
+    """Channels, each with a game of Ley Lines of Mars and two seated players."""
+    inflight: int
+    """Simulated players at once, each with one turn under way."""
+    seconds: float
+    """Length of the measured window."""
+    floor_samples: int
+    """Timed encodes, renders and commits for the floors (and five times as many engine
+    moves)."""
+    profile: bool = False
+    """Sample the bot with py-spy during the window."""
+    seed: int = 15
+    board_every: int = 10
+    """Every this many turns, a `/board` instead of a move."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one load run measured and counted."""
+
+    samples: Samples
+    seconds: float
+    """Wall time of the window, until the last turn under way finished."""
+    cpu: float
+    """CPU seconds of the bot process and its children in the window."""
+    driver_cpu: float
+    """CPU seconds of this process (fake Discord and players) in the window."""
+    steal: float
+    """CPU seconds the hypervisor took from this machine's CPUs in the window (all CPUs)."""
+    peak_kib: int
+    """Peak resident memory of the bot process alone (VmHWM, KiB)."""
+    peak_pss_kib: int
+    """Peak proportional memory (PSS, KiB) of the bot and its children, sampled."""
+    late: int
+    """Interactions the bot acknowledged after Discord's 3 s deadline."""
+    refused: int
+    """Requests the fake refused, found invalid by the OpenAPI description, or had no route
+    for."""
+    log_errors: int
+    """Lines of the bot's log at ERROR or with a traceback."""
+    log_tail: str
+    profile: str | None
+    """py-spy's raw output, or why there is none (None: not profiled)."""
+    thread_cpu: dict[int, float]
+    """CPU seconds of each thread of the bot and its children in the window."""
+
+
+class PeakMemory:
+    """The largest PSS (KiB) of a process and its children, sampled every `every` seconds."""
+
+    def __init__(self, pid: int, every: float = 0.5) -> None:
+        self.pid = pid
+        self.every = every
+        self.kib = 0
+
+    async def watch(self) -> None:
+        while True:
+            self.kib = max(self.kib, tree_kib("Pss", self.pid, "smaps_rollup"))
+            await asyncio.sleep(self.every)
+
+
+def own_cpu() -> float:
+    """CPU seconds of this process so far (children not included)."""
+    times = os.times()
+    return times.user + times.system
+
+
+def log_errors(text: str) -> int:
+    return sum(
+        "ERROR" in line or "CRITICAL" in line or "Traceback" in line for line in text.splitlines()
+    )
+
+
+async def run_load(plan: LoadPlan, folder: Path) -> Run:
+    """Start the fake and the bot, open every table, play for `plan.seconds`, stop both."""
+    names = tuple(f"load-{n}" for n in range(1, plan.channels + 1))
+    fake = await FakeDiscord.start(channel_names=names)
+    bot = BotProcess(
+        fake,
+        log_path=folder / "bot.log",
+        database_path=folder / "bot.sqlite3",
+        extra_env={"E2E_SEED": str(plan.seed)},
+    )
+    try:
+        await bot.start(timeout=60)
+        await fake.wait_commands_synced(60)
+        tables = [
+            Table(c, (fake.add_user(f"{c.name}-ann"), fake.add_user(f"{c.name}-bob")))
+            for c in fake.channels
+        ]
+        players = Players(fake, plan.seed, plan.board_every)
+        try:
+            await players.open_all(tables, plan.inflight)
+        except LoadError as error:
+            raise LoadError(f"{error}; the bot's log ends:\n{bot.log_tail(40)}") from None
+        assert bot.proc is not None
+        pid = bot.proc.pid
+        profiling = None
+        if plan.profile:
+            out = folder / "profile.txt"
+            profiling = asyncio.ensure_future(profile.record(pid, plan.seconds, out))
+        loop = asyncio.get_running_loop()
+        cpu, driver_cpu, steal = tree_cpu_seconds(pid), own_cpu(), steal_seconds()
+        threads, start = thread_cpu_seconds(pid), loop.time()
+        memory = PeakMemory(pid)
+        watching = asyncio.ensure_future(memory.watch())
+        await players.play(tables, plan.inflight, start + plan.seconds)
+        seconds = loop.time() - start
+        cpu, driver_cpu = tree_cpu_seconds(pid) - cpu, own_cpu() - driver_cpu
+        steal = steal_seconds() - steal
+        ended = thread_cpu_seconds(pid)
+        threads = {t: spent - threads.get(t, 0.0) for t, spent in ended.items()}
+        watching.cancel()
+        peak_kib, tree = status_kib("VmHWM", pid), memory.kib
+        log = bot.log_text()  # before stopping: what stopping itself logs is not counted
+        raw = None if profiling is None else await profiling
+    finally:
+        await bot.stop()
+        await fake.stop()
+    refused = len(fake.refused_requests) + len(fake.schema_violations)
+    return Run(
+        samples=players.samples,
+        seconds=seconds,
+        cpu=cpu,
+        driver_cpu=driver_cpu,
+        steal=steal,
+        peak_kib=peak_kib,
+        peak_pss_kib=tree,
+        late=sum(record.expired for record in fake.state.interactions.values()),
+        refused=refused + len(fake.unhandled_requests),
+        log_errors=log_errors(log),
+        log_tail="\n".join(log.splitlines()[-40:]),
+        profile=raw,
+        thread_cpu=threads,
+    )
+
+
+@dataclass(frozen=True)
+class Floors:
+    """The work one move cannot do without, timed in this process (ns samples)."""
+
+    render: RenderTiming
+    """A mid-game board: `render_view` and the bare encode of its picture."""
+    commit: list[int]
+    """One bare commit of a row as long as a stored state."""
+    engine: list[int]
+    """One engine move: parse and apply."""
+    row_bytes: int
+
+    @property
+    def per_move_ms(self) -> float:
+        """Median encode + median commit + median engine move, in ms."""
+        parts = (self.render.encode, self.commit, self.engine)
+        return sum(ms(statistics.median(p)) for p in parts)
+
+
+def measure_floors(plan: LoadPlan, folder: Path, row_bytes: int) -> Floors:
+    mid = first_state(GAME, 2, {}, lambda s: s.placed == MID_GAME_PIECES)
+    count = plan.floor_samples
+    return Floors(
+        render=time_render(GAME.view(mid, None), count),
+        commit=commit_samples(folder, row_bytes, count),
+        engine=engine_move_samples(GAME, 2, count * 5),
+        row_bytes=row_bytes,
+    )
+
+
+def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
+    """The report's load section: timings, rates, CPU and memory, floors, targets."""
+    got = run.samples
+    moves = max(got.moves, 1)
+    per_move = run.cpu / moves * 1000
+    ratio = per_move / floors.per_move_ms
+    errors = sum(got.errors.values())
+    kinds = ", ".join(f"{k} {n}" for k, n in sorted(got.errors.items())) or "none"
+    timed = {"ack": got.ack, "picture": got.picture, "autocomplete": got.autocomplete}
+    p95 = {k: ms(percentile(s, 0.95)) if s else float("inf") for k, s in timed.items()}
+    lines = [
+        "## Load: the bot process with many games at once",
+        "",
+        f"The real bot process (`tests/e2e/run_bot.py`, a SQLite file under /tmp) against the "
+        f"local fake Discord: {plan.channels} channels with a game of Ley Lines of Mars each "
+        f"(two players seated by `/new`, `/join`, `/start`), {plan.inflight} simulated players "
+        f"at once for {plan.seconds:g} s, each taking the table that has waited longest. A "
+        "move is two autocompletes on `/move`'s text (nothing typed, then all but the last "
+        "character of a seeded pick), then `/move` with a seeded pick of the second answer; "
+        f"every {plan.board_every}th turn is a `/board` instead; a finished game is opened "
+        "again. Times run from the interaction's dispatch by the fake to the arrival of the "
+        "callback request (acknowledgement, autocomplete answer) or of the channel message with "
+        "the new board picture.",
+        "",
+        *TIMING_HEADER,
+        timing_row("`/move` acknowledgement", got.ack),
+        timing_row("`/move` to its board picture", got.picture),
+        timing_row("autocomplete answer", got.autocomplete),
+        timing_row("`/board` acknowledgement", got.board_ack),
+        timing_row("`/board` to its board picture", got.board_picture),
+        "",
+        "| measure | value |",
+        "| --- | ---: |",
+        f"| window, s | {run.seconds:.1f} |",
+        f"| moves | {got.moves:,} |",
+        f"| moves per second | {got.moves / run.seconds:.1f} |",
+        f"| games opened in the window | {got.tables:,} |",
+        f"| bot CPU (process and children), s | {run.cpu:.1f} |",
+        f"| bot CPU, share of one core | {run.cpu / run.seconds:.0%} |",
+        f"| bot CPU per move, ms | {per_move:.1f} |",
+        f"| floor per move (encode + commit + engine move), ms | {floors.per_move_ms:.2f} |",
+        f"| CPU per move / floor | {ratio:.1f}x |",
+        f"| bot process peak RSS (VmHWM), MiB | {run.peak_kib / 1024:.1f} |",
+        f"| bot and its worker processes, peak PSS (sampled every 0.5 s), MiB | "
+        f"{run.peak_pss_kib / 1024:.1f} |",
+        f"| fake Discord and players CPU (this process), share of one core | "
+        f"{run.driver_cpu / run.seconds:.0%} |",
+        f"| CPU taken by the hypervisor, share of the machine | "
+        f"{run.steal / run.seconds / (os.cpu_count() or 1):.0%} |",
+        f"| errors (failed turns) | {errors} ({kinds}) |",
+        f"| late acknowledgements (after 3 s) | {run.late} |",
+        f"| refused requests (refused, schema-invalid, no route) | {run.refused} |",
+        f"| bot log lines at ERROR or with a traceback | {run.log_errors} |",
+        "",
+        "Floors, measured in this process after the bot stopped (the encode and the render "
+        "taken in turns):",
+        "",
+        *TIMING_HEADER,
+        timing_row(
+            f"bare PNG encode (`encode_png`), mid-game board, {floors.render.png_bytes:,} bytes",
+            floors.render.encode,
+        ),
+        timing_row(
+            f"bare SQLite commit (WAL, synchronous=FULL), one {floors.row_bytes:,}-byte row",
+            floors.commit,
+        ),
+        timing_row("engine move (parse + apply, no I/O)", floors.engine),
+        timing_row("`render_view` of the same board (for comparison)", floors.render.render),
+    ]
+    if plan.profile:
+        lines += ["", "### Profile of the bot under this load", ""]
+        lines += profile.profile_lines(run.profile or "", run.thread_cpu, moves)
+    checks = [
+        Check("load: `/move` acknowledgement p95", p95["ack"], ACK_P95_MS, "ms"),
+        Check("load: `/move` to its board picture p95", p95["picture"], PICTURE_P95_MS, "ms"),
+        Check("load: autocomplete answer p95", p95["autocomplete"], AUTOCOMPLETE_P95_MS, "ms"),
+        Check(
+            "load: moves per second",
+            got.moves / run.seconds,
+            MOVES_PER_SECOND,
+            "moves/s",
+            decimals=1,
+            relation=">=",
+        ),
+        ratio_check("load: CPU per move / its floor", ratio, CPU_PER_MOVE_RATIO),
+        Check(
+            "load: bot and its worker processes, peak memory (PSS)",
+            run.peak_pss_kib / 1024,
+            PEAK_MEMORY_MIB,
+            "MiB",
+            decimals=1,
+        ),
+        Check(
+            "load: errors, late acknowledgements and refused requests",
+            errors + run.late + run.refused,
+            0,
+            "problems",
+            decimals=0,
+            relation="<=",
+        ),
+    ]
+    return Section(lines, checks)
+
+
+async def bench_load(plan: LoadPlan) -> Section:
+    """Run the bot under `plan`'s load, then measure the floors; the report's section."""
+    with tempfile.TemporaryDirectory(prefix="mars-load-") as name:
+        folder = Path(name)
+        run = await run_load(plan, folder)
+        floors = measure_floors(plan, folder, stored_state_bytes(folder / "bot.sqlite3"))
+    if run.samples.errors or run.log_errors:
+        said = f"load: errors {dict(run.samples.errors)}; the bot's log ends:\n{run.log_tail}"
+        print(said, file=sys.stderr)
+    return load_section(plan, run, floors)
