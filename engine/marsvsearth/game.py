@@ -79,120 +79,61 @@ Notation: `submit sci2 t1`, `counter t2`, `lead t1`, `pass`, `done`, `wild good`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from engine.core import (
-    FIRST_PLAYER,
     JSON,
     BadState,
+    BaseGame,
     Event,
-    GameError,
     IllegalMove,
-    Option,
     Outcome,
     Seat,
+    View,
     choose_first,
     draw_rng,
-    resolve_options,
+    remembered,
 )
+from engine.marsvsearth import phases, refusals, scoring
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH, Deck, load_deck
-from engine.marsvsearth.moves import DONE, HIDDEN_KINDS, Move, Prompt
+from engine.marsvsearth.moves import DONE, HIDDEN_KINDS, Move
 from engine.marsvsearth.notation import KEYWORDS, match, words_of
-from engine.marsvsearth.phases import OPEN, leave, legal, pending, play, timeout
-from engine.marsvsearth.refusals import explain
-from engine.marsvsearth.script import SEGMENTS, Run, answered, resigned_during, run
+from engine.marsvsearth.script import SEGMENTS, Look, answered, look, resigned_during, run, settle
 from engine.marsvsearth.setup import setup_for
-from engine.marsvsearth.state import (
-    AGENT,
-    ANSWER_MINUTES,
-    MarsState,
-    SeatState,
-    state_from_json,
-    state_to_json,
-)
-from engine.marsvsearth.view import MarsView, build_view, private_lines
-from engine.marsvsearth.work import Ended, Work, freeze, thaw
-
-CACHE = 256
+from engine.marsvsearth.state import AGENT, MarsState, SeatState, state_from_json, state_to_json
+from engine.marsvsearth.variants import OPTIONS
+from engine.marsvsearth.view import build_view, private_lines
+from engine.marsvsearth.work import Ended, freeze, thaw
 
 
-@dataclass
-class _Look:
-    """The table as the running step has left it (read only), with answers worked out so far."""
+class MarsVsEarth(BaseGame[MarsState, Move]):
+    """The rules above on the shared base: dealing, the open phases and the scripted steps
+    between them, leaving and timers. The deck is the game's (a table is read only with the deck
+    it began with); refusals name the rule a move breaks, also to a player who may not act."""
 
-    shown: MarsState
-    prompt: Prompt | None
-    work: Work
-    actors: frozenset[Seat] | None = None
-    legal: dict[Seat, list[Move]] = field(default_factory=dict)
-    public: MarsView | None = None
-
-
-class MarsVsEarth:
     key = "marsvsearth"
     title = "Mars vs. Earth"
     min_players = 2
     max_players = 10
+    count_note = " (2 play co-operatively)"
     has_secrets = True
-    options: tuple[Option, ...] = (
-        FIRST_PLAYER,
-        Option(
-            "promotion",
-            bool,
-            False,
-            "Field Promotion Variant: Civilians alone help un-led "
-            "threats and are reinstated by them",
-        ),
-        Option(
-            "contribution",
-            int,
-            0,
-            "How humans give cards: together, one threat at a time, or one player at a time",
-            choices=(0, 1, 2),
-            labels=((0, "open"), (1, "one threat at a time"), (2, "one player at a time")),
-        ),
-        Option(
-            "timer",
-            int,
-            5,
-            "Minutes an open phase lasts before it ends (0 = no timer)",
-            minimum=0,
-            maximum=60,
-            labels=((0, "none"),),
-        ),
-        Option(
-            "answer",
-            int,
-            ANSWER_MINUTES,
-            "Minutes to answer a question put to one player, "
-            "e.g. which threat to lead (0 = no timer)",
-            minimum=0,
-            maximum=60,
-            labels=((0, "none"),),
-        ),
-    )
+    options = OPTIONS
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
-        self._runs: dict[int, tuple[MarsState, Run]] = {}
-        self._looks: dict[int, tuple[MarsState, _Look]] = {}
 
-    # --- set-up ----------------------------------------------------------------------------
-    def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> MarsState:
+    # --- set-up ------------------------------------------------------------------------------
+    def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> MarsState:
         count = len(players)
-        if not self.min_players <= count <= self.max_players:
-            raise GameError("Mars vs. Earth is for 2 to 10 players (2 play co-operatively).")
-        chosen = resolve_options(self.options, options)
         coop = count == 2
-        setup = setup_for(count, coop)
+        table = setup_for(count, coop)
         counter = 1
         piles: list[list[Any]] = [
             list(range(len(self.deck.skills))),
             list(range(len(self.deck.threats))),
             list(range(len(self.deck.agents))),
-            [True] * setup.clones + [False] * setup.humans,
+            [True] * table.clones + [False] * table.humans,
         ]
         for pile in piles:
             draw_rng(seed, counter).shuffle(pile)
@@ -202,24 +143,24 @@ class MarsVsEarth:
             SeatState(AGENT, agents.pop(0), () if coop else (dna.pop(0),), ()) for _ in players
         )
         state = MarsState(
-            players=tuple(players),
+            players=players,
             seed=seed,
             digest=self.deck.digest,
             coop=coop,
-            promotion=chosen["promotion"],
-            contribution=chosen["contribution"],
-            timer=chosen["timer"],
-            answer=chosen["answer"],
+            promotion=options["promotion"],
+            contribution=options["contribution"],
+            timer=options["timer"],
+            answer=options["answer"],
             counter=counter,
             round=0,
             step=1,
             phase="round",
             sub=0,
-            resources=(setup.resources,) * 4,
+            resources=(table.resources,) * 4,
             wave=1,
             successes=0,
             failures=0,
-            pog=choose_first(seed, count, chosen["first"]),
+            pog=choose_first(seed, count, options["first"]),
             pog_override=False,
             seats=seats,
             draw=tuple(skills),
@@ -236,146 +177,99 @@ class MarsVsEarth:
             promotions=(),
             choices=(),
         )
-        return self._settle(state, 0)[0]
+        return settle(self.deck, state, 0)[0]
 
-    # --- the running step --------------------------------------------------------------------
-    def _run(self, state: MarsState) -> Run:
-        """`run` with a small cache by identity (views and move lists ask for it often)."""
-        hit = self._runs.get(id(state))
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        result = run(self.deck, state)
-        if len(self._runs) >= CACHE:
-            self._runs.pop(next(iter(self._runs)))
-        self._runs[id(state)] = (state, result)
-        return result
+    # --- who acts and what they may do ---------------------------------------------------------
+    def _look(self, state: MarsState) -> Look:
+        return look(self.deck, state)
 
-    def _settle(self, state: MarsState, seen: int) -> tuple[MarsState, list[Event]]:
-        """Run scripted steps until an open phase with someone pending, a question for a player
-        still at the table, or the end. `seen` events of the running step were told already."""
-        events: list[Event] = []
-        while state.phase in SEGMENTS and state.winner is None:
-            result = self._run(state)
-            events += result.events[seen:]
-            if result.prompt is None:
-                state, seen = result.state, 0
-                if state.leaving:
-                    state, more = self._left(state)
-                    events += more
-                continue
-            if self._gone(state, result.prompt.seat):
-                state, seen = answered(state, result.prompt.default), len(result.events)
-                continue
-            break
-        return state, events
-
-    def _left(self, state: MarsState) -> tuple[MarsState, list[Event]]:
-        """Seats that left during a scripted step now resign for good."""
-        w = thaw(self.deck, state)
-        seats, w.leaving = w.leaving, []
-        leave(w, seats)
-        return freeze(w), w.events
-
-    @staticmethod
-    def _gone(state: MarsState, seat: Seat) -> bool:
-        return state.seats[seat].resigned or seat in state.leaving
-
-    def _look(self, state: MarsState) -> _Look:
-        """What the table looks like now (cached by identity: views, parsing and move lists
-        all ask for it, and a state never changes)."""
-        hit = self._looks.get(id(state))
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        shown, prompt = state, None
-        if state.phase in SEGMENTS and state.winner is None:
-            result = self._run(state)
-            shown, prompt = result.state, result.prompt
-        look = _Look(shown, prompt, thaw(self.deck, shown))
-        if len(self._looks) >= CACHE:
-            self._looks.pop(next(iter(self._looks)))
-        self._looks[id(state)] = (state, look)
-        return look
-
-    # --- the contract --------------------------------------------------------------------------
     def actors(self, state: MarsState) -> frozenset[Seat]:
-        look = self._look(state)
-        if look.shown.winner is not None:
+        return remembered(state, "actors", lambda: self._actors(state))
+
+    def _actors(self, state: MarsState) -> frozenset[Seat]:
+        now = self._look(state)
+        if now.shown.winner is not None:
             return frozenset()
-        if look.prompt is not None:
-            return frozenset({look.prompt.seat})
-        if look.actors is None:
-            look.actors = frozenset(pending(look.work))
-        return look.actors
+        if now.prompt is not None:
+            return frozenset({now.prompt.seat})
+        return frozenset(phases.pending(now.work))
 
-    def legal_moves(self, state: MarsState, seat: Seat) -> list[Move]:
-        look = self._look(state)
-        if look.shown.winner is not None:
-            return []
-        if look.prompt is not None:
-            return list(look.prompt.moves) if look.prompt.seat == seat else []
-        if seat not in look.legal:
-            look.legal[seat] = legal(look.work, seat)
-        return list(look.legal[seat])
+    def generate(self, state: MarsState, seat: Seat) -> list[Move]:
+        now = self._look(state)
+        return list(now.prompt.moves) if now.prompt is not None else phases.legal(now.work, seat)
 
+    # --- reading moves and refusing them -------------------------------------------------------
     def parse(self, state: MarsState, seat: Seat, text: str) -> Move:
-        """The legal move `text` names; a refusal names the rule the move breaks."""
-        if state.winner is not None:
-            raise IllegalMove("The game is over.")
-        if self._gone(state, seat):
-            raise IllegalMove("You have left this game.")
-        look = self._look(state)
+        """As every game parses, except that a player who may not act now and names a move is
+        told the rule that move breaks, when there is one, not only whom the table waits for."""
         words = words_of(text)
-        if seat not in self.actors(state):
-            waiting = ", ".join(state.players[s] for s in sorted(self.actors(state)))
-            known = bool(words) and words[0] in KEYWORDS
-            reason = explain(look.work, seat, words, look.prompt) if known else None
-            raise IllegalMove(reason or f"Nothing for you to do now; waiting for {waiting}.")
-        legal_now = self.legal_moves(state, seat)
-        if words[:1] == ["pass"] and not any(m.kind == "pass" for m in legal_now):
+        if words[:1] and words[0] in KEYWORDS and self._idle(state, seat):
+            raise IllegalMove(self._explain(state, seat, words) or self.waiting(state, seat))
+        return super().parse(state, seat, text)
+
+    def read(self, state: MarsState, seat: Seat, text: str) -> Move:
+        """The legal move `text` names (`pass` is `done` where there is nothing to pass on); a
+        refusal names the rule the move breaks."""
+        legal = list(self.legal(state, seat))
+        words = words_of(text)
+        if words[:1] == ["pass"] and not any(m.kind == "pass" for m in legal):
             text = DONE
         try:
-            return match(text, legal_now)
+            return match(text, legal)
         except IllegalMove as refused:
-            reason = explain(look.work, seat, words, look.prompt)
-            raise IllegalMove(reason or str(refused)) from None
+            raise IllegalMove(self._explain(state, seat, words) or str(refused)) from None
 
     def notation(self, move: Move) -> str:
         return str(move)
 
     def hidden(self, move: Move) -> bool:
-        """Card submissions, accusations, defences and discards keep their card secret."""
+        """Submitted, accusing, seconding, defending and discarded cards stay secret, and so
+        does the Agent kept at a reinstatement."""
         return move.kind in HIDDEN_KINDS
 
+    def waiting(self, state: MarsState, seat: Seat) -> str:
+        return refusals.waiting(state, seat, self.actors(state))
+
+    def refusal(self, state: MarsState, seat: Seat, move: Move) -> str:
+        return self._explain(state, seat, list(move.words)) or refusals.not_legal(state, seat, move)
+
+    def _idle(self, state: MarsState, seat: Seat) -> bool:
+        """Whether `seat`, still at a table whose game runs, may not act now."""
+        running = self.outcome(state) is None
+        return running and not state.gone(seat) and seat not in self.actors(state)
+
+    def _explain(self, state: MarsState, seat: Seat, words: list[str]) -> str | None:
+        now = self._look(state)
+        return refusals.explain(now.work, seat, words, now.prompt)
+
+    # --- playing -------------------------------------------------------------------------------
     def apply(self, state: MarsState, seat: Seat, move: Move) -> tuple[MarsState, list[Event]]:
-        if move not in self.legal_moves(state, seat):
-            look = self._look(state)
-            reason = (
-                explain(look.work, seat, list(move.words), look.prompt)
-                if state.winner is None
-                else "The game is over."
-            )
-            raise IllegalMove(
-                reason or f"`{move}` is not a legal move for {state.players[seat]} now."
-            )
+        """As every game applies, except that a player who may not act now is refused in the
+        words of the rule the move breaks, like a move that is not legal."""
+        if self._idle(state, seat):
+            raise IllegalMove(self.refusal(state, seat, move))
+        return super().apply(state, seat, move)
+
+    def play(self, state: MarsState, seat: Seat, move: Move) -> tuple[MarsState, list[Event]]:
+        """An answer to the running step's question, or a move of an open phase."""
         if state.phase in SEGMENTS:
-            before = self._run(state)
-            return self._settle(answered(state, move), len(before.events))
+            told = len(run(self.deck, state).events)
+            return settle(self.deck, answered(state, move), told)
         w = thaw(self.deck, state)
         try:
-            play(w, seat, move)
+            phases.play(w, seat, move)
         except Ended:
             w.phase = "over"
-        after, more = self._settle(freeze(w), 0)
+        after, more = settle(self.deck, freeze(w), 0)
         return after, [*w.events, *more]
 
-    def resign(self, state: MarsState, seat: Seat) -> tuple[MarsState, list[Event]]:
-        if self.outcome(state) is not None:
-            raise IllegalMove("The game is over.")
-        if self._gone(state, seat):
-            raise IllegalMove("You have already left this game.")
+    def leave(self, state: MarsState, seat: Seat) -> tuple[MarsState, list[Event]]:
+        """`seat` is out (acting or not): skipped from now on, or the end of the game when too
+        few players would be left."""
+        if state.gone(seat):
+            raise IllegalMove(refusals.LEFT_ALREADY)
         events = [Event(f"{state.players[seat]} resigned; their seat is skipped from now on.")]
-        left = sum(not self._gone(state, s) for s in range(len(state.players))) - 1
-        if left < (2 if state.coop else 3):
+        if scoring.too_few_without(state, seat):
             state = replace(
                 state,
                 leaving=(*state.leaving, seat),
@@ -386,59 +280,37 @@ class MarsVsEarth:
             )
             return state, [*events, Event("Too few players are left: the game ends.")]
         if state.phase in SEGMENTS:
-            seen = len(self._run(state).events)
-            after, more = self._settle(resigned_during(state, seat), seen)
+            told = len(run(self.deck, state).events)
+            after, more = settle(self.deck, resigned_during(state, seat), told)
             return after, [*events, *more]
         w = thaw(self.deck, state)
-        leave(w, [seat])
-        after, more = self._settle(freeze(w), 0)
+        phases.leave(w, [seat])
+        after, more = settle(self.deck, freeze(w), 0)
         return after, [*events, *w.events, *more]
 
-    def view(self, state: MarsState, seat: Seat | None) -> MarsView:
-        look = self._look(state)
-        if look.public is None:
-            look.public = build_view(
-                self.deck,
-                look.shown,
-                look.work,
-                look.prompt,
-                self.actors(state),
-                self.outcome(state),
-            )
+    # --- what players see, and the end ---------------------------------------------------------
+    def build_view(self, state: MarsState, seat: Seat | None) -> View:
+        """The public view, and for a seat the same with that seat's secrets."""
+        now = self._look(state)
         if seat is None:
-            return look.public
-        asked = look.prompt if look.prompt is not None and look.prompt.seat == seat else None
-        return replace(
-            look.public, viewer=seat, private=private_lines(self.deck, look.shown, seat, asked)
-        )
+            return build_view(self.deck, now, self.actors(state), self.outcome(state))
+        asked = now.prompt if now.prompt is not None and now.prompt.seat == seat else None
+        private = private_lines(self.deck, now.shown, seat, asked)
+        return replace(self.view(state, None), viewer=seat, private=private)
 
     def outcome(self, state: MarsState) -> Outcome | None:
         if state.winner is None and state.phase in SEGMENTS:
             state = self._look(state).shown
-        if state.winner is None:
-            return None
-        live = [i for i in range(len(state.seats)) if not self._gone(state, i)]
-        if state.winner == "table":
-            winners = live
-        else:
-            martians = state.winner == "martians"
-            winners = [i for i in live if any(state.seats[i].dna) == martians]
-            if martians and state.coop:
-                winners = []
-        side = {"humans": "The Humans won", "martians": "The Martians won"}.get(
-            state.winner, "The game ended"
-        )
-        lost = not winners and state.winner != "table"
-        return Outcome(tuple(winners), None, f"{side}: {state.reason}", everyone_lost=lost)
+        return scoring.outcome(state)
 
-    # --- timers ---------------------------------------------------------------------------------
+    # --- timers --------------------------------------------------------------------------------
     def timed_phase(self, state: MarsState) -> tuple[str, int] | None:
         """An open phase runs `timer` minutes; a question put to one player `answer` minutes.
         The id names the round, the phase and its sub-stage, or the question's place in the
         running step, so it changes with every new phase and every new question."""
         if self.outcome(state) is not None:
             return None
-        if state.phase in OPEN:
+        if state.phase in phases.OPEN:
             if state.timer == 0:
                 return None
             return f"r{state.round}-{state.phase}-{state.sub}", state.timer * 60
@@ -457,16 +329,15 @@ class MarsVsEarth:
             told = Event(
                 f"Time is up: {state.players[prompt.seat]} did not answer, so the timer {said}."
             )
-            after, more = self._settle(
-                answered(state, prompt.default), len(self._run(state).events)
-            )
+            seen = len(run(self.deck, state).events)
+            after, more = settle(self.deck, answered(state, prompt.default), seen)
             return after, [told, *more]
         w = thaw(self.deck, state)
-        timeout(w)
-        after, more = self._settle(freeze(w), 0)
+        phases.timeout(w)
+        after, more = settle(self.deck, freeze(w), 0)
         return after, [*w.events, *more]
 
-    # --- storage ---------------------------------------------------------------------------
+    # --- storage -------------------------------------------------------------------------------
     def to_json(self, state: MarsState) -> JSON:
         return state_to_json(state)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from engine.marsvsearth.moves import ANSWERS, Prompt
+from engine.marsvsearth.moves import ANSWERS, Move, Prompt
 from engine.marsvsearth.phases import OPEN, TITLES, open_slots, pending, takes_part
 from engine.marsvsearth.proximity import distance, limit
-from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, COUNTERS, PROMOTION_COST
+from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, COUNTERS, PROMOTION_COST, MarsState
 from engine.marsvsearth.work import Work, slugs
 
 PHASE_OF = {
@@ -36,13 +36,28 @@ WHEN = {
 }
 _SLOT = re.compile(r"t?(\d{1,2})")
 STANDING = {AGENT: "an Agent", CIVILIAN: "a Civilian", CLONE: "a revealed Martian Clone"}
+LEFT = "You have left this game."
+LEFT_ALREADY = "You have already left this game."
+
+
+def waiting(state: MarsState, seat: int, actors: frozenset[int]) -> str:
+    """Why `seat` may not act now, whatever they meant to do."""
+    if state.gone(seat):
+        return LEFT
+    names = ", ".join(state.players[s] for s in sorted(actors))
+    return f"Nothing for you to do now; waiting for {names}."
+
+
+def not_legal(state: MarsState, seat: int, move: Move) -> str:
+    """The last word on a move `explain` finds no rule against."""
+    return f"`{move}` is not a legal move for {state.players[seat]} now."
 
 
 def explain(w: Work, seat: int, words: list[str], prompt: Prompt | None) -> str | None:
     """The rule that `words` (canonical, see moves.words_of) break for `seat` now, or None."""
     kind = words[0]
     if not w.live(seat):
-        return "You have left this game."
+        return LEFT
     if prompt is not None:
         return _question(w, seat, words, prompt)
     if kind in ANSWERS:

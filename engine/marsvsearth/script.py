@@ -1,4 +1,4 @@
-"""The scripted (automatic) parts of a round, between its open phases.
+"""The scripted (automatic) parts of a round, between its open phases, and how the table stands.
 
 A round alternates between open phases (several players act freely and press Done; see
 phases.py) and scripted steps, which run by themselves and stop only to ask one player a question
@@ -12,6 +12,9 @@ Segments (keyed by the phase name stored while they run):
 - "trials": step 8's trials, then field promotions (step 9) or the new wave (step 10).
 - "promotions": the field promotions asked for, then step 10, then steps 11-12 (open).
 - "cleanup": the end of step 12 (revealed clones discard, the pog passes), then a new round.
+
+`settle` runs the steps after a move until someone must act; `look` is what the table looks like
+to everyone now. Both replays are worked out once per state (see `engine.core.remembered`).
 """
 
 from __future__ import annotations
@@ -19,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine.core import BadState, Event
+from engine.core import BadState, Event, remembered
 from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.effects import RESOURCES, TRIAL
 from engine.marsvsearth.moves import Move, Prompt, move
-from engine.marsvsearth.phases import open_phase
+from engine.marsvsearth.phases import leave, open_phase
 from engine.marsvsearth.resolve import Script, reinstate, resolve_all
 from engine.marsvsearth.state import (
     AGENT,
@@ -350,6 +353,11 @@ class Run:
 
 
 def run(deck: Deck, state: MarsState) -> Run:
+    """`replay`, once per state."""
+    return remembered(state, "run", lambda: replay(deck, state))
+
+
+def replay(deck: Deck, state: MarsState) -> Run:
     """Replay the scripted step `state.phase` from its start with the answers in
     `state.choices`, up to its next unanswered question or its end; a `left <seat>` entry
     makes that seat gone from that point of the replay on."""
@@ -373,6 +381,55 @@ def run(deck: Deck, state: MarsState) -> Run:
         return Run(freeze(w), None, tuple(w.events))
     w.choices = state.choices
     return Run(freeze(w), prompt, tuple(w.events))
+
+
+@dataclass(frozen=True)
+class Look:
+    """The table as the running step has left it (`shown`, with a read-only working copy), and
+    the question it waits for, if any."""
+
+    shown: MarsState
+    prompt: Prompt | None
+    work: Work
+
+
+def look(deck: Deck, state: MarsState) -> Look:
+    """How the table stands now: views, parsing and move lists all ask, so the replay and the
+    working copy are worked out once per state (a `Look` holds `state` itself when no step
+    runs, so it is not kept with it)."""
+    shown, prompt = state, None
+    if state.phase in SEGMENTS and state.winner is None:
+        result = run(deck, state)
+        shown, prompt = result.state, result.prompt
+    return Look(shown, prompt, remembered(shown, "work", lambda: thaw(deck, shown)))
+
+
+def settle(deck: Deck, state: MarsState, seen: int) -> tuple[MarsState, list[Event]]:
+    """Run scripted steps until an open phase with someone pending, a question for a player
+    still at the table, or the end. `seen` events of the running step were told already."""
+    events: list[Event] = []
+    while state.phase in SEGMENTS and state.winner is None:
+        result = run(deck, state)
+        events += result.events[seen:]
+        if result.prompt is None:
+            state, seen = result.state, 0
+            if state.leaving:
+                state, more = _resign_leaving(deck, state)
+                events += more
+            continue
+        if state.gone(result.prompt.seat):
+            state, seen = answered(state, result.prompt.default), len(result.events)
+            continue
+        break
+    return state, events
+
+
+def _resign_leaving(deck: Deck, state: MarsState) -> tuple[MarsState, list[Event]]:
+    """Seats that left during a scripted step now resign for good."""
+    w = thaw(deck, state)
+    seats, w.leaving = w.leaving, []
+    leave(w, seats)
+    return freeze(w), w.events
 
 
 def answered(state: MarsState, answer: Move) -> MarsState:

@@ -133,6 +133,10 @@ class MarsState:
     answer: int = ANSWER_MINUTES
     """Minutes a player has to answer a question put to them alone (0 = no timer)."""
 
+    def gone(self, seat: int) -> bool:
+        """Whether `seat` has left: resigned, or resigned while the running scripted step runs."""
+        return self.seats[seat].resigned or seat in self.leaving
+
 
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):

@@ -15,8 +15,9 @@ from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.effects import RESOURCES
 from engine.marsvsearth.moves import Prompt
 from engine.marsvsearth.phases import OPEN, TITLES, is_pending, takes_part
+from engine.marsvsearth.script import Look
 from engine.marsvsearth.state import AGENT, CLONE, MarsState, clone_level
-from engine.marsvsearth.work import Work, slugs
+from engine.marsvsearth.work import slugs
 
 STEP_NAMES = (
     "Deal Skill Cards",
@@ -129,16 +130,9 @@ class MarsView(View):
     threats_left: int
 
 
-def build_view(
-    deck: Deck,
-    shown: MarsState,
-    w: Work,
-    prompt: Prompt | None,
-    actors: frozenset[int],
-    outcome: Outcome | None,
-) -> MarsView:
-    """The public view of `shown` (the state as far as the running step has got; `w` is its
-    read-only working copy)."""
+def build_view(deck: Deck, now: Look, actors: frozenset[int], outcome: Outcome | None) -> MarsView:
+    """The public view of the table as the running step has left it."""
+    shown, w, prompt = now.shown, now.work, now.prompt
     over = outcome is not None
     names = slugs(shown.players)
     seats = []
