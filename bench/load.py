@@ -86,6 +86,9 @@ class Run:
     """CPU seconds of this process (fake Discord and players) in the window."""
     steal: float
     """CPU seconds the hypervisor took from this machine's CPUs in the window (all CPUs)."""
+    busy: float
+    """The machine's load average over the last 5 minutes at the end of the window (runnable
+    threads of every process, this run's and any other's)."""
     peak_kib: int
     """Peak resident memory of the bot process alone (VmHWM, KiB)."""
     peak_pss_kib: int
@@ -166,7 +169,7 @@ async def run_load(plan: LoadPlan, folder: Path) -> Run:
         await players.play(tables, plan.inflight, start + plan.seconds)
         seconds = loop.time() - start
         cpu, driver_cpu = tree_cpu_seconds(pid) - cpu, own_cpu() - driver_cpu
-        steal = steal_seconds() - steal
+        steal, busy = steal_seconds() - steal, os.getloadavg()[1]
         ended = thread_cpu_seconds(pid)
         threads = {t: spent - threads.get(t, 0.0) for t, spent in ended.items()}
         watching.cancel()
@@ -183,6 +186,7 @@ async def run_load(plan: LoadPlan, folder: Path) -> Run:
         cpu=cpu,
         driver_cpu=driver_cpu,
         steal=steal,
+        busy=busy,
         peak_kib=peak_kib,
         peak_pss_kib=tree,
         late=sum(record.expired for record in fake.state.interactions.values()),
@@ -271,6 +275,7 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
         f"{run.peak_pss_kib / 1024:.1f} |",
         f"| fake Discord and players CPU (this process), share of one core | "
         f"{run.driver_cpu / run.seconds:.0%} |",
+        f"| machine load average (5 min) at the end, all processes | {run.busy:.1f} |",
         f"| CPU taken by the hypervisor, share of the machine | "
         f"{run.steal / run.seconds / (os.cpu_count() or 1):.0%} |",
         f"| errors (failed turns) | {errors} ({kinds}) |",
