@@ -248,11 +248,8 @@ def reveal(w: Work, seat: int) -> None:
     """Step 11: a hidden clone reveals: hand and Agent discarded, DNA flipped, pog taken."""
     s = w.seats[seat]
     name = w.name(seat)
-    w.discard.extend(s.hand)
-    s.hand.clear()
-    if s.agent is not None:
-        w.agent_deck.append(s.agent)
-    s.agent, s.status = None, CLONE
+    w.give_up_cards(seat)
+    s.status = CLONE
     w.say(f"{name} reveals themselves as a Martian Clone, discarding their cards and Agent!")
     for wave, clone in enumerate(s.dna, start=1):
         w.say(f"{name}'s wave-{wave} DNA card: {'Martian Clone' if clone else 'Human'}.")

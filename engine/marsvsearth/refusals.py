@@ -35,6 +35,8 @@ WHEN = {
     "reveal": "A hidden Martian Clone may reveal only at the end of the round (step 11).",
 }
 _SLOT = re.compile(r"t?(\d{1,2})")
+NAME_PLAYERS = ("accuse", "second", "promote")
+"""Moves whose second word names a player."""
 STANDING = {AGENT: "an Agent", CIVILIAN: "a Civilian", CLONE: "a revealed Martian Clone"}
 LEFT = "You have left this game."
 LEFT_ALREADY = "You have already left this game."
@@ -76,6 +78,8 @@ def explain(w: Work, seat: int, words: list[str], prompt: Prompt | None) -> str 
         "discard": _discard,
         "reveal": _reveal,
     }.get(kind)
+    if kind in NAME_PLAYERS and len(words) > 1 and words[1] not in slugs(w.players):
+        return f"There is no player `{words[1]}`."
     found = reason(w, seat, words) if reason else None
     return found or (_not_pending(w, seat) if waiting else None)
 
@@ -174,16 +178,11 @@ def _counter(w: Work, seat: int, words: list[str]) -> str | None:
 def _accuse(w: Work, seat: int, words: list[str]) -> str | None:
     if len(words) < 2:
         return None
-    if words[1] not in slugs(w.players):
-        return f"There is no player `{words[1]}`."
     target = w.seat_of(words[1])
     if target == seat:
         return "You cannot accuse yourself."
     if not w.is_agent(target):
-        standing = (
-            "has left the game" if not w.live(target) else f"is {STANDING[w.seats[target].status]}"
-        )
-        return f"Only Agents can be accused; {w.name(target)} {standing}."
+        return f"Only Agents can be accused; {_standing(w, target)}."
     givers = [giver for accused, giver, _ in w.accusations if accused == target]
     if seat in givers:
         return (
@@ -208,14 +207,9 @@ def _accuse(w: Work, seat: int, words: list[str]) -> str | None:
 def _promote(w: Work, seat: int, words: list[str]) -> str | None:
     if len(words) < 2:
         return None
-    if words[1] not in slugs(w.players):
-        return f"There is no player `{words[1]}`."
     target = w.seat_of(words[1])
     if not w.live(target) or w.seats[target].status != CIVILIAN:
-        standing = (
-            "has left the game" if not w.live(target) else f"is {STANDING[w.seats[target].status]}"
-        )
-        return f"Only Civilians can be field promoted; {w.name(target)} {standing}."
+        return f"Only Civilians can be field promoted; {_standing(w, target)}."
     if w.seats[target].ousted:
         return (
             f"{w.name(target)} was ousted this round and cannot be field promoted until the "
@@ -243,6 +237,13 @@ def _reveal(w: Work, seat: int, words: list[str]) -> str | None:
     if not any(w.seats[seat].dna):
         return "Only a hidden Martian Clone can reveal, and your DNA is all Human."
     return None
+
+
+def _standing(w: Work, seat: int) -> str:
+    """`Eve is a Civilian`, `Eve has left the game`."""
+    if not w.live(seat):
+        return f"{w.name(seat)} has left the game"
+    return f"{w.name(seat)} is {STANDING[w.seats[seat].status]}"
 
 
 def _count(number: int, word: str) -> str:

@@ -229,21 +229,23 @@ def clockwise(w: Work, seat: int) -> list[int]:
     return [(seat + i) % w.size for i in range(1, w.size)]
 
 
+def choose(chooser: int, kind: str, words: list[str], ask: str) -> Generator[Prompt, Move, str]:
+    """The only one of `words`, or the one `chooser` picks with `<kind> <word>` when there are
+    several (the first by default)."""
+    if len(words) == 1:
+        return words[0]
+    moves = tuple(move(kind, word) for word in words)
+    answer = yield Prompt(chooser, moves, ask, default=moves[0])
+    return answer.arg(1)
+
+
 def intel(w: Work, leader: int) -> Script:
     targets = [s for s in clockwise(w, leader) if w.is_agent(s) and w.seats[s].dna]
     if not targets:
         w.say("Nobody has face-down DNA to look at.")
         return
-    seat = targets[0]
-    if len(targets) > 1:
-        moves = tuple(move("intel", w.slug(s)) for s in targets)
-        answer = yield Prompt(
-            leader,
-            moves,
-            f"{w.name(leader)} chooses whose newest DNA card to look at",
-            default=moves[0],
-        )
-        seat = w.seat_of(answer.arg(1))
+    ask = f"{w.name(leader)} chooses whose newest DNA card to look at"
+    seat = w.seat_of((yield from choose(leader, "intel", [w.slug(s) for s in targets], ask)))
     dna = w.seats[seat].dna
     kind = "Martian Clone" if dna[-1] else "Human"
     w.say(f"{w.name(leader)} secretly looks at {w.name(seat)}'s newest DNA card.")
@@ -262,19 +264,11 @@ def extra_bad(w: Work, slot: int) -> Script:
     named = [r for r, _ in w.deck.threats[t.threat].loss]
     if not named:
         return
-    pick = named[0]
-    if len(named) > 1:
-        moves = tuple(move("extra", r) for r in named)
-        answer = yield Prompt(
-            leader,
-            moves,
-            f"{w.name(leader)} (Extra Bad) chooses a resource to lose 1 more",
-            default=moves[0],
-        )
-        pick = answer.arg(1)
-        if not w.live(leader):
-            w.say(f"{w.name(leader)} has left, so there is no Extra Bad.")
-            return
+    ask = f"{w.name(leader)} (Extra Bad) chooses a resource to lose 1 more"
+    pick = yield from choose(leader, "extra", named, ask)
+    if not w.live(leader):
+        w.say(f"{w.name(leader)} has left, so there is no Extra Bad.")
+        return
     w.say(f"Extra Bad: {w.name(leader)} removes 1 more {pick.capitalize()}.")
     w.change(pick, -1)
 
@@ -284,16 +278,8 @@ def choose_and_reinstate(w: Work, chooser: int, verb: str) -> Script:
     if not civilians:
         w.say("There is no Civilian to reinstate.")
         return
-    seat = civilians[0]
-    if len(civilians) > 1:
-        moves = tuple(move("reinstate", w.slug(s)) for s in civilians)
-        answer = yield Prompt(
-            chooser,
-            moves,
-            f"{w.name(chooser)} chooses a Civilian to reinstate",
-            default=moves[0],
-        )
-        seat = w.seat_of(answer.arg(1))
+    ask = f"{w.name(chooser)} chooses a Civilian to reinstate"
+    seat = w.seat_of((yield from choose(chooser, "reinstate", [w.slug(s) for s in civilians], ask)))
     w.say(f"{w.name(chooser)} {verb} {w.name(seat)}.")
     yield from reinstate(w, seat)
 
@@ -337,14 +323,23 @@ def reinstate(w: Work, seat: int) -> Script:
         f"{w.name(seat)} is reinstated as {w.deck.agents[keep].name}; their DNA is turned "
         "face down."
     )
-    lowest = min(RESOURCES, key=lambda r: w.resources[RESOURCES.index(r)])
+    yield from shift_resource(w, seat, "raise")
+
+
+def shift_resource(w: Work, seat: int, kind: str) -> Script:
+    """`seat` raises (`kind` "raise") or lowers ("lower") a resource of their choice by 1; by
+    default the lowest is raised and the highest lowered (ties: food, people, tech, defense).
+    Nothing changes when the player has left meanwhile."""
+    up = kind == "raise"
+    level = dict(zip(RESOURCES, w.resources, strict=True))
+    default = (min if up else max)(RESOURCES, key=level.__getitem__)
     answer = yield Prompt(
         seat,
-        tuple(move("raise", r) for r in RESOURCES),
-        f"{w.name(seat)} chooses a resource to raise by 1",
-        default=move("raise", lowest),
+        tuple(move(kind, r) for r in RESOURCES),
+        f"{w.name(seat)} chooses a resource to {kind} by 1",
+        default=move(kind, default),
     )
     if not w.live(seat):
-        w.say(f"{w.name(seat)} has left, so no resource is raised.")
+        w.say(f"{w.name(seat)} has left, so no resource is {'raised' if up else 'lowered'}.")
         return
-    w.change(answer.arg(1), 1)
+    w.change(answer.arg(1), 1 if up else -1)

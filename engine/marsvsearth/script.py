@@ -24,10 +24,10 @@ from dataclasses import dataclass, replace
 
 from engine.core import BadState, Event, remembered
 from engine.marsvsearth.deck import Deck
-from engine.marsvsearth.effects import RESOURCES, TRIAL
+from engine.marsvsearth.effects import TRIAL
 from engine.marsvsearth.moves import Move, Prompt, move
 from engine.marsvsearth.phases import leave, open_phase
-from engine.marsvsearth.resolve import Script, reinstate, resolve_all
+from engine.marsvsearth.resolve import Script, reinstate, resolve_all, shift_resource
 from engine.marsvsearth.state import (
     AGENT,
     CIVILIAN,
@@ -199,12 +199,9 @@ def oust(w: Work, seat: int) -> Script:
     """Out of the Agency: cards and Agent discarded, DNA flipped in wave order."""
     s = w.seats[seat]
     name = w.name(seat)
-    w.discard.extend(s.hand)
-    s.hand.clear()
-    if s.agent is not None:
-        w.agent_deck.append(s.agent)
-        w.say(f"{name} discards their hand and their Agent, {w.deck.agents[s.agent].name}.")
-    s.agent = None
+    agent = w.give_up_cards(seat)
+    if agent is not None:
+        w.say(f"{name} discards their hand and their Agent, {w.deck.agents[agent].name}.")
     s.ousted = True
     for wave, clone in enumerate(s.dna, start=1):
         w.say(f"{name} flips their wave-{wave} DNA card: {'Martian Clone' if clone else 'Human'}.")
@@ -214,17 +211,7 @@ def oust(w: Work, seat: int) -> Script:
         return
     s.status = CIVILIAN
     w.say(f"{name} is Human and becomes a Civilian; they must lower a resource by 1.")
-    highest = max(RESOURCES, key=lambda r: w.resources[RESOURCES.index(r)])
-    answer = yield Prompt(
-        seat,
-        tuple(move("lower", r) for r in RESOURCES),
-        f"{name} chooses a resource to lower by 1",
-        default=move("lower", highest),
-    )
-    if not w.live(seat):
-        w.say(f"{name} has left, so no resource is lowered.")
-        return
-    w.change(answer.arg(1), -1)
+    yield from shift_resource(w, seat, "lower")
 
 
 def after_trials(w: Work) -> Script:

@@ -8,6 +8,20 @@ from engine.marsvsearth.state import ANSWER_MINUTES
 TIMER_MINUTES = 5
 """The default length of an open phase."""
 
+
+def _minutes(name: str, default: int, description: str) -> core.Option:
+    """A timer of 0 to 60 minutes; 0 means no timer."""
+    return core.Option(
+        name,
+        int,
+        default,
+        f"{description} (0 = no timer)",
+        minimum=0,
+        maximum=60,
+        labels=((0, "none"),),
+    )
+
+
 OPTIONS: tuple[core.Option, ...] = (
     core.FIRST_PLAYER,
     core.Option(
@@ -24,22 +38,10 @@ OPTIONS: tuple[core.Option, ...] = (
         choices=(0, 1, 2),
         labels=((0, "open"), (1, "one threat at a time"), (2, "one player at a time")),
     ),
-    core.Option(
-        "timer",
-        int,
-        TIMER_MINUTES,
-        "Minutes an open phase lasts before it ends (0 = no timer)",
-        minimum=0,
-        maximum=60,
-        labels=((0, "none"),),
-    ),
-    core.Option(
+    _minutes("timer", TIMER_MINUTES, "Minutes an open phase lasts before it ends"),
+    _minutes(
         "answer",
-        int,
         ANSWER_MINUTES,
-        "Minutes to answer a question put to one player, e.g. which threat to lead (0 = no timer)",
-        minimum=0,
-        maximum=60,
-        labels=((0, "none"),),
+        "Minutes to answer a question put to one player, e.g. which threat to lead",
     ),
 )

@@ -254,6 +254,17 @@ class Work:
                 out.append(c)
         return out
 
+    def give_up_cards(self, seat: int) -> int | None:
+        """`seat` discards their hand, and their Agent to the bottom of the Agent deck (which
+        Agent that was is returned)."""
+        s = self.seats[seat]
+        self.discard.extend(s.hand)
+        s.hand.clear()
+        agent, s.agent = s.agent, None
+        if agent is not None:
+            self.agent_deck.append(agent)
+        return agent
+
     def from_hand(self, seat: int, code: str) -> int:
         """Take the first card with `code` out of `seat`'s hand."""
         hand = self.seats[seat].hand
