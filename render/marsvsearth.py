@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.marsvsearth.state import TRACK_TOP, WAVES
 from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown
 from render.board import TextLine, draw_status_strip
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
@@ -31,7 +32,6 @@ HEADER = 76
 LEFT = 300
 CARD_WIDTH, CARD_GAP, CARD_MAX = 280, 10, 320
 SEAT_WIDTH, SEAT_HEIGHT = 236, 92
-TRACK_TOP = 20
 TARGET_ROOM = 44
 """Pixels kept free of a card's name for the big target number beside it."""
 LEADING = 5
@@ -166,7 +166,7 @@ def _panel_lines(view: MarsView) -> list[TextLine]:
     phases = f"{view.timer} min" if view.timer else "none"
     questions = f"{view.answer} min" if view.answer else "none"
     lines = [
-        TextLine(f"Cloning wave {view.wave} of 3", 16, TEXT),
+        TextLine(f"Cloning wave {view.wave} of {WAVES}", 16, TEXT),
         TextLine(f"Successes {view.successes} of {view.needed} ({view.per_wave} a wave)", 16, TEXT),
         TextLine(f"Failed threats {view.failures}", 16, TEXT),
         TextLine(f"Skill cards: {view.draw_pile} to draw, {view.discard_pile} discarded", 16, TEXT),

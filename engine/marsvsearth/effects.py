@@ -38,7 +38,13 @@ RESOURCES = ("food", "people", "tech", "defense")
 """The four resources, in track order."""
 
 IMMEDIATE, SUCCESS, FAILURE, TRIAL = "immediate", "success", "failure", "trial"
-TRIGGERS = (IMMEDIATE, SUCCESS, FAILURE, TRIAL)
+
+NEW_INFO_CARDS = 2
+"""Draw cards New Information adds to a threat."""
+NEXT_THREAT_BONUS = 2
+"""What momentum adds to (and setback takes from) the next threat's total."""
+TRIAL_SWING = 2
+"""Symbols acquit takes from (and convict adds to) the count against the accused."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,12 @@ class EffectKind:
 VOCABULARY: dict[str, EffectKind] = {
     kind.name: kind
     for kind in (
-        EffectKind("new_info", IMMEDIATE, "info", "New Information: adds the top 2 draw cards"),
+        EffectKind(
+            "new_info",
+            IMMEDIATE,
+            "info",
+            f"New Information: adds the top {NEW_INFO_CARDS} draw cards",
+        ),
         EffectKind("sabotage", IMMEDIATE, "sabot", "discards the strongest good card"),
         EffectKind("shield", IMMEDIATE, "shield", "discards the strongest bad card"),
         EffectKind("supply", SUCCESS, "", "on success, +1 {r}", resource=True),
@@ -71,7 +82,9 @@ VOCABULARY: dict[str, EffectKind] = {
         EffectKind(
             "seize", SUCCESS, "seize", "on success, the leader takes the initiative", leader=True
         ),
-        EffectKind("momentum", SUCCESS, "push", "on success, +2 to the next threat"),
+        EffectKind(
+            "momentum", SUCCESS, "push", f"on success, +{NEXT_THREAT_BONUS} to the next threat"
+        ),
         EffectKind(
             "intel",
             SUCCESS,
@@ -80,9 +93,21 @@ VOCABULARY: dict[str, EffectKind] = {
             leader=True,
         ),
         EffectKind("drain", FAILURE, "no", "on failure, -1 {r}", resource=True),
-        EffectKind("setback", FAILURE, "drag", "on failure, -2 to the next threat"),
-        EffectKind("acquit", TRIAL, "acquit", "at a trial, 2 fewer symbols against the accused"),
-        EffectKind("convict", TRIAL, "convict", "at a trial, 2 more symbols against the accused"),
+        EffectKind(
+            "setback", FAILURE, "drag", f"on failure, -{NEXT_THREAT_BONUS} to the next threat"
+        ),
+        EffectKind(
+            "acquit",
+            TRIAL,
+            "acquit",
+            f"at a trial, {TRIAL_SWING} fewer symbols against the accused",
+        ),
+        EffectKind(
+            "convict",
+            TRIAL,
+            "convict",
+            f"at a trial, {TRIAL_SWING} more symbols against the accused",
+        ),
     )
 }
 

@@ -82,19 +82,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core import (
-    JSON,
-    BadState,
-    BaseGame,
-    Event,
-    IllegalMove,
-    Outcome,
-    Seat,
-    View,
-    choose_first,
-    draw_rng,
-    remembered,
-)
+from engine import core
+from engine.core import BaseGame, Event, IllegalMove, Seat
 from engine.marsvsearth import phases, refusals, scoring
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH, Deck, load_deck
 from engine.marsvsearth.moves import DONE, HIDDEN_KINDS, Move
@@ -136,7 +125,7 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
             [True] * table.clones + [False] * table.humans,
         ]
         for pile in piles:
-            draw_rng(seed, counter).shuffle(pile)
+            core.draw_rng(seed, counter).shuffle(pile)
             counter += 1
         skills, threats, agents, dna = piles
         seats = tuple(
@@ -160,7 +149,7 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
             wave=1,
             successes=0,
             failures=0,
-            pog=choose_first(seed, count, options["first"]),
+            pog=core.choose_first(seed, count, options["first"]),
             pog_override=False,
             seats=seats,
             draw=tuple(skills),
@@ -184,7 +173,7 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
         return look(self.deck, state)
 
     def actors(self, state: MarsState) -> frozenset[Seat]:
-        return remembered(state, "actors", lambda: self._actors(state))
+        return core.remembered(state, "actors", lambda: self._actors(state))
 
     def _actors(self, state: MarsState) -> frozenset[Seat]:
         now = self._look(state)
@@ -289,7 +278,7 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
         return after, [*events, *w.events, *more]
 
     # --- what players see, and the end ---------------------------------------------------------
-    def build_view(self, state: MarsState, seat: Seat | None) -> View:
+    def build_view(self, state: MarsState, seat: Seat | None) -> core.View:
         """The public view, and for a seat the same with that seat's secrets."""
         now = self._look(state)
         if seat is None:
@@ -298,7 +287,7 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
         private = private_lines(self.deck, now.shown, seat, asked)
         return replace(self.view(state, None), viewer=seat, private=private)
 
-    def outcome(self, state: MarsState) -> Outcome | None:
+    def outcome(self, state: MarsState) -> core.Outcome | None:
         if state.winner is None and state.phase in SEGMENTS:
             state = self._look(state).shown
         return scoring.outcome(state)
@@ -338,13 +327,13 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
         return after, [*w.events, *more]
 
     # --- storage -------------------------------------------------------------------------------
-    def to_json(self, state: MarsState) -> JSON:
+    def to_json(self, state: MarsState) -> core.JSON:
         return state_to_json(state)
 
-    def from_json(self, data: JSON) -> MarsState:
+    def from_json(self, data: core.JSON) -> MarsState:
         state = state_from_json(data)
         if state.digest != self.deck.digest:
-            raise BadState(
+            raise core.BadState(
                 "This Mars vs. Earth game was started with a different deck file; the "
                 "deck file has changed since, so the game cannot go on."
             )

@@ -193,6 +193,7 @@ def _promotions(w: Work, seat: int) -> list[Move]:
 
 
 def legal(w: Work, seat: int) -> list[Move]:
+    """Everything `seat` may do in the open phase: nothing unless pending, else Done besides."""
     if not is_pending(w, seat):
         return []
     return [*options(w, seat), move(DONE)]

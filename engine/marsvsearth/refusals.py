@@ -1,9 +1,10 @@
 """Why a Mars vs. Earth move is refused: the rule it breaks, in words fit for the player.
 
-`explain` is asked only once the player's words match none of their legal moves; it looks at the
-table as they may see it (their own hand included, since the answer goes to them alone) and names
-the first rule the move breaks, or returns None when it finds none (the caller then lists what
-is allowed).
+`explain` is asked when the player's words match none of their legal moves, or come from a
+player who may not act now; it looks at the table as they may see it (their own hand included,
+since the answer goes to them alone) and names the first rule the move breaks, or returns None
+when it finds none. Then the game falls back on `waiting` (whom the table waits for), the
+reading's own refusal (what is allowed) or `not_legal`.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from engine.marsvsearth import effects
 from engine.marsvsearth.deck import GROUPS
 from engine.marsvsearth.effects import FAILURE, IMMEDIATE, RESOURCES, SUCCESS, Effect
 from engine.marsvsearth.moves import Move, Prompt, move
@@ -17,8 +18,8 @@ from engine.marsvsearth.work import ThreatWork, Work
 
 Script = Generator[Prompt, Move, None]
 
-NEW_INFO_CARDS = 2
-NEXT_THREAT_BONUS = 2
+AGENTS_OFFERED = 2
+"""Agents a reinstated Civilian draws to keep one."""
 
 
 def resolve_all(w: Work) -> Script:
@@ -185,7 +186,7 @@ def apply_effect(w: Work, slot: int, effect: Effect, source: int | None = None) 
     leader = t.leader
     name = effect.name
     if name == "new_info":
-        drawn = w.draw_cards(NEW_INFO_CARDS)
+        drawn = w.draw_cards(effects.NEW_INFO_CARDS)
         skills = w.deck.threats[t.threat].skills
         for c in drawn:
             t.cards.append((ADDED, c))
@@ -210,7 +211,8 @@ def apply_effect(w: Work, slot: int, effect: Effect, source: int | None = None) 
         later = [s for s in w.resolution_order() if w.threats[s].result is None and s != slot]
         if later:
             nxt = w.threats[later[0]]
-            change = NEXT_THREAT_BONUS if name == "momentum" else -NEXT_THREAT_BONUS
+            bonus = effects.NEXT_THREAT_BONUS
+            change = bonus if name == "momentum" else -bonus
             nxt.bonus += change
             w.say(f"Threat {later[0] + 1} gets {change:+d} to its total.")
         else:
@@ -295,8 +297,8 @@ def reinstate(w: Work, seat: int) -> Script:
     """The Civilian draws two Agents and keeps one in private (the other goes to the bottom of
     the Agent deck unseen), turns their DNA face down, raises a resource by 1, and is a full
     Agent again."""
-    offered = w.agent_deck[:2]
-    del w.agent_deck[:2]
+    offered = w.agent_deck[:AGENTS_OFFERED]
+    del w.agent_deck[:AGENTS_OFFERED]
     keep = offered[0]
     if len(offered) > 1:
         moves = tuple(move("agent", w.deck.agents[a].code) for a in offered)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from engine.core import BadState, Event, remembered
 from engine.marsvsearth.deck import Deck
-from engine.marsvsearth.effects import TRIAL
+from engine.marsvsearth.effects import TRIAL, TRIAL_SWING
 from engine.marsvsearth.moves import Move, Prompt, move
 from engine.marsvsearth.phases import leave, open_phase
 from engine.marsvsearth.resolve import Script, reinstate, resolve_all, shift_resource
@@ -40,6 +40,9 @@ from engine.marsvsearth.state import (
     MarsState,
 )
 from engine.marsvsearth.work import Ended, ThreatWork, Work, freeze, thaw
+
+CARDS_FOR_TRIAL = 2
+"""Cards against an Agent (an accusation and a second) that put them on trial."""
 
 
 def new_round(w: Work) -> Script:
@@ -142,7 +145,7 @@ def trials(w: Work) -> Script:
     w.step = 8
     for seat in w.initiative():
         cards = [c for accused, _, c in w.accusations if accused == seat]
-        if len(cards) >= 2 and w.live(seat):
+        if len(cards) >= CARDS_FOR_TRIAL and w.live(seat):
             yield from trial(w, seat, cards)
     w.discard.extend(c for _, _, c in w.accusations)
     yield from after_trials(w)
@@ -182,7 +185,7 @@ def trial(w: Work, seat: int, cards: list[int]) -> Script:
     for c in [*shown, *([defence] if defence is not None else [])]:
         effect = w.deck.skills[c].effect
         if effect is not None and effect.trigger == TRIAL:
-            change = 2 if effect.name == "convict" else -2
+            change = TRIAL_SWING if effect.name == "convict" else -TRIAL_SWING
             total += change
             w.say(f"{w.card(c)}: {change:+d} against {name}.")
     verdict = total >= 1

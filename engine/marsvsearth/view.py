@@ -3,7 +3,8 @@
 The public part carries the threats (leader, how many cards each received, never which), the
 cards revealed while resolving, the resources, the players' standings (face-up DNA only), who has
 pressed Done, the trials and the question being asked. `private` adds the viewer's own hand,
-face-down DNA, Agent, clone level and the cards they gave this round.
+face-down DNA, Agent, clone level, the cards they gave this round and, when they are to keep one
+of two Agents, those two.
 """
 
 from __future__ import annotations
@@ -211,7 +212,7 @@ def build_view(deck: Deck, now: Look, actors: frozenset[int], outcome: Outcome |
         buttons=_buttons(shown, prompt, over),
         round=shown.round,
         step=shown.step,
-        step_name=STEP_NAMES[shown.step - 1] if 1 <= shown.step <= 12 else "",
+        step_name=STEP_NAMES[shown.step - 1] if 1 <= shown.step <= len(STEP_NAMES) else "",
         phase=phase,
         coop=shown.coop,
         promotion=shown.promotion,

@@ -89,7 +89,8 @@ _KEPT = {"players", "choices"}
 
 @dataclass
 class Work:
-    """The fields of MarsState, mutable, plus the deck and the events said so far."""
+    """The fields of MarsState, mutable, plus the deck, the events said so far and the seats
+    gone during the running step."""
 
     deck: Deck
     players: tuple[str, ...]
