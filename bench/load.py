@@ -105,6 +105,8 @@ class Run:
     """py-spy's raw output, or why there is none (None: not profiled)."""
     thread_cpu: dict[int, float]
     """CPU seconds of each thread of the bot and its children in the window."""
+    pid: int
+    """The bot process's id (its main thread's too)."""
 
 
 class PeakMemory:
@@ -128,6 +130,7 @@ def own_cpu() -> float:
 
 
 def log_errors(text: str) -> int:
+    """Lines of a log at ERROR or CRITICAL, or opening a traceback."""
     return sum(
         "ERROR" in line or "CRITICAL" in line or "Traceback" in line for line in text.splitlines()
     )
@@ -195,6 +198,7 @@ async def run_load(plan: LoadPlan, folder: Path) -> Run:
         log_tail="\n".join(log.splitlines()[-40:]),
         profile=raw,
         thread_cpu=threads,
+        pid=pid,
     )
 
 
@@ -300,7 +304,7 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
     ]
     if plan.profile:
         lines += ["", "### Profile of the bot under this load", ""]
-        lines += profile.profile_lines(run.profile or "", run.thread_cpu, moves)
+        lines += profile.profile_lines(run.profile or "", run.thread_cpu, run.pid, moves)
     checks = [
         Check("load: `/move` acknowledgement p95", p95["ack"], ACK_P95_MS, "ms"),
         Check("load: `/move` to its board picture p95", p95["picture"], PICTURE_P95_MS, "ms"),

@@ -101,13 +101,11 @@ class Stack:
     waiting: bool
     """The innermost line blocks (and is not the project's)."""
     thread: int | None
-    """The thread's id, when py-spy knows it."""
-    main: bool
-    """On the main thread, the event loop's."""
+    """The thread's id, when py-spy knows it (a process's main thread has the process's id)."""
     count: int
 
 
-THREAD = re.compile(r"^thread \((?P<id>\w+)\)(?:: (?P<name>.*))?$")
+THREAD = re.compile(r"^thread \((?P<id>\w+)\)")
 
 
 def stacks(raw: str) -> Iterator[Stack]:
@@ -123,8 +121,7 @@ def stacks(raw: str) -> Iterator[Stack]:
         inner, line = frames[-1]
         waiting = bool(WAIT.search(line)) and not inner.file.startswith(PROJECT)
         thread = int(threads[0]["id"], 0) if threads else None
-        main = bool(threads) and threads[0]["name"] == "MainThread"
-        yield Stack([frame for frame, _ in frames], waiting, thread, main, int(count))
+        yield Stack([frame for frame, _ in frames], waiting, thread, int(count))
 
 
 def group_of(frames: list[Frame]) -> str:
@@ -155,9 +152,10 @@ class Breakdown:
     total: defaultdict[Frame, float] = field(default_factory=lambda: defaultdict(float))
 
 
-def breakdown(raw: str, thread_cpu: Mapping[int, float]) -> Breakdown:
+def breakdown(raw: str, thread_cpu: Mapping[int, float], loop_thread: int) -> Breakdown:
     """The breakdown of py-spy's `raw` output, with the CPU seconds each thread used while it
-    was sampled (`thread_cpu`, by thread id; a thread not in it counts 1/RATE s a sample)."""
+    was sampled (`thread_cpu`, by thread id; a thread not in it counts 1/RATE s a sample);
+    `loop_thread` is the id of the event loop's thread (the bot process's id)."""
     result = Breakdown()
     found = list(stacks(raw))
     busy: Counter[int | None] = Counter()
@@ -175,7 +173,7 @@ def breakdown(raw: str, thread_cpu: Mapping[int, float]) -> Breakdown:
         result.cpu += seconds
         group = group_of(stack.frames)
         result.groups[group] += seconds
-        if stack.main:
+        if stack.thread == loop_thread:
             result.on_loop[group] += seconds
         result.own[stack.frames[-1].place] += seconds
         for place in {f.place for f in stack.frames if f.file.startswith(PROJECT)}:
@@ -222,10 +220,13 @@ def share_rows(
     return rows
 
 
-def profile_lines(raw: str, thread_cpu: Mapping[int, float], moves: int) -> list[str]:
+def profile_lines(
+    raw: str, thread_cpu: Mapping[int, float], loop_thread: int, moves: int
+) -> list[str]:
     """The report's breakdown of a profile: `raw` py-spy output (or why there is none), the CPU
-    seconds of each thread over the same time, and the moves made meanwhile."""
-    result = breakdown(raw, thread_cpu)
+    seconds of each thread over the same time, the event loop's thread and the moves made
+    meanwhile."""
+    result = breakdown(raw, thread_cpu, loop_thread)
     if result.samples == 0:
         return [f"No profile: {raw.strip() or 'no samples'}"]
     columns = "| share of CPU | CPU per move, ms |"

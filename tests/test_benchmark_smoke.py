@@ -186,11 +186,15 @@ def frame(function: str, path: str, text: str) -> str:
 def test_a_profile_is_broken_down_by_kind_of_work() -> None:
     main = [
         'process 7:"python tests/e2e/run_bot.py bot.app"',
-        "thread (11): MainThread",
+        "thread (7): MainThread",
         f"main ({ROOT}/bot/app.py:40)",
         f"Play.move ({ROOT}/bot/play/commands.py:30)",
     ]
-    worker = [main[0], "thread (12): asyncio_0", f"encode_png ({ROOT}/render/png.py:20)"]
+    worker = [
+        'process 9:"python -c forkserver"',
+        "thread (9): MainThread",
+        f"encode_png ({ROOT}/render/png.py:20)",
+    ]
     wait = [*main[:3], frame("select", selectors.__file__, "self._selector.poll(")]
     raw = "\n".join(
         [
@@ -200,7 +204,7 @@ def test_a_profile_is_broken_down_by_kind_of_work() -> None:
             ";".join(worker) + " 1",
         ]
     )
-    lines = "\n".join(profile.profile_lines(raw, {11: 0.3, 12: 0.1}, moves=10))
+    lines = "\n".join(profile.profile_lines(raw, {7: 0.3, 9: 0.1}, loop_thread=7, moves=10))
     assert "7 busy samples" in lines and "another 5, 42%, caught threads in a wait" in lines
     assert "| JSON | 37.5% | 15.00 | 37.5% |" in lines
     assert "| bot (service, delivery, commands) | 37.5% | 15.00 | 37.5% |" in lines
