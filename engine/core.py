@@ -205,11 +205,13 @@ def remembered(state: object, key: Hashable, compute: Callable[[], V]) -> V:
     return answer
 
 
-def _forget(ident: int, gone: weakref.ref[Any]) -> None:
-    """Drop the answers of a collected state (unless its id is already another state's)."""
-    entry = _remembered.get(ident)
+def _forget(ident: int, gone: weakref.ref[Any], table: dict[int, Any] = _remembered) -> None:
+    """Drop the answers of a collected state (unless its id is already another state's).
+    `table` is bound at definition, so states collected while the interpreter exits still
+    find it."""
+    entry = table.get(ident)
     if entry is not None and entry[0] is gone:
-        del _remembered[ident]
+        del table[ident]
 
 
 class Legal(Generic[M]):
