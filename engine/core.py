@@ -16,7 +16,7 @@ import random
 import weakref
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
 
 Seat = int
 JSON = dict[str, Any]
@@ -148,6 +148,29 @@ class View:
     buttons: tuple[str, ...] = field(default=())
     """Notations of moves offered as buttons under the public board (e.g. "draw", "done"); a
     press is parsed as the presser's own move, so one button serves every actor."""
+
+
+class Seen(TypedDict):
+    """The fields every view has, to unpack into a game's view: `GameView(**seen(...), ...)`."""
+
+    players: tuple[str, ...]
+    viewer: Seat | None
+    actors: frozenset[Seat]
+    outcome: Outcome | None
+
+
+def seen(
+    players: tuple[str, ...], viewer: Seat | None, actors: frozenset[Seat], outcome: Outcome | None
+) -> Seen:
+    """The shared part of a view: who plays, who looks (None: a spectator), who may act, and
+    the result once the game is over."""
+    return Seen(players=players, viewer=viewer, actors=actors, outcome=outcome)
+
+
+def document(version: int, state: Any, **fields: Any) -> JSON:
+    """A state's JSON document: its format `version`, the players and the seed (which every
+    state keeps), then the game's own `fields`."""
+    return {"version": version, "players": list(state.players), "seed": state.seed, **fields}
 
 
 def draw_rng(seed: int, counter: int) -> random.Random:

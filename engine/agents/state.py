@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import core
 from engine.agents.moves import Action, AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.variants import Pyramid, Rules
 from engine.core import JSON, BadState, Seat
@@ -101,24 +102,23 @@ def move_from_json(data: list[Any]) -> AgentsMove:
 
 
 def state_to_json(state: AgentsState) -> JSON:
-    return {
-        "version": FORMAT_VERSION,
-        "players": list(state.players),
-        "seed": state.seed,
-        "rules": state.rules.to_json(),
-        "first": state.first,
-        "board": [_pyramid_to_json(p) for p in state.board],
-        "bag": list(state.bag),
-        "draws": state.draws,
-        "objectives": [None if o is None else list(o) for o in state.objectives],
-        "revealed": [list(r) for r in state.revealed],
-        "to_move": state.to_move,
-        "pending": _pyramid_to_json(state.pending),
-        "revealed_this_turn": state.revealed_this_turn,
-        "last": None if state.last is None else [state.last[0], move_to_json(state.last[1])],
-        "resigned": state.resigned,
-        "seen": list(state.seen),
-    }
+    return core.document(
+        FORMAT_VERSION,
+        state,
+        rules=state.rules.to_json(),
+        first=state.first,
+        board=[_pyramid_to_json(p) for p in state.board],
+        bag=list(state.bag),
+        draws=state.draws,
+        objectives=[None if o is None else list(o) for o in state.objectives],
+        revealed=[list(r) for r in state.revealed],
+        to_move=state.to_move,
+        pending=_pyramid_to_json(state.pending),
+        revealed_this_turn=state.revealed_this_turn,
+        last=None if state.last is None else [state.last[0], move_to_json(state.last[1])],
+        resigned=state.resigned,
+        seen=list(state.seen),
+    )
 
 
 def state_from_json(data: JSON) -> AgentsState:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import core
 from engine.agents.moves import Action, actors, black_on_board, owner_of, swap_open
 from engine.agents.notation import describe_objective
 from engine.agents.scoring import Cluster, outcome, scored, total
@@ -76,10 +77,7 @@ def make_view(state: AgentsState, seat: Seat | None) -> AgentsView:
             projected = (owner, total(points, held))
         private = _private_lines(state, seat, projected)
     return AgentsView(
-        players=state.players,
-        viewer=seat,
-        actors=actors(state),
-        outcome=result,
+        **core.seen(state.players, seat, actors(state), result),
         private=private,
         buttons=("draw",) if phase == "play" and state.pending is None else (),
         rules=rules,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import core
 from engine.albiorix.moves import Action, Mix, Move
 from engine.albiorix.pieces import GRID, Pyramid, Stack
 from engine.core import JSON, BadState, Seat
@@ -117,21 +118,20 @@ def _seat_or_none(data: Any) -> Seat | None:
 
 
 def state_to_json(state: AlbiorixState) -> JSON:
-    return {
-        "version": FORMAT_VERSION,
-        "players": list(state.players),
-        "seed": state.seed,
-        "board": [_stack_to_json(s) for s in state.board],
-        "to_move": state.to_move,
-        "limit": state.limit,
-        "played": state.played,
-        "passes": state.passes,
-        "recent": [_played_to_json(turn) for turn in state.recent],
-        "resigned": state.resigned,
-        "draw_offer": state.draw_offer,
-        "offered_at": state.offered_at,
-        "agreed": state.agreed,
-    }
+    return core.document(
+        FORMAT_VERSION,
+        state,
+        board=[_stack_to_json(s) for s in state.board],
+        to_move=state.to_move,
+        limit=state.limit,
+        played=state.played,
+        passes=state.passes,
+        recent=[_played_to_json(turn) for turn in state.recent],
+        resigned=state.resigned,
+        draw_offer=state.draw_offer,
+        offered_at=state.offered_at,
+        agreed=state.agreed,
+    )
 
 
 def state_from_json(data: JSON) -> AlbiorixState:

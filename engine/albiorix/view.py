@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import core
 from engine.albiorix import notation
 from engine.albiorix.moves import actors, controlled, draw_talk
 from engine.albiorix.pieces import Stack, monads
@@ -40,10 +41,7 @@ def build(state: AlbiorixState, seat: Seat | None) -> AlbiorixView:
     result = outcome(state)
     board = state.board
     return AlbiorixView(
-        players=state.players,
-        viewer=seat,
-        actors=actors(state),
-        outcome=result,
+        **core.seen(state.players, seat, actors(state), result),
         board=board,
         to_move=None if result else state.to_move,
         monads=(tuple(monads(board, 0)), tuple(monads(board, 1))),

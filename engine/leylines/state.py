@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import core
 from engine.core import JSON, BadState, Seat
 from engine.grid import Grid
 from engine.leylines.moves import CAP, Place
@@ -66,21 +67,20 @@ def _piece_from_json(data: list[int | None] | None) -> Piece | None:
 
 
 def state_to_json(state: LeyLinesState) -> JSON:
-    return {
-        "version": FORMAT_VERSION,
-        "players": list(state.players),
-        "seed": state.seed,
-        "board": [_piece_to_json(p) for p in state.board],
-        "stashes": [list(s) for s in state.stashes],
-        "caps": state.caps,
-        "scores": list(state.scores),
-        "to_move": state.to_move,
-        "last": None
+    return core.document(
+        FORMAT_VERSION,
+        state,
+        board=[_piece_to_json(p) for p in state.board],
+        stashes=[list(s) for s in state.stashes],
+        caps=state.caps,
+        scores=list(state.scores),
+        to_move=state.to_move,
+        last=None
         if state.last is None
         else [state.last[0], state.last[1].size, state.last[1].square],
-        "scored_lines": [list(line) for line in state.scored_lines],
-        "resigned": state.resigned,
-    }
+        scored_lines=[list(line) for line in state.scored_lines],
+        resigned=state.resigned,
+    )
 
 
 def state_from_json(data: JSON) -> LeyLinesState:

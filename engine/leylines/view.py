@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import core
 from engine.core import Outcome, Seat, View
 from engine.leylines.moves import Place
 from engine.leylines.scoring import pips_of
@@ -27,10 +28,7 @@ def build_view(
 ) -> LeyLinesView:
     placer = None if state.last is None else state.last[0]
     return LeyLinesView(
-        players=state.players,
-        viewer=seat,
-        actors=actors,
-        outcome=outcome,
+        **core.seen(state.players, seat, actors, outcome),
         board=state.board,
         stashes=state.stashes,
         caps=state.caps,

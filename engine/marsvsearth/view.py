@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import core
 from engine.core import Outcome, View
 from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.effects import RESOURCES
@@ -205,10 +206,7 @@ def build_view(deck: Deck, now: Look, actors: frozenset[int], outcome: Outcome |
         phase = TITLES.get(shown.phase, shown.phase)
     per_wave = w.setup.per_wave
     return MarsView(
-        players=shown.players,
-        viewer=None,
-        actors=actors,
-        outcome=outcome,
+        **core.seen(shown.players, None, actors, outcome),
         buttons=_buttons(shown, prompt, over),
         round=shown.round,
         step=shown.step,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine import core
 from engine.core import JSON, BadState, Seat
 
 Coord = tuple[int, int]
@@ -192,29 +193,28 @@ def _planet_from_json(data: Any) -> Planet:
 
 def state_to_json(state: MerchantsState) -> JSON:
     """The whole state as a JSON document of format `FORMAT_VERSION`."""
-    return {
-        "version": FORMAT_VERSION,
-        "players": list(state.players),
-        "seed": state.seed,
-        "trading": state.trading,
-        "planets": [_planet_to_json(p) for p in state.planets],
-        "bank_planets": list(state.bank_planets),
-        "bank_goods": list(state.bank_goods),
-        "turn": state.turn,
-        "step": state.step,
-        "bonuses": list(state.bonuses),
-        "ship": None if state.ship is None else [list(state.ship[0]), state.ship[1]],
-        "dest": None if state.dest is None else list(state.dest),
-        "acted": state.acted,
-        "offered": state.offered,
-        "offer": None if state.offer is None else [list(state.offer[0]), state.offer[1]],
-        "die": state.die,
-        "rolls": state.rolls,
-        "turns": state.turns,
-        "resigned": list(state.resigned),
-        "last": None if state.last is None else [state.last[0], state.last[1]],
-        "marked": [list(at) for at in state.marked],
-    }
+    return core.document(
+        FORMAT_VERSION,
+        state,
+        trading=state.trading,
+        planets=[_planet_to_json(p) for p in state.planets],
+        bank_planets=list(state.bank_planets),
+        bank_goods=list(state.bank_goods),
+        turn=state.turn,
+        step=state.step,
+        bonuses=list(state.bonuses),
+        ship=None if state.ship is None else [list(state.ship[0]), state.ship[1]],
+        dest=None if state.dest is None else list(state.dest),
+        acted=state.acted,
+        offered=state.offered,
+        offer=None if state.offer is None else [list(state.offer[0]), state.offer[1]],
+        die=state.die,
+        rolls=state.rolls,
+        turns=state.turns,
+        resigned=list(state.resigned),
+        last=None if state.last is None else [state.last[0], state.last[1]],
+        marked=[list(at) for at in state.marked],
+    )
 
 
 def state_from_json(data: JSON) -> MerchantsState:

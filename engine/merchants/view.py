@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import core
 from engine.core import Seat, View
 from engine.merchants.effects import good
 from engine.merchants.moves import actors, moving_ship, offered_ship
@@ -67,10 +68,7 @@ def build(state: MerchantsState, seat: Seat | None, buttons: tuple[str, ...]) ->
     deciding = actors(state)
     seats = range(len(state.players))
     return MerchantsView(
-        players=state.players,
-        viewer=seat,
-        actors=deciding,
-        outcome=outcome(state),
+        **core.seen(state.players, seat, deciding, outcome(state)),
         buttons=buttons,
         colour_names=COLOUR_NAMES[: state.colours],
         planets=state.planets,
