@@ -352,7 +352,7 @@ class Seated(Protocol):
 T = TypeVar("T", bound=Seated)
 
 
-class BaseGame(Generic[T, M]):
+class BaseGame(Game[T, M]):
     """What every game checks, once: the number of players, the options, game over, whose turn
     and whether a move is legal, before the game's own rules run.
 
@@ -361,12 +361,6 @@ class BaseGame(Generic[T, M]):
     contract. Legal moves and views are remembered per state (see `remembered`).
     """
 
-    key: str
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...]
-    has_secrets: bool
     count_note: str = ""
     """Words added to the refusal of a wrong number of players, e.g. " (2 play co-operatively)"."""
 

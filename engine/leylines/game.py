@@ -147,14 +147,9 @@ class LeyLines(BaseGame[LeyLinesState, Place]):
     def build_view(self, state: LeyLinesState, seat: Seat | None) -> LeyLinesView:
         return build_view(state, seat, self.actors(state), self.outcome(state))
 
-    def outcome(self, state: LeyLinesState) -> core.Outcome | None:
-        return scoring.outcome(state)
-
-    def to_json(self, state: LeyLinesState) -> core.JSON:
-        return state_to_json(state)
-
-    def from_json(self, data: core.JSON) -> LeyLinesState:
-        return state_from_json(data)
+    outcome = staticmethod(scoring.outcome)
+    to_json = staticmethod(state_to_json)
+    from_json = staticmethod(state_from_json)
 
 
 GAME = LeyLines()
