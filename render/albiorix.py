@@ -22,23 +22,21 @@ from engine.albiorix import AlbiorixView, Mix, Stack
 from engine.albiorix.pieces import GRID, PIECE_NAMES, shape_text, stack_text
 from engine.albiorix.state import Played
 from render.board import (
-    BoardLayout,
+    HEADER,
+    PAD,
     Box,
     TextLine,
-    draw_board,
-    draw_panel,
-    draw_status_strip,
-    player_tag,
+    board_picture,
+    framed,
+    open_player_panel,
 )
 from render.board import highlight_square as ring_square
 from render.palette import (
-    BACKGROUND,
     HIGHLIGHT_EDGE,
     MUTED_TEXT,
-    PLAYER_COLOURS,
     RGB,
     TEXT,
-    PlayerColour,
+    colour_of,
 )
 from render.pieces import draw_pyramid
 from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
@@ -47,15 +45,10 @@ TITLE = "Albiorix"
 FILENAME = "albiorix-board.png"
 
 CELL = 120
-GUTTER = 30
-PAD = 14
-HEADER = 70
 FOOTER = 96
 
-LAYOUT = BoardLayout(GRID, CELL, PAD + GUTTER, PAD + HEADER + PAD + GUTTER, GUTTER)
-WIDTH = LAYOUT.outer[2] + PAD
-HEIGHT = LAYOUT.outer[3] + PAD + FOOTER + PAD
-"""The picture's size in pixels."""
+LAYOUT, WIDTH, HEIGHT = framed(GRID, CELL, FOOTER)
+"""The board's layout and the picture's size in pixels."""
 
 SPRITE = round(CELL * 0.6)
 """The cell size each pyramid of a stack is drawn for (a large one fills 86% of it)."""
@@ -73,16 +66,10 @@ FOCUS: RGB = (255, 224, 102)
 """The focused piece's ring and its destination marks in a preview."""
 
 
-def colour_of(seat: int) -> PlayerColour:
-    """Blue for seat 0, orange for seat 1, as in notation (`b`, `o`)."""
-    return PLAYER_COLOURS[seat]
-
-
 def draw_albiorix(view: AlbiorixView) -> Image.Image:
     """The board and everything around it as an RGB picture of WIDTH x HEIGHT pixels."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw_status_strip(image, (PAD, PAD, WIDTH - PAD, PAD + HEADER), _status(view))
-    draw_board(image, LAYOUT)
+    strip = (PAD, PAD, WIDTH - PAD, PAD + HEADER)
+    image = board_picture((WIDTH, HEIGHT), LAYOUT, strip, _status(view))
     monads = set(view.monads[0] + view.monads[1])
     control = (set(view.control[0]), set(view.control[1]))
     for index, stack in enumerate(view.board):
@@ -235,14 +222,9 @@ def _player_panel(image: Image.Image, view: AlbiorixView, seat: int, box: Box) -
     """Name, colour and a tag (to move / winner); Monads; how many pieces they control."""
     pen = ImageDraw.Draw(image)
     left, top, right, bottom = box
-    colour = colour_of(seat)
-    tag = player_tag(view, seat)
-    draw_panel(image, box, highlighted=bool(tag))
-    draw_pyramid(image, (left + 32, top + 34), 3, colour, 48)
+    open_player_panel(image, view, seat, box, 40)
     width = right - 14 - (left + 64)
     pen.text((left + 64, top + 12), fit(view.players[seat], 22, width), font=font(22), fill=TEXT)
-    label = f"{colour.name}{' · ' + tag if tag else ''}"
-    pen.text((left + 64, top + 40), label, font=font(16), fill=MUTED_TEXT)
     line = f"{_monads_of(view, seat)} · moves {_count(len(view.control[seat]), 'piece')}"
     pen.text(
         (left + 14, bottom - 14),

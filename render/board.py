@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from engine.core import View
 from engine.grid import Grid
 from render.palette import (
+    BACKGROUND,
     CELL_DARK,
     CELL_LIGHT,
     FRAME,
@@ -23,9 +24,13 @@ from render.palette import (
     HIGHLIGHT_EDGE,
     LEY_GLOW,
     LEY_LINE,
+    MUTED_TEXT,
     PANEL,
     RGB,
+    PlayerColour,
+    colour_of,
 )
+from render.pieces import draw_pyramid
 from render.text import fit, font
 
 Box = tuple[int, int, int, int]
@@ -185,7 +190,51 @@ def player_tag(view: View, seat: int) -> str:
     return "to move" if seat in view.actors else ""
 
 
+def open_player_panel(
+    image: Image.Image, view: View, seat: int, box: Box, label_top: int
+) -> PlayerColour:
+    """Draw a two-player game's panel for `seat` in `box`: its frame (highlighted for the
+    player to move or the winner), a large pyramid in the seat's colour, and `label_top`
+    pixels down, under the space left for the name, the colour's name and the tag. The game
+    adds its own figures; returns the seat's colour."""
+    left, top, _, _ = box
+    colour = colour_of(seat)
+    tag = player_tag(view, seat)
+    draw_panel(image, box, highlighted=bool(tag))
+    draw_pyramid(image, (left + 32, top + 34), 3, colour, 48)
+    label = f"{colour.name}{' · ' + tag if tag else ''}"
+    pen = ImageDraw.Draw(image)
+    pen.text((left + 64, top + label_top), label, font=font(16), fill=MUTED_TEXT)
+    return colour
+
+
 def _inclusive(box: Box) -> Box:
     """`box` with right and bottom moved onto its last pixels, as ImageDraw shapes expect."""
     left, top, right, bottom = box
     return left, top, right - 1, bottom - 1
+
+
+def board_picture(
+    size: tuple[int, int], layout: BoardLayout, status: Box, lines: Sequence[TextLine]
+) -> Image.Image:
+    """A new RGB picture of `size` pixels on the background colour, with the status strip in
+    `status` and the empty board of `layout`."""
+    image = Image.new("RGB", size, BACKGROUND)
+    draw_status_strip(image, status, lines)
+    draw_board(image, layout)
+    return image
+
+
+PAD = 14
+"""The margin around a framed board picture and between its parts, in pixels."""
+GUTTER = 30
+"""The width of the file and rank labels around a framed board, in pixels."""
+HEADER = 70
+"""The height of a framed board picture's status strip, in pixels."""
+
+
+def framed(grid: Grid, cell: int, footer: int) -> tuple[BoardLayout, int, int]:
+    """A board of `cell`-pixel squares under a status strip and above a `footer`-pixel panel:
+    its layout, and the picture's width and height in pixels."""
+    layout = BoardLayout(grid, cell, PAD + GUTTER, PAD + HEADER + PAD + GUTTER, GUTTER)
+    return layout, layout.outer[2] + PAD, layout.outer[3] + PAD + footer + PAD

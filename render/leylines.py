@@ -17,24 +17,22 @@ from engine.leylines.scoring import points_words
 from engine.leylines.state import GRID
 from engine.pieces import SIZE_LETTER, SIZE_NAME
 from render.board import (
-    BoardLayout,
+    HEADER,
+    PAD,
     Box,
     TextLine,
-    draw_board,
+    board_picture,
     draw_line_glow,
     draw_line_thread,
-    draw_panel,
-    draw_status_strip,
+    framed,
     highlight_square,
-    player_tag,
+    open_player_panel,
 )
 from render.palette import (
-    BACKGROUND,
     MUTED_TEXT,
     PANEL,
-    PLAYER_COLOURS,
     TEXT,
-    PlayerColour,
+    colour_of,
 )
 from render.pieces import draw_cap, draw_pyramid
 from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
@@ -43,28 +41,17 @@ TITLE = "Ley Lines of Mars"
 FILENAME = "leylines-board.png"
 
 CELL = 96
-GUTTER = 30
-PAD = 14
-HEADER = 70
 FOOTER = 112
 CAPS_WIDTH = 84
 
-LAYOUT = BoardLayout(GRID, CELL, PAD + GUTTER, PAD + HEADER + PAD + GUTTER, GUTTER)
-WIDTH = LAYOUT.outer[2] + PAD
-HEIGHT = LAYOUT.outer[3] + PAD + FOOTER + PAD
-"""The picture's size in pixels."""
-
-
-def colour_of(seat: int) -> PlayerColour:
-    """The colour of `seat`'s pyramids: blue for the first seat, orange for the second."""
-    return PLAYER_COLOURS[seat]
+LAYOUT, WIDTH, HEIGHT = framed(GRID, CELL, FOOTER)
+"""The board's layout and the picture's size in pixels."""
 
 
 def draw_leylines(view: LeyLinesView) -> Image.Image:
     """The board and everything around it as an RGB picture of WIDTH x HEIGHT pixels."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw_status_strip(image, (PAD, PAD, WIDTH - PAD, PAD + HEADER), _status(view))
-    draw_board(image, LAYOUT)
+    strip = (PAD, PAD, WIDTH - PAD, PAD + HEADER)
+    image = board_picture((WIDTH, HEIGHT), LAYOUT, strip, _status(view))
     draw_line_glow(image, LAYOUT, view.scored_lines)
     for index, piece in enumerate(view.board):
         if piece is not None:
@@ -121,10 +108,7 @@ def _player_panel(image: Image.Image, view: LeyLinesView, seat: int, box: Box) -
     """Name, score, a tag (to move / winner) and the pyramids still in hand."""
     pen = ImageDraw.Draw(image)
     left, top, right, bottom = box
-    colour = colour_of(seat)
-    tag = player_tag(view, seat)
-    draw_panel(image, box, highlighted=bool(tag))
-    draw_pyramid(image, (left + 32, top + 34), 3, colour, 48)
+    colour = open_player_panel(image, view, seat, box, 42)
     score = str(view.scores[seat])
     score_font = font(40)
     score_width = int(score_font.getlength(score))
@@ -133,8 +117,6 @@ def _player_panel(image: Image.Image, view: LeyLinesView, seat: int, box: Box) -
     pen.text(
         (left + 64, top + 14), fit(view.players[seat], 22, name_width), font=font(22), fill=TEXT
     )
-    label = f"{colour.name}{' · ' + tag if tag else ''}"
-    pen.text((left + 64, top + 42), label, font=font(16), fill=MUTED_TEXT)
     stash = view.stashes[seat]
     x = left + 14
     for size in (1, 2, 3):

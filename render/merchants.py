@@ -37,9 +37,9 @@ from render.palette import (
     HIGHLIGHT_EDGE,
     MUTED_TEXT,
     PANEL,
-    PLAYER_COLOURS,
     TEXT,
     PlayerColour,
+    colour_of,
     mix,
 )
 from render.pieces import FOOTPRINT, draw_letter, draw_pyramid
@@ -81,11 +81,6 @@ SPACE = (24, 16, 22)
 SPACE_DOT = (70, 52, 60)
 MOVING = (255, 214, 0)
 DIE_COLOUR = PlayerColour("die", (228, 222, 210))
-
-
-def colour_of(colour: int) -> PlayerColour:
-    """The picture colour of colour number `colour` (named like the engine's COLOUR_NAMES)."""
-    return PLAYER_COLOURS[colour]
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,14 @@ PURPLE = PlayerColour("purple", (120, 60, 150))
 SKY = PlayerColour("sky blue", (120, 195, 240))
 
 PLAYER_COLOURS = (BLUE, ORANGE, GREEN, YELLOW, PURPLE, SKY)
+
+
+def colour_of(number: int) -> PlayerColour:
+    """The picture colour of player colour `number`: blue, orange, green, yellow, purple, sky
+    (seat 0 plays blue and seat 1 orange, as the notation's `b` and `o` say)."""
+    return PLAYER_COLOURS[number]
+
+
 """By seat; neighbours alternate dark and light. Ley Lines uses the first two."""
 
 CAP_FACES = ((92, 90, 88), (70, 68, 66), (52, 50, 49), (38, 37, 36))
