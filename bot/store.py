@@ -195,11 +195,15 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, game_key, options, seed, status, version, state, creator_id, "
     "lobby_message_id, result, deadline, phase, phase_deadline, "
     "board_message_id, board_text, board_digest, "
-    "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id)"
+    "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id), "
+    "(SELECT json_group_array(json_array(user_id, seat, display_name)) FROM seats "
+    "WHERE seats.game_id = games.id)"
 )
+"""A game row's columns, its move count and its seats (as JSON), read in one statement."""
 
 
-def _game_row(row: Sequence[Any], seats: tuple[SeatRow, ...]) -> GameRow:
+def _game_row(row: Sequence[Any]) -> GameRow:
+    seats = tuple(sorted((SeatRow(*seat) for seat in json.loads(row[19])), key=lambda s: s.seat))
     return GameRow(
         id=row[0],
         guild_id=row[1],
@@ -228,6 +232,7 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
     async def open(self) -> None:
@@ -239,11 +244,16 @@ class Store:
         await self._db.execute("PRAGMA foreign_keys = ON")
         await self._db.execute("PRAGMA busy_timeout = 5000")
         await self._migrate()
+        if str(self.path) != ":memory:":
+            self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._reader.execute("PRAGMA query_only = ON")
+            await self._reader.execute("PRAGMA busy_timeout = 5000")
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        for connection in (self._reader, self._db):
+            if connection is not None:
+                await connection.close()
+        self._db = self._reader = None
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -285,21 +295,19 @@ class Store:
 
     # Reading
 
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of one read-only statement. It runs on a reading connection of its own
+        (WAL lets it read while a write commits), so a read never waits for a commit's sync;
+        one statement sees one committed state of the database."""
+        if self._reader is None:  # an in-memory database has one connection
+            async with self._lock, self.db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        async with self._reader.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
     async def _fetch_games(self, where: str, params: Sequence[Any]) -> list[GameRow]:
-        async with self._lock:
-            async with self.db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params
-            ) as cursor:
-                rows = list(await cursor.fetchall())
-            games = []
-            for row in rows:
-                async with self.db.execute(
-                    "SELECT user_id, seat, display_name FROM seats WHERE game_id = ? ORDER BY seat",
-                    (row[0],),
-                ) as cursor:
-                    seats = tuple(SeatRow(*s) for s in await cursor.fetchall())
-                games.append(_game_row(row, seats))
-        return games
+        rows = await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+        return [_game_row(row) for row in rows]
 
     async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRow | None:
         found = await self._fetch_games(f"{where} LIMIT 1", params)
@@ -331,24 +339,18 @@ class Store:
         )
 
     async def open_game_ids(self) -> list[int]:
-        async with (
-            self._lock,
-            self.db.execute(
-                "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-            ) as cursor,
-        ):
-            return [row[0] for row in await cursor.fetchall()]
+        rows = await self._rows(
+            "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        )
+        return [row[0] for row in rows]
 
     async def moves(self, game_id: int) -> list[MoveRow]:
-        async with (
-            self._lock,
-            self.db.execute(
-                "SELECT seq, seat, kind, notation, created_at, said FROM moves "
-                "WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            ) as cursor,
-        ):
-            return [MoveRow(*row) for row in await cursor.fetchall()]
+        rows = await self._rows(
+            "SELECT seq, seat, kind, notation, created_at, said FROM moves "
+            "WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [MoveRow(*row) for row in rows]
 
     async def moved_since(self, game_id: int, seat: int, seq: int) -> bool:
         """Whether `seat` moved, or a phase timed out, after move number `seq`."""
@@ -371,9 +373,8 @@ class Store:
         )
 
     async def _scalar(self, sql: str, params: Sequence[Any]) -> int:
-        async with self._lock, self.db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        rows = await self._rows(sql, params)
+        return int(rows[0][0]) if rows else 0
 
     # Writing
 
@@ -540,25 +541,18 @@ class Store:
 
     async def outbox(self, game_id: int) -> list[OutboxRow]:
         """The game's undelivered updates, oldest first."""
-        async with (
-            self._lock,
-            self.db.execute(
-                "SELECT id, payload, attempts FROM outbox WHERE game_id = ? ORDER BY id",
-                (game_id,),
-            ) as cursor,
-        ):
-            return [OutboxRow(r[0], json.loads(r[1]), r[2]) for r in await cursor.fetchall()]
+        rows = await self._rows(
+            "SELECT id, payload, attempts FROM outbox WHERE game_id = ? ORDER BY id", (game_id,)
+        )
+        return [OutboxRow(r[0], json.loads(r[1]), r[2]) for r in rows]
 
     async def undelivered_games(self, older_than: float) -> list[int]:
         """Games with an update queued before `older_than` (Unix seconds) still undelivered."""
-        async with (
-            self._lock,
-            self.db.execute(
-                "SELECT DISTINCT game_id FROM outbox WHERE created_at < ? ORDER BY game_id",
-                (older_than,),
-            ) as cursor,
-        ):
-            return [row[0] for row in await cursor.fetchall()]
+        rows = await self._rows(
+            "SELECT DISTINCT game_id FROM outbox WHERE created_at < ? ORDER BY game_id",
+            (older_than,),
+        )
+        return [row[0] for row in rows]
 
     async def delivered(self, game_id: int, upto: int, living: Living) -> None:
         """Updates up to outbox id `upto` reached Discord; `living` is the board message now."""
