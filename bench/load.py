@@ -344,6 +344,9 @@ async def bench_load(plan: LoadPlan) -> Section:
         run = await run_load(plan, folder)
         floors = measure_floors(plan, folder, stored_state_bytes(folder / "bot.sqlite3"))
     if run.samples.errors or run.log_errors:
-        said = f"load: errors {dict(run.samples.errors)}; the bot's log ends:\n{run.log_tail}"
+        said = (
+            f"load: errors {dict(run.samples.errors)}, first of each: {run.samples.examples}; "
+            f"the bot's log ends:\n{run.log_tail}"
+        )
         print(said, file=sys.stderr)
     return load_section(plan, run, floors)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -66,6 +67,8 @@ class Samples:
     """Games opened."""
     errors: Counter[str] = field(default_factory=Counter)
     """Failed turns, by what went wrong."""
+    examples: dict[str, str] = field(default_factory=dict)
+    """The first failure of each kind, in words."""
 
 
 def callback_ns(result: InteractionResult) -> int:
@@ -122,7 +125,17 @@ class Players:
             else:
                 await self.move(table, table.to_move)
         except (LoadError, AssertionError, TimeoutError) as error:
-            self.samples.errors[type(error).__name__] += 1
+            kind = type(error).__name__
+            self.samples.errors[kind] += 1
+            where = next(
+                (
+                    f"{f.name}:{f.lineno}"
+                    for f in reversed(traceback.extract_tb(error.__traceback__))
+                    if f.filename == __file__
+                ),
+                "?",
+            )
+            self.samples.examples.setdefault(kind, f"{error or repr(error)} (at {where})")
             table.to_move = None  # unknown now: the next turn opens a game (or is refused)
 
     async def _reply(self, user: User, table: Table, command: str, **options: str) -> Message:

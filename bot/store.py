@@ -297,13 +297,13 @@ class Store:
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """The rows of one read-only statement. It runs on a reading connection of its own
-        (WAL lets it read while a write commits), so a read never waits for a commit's sync;
-        one statement sees one committed state of the database."""
+        (WAL lets it read while a write commits), so a read never waits for a commit's sync.
+        The statement is run and read to its end in one step of the connection's thread, so
+        no two reads overlap: each starts after the last and sees every commit before it."""
         if self._reader is None:  # an in-memory database has one connection
-            async with self._lock, self.db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
-        async with self._reader.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+            async with self._lock:
+                return list(await self.db.execute_fetchall(sql, params))
+        return list(await self._reader.execute_fetchall(sql, params))
 
     async def _fetch_games(self, where: str, params: Sequence[Any]) -> list[GameRow]:
         rows = await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
