@@ -1,7 +1,7 @@
 """Discord's limits on what a message may hold, and text shortened or split to fit them.
 
-Every message the bot builds passes through here before it is sent (see `bot.delivery` and
-`bot.controls`). Text is cut only between lines or words, never inside a mention (`<@123>`), a
+Every message the bot builds passes through here before it is sent (see `bot.play.delivery`
+and `bot.play.controls`). Text is cut only between lines or words, never inside a mention (`<@123>`), a
 custom emoji or a code span, so what is shown stays readable and pings stay whole.
 """
 
