@@ -1,8 +1,8 @@
 """Discord's limits on what a message may hold, and text shortened or split to fit them.
 
 Every message the bot builds passes through here before it is sent (see `bot.play.delivery`
-and `bot.play.controls`). Text is cut only between lines or words, never inside a mention (`<@123>`), a
-custom emoji or a code span, so what is shown stays readable and pings stay whole.
+and `bot.play.controls`). Text is cut only between lines or words, never inside a mention
+(`<@123>`), a custom emoji or a code span, so what is shown stays readable and pings stay whole.
 """
 
 from __future__ import annotations
