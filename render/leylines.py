@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from PIL import Image, ImageDraw
 
 from engine.leylines import LeyLinesView, Piece
+from engine.leylines.moves import CAP
 from engine.leylines.notation import line_name
 from engine.leylines.scoring import points_words
 from engine.leylines.state import GRID
@@ -95,11 +96,10 @@ def _last_move(view: LeyLinesView, names: Sequence[str]) -> str | None:
     if view.last is None:
         return None
     seat, place = view.last
-    piece = "a cap" if place.size == 0 else f"the {SIZE_NAME[place.size]} {colour_of(seat).name}"
+    piece = "a cap" if place.size == CAP else f"the {SIZE_NAME[place.size]} {colour_of(seat).name}"
     text = f"Last: {names[seat]} placed {piece} on {GRID.name(place.square)}"
     filled = [
-        f"{line_name(line)} ({points_words(points)})"
-        for line, points in zip(view.scored_lines, view.line_points, strict=True)
+        f"{line_name(line)} ({points_words(view.line_points[line])})" for line in view.scored_lines
     ]
     return text + (", filling " + " and ".join(filled) if filled else "")
 

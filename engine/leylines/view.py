@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine import core
@@ -19,13 +20,15 @@ class LeyLinesView(View):
     scores: tuple[int, ...]
     last: tuple[Seat, Place] | None
     scored_lines: tuple[tuple[int, ...], ...]
-    line_points: tuple[int, ...]
-    """What each of `scored_lines` scored its placer."""
+    line_points: Mapping[tuple[int, ...], int]
+    """What each line of `scored_lines` scored its placer, by the line."""
 
 
 def build_view(
     state: LeyLinesState, seat: Seat | None, actors: frozenset[Seat], outcome: Outcome | None
 ) -> LeyLinesView:
+    """Everything on the board and in hand, and what the last placement's filled lines scored
+    (only a placement fills lines, so there are none before the first)."""
     placer = None if state.last is None else state.last[0]
     return LeyLinesView(
         **core.seen(state.players, seat, actors, outcome),
@@ -35,8 +38,7 @@ def build_view(
         scores=state.scores,
         last=state.last,
         scored_lines=state.scored_lines,
-        line_points=tuple(
-            0 if placer is None else pips_of(state.board, line, placer)
-            for line in state.scored_lines
-        ),
+        line_points={}
+        if placer is None
+        else {line: pips_of(state.board, line, placer) for line in state.scored_lines},
     )

@@ -94,7 +94,7 @@ def test_scored_line_glows() -> None:
     view = mid_game()
     assert view.scored_lines == ((GRID.parse("a2"), GRID.parse("b1")),)
     glowing = draw_leylines(view)
-    plain = draw_leylines(replace(view, scored_lines=(), line_points=()))
+    plain = draw_leylines(replace(view, scored_lines=()))
     assert square_pixels(glowing, "a2") != square_pixels(plain, "a2")
     assert square_pixels(glowing, "f6") == square_pixels(plain, "f6")
 
