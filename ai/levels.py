@@ -3,10 +3,10 @@
 Levels (budgets per move; a CPU cap is process CPU time, `time.process_time`, checked between
 simulations, so a move may pass it by one simulation, a few hundredths of a second at most):
 - random: a uniformly random legal move, no search.
-- easy: 60 simulations with rollouts of at most 20 moves, capped at 0.2 s.
-- normal: 600 simulations with rollouts of at most 80 moves, capped at 0.75 s.
-- hard: up to 50,000 simulations with rollouts of at most 80 moves, capped at 1.9 s, so that a
-  move stays within 2 s.
+- easy: 60 simulations, capped at 0.2 s.
+- normal: 600 simulations, capped at 0.75 s.
+- hard: up to 50,000 simulations, capped at 1.9 s, so that a move stays within 2 s.
+Every level searches with the default `Settings` (rollouts of at most 20 moves).
 
 `choose` is a pure function of (game, state, seat, level, seed) when the level's budget has no
 CPU cap (tests build such levels); a CPU cap ends a search after a varying number of simulations.
@@ -36,7 +36,7 @@ class Level:
 
 
 RANDOM = Level("random", None)
-EASY = Level("easy", Budget(60, cpu_seconds=0.2), Settings(depth=20))
+EASY = Level("easy", Budget(60, cpu_seconds=0.2))
 NORMAL = Level("normal", Budget(600, cpu_seconds=0.75))
 HARD = Level("hard", Budget(50_000, cpu_seconds=1.9))
 LEVELS = {level.name: level for level in (RANDOM, EASY, NORMAL, HARD)}
