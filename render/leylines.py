@@ -13,8 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.leylines import LeyLinesView, Piece
 from engine.leylines.moves import CAP
-from engine.leylines.notation import line_name
-from engine.leylines.scoring import points_words
+from engine.leylines.notation import line_name, points_words
 from engine.leylines.state import GRID
 from engine.pieces import SIZE_LETTER, SIZE_NAME
 from render.board import (

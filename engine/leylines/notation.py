@@ -1,5 +1,6 @@
 """Ley Lines of Mars notation: a size and a square, in either order (`L c3`, `m e5`, `small a1`,
-`cap d4`, also `c d4` and `d4 x`); a bare square when only one kind of piece is left."""
+`cap d4`, also `c d4` and `d4 x`); a bare square when only one kind of piece is left. Also the
+words for a piece, a line and a number of points, shared by the events and the picture."""
 
 from __future__ import annotations
 
@@ -43,3 +44,8 @@ def piece_name(size: int) -> str:
 def line_name(line: Sequence[int]) -> str:
     """A line by its end squares, left end first: `a1-f6`."""
     return f"{GRID.name(line[0])}-{GRID.name(line[-1])}"
+
+
+def points_words(count: int) -> str:
+    """`1 point`, `0 points`, `5 points`."""
+    return f"{count} point{'' if count == 1 else 's'}"

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Outcome, Seat
+from engine.leylines.notation import points_words
 from engine.leylines.state import GRID, PIECES, LeyLinesState, Piece
 
 DIAGONALS = (((1, 1), (-1, -1)), ((1, -1), (-1, 1)))
@@ -43,11 +44,6 @@ def filled_lines(board: Sequence[Piece | None], square: int) -> list[list[int]]:
 def pips_of(board: Sequence[Piece | None], line: Sequence[int], seat: Seat) -> int:
     """The pips of `seat`'s pyramids on the squares of `line`: what filling it scores."""
     return sum(p.size for p in (board[i] for i in line) if p is not None and p.owner == seat)
-
-
-def points_words(count: int) -> str:
-    """`1 point`, `0 points`, `5 points`."""
-    return f"{count} point{'' if count == 1 else 's'}"
 
 
 def outcome(state: LeyLinesState) -> Outcome | None:

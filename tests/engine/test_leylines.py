@@ -336,7 +336,7 @@ def test_damaged_json_is_reported() -> None:
 
 
 def test_c_is_a_cap_and_one_point_is_singular() -> None:
-    from engine.leylines.scoring import points_words
+    from engine.leylines.notation import points_words
 
     state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 1)
     assert GAME.notation(GAME.parse(state, 0, "c d4")) == "cap d4"
