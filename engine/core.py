@@ -11,6 +11,7 @@ state only so that events and views can speak of people rather than numbers.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import weakref
@@ -219,7 +220,7 @@ def remembered(state: object, key: Hashable, compute: Callable[[], V]) -> V:
     ident = id(state)
     entry = _remembered.get(ident)
     if entry is None or entry[0]() is not state:
-        entry = (weakref.ref(state, lambda gone: _forget(ident, gone)), {})
+        entry = (weakref.ref(state, functools.partial(_forget, ident)), {})
         _remembered[ident] = entry
     answers = entry[1]
     if key not in answers:
@@ -230,8 +231,8 @@ def remembered(state: object, key: Hashable, compute: Callable[[], V]) -> V:
 
 def _forget(ident: int, gone: weakref.ref[Any], table: dict[int, Any] = _remembered) -> None:
     """Drop the answers of a collected state (unless its id is already another state's).
-    `table` is bound at definition, so states collected while the interpreter exits still
-    find it."""
+    The callback holds this function and `table` itself, so states collected while the
+    interpreter exits (when module names are already cleared) still find both."""
     entry = table.get(ident)
     if entry is not None and entry[0] is gone:
         del table[ident]
