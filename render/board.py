@@ -124,16 +124,23 @@ def highlight_square(image: Image.Image, layout: BoardLayout, index: int) -> Non
 
 def draw_line_glow(image: Image.Image, layout: BoardLayout, lines: Iterable[Sequence[int]]) -> None:
     """A translucent band along each line of squares; draw it before the pieces."""
-    mask = Image.new("L", image.size, 0)
-    pen = ImageDraw.Draw(mask)
+    ends = [(layout.centre(line[0]), layout.centre(line[-1])) for line in lines]
+    if not ends:
+        return
     width = layout.cell * 2 // 5
-    for line in lines:
-        ends = [layout.centre(line[0]), layout.centre(line[-1])]
-        pen.line(ends, fill=LEY_GLOW[3], width=width)
-        for x, y in ends:
-            r = width // 2
+    r = width // 2
+    points = [point for pair in ends for point in pair]
+    left = min(x for x, _ in points) - r - 1
+    top = min(y for _, y in points) - r - 1
+    box = (left, top, max(x for x, _ in points) + r + 2, max(y for _, y in points) + r + 2)
+    mask = Image.new("L", (box[2] - left, box[3] - top), 0)  # only the bands' box is blended
+    pen = ImageDraw.Draw(mask)
+    for pair in ends:
+        moved = [(x - left, y - top) for x, y in pair]
+        pen.line(moved, fill=LEY_GLOW[3], width=width)
+        for x, y in moved:
             pen.ellipse((x - r, y - r, x + r, y + r), fill=LEY_GLOW[3])
-    image.paste(LEY_GLOW[:3], (0, 0, *image.size), mask)
+    image.paste(LEY_GLOW[:3], box, mask)
 
 
 def draw_line_thread(
