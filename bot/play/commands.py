@@ -116,6 +116,7 @@ class Play(commands.Cog, name=HANDLER):
         confirmation fills the private "thinking" reply. Whatever then happens to the channel's
         message, the move stays made, and the mover is told so truthfully.
         """
+        self.courier.prepare(update)
         follow = controls_view(update.next_choice)
         if private_menu(interaction):
             await interaction.edit_original_response(

@@ -26,7 +26,7 @@ import discord
 
 from bot import limits
 from bot.play.pictures import Pictures
-from bot.service import Controls, Delivery, Notice, Post, TableService
+from bot.service import Controls, Delivery, Notice, Post, TableService, TableUpdate
 from bot.store import Living
 from engine.core import View
 
@@ -181,6 +181,10 @@ class Courier:
 
     async def _user(self, user_id: int) -> discord.User:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+    def prepare(self, update: TableUpdate) -> None:
+        """Start drawing the pictures an update will show (while its maker is answered)."""
+        self.pictures.prepare([update.public.view, *(n.view for n in update.private)])
 
     async def tell_table(self, interaction: discord.Interaction, game_id: int) -> None:
         """Deliver the game's updates; tell the interaction's user privately what did not

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service import offers, wording
-from bot.service.tables import Table, Tables
+from bot.service.tables import Table, Tables, prepare_offers
 from bot.service.updates import Notice, TableUpdate
 from bot.store import GameRow, PhaseTimer
 from engine.core import Event, Seat, TimedGame
@@ -87,7 +87,8 @@ class Commits(Tables):
 
 def _tell(before: Table, after: Table, kind: str, events: list[Event], moves_made: int) -> _Told:
     """The narration, footer, pings and private notices of an action (engine work: views,
-    legal moves, the state's JSON; run off the event loop)."""
+    legal moves, the state's JSON; run off the event loop, which also works out the legal moves
+    that autocomplete will offer)."""
     game, state = after.game, after.state
     outcome = game.outcome(state)
     names = [p.name for p in after.players]
@@ -105,6 +106,7 @@ def _tell(before: Table, after: Table, kind: str, events: list[Event], moves_mad
     told = [Notice(e.text, user_id=after.players[e.to].user_id) for e in events if e.to is not None]
     newly_waiting = {s for s in after.actors() if after.players[s].user_id not in waiting_before}
     private = (*told, *private_notices(after, moves_made, newly_waiting))
+    prepare_offers(game, state)
     return _Told(said, result, public, private, snapshot(after))
 
 

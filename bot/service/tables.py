@@ -142,12 +142,22 @@ class Tables:
         return self._clock() + self._remind_after if self._remind_after else None
 
 
+def prepare_offers(game: Game[Any, Any], state: Any) -> None:
+    """Work out each actor's legal moves and their notations now, off the event loop, so that
+    autocomplete and buttons answer from what the engine remembers of `state`."""
+    if game.outcome(state) is None:
+        for seat in game.actors(state):
+            game.legal(state, seat).notations  # noqa: B018 (computed to be remembered)
+
+
 def _read_state(game: Game[Any, Any], row: GameRow) -> Any:
     assert row.state is not None
     try:
-        return game.from_json(json.loads(row.state))
+        state = game.from_json(json.loads(row.state))
     except (BadState, ValueError) as error:
         raise TableError(
             f"This channel's game #{row.id} could not be loaded: {error} "
             "A moderator can end it with `/abandon`."
         ) from error
+    prepare_offers(game, state)
+    return state

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import pytest
 from bot.service import Controls, Player, TableError, TableService
 from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
 from engine.core import GameError
+from engine.leylines import GAME as LEYLINES
+from engine.leylines.state import LeyLinesState
 from tests.conftest import SEED
 
 ANN = Player(101, "Ann")
@@ -164,6 +167,30 @@ async def test_autocomplete_lists_own_legal_moves_filtered_at_most_25(
     assert await service.suggestions(CHANNEL, BOB.user_id, "") == []
     assert await service.suggestions(CHANNEL, CAT.user_id, "") == []
     assert await service.suggestions(OTHER_CHANNEL, ANN.user_id, "") == []
+
+
+async def test_autocomplete_reads_legal_moves_worked_out_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = LEYLINES
+    generate, loop_thread = game.generate, threading.get_ident()
+
+    def generate_off_the_loop(state: LeyLinesState, seat: int) -> object:
+        assert threading.get_ident() != loop_thread, "legal moves worked out on the event loop"
+        return generate(state, seat)
+
+    monkeypatch.setattr(game, "generate", generate_off_the_loop)
+    path = tmp_path / "bot.sqlite3"
+    before = await open_service(path)
+    await started(before)
+    await before.move(CHANNEL, ANN, "L c3")  # the commit's thread works out Bob's moves
+    assert "M d4" in await before.suggestions(CHANNEL, BOB.user_id, "M d")
+    await before.store.close()
+    after = await open_service(path)  # after a restart the state is decoded in a thread
+    try:
+        assert await after.suggestions(CHANNEL, BOB.user_id, "cap f1") == ["cap f1"]
+    finally:
+        await after.store.close()
 
 
 async def test_a_control_outlived_by_its_user_changes_nothing(service: TableService) -> None:
