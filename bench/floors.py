@@ -3,7 +3,7 @@
 Absolute times on a shared machine vary by 2x from run to run, so the benchmark's targets are
 ratios of a figure to its floor: a render against a bare PNG encode of the same image, a move
 against one bare SQLite commit of a row of the same size, the bot's CPU per move against one
-encode plus one commit plus the engine's own move. All samples are wall-clock nanoseconds
+render plus one commit plus the engine's own move. All samples are wall-clock nanoseconds
 (`time.perf_counter_ns`).
 """
 

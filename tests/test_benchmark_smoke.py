@@ -98,7 +98,7 @@ LOAD_ROWS = [
             "moves per second",
             "bot CPU (process and children), s",
             "bot CPU per move, ms",
-            "floor per move (encode + commit + engine move), ms",
+            "floor per move (render + commit + engine move), ms",
             "CPU per move / floor",
             "bot process peak RSS (VmHWM), MiB",
             "bot and its worker processes, peak PSS (sampled every 0.5 s), MiB",
