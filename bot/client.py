@@ -1,5 +1,6 @@
-"""The Discord client: opens the store, starts the picture workers, loads one extension per
-feature (lobby, play, info, reminders) and syncs the commands."""
+"""The Discord client: opens the store, starts the picture and thinking workers, loads one
+extension per feature (lobby, play, computer players, info, reminders) and syncs the
+commands."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.lobby.buttons import LobbyButton
+from bot.lobby.buttons import ComputerPicker, LobbyButton
+from bot.play.computers import ComputerPlayers
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
+from bot.play.thinking import Thinkers
 from bot.replies import answer_error
 from bot.service import TableService
 from bot.store import Store
@@ -25,6 +28,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "bot.lobby.commands",
     "bot.play.commands",
+    "bot.play.computer_turns",
     "bot.info",
     "bot.reminders",
 )
@@ -45,14 +49,22 @@ class MarsBot(commands.Bot):
 
     `pictures` makes the board drawer when the bot sets up (default: a pool of worker
     processes; a test that registers a renderer in this process passes `Pictures`, which draws
-    in a thread). The courier exists from then on too.
+    in a thread). `thinkers` makes the computer players' search workers the same way (tests
+    pass `lambda: Thinkers(None)`, which thinks in a thread). The courier and the computer
+    players exist from then on too.
     """
 
     courier: Courier | None = None
     pictures: Pictures | None = None
+    thinkers: Thinkers | None = None
+    computers: ComputerPlayers | None = None
 
     def __init__(
-        self, config: Config, *, pictures: Callable[[], Pictures] = Pictures.in_processes
+        self,
+        config: Config,
+        *,
+        pictures: Callable[[], Pictures] = Pictures.in_processes,
+        thinkers: Callable[[], Thinkers] = Thinkers.in_processes,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -65,13 +77,18 @@ class MarsBot(commands.Bot):
         self.store = Store(config.database_path)
         self.service = TableService(self.store, remind_after=config.remind_after)
         self._make_pictures = pictures
+        self._make_thinkers = thinkers
 
     async def setup_hook(self) -> None:
         await self.store.open()
         log.info("Database ready at %s", self.config.database_path)
         self.pictures = self._make_pictures()
         self.courier = Courier(self, self.service, self.pictures, controls_view)
-        self.add_dynamic_items(LobbyButton, MoveButton, MovePicker)
+        self.thinkers = self._make_thinkers()
+        self.computers = ComputerPlayers(
+            self.service, self.courier, self.thinkers, pause=self.config.computer_pause
+        )
+        self.add_dynamic_items(LobbyButton, ComputerPicker, MoveButton, MovePicker)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.dev_guild_id:
@@ -86,7 +103,8 @@ class MarsBot(commands.Bot):
         log.info("Connected as %s to %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        await super().close()
+        await super().close()  # unloads the extensions: computer players stop first
         await self.store.close()
-        if self.pictures is not None:
-            await asyncio.to_thread(self.pictures.close)
+        for workers in (self.pictures, self.thinkers):
+            if workers is not None:
+                await asyncio.to_thread(workers.close)

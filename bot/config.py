@@ -5,6 +5,7 @@
 - DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing).
 - LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
 - TURN_REMINDER_HOURS (default 24): remind players whose turn has waited this long; 0 = never.
+- COMPUTER_PAUSE_SECONDS (default 2): how long a computer player waits before it moves.
 - MARSVSEARTH_DECK (optional): a Mars vs. Earth deck file (TOML) to play with instead of the
   bundled one, checked at start-up.
 """
@@ -32,6 +33,8 @@ class Config:
     """Seconds a turn may wait before the players to move are reminded; 0 = never."""
     marsvsearth_deck: Path | None = None
     """A Mars vs. Earth deck file to use instead of the bundled one."""
+    computer_pause: float = 2.0
+    """Seconds a computer player waits before it moves, so the channel can read the last move."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -56,8 +59,12 @@ class Config:
             remind_after = -1
         if remind_after < 0:
             raise ConfigError("TURN_REMINDER_HOURS must be a number of hours (0 turns it off).")
+        pause = _seconds(values.get("COMPUTER_PAUSE_SECONDS", "").strip() or "2")
+        if pause is None:
+            raise ConfigError("COMPUTER_PAUSE_SECONDS must be a number of seconds (0 or more).")
         return cls(
             token=token,
+            computer_pause=pause,
             remind_after=remind_after,
             database_path=Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
             dev_guild_id=int(guild) if guild else None,
@@ -66,6 +73,15 @@ class Config:
             if (deck := values.get("MARSVSEARTH_DECK", "").strip())
             else None,
         )
+
+
+def _seconds(text: str) -> float | None:
+    """`text` as a number of seconds, 0 or more; None if it is not one."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        return None
+    return seconds if seconds >= 0 else None
 
 
 def read_dotenv(path: Path) -> dict[str, str]:

@@ -94,6 +94,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN dm_hinted INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE moves ADD COLUMN said TEXT NOT NULL DEFAULT '';
     """,
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -129,6 +133,8 @@ class SeatRow:
     user_id: int
     seat: int
     display_name: str
+    level: str | None = None
+    """A computer player's level (its user id is then negative); None for a person."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,8 @@ class GameRow:
     moves_made: int
     """How many moves the game's log holds (moves are numbered 1, 2, ... without gaps)."""
     seats: tuple[SeatRow, ...]
+    hints: bool = False
+    """Whether the table lets its players ask a computer player for a hint (`/hint`)."""
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -196,8 +204,8 @@ _GAME_COLUMNS = (
     "lobby_message_id, result, deadline, phase, phase_deadline, "
     "board_message_id, board_text, board_digest, "
     "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id), "
-    "(SELECT json_group_array(json_array(user_id, seat, display_name)) FROM seats "
-    "WHERE seats.game_id = games.id)"
+    "(SELECT json_group_array(json_array(user_id, seat, display_name, level)) FROM seats "
+    "WHERE seats.game_id = games.id), hints"
 )
 """A game row's columns, its move count and its seats (as JSON), read in one statement."""
 
@@ -223,6 +231,7 @@ def _game_row(row: Sequence[Any]) -> GameRow:
         living=Living(row[15], row[16], row[17]),
         moves_made=row[18],
         seats=seats,
+        hints=bool(row[20]),
     )
 
 
@@ -344,6 +353,15 @@ class Store:
         )
         return [row[0] for row in rows]
 
+    async def games_with_computers(self) -> list[int]:
+        """Ids of the games in play with a computer player seated."""
+        rows = await self._rows(
+            "SELECT id FROM games WHERE status = 'active' AND EXISTS "
+            "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND level IS NOT NULL) "
+            "ORDER BY id"
+        )
+        return [row[0] for row in rows]
+
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._rows(
             "SELECT seq, seat, kind, notation, created_at, said FROM moves "
@@ -388,6 +406,7 @@ class Store:
         seed: int,
         creator_id: int,
         creator_name: str,
+        hints: bool = False,
     ) -> int:
         """A new lobby with its creator in the first seat; raises ChannelBusy."""
         now = time.time()
@@ -395,7 +414,8 @@ class Store:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, "
-                    "creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    "creator_id, hints, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -403,6 +423,7 @@ class Store:
                         json.dumps(options),
                         seed,
                         creator_id,
+                        int(hints),
                         now,
                         now,
                     ),
@@ -423,14 +444,17 @@ class Store:
                 "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
             )
 
-    async def add_seat(self, game: GameRow, user_id: int, display_name: str) -> None:
-        """Seat a user after the others (joining order is seating order)."""
+    async def add_seat(
+        self, game: GameRow, user_id: int, display_name: str, level: str | None = None
+    ) -> None:
+        """Seat a user, or a computer player of `level`, after the others (joining order is
+        seating order)."""
         async with self._transaction() as db:
             await self._bump(db, game.id, game.version)
             await db.execute(
-                "INSERT INTO seats (game_id, user_id, seat, display_name) VALUES (?, ?, "
-                "(SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?)",
-                (game.id, user_id, game.id, display_name),
+                "INSERT INTO seats (game_id, user_id, seat, display_name, level) VALUES (?, ?, "
+                "(SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+                (game.id, user_id, game.id, display_name, level),
             )
 
     async def remove_seat(self, game: GameRow, user_id: int) -> None:

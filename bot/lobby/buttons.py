@@ -1,7 +1,8 @@
 """Buttons that survive restarts: their custom ids carry the game id, so any process can answer.
 
-Lobby buttons: `mars:lobby:<game id>:<join|leave|start>`. A button of a lobby that has since
-started or closed answers that it is stale and changes nothing.
+Lobby buttons: `mars:lobby:<game id>:<join|leave|start|remove-computer>`, and the menu that
+seats a computer player, `mars:lobbycomputer:<game id>` (its options are the levels). A control
+of a lobby that has since started or closed answers that it is stale and changes nothing.
 
 A button only reads its custom id; the seat is taken or given up by the cog that seats players
 (`HANDLER`, see `SeatHandler`), found through the interaction's client.
@@ -16,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.replies import answer_error
+from bot.service.computer_seats import OFFERED_LEVELS
 
 HANDLER = "Lobby"
 """The name of the cog that answers lobby buttons (a `SeatHandler`)."""
@@ -24,13 +26,17 @@ _LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
+    "remove-computer": ("Remove a computer", discord.ButtonStyle.secondary),
 }
+ADD_COMPUTER = "add-computer:"
+"""An action that seats a computer player: this prefix and the level."""
 
 
 @runtime_checkable
 class SeatHandler(Protocol):
     async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
-        """Do `action` (join, leave or start) for the user at the lobby `game_id`."""
+        """Do `action` (join, leave, start, remove-computer or `ADD_COMPUTER` and a level) for
+        the user at the lobby `game_id`."""
 
 
 def handler_of(client: discord.Client) -> SeatHandler:
@@ -42,7 +48,7 @@ def handler_of(client: discord.Client) -> SeatHandler:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"mars:lobby:(?P<game_id>\d+):(?P<action>join|leave|start)",
+    template=r"mars:lobby:(?P<game_id>\d+):(?P<action>join|leave|start|remove-computer)",
 ):
     def __init__(self, game_id: int, action: str, *, disabled: bool = False) -> None:
         label, style = _LABELS[action]
@@ -66,9 +72,47 @@ class LobbyButton(
             await answer_error(interaction, error)
 
 
+class ComputerPicker(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"mars:lobbycomputer:(?P<game_id>\d+)",
+):
+    """A menu of levels: choosing one seats a computer player of that level."""
+
+    def __init__(self, game_id: int, *, disabled: bool = False) -> None:
+        options = [
+            discord.SelectOption(label=f"Add a computer player: {level}", value=level)
+            for level in OFFERED_LEVELS
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mars:lobbycomputer:{game_id}",
+                placeholder="Add a computer player…",
+                options=options,
+                disabled=disabled,
+                row=1,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ComputerPicker:
+        return cls(int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            action = ADD_COMPUTER + self.item.values[0]
+            await handler_of(interaction.client).act(interaction, action, self.game_id)
+        except Exception as error:  # every failure gets an answer; see answer_error
+            await answer_error(interaction, error)
+
+
 def lobby_buttons(game_id: int, *, disabled: bool = False) -> discord.ui.View:
-    """Join / Leave / Start for a lobby; greyed out once it has started or closed."""
+    """Join / Leave / Start / Remove a computer and the menu that adds one, for a lobby; greyed
+    out once it has started or closed."""
     view = discord.ui.View(timeout=None)
     for action in _LABELS:
         view.add_item(LobbyButton(game_id, action, disabled=disabled))
+    view.add_item(ComputerPicker(game_id, disabled=disabled))
     return view

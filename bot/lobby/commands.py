@@ -18,6 +18,7 @@ from bot.lobby.flow import Seating
 from bot.play.delivery import Courier, courier_of
 from bot.replies import channel_of, player_of, service_of
 from bot.service import TableService
+from bot.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
 from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
 from engine.registry import GAMES
 
@@ -58,6 +59,28 @@ def option_parameter(game: Game[Any, Any], option: Option) -> tuple[Any, list[Ch
     return option.kind, choices
 
 
+TABLE_DESCRIPTIONS = {
+    "bots": "Computer players to seat now (more can be added from the lobby)",
+    "bot_level": "How strongly the computer players play (default: normal)",
+    "hints": "Let the players ask a computer player for a hint with /hint (default: no)",
+}
+"""The table's own settings, beside the game's options, in `/new`."""
+
+
+def table_parameters(game: Game[Any, Any]) -> list[inspect.Parameter]:
+    """`/new`'s parameters for the table itself: computer players, their level, hints."""
+    most = game.max_players - 1
+    kinds: dict[str, tuple[Any, Any]] = {
+        "bots": (app_commands.Range[int, 0, most], 0),
+        "bot_level": (str, DEFAULT_LEVEL),
+        "hints": (bool, False),
+    }
+    return [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
+        for name, (kind, default) in kinds.items()
+    ]
+
+
 def new_table_group(open_table: OpenTable) -> app_commands.Group:
     """`/new`, with one subcommand per game, each answered by `open_table`."""
     group = app_commands.Group(
@@ -81,7 +104,9 @@ def new_table_command(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    choices: dict[str, list[Choice[Any]]] = {}
+    choices: dict[str, list[Choice[Any]]] = {
+        "bot_level": [Choice(name=level, value=level) for level in OFFERED_LEVELS]
+    }
     for option in game.options:
         kind, offered = option_parameter(game, option)
         parameters.append(
@@ -94,8 +119,11 @@ def new_table_command(
         )
         if offered:
             choices[option.name] = offered
+    parameters += table_parameters(game)
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    described = app_commands.describe(**{o.name: o.description[:100] for o in game.options})
+    described = app_commands.describe(
+        **{o.name: o.description[:100] for o in game.options}, **TABLE_DESCRIPTIONS
+    )
     players = (
         f"{game.min_players} players"
         if game.min_players == game.max_players
@@ -126,13 +154,19 @@ class Lobby(commands.Cog, name=HANDLER):
         Answered at once, not deferred: the lobby message is the public reply, and a refusal
         (bad options, a table already here) must stay private."""
         channel_id = channel_of(interaction)
+        bots, level = options.pop("bots", 0), options.pop("bot_level", DEFAULT_LEVEL)
+        hints = options.pop("hints", False)
         await asyncio.to_thread(check_options, GAMES[game_key], options)
+        creator = player_of(interaction)
         lobby = await self.service.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel_id,
-            creator=player_of(interaction),
+            creator=creator,
             game_key=game_key,
             options=options,
+            hints=hints,
+            computers=bots,
+            computer_level=level,
         )
         quiet = discord.AllowedMentions.none()
         await interaction.response.send_message(

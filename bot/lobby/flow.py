@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.lobby.buttons import lobby_buttons
+from bot.lobby.buttons import ADD_COMPUTER, lobby_buttons
 from bot.play.delivery import Courier
 from bot.replies import channel_of, player_of, say_privately
 from bot.service import Lobby, Notice, TableService
@@ -37,7 +37,8 @@ class Seating:
     async def act(
         self, interaction: discord.Interaction, action: str, game_id: int | None = None
     ) -> None:
-        """Do `action` (join, leave or start) for the interaction's user in its channel;
+        """Do `action` (join, leave, start, or seat or unseat a computer player; see
+        `bot.lobby.buttons.SeatHandler`) for the interaction's user in its channel;
         `game_id` is the lobby a button belongs to (None: the channel's open lobby)."""
         channel_id = channel_of(interaction)
         player = player_of(interaction)
@@ -53,6 +54,13 @@ class Seating:
         if action == "join":
             lobby = await self.service.join(channel_id, player, game_id)
             said = f"<@{player.user_id}> joined the {lobby.title} table."
+        elif action.startswith(ADD_COMPUTER):
+            level = action.removeprefix(ADD_COMPUTER)
+            lobby = await self.service.add_computer(channel_id, player, level, game_id)
+            said = f"<@{player.user_id}> seated a computer player ({level})."
+        elif action == "remove-computer":
+            lobby = await self.service.remove_computer(channel_id, player, game_id)
+            said = f"<@{player.user_id}> unseated a computer player."
         else:
             lobby = await self.service.leave(channel_id, player, game_id)
             said = f"<@{player.user_id}> left the {lobby.title} table."

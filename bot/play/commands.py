@@ -1,5 +1,5 @@
-"""`/move`, `/board`, `/secret`, `/resign`, `/abandon`, `/history` and the move controls: playing
-the channel's game. The `Play` cog owns the commands and answers the controls (see
+"""`/move`, `/board`, `/secret`, `/hint`, `/resign`, `/abandon`, `/history` and the move
+controls: playing the channel's game. The `Play` cog owns the commands and answers the controls (see
 `bot.play.controls`).
 
 Every answer that reads a game is acknowledged first, privately (a "thinking" reply only the user
@@ -21,8 +21,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
+from bot.play.computers import computer_players_of
 from bot.play.controls import HANDLER, controls_view
 from bot.play.delivery import Courier, courier_of
+from bot.play.thinking import Thinkers
 from bot.replies import channel_of, player_of, say_privately, service_of
 from bot.service import ChooseFurther, Controls, TableService, TableUpdate
 
@@ -45,9 +47,10 @@ async def think_privately(interaction: discord.Interaction) -> None:
 class Play(commands.Cog, name=HANDLER):
     """Play through `service`; `courier` tells the table and sends pictures and menus."""
 
-    def __init__(self, service: TableService, courier: Courier) -> None:
+    def __init__(self, service: TableService, courier: Courier, thinkers: Thinkers) -> None:
         self.service = service
         self.courier = courier
+        self.thinkers = thinkers
 
     @app_commands.command(name="move", description="Make your move in this channel's game")
     @app_commands.describe(text="Your move in the game's notation; type to see your legal moves")
@@ -165,6 +168,21 @@ class Play(commands.Cog, name=HANDLER):
             said, allowed_mentions=discord.AllowedMentions.none()
         )
 
+    @app_commands.command(
+        name="hint", description="Ask a computer player what it would do (only you see it)"
+    )
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """The normal-level computer player's choice in the user's position, privately; only
+        at tables that allow hints."""
+        channel = channel_of(interaction)
+        await think_privately(interaction)
+        turn = await self.service.hint_turn(channel, interaction.user.id)
+        notation = await self.thinkers.move_for(turn)
+        await say_privately(
+            interaction, f"A {turn.level}-level computer player would play `{notation}`."
+        )
+
     @app_commands.command(name="history", description="The move log of this channel's game")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
@@ -181,4 +199,4 @@ class Play(commands.Cog, name=HANDLER):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(service_of(bot), courier_of(bot)))
+    await bot.add_cog(Play(service_of(bot), courier_of(bot), computer_players_of(bot).thinkers))

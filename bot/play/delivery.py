@@ -27,6 +27,7 @@ import discord
 from bot import limits
 from bot.play.pictures import Pictures
 from bot.service import Controls, Delivery, Notice, Post, TableService, TableUpdate
+from bot.service.computer_seats import is_computer
 from bot.store import Living
 from engine.core import View
 
@@ -54,10 +55,10 @@ class Report:
 
 
 def allowed(mentions: tuple[int, ...]) -> discord.AllowedMentions:
-    """Ping exactly these users; never everyone or roles."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in mentions]
-    )
+    """Ping exactly these users (computer players have no one to ping); never everyone or
+    roles."""
+    users = [discord.Object(u) for u in mentions if not is_computer(u)]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
 def check_components(view: discord.ui.View | None) -> None:
@@ -116,6 +117,8 @@ class Courier:
         self.service = service
         self.pictures = pictures
         self.components = components
+        self.after_delivery: list[Callable[[int], None]] = []
+        """Called with a game's id once its updates have reached the table."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def board_file(self, view: View | None) -> discord.File | None:
@@ -227,7 +230,9 @@ class Courier:
                 return Report("the channel could not be told yet; I will try again shortly.")
             await self._direct_messages(channel, delivery)
             await self.service.delivered(delivery, living)
-            return Report(problem)
+        for listener in self.after_delivery:
+            listener(game_id)
+        return Report(problem)
 
     async def _post(
         self, channel: discord.PartialMessageable, delivery: Delivery

@@ -31,6 +31,8 @@ from render import Rendered, render_view
 
 log = logging.getLogger(__name__)
 
+PRELOADED = ("render", "ai")
+"""What the fork server imports once for every worker: the picture and the thinking workers."""
 KEEP = 64
 """How many pictures are remembered (by view digest)."""
 
@@ -43,11 +45,12 @@ def usable_cores() -> int:
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """`workers` processes that start when first needed, from a fork server that imports the
-    renderers as the pool is made. A worker ignores Ctrl-C (the terminal sends it to every
-    process of the group): the bot stops its workers itself."""
+    """`workers` processes that start when first needed, from the one fork server of the bot,
+    which imports the renderers and the search (see `PRELOADED`) as the first pool is made. A
+    worker ignores Ctrl-C (the terminal sends it to every process of the group): the bot stops
+    its workers itself."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["render"])
+    context.set_forkserver_preload(list(PRELOADED))
     forkserver.ensure_running()  # it imports the renderers now, not at the first picture
     return ProcessPoolExecutor(
         max_workers=workers,

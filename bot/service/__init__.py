@@ -6,17 +6,18 @@ should be said (`Notice`s), leaving delivery to the transport. Work on one chann
 a per-channel lock; the store's version guard catches anything that slips past it.
 
 `TableService` is a thin front over one module per job: loading and locks (`tables`), lobbies,
-play, looking, clocks (reminders and timers), deliveries, and the wording of it all.
+play, computer players, looking, clocks (reminders and timers), deliveries, and the wording
+of it all.
 """
 
 from __future__ import annotations
 
 from bot.service.clocks import Clocks
+from bot.service.computers import Computers, Turn
 from bot.service.deliveries import Deliveries, Delivery, Post, view_digest
 from bot.service.lobbies import Lobbies, Lobby
 from bot.service.looking import Looking
 from bot.service.offers import narrower_prefixes
-from bot.service.play import Play
 from bot.service.tables import new_seed
 from bot.service.updates import (
     Choice,
@@ -31,7 +32,7 @@ from bot.service.updates import (
 from bot.service.wording import STALE
 
 
-class TableService(Lobbies, Play, Looking, Clocks, Deliveries):
+class TableService(Lobbies, Computers, Looking, Clocks, Deliveries):
     """`remind_after` is how long (seconds) a turn may wait before the players to move are
     reminded, again every `remind_after`; 0 turns reminders off. `clock` gives Unix seconds."""
 
@@ -50,6 +51,7 @@ __all__ = [
     "TableError",
     "TableService",
     "TableUpdate",
+    "Turn",
     "narrower_prefixes",
     "new_seed",
     "view_digest",

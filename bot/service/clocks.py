@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.service import wording
 from bot.service.commits import Commits
+from bot.service.computer_seats import is_computer
 from bot.service.updates import Notice, TableError, TableUpdate
 from engine.core import TimedGame
 
@@ -42,7 +43,7 @@ class Clocks(Commits):
                     table = await self._decode(row)
                 except TableError:
                     continue
-                waiting = table.actor_ids()
+                waiting = tuple(u for u in table.actor_ids() if not is_computer(u))
                 deadline = self._deadline()
                 if not waiting or deadline is None or not await self.store.postpone(row, deadline):
                     continue

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service import offers, wording
+from bot.service.computer_seats import is_computer
 from bot.service.tables import Table, Tables, prepare_offers
 from bot.service.updates import Notice, TableUpdate
 from bot.store import GameRow, PhaseTimer
@@ -167,7 +168,7 @@ def outbox_entry(
         "said": said,
         "mentions": list(mentions),
         "fresh": bool(mentions) or table.over if fresh is None else fresh,
-        "private": [
+        "private": [  # a computer player is sent nothing: it reads the state it is given
             {
                 "user": n.user_id,
                 "seat": seat_of.get(n.user_id or 0),
@@ -176,5 +177,6 @@ def outbox_entry(
                 "picker": n.controls is not None,
             }
             for n in private
+            if not is_computer(n.user_id)
         ],
     }

@@ -1,13 +1,21 @@
-"""Lobbies: opening a table, taking and giving up seats, and starting the game."""
+"""Lobbies: opening a table, taking and giving up seats (people's and computer players'), and
+starting the game."""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.service import offers, wording
 from bot.service.commits import Commits, outbox_entry, private_notices, snapshot, turn_line
+from bot.service.computer_seats import (
+    COMPUTER_NAMES,
+    DEFAULT_LEVEL,
+    check_level,
+    computer_id,
+    computer_name,
+)
 from bot.service.tables import Table
 from bot.service.updates import Notice, Player, TableError, TableUpdate
 from engine.core import GameError, resolve_options
@@ -29,16 +37,19 @@ class Lobby:
     creator_id: int
     status: str
     message_id: int | None
+    levels: dict[int, str] = field(default_factory=dict)
+    """The level of each computer player, by user id."""
+    hints: bool = False
 
     @property
     def text(self) -> str:
         return wording.lobby_text(
             self.title,
             self.status,
-            [p.user_id for p in self.players],
+            [(p.user_id, self.levels.get(p.user_id)) for p in self.players],
             self.min_players,
             self.max_players,
-            self.options_shown,
+            (*self.options_shown, *(("hints allowed",) if self.hints else ())),
         )
 
 
@@ -51,11 +62,22 @@ class Lobbies(Commits):
         creator: Player,
         game_key: str,
         options: dict[str, Any],
+        hints: bool = False,
+        computers: int = 0,
+        computer_level: str = DEFAULT_LEVEL,
     ) -> Lobby:
+        """Open a lobby with its creator seated, then `computers` computer players of
+        `computer_level`; `hints` lets its players use `/hint`."""
         game = GAMES.get(game_key)
         if game is None:
             raise TableError(f"There is no game called {game_key}.")
         chosen = resolve_options(game.options, options)
+        _check_level(computer_level)
+        if 1 + computers > game.max_players:
+            raise TableError(
+                f"{game.title} seats at most {game.max_players} players: you and at most "
+                f"{game.max_players - 1} computer players."
+            )
         async with self._locks[channel_id]:
             await self.store.create_lobby(
                 guild_id=guild_id,
@@ -65,7 +87,10 @@ class Lobbies(Commits):
                 seed=self._seed_source(),
                 creator_id=creator.user_id,
                 creator_name=creator.name,
+                hints=hints,
             )
+            for _ in range(computers):
+                await self._seat_computer(await self._open_lobby(channel_id, None), computer_level)
             return await self.lobby(channel_id)
 
     async def lobby(self, channel_id: int, game_id: int | None = None) -> Lobby:
@@ -107,6 +132,39 @@ class Lobbies(Commits):
             await self.store.remove_seat(table.row, player.user_id)
             return await self.lobby(channel_id)
 
+    async def add_computer(
+        self, channel_id: int, by: Player, level: str, game_id: int | None = None
+    ) -> Lobby:
+        """Seat a computer player of `level` (by a seated player); refused when full."""
+        _check_level(level)
+        async with self._locks[channel_id]:
+            table = await self._open_lobby(channel_id, game_id)
+            table.seat(by.user_id)
+            await self._seat_computer(table, level)
+            return await self.lobby(channel_id)
+
+    async def remove_computer(
+        self, channel_id: int, by: Player, game_id: int | None = None
+    ) -> Lobby:
+        """Unseat the computer player seated last (by a seated player)."""
+        async with self._locks[channel_id]:
+            table = await self._open_lobby(channel_id, game_id)
+            table.seat(by.user_id)
+            computers = [s for s in table.row.seats if s.level is not None]
+            if not computers:
+                raise TableError("No computer player is seated at this table.")
+            await self.store.remove_seat(table.row, computers[-1].user_id)
+            return await self.lobby(channel_id)
+
+    async def _seat_computer(self, table: Table, level: str) -> None:
+        """Seat a computer player of `level` at the lobby `table`; refused when it is full."""
+        if len(table.players) >= table.game.max_players:
+            raise TableError(f"The table is full ({table.game.max_players} players).")
+        taken = {s.user_id for s in table.row.seats}
+        number = next(n for n in range(1, len(COMPUTER_NAMES) + 1) if computer_id(n) not in taken)
+        user_id = computer_id(number)
+        await self.store.add_seat(table.row, user_id, computer_name(user_id), level)
+
     async def start(
         self, channel_id: int, player: Player, game_id: int | None = None
     ) -> TableUpdate:
@@ -133,6 +191,13 @@ class Lobbies(Commits):
             return TableUpdate(
                 table.row.id, table.row.channel_id, table.row.version + 1, opening, tuple(private)
             )
+
+
+def _check_level(level: str) -> None:
+    try:
+        check_level(level)
+    except ValueError as error:
+        raise TableError(str(error)) from error
 
 
 def _opening(table: Table) -> tuple[str, Notice, list[Notice], str]:
@@ -166,4 +231,6 @@ def _lobby_of(table: Table) -> Lobby:
         creator_id=row.creator_id,
         status=row.status,
         message_id=row.lobby_message_id,
+        levels={s.user_id: s.level for s in row.seats if s.level is not None},
+        hints=row.hints,
     )

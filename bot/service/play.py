@@ -77,7 +77,7 @@ class Play(Commits):
                     return Played(preview=preview)
             if seat not in table.game.actors(table.state):
                 raise TableError(f"It is not your turn. {turn_line(table, ping=False)}")
-            kind, notation, state, events = await asyncio.to_thread(_decide, table, seat, text)
+            kind, notation, state, events = await asyncio.to_thread(decide, table, seat, text)
             if kind == "choose":
                 controls = offers.picker(table, seat, text, moves_made)
                 if controls is None:
@@ -114,7 +114,7 @@ class Play(Commits):
             return wording.abandoned(title, player.user_id)
 
 
-def _decide(table: Table, seat: Seat, text: str) -> tuple[str, str, Any, list[Event]]:
+def decide(table: Table, seat: Seat, text: str) -> tuple[str, str, Any, list[Event]]:
     """Parse and apply `text` (engine work, run off the event loop): (kind, notation, state,
     events), kind being move or hidden; or ("choose", the engine's words, None, []) when the
     text begins several legal moves. Refusals raise TableError."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.service.computer_seats import computer_name, is_computer
 from bot.store import GameRow, MoveRow
 from engine.core import Outcome
 
@@ -13,7 +14,8 @@ STALE = "That control belongs to an earlier position; the game moved on."
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A person's mention (which pings them when allowed), or a computer player's bold name."""
+    return f"**{computer_name(user_id)}**" if is_computer(user_id) else f"<@{user_id}>"
 
 
 def mentions(user_ids: Sequence[int]) -> str:
@@ -30,6 +32,8 @@ def turn_line(names: Sequence[str], user_ids: Sequence[int], *, ping: bool = Tru
     who = mentions(user_ids) if ping else ", ".join(f"**{name}**" for name in names)
     if len(user_ids) > 1:
         return f"Waiting for {who}."
+    if user_ids and is_computer(user_ids[0]):
+        return f"{who} is thinking."
     return f"{who}, your turn." if ping else f"It is {who}'s turn."
 
 
@@ -66,20 +70,22 @@ def abandoned(title: str, user_id: int) -> str:
 def lobby_text(
     title: str,
     status: str,
-    user_ids: Sequence[int],
+    seated: Sequence[tuple[int, str | None]],
     least: int,
     most: int,
     options_shown: Sequence[str],
 ) -> str:
-    """The lobby message: who is seated, the options, and how to join and start."""
+    """The lobby message: who is seated (user id, and a computer player's level), the options,
+    and how to join, add a computer player and start."""
     if status != "lobby":
         return f"**{title}** table: this lobby is closed."
-    seated = mentions(user_ids) or "nobody"
+    names = ", ".join(mention(u) + (f" ({level})" if level else "") for u, level in seated)
     return (
         f"**{title}**: a new table is open ({players_wanted(least, most)}).\n"
-        f"Seated ({len(user_ids)}/{most}): {seated}\n"
+        f"Seated ({len(seated)}/{most}): {names or 'nobody'}\n"
         f"Options: {', '.join(options_shown) or 'none'}\n"
-        "Press **Join** to sit down; any seated player can press **Start**."
+        "Press **Join** to sit down or add a computer player; any seated player can press "
+        "**Start**."
     )
 
 

@@ -20,6 +20,7 @@ from bot.play.commands import Play
 from bot.play.controls import controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
+from bot.play.thinking import Thinkers
 from bot.replies import answer_error
 from bot.service import Player, TableService
 from engine.core import GameError
@@ -35,7 +36,7 @@ def commands_of(service: TableService) -> dict[str, Any]:
     lobby = Lobby(service, courier)
     return {
         command.qualified_name: command
-        for cog in (lobby, Play(service, courier), Info())
+        for cog in (lobby, Play(service, courier, Thinkers(None)), Info())
         for command in cog.get_app_commands()
         if isinstance(command, app_commands.Command)
     } | {command.qualified_name: command for command in lobby.new_table.walk_commands()}
@@ -46,7 +47,7 @@ COMMANDS = commands_of(cast(Any, None))
 ARGUMENTS = {"move": {"text": "draw"}, "rules": {"game": "agents"}}
 EVERYWHERE = {"help", "rules"}
 """Commands that answer in direct messages and channels without a game alike."""
-PLAYING = ("move", "board", "secret", "resign")
+PLAYING = ("move", "board", "secret", "hint", "resign")
 
 
 class FakeInteraction:

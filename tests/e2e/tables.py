@@ -32,7 +32,7 @@ def marks(fake: FakeDiscord, channel: str) -> dict[int, int]:
     return {m.id: len(m.history) for m in fake.messages(channel)}
 
 
-FOOTER = re.compile(r"your turn\.|Waiting for|\*\*Game over\.\*\*")
+FOOTER = re.compile(r"your turn\.|Waiting for|is thinking\.|\*\*Game over\.\*\*")
 """What the last message of a delivery ends with (earlier catch-up messages have no footer)."""
 
 

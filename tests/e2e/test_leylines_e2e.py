@@ -20,9 +20,10 @@ from tests.fakediscord import FakeDiscord, User
 
 CHANNEL = "mars-1"
 COMMANDS = {
-    "new", "join", "leave", "start", "move", "board", "secret", "resign", "abandon", "history",
-    "rules", "help",
+    "new", "join", "leave", "start", "move", "board", "secret", "hint", "resign", "abandon",
+    "history", "rules", "help",
 }  # fmt: skip
+TABLE_SETTINGS = ("bots", "bot_level", "hints")
 TURN = re.compile(r"<@(\d+)>, your turn\.")
 
 
@@ -43,8 +44,13 @@ async def test_commands_are_synced_with_their_options(
     assert set(subcommands) == set(GAMES)
     for key, game in GAMES.items():
         assert subcommands[key]["type"] == 1
-        assert [o["name"] for o in subcommands[key]["options"]] == [o.name for o in game.options]
-    [first] = subcommands["leylines"]["options"]
+        assert [o["name"] for o in subcommands[key]["options"]] == [
+            *(o.name for o in game.options),
+            *TABLE_SETTINGS,
+        ]
+    first, bots, level, _ = subcommands["leylines"]["options"]
+    assert (bots["min_value"], bots["max_value"]) == (0, 1)
+    assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard"]
     assert [c["value"] for c in first["choices"]] == [0, 1, 2]
     [text] = fake_discord.command("move")["options"]
     assert text["autocomplete"] is True
@@ -66,7 +72,7 @@ async def test_a_whole_game_through_discord_with_a_restart(
     assert "Ley Lines of Mars" in lobby.content and f"<@{ann.id}>" in lobby.content
     game_id = re.fullmatch(r"mars:lobby:(\d+):join", lobby.custom_ids[0])
     assert game_id is not None
-    join, leave, start = lobby.custom_ids
+    join, leave, start, _, _ = lobby.custom_ids
     assert (
         "already has a game"
         in (await (await fake.slash(bob, CHANNEL, "new", subcommand="leylines")).response()).content

@@ -1,0 +1,40 @@
+"""The extension that keeps computer players moving: it wakes a game's computer players after
+each delivery of its updates, and sweeps every game with one regularly (at start-up first), so
+a restart takes pending turns up again (see `bot.play.computers`)."""
+
+from __future__ import annotations
+
+import logging
+
+from discord.ext import commands, tasks
+
+from bot.play.computers import ComputerPlayers, computer_players_of
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 30
+
+
+class ComputerTurns(commands.Cog):
+    """Wakes computer players after each delivery and sweeps for pending turns regularly."""
+
+    def __init__(self, players: ComputerPlayers) -> None:
+        self.players = players
+        players.courier.after_delivery.append(players.wake)
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+        self.players.courier.after_delivery.remove(self.players.wake)
+        await self.players.close()
+
+    @tasks.loop(seconds=SWEEP_SECONDS)
+    async def sweep(self) -> None:
+        try:
+            await self.players.sweep()
+        except Exception:  # the loop must outlive a failed sweep
+            log.exception("Games with computer players could not be read")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ComputerTurns(computer_players_of(bot)))

@@ -1,0 +1,94 @@
+"""Computer players taking their turns: after every update of a game, and at start-up.
+
+Whenever a game's updates have been delivered (a person moved, a timer ran out, a game began),
+its computer players are woken: each whose turn it is waits `pause` seconds, so the channel can
+read the last move, has its move chosen by a thinking worker and plays it through the service
+like a person, and the table is told. A move chosen for a position the game has since left is
+refused by the service and chosen again. A regular sweep wakes every game with a computer
+player, so a restart (or a failed turn) takes the pending turns up again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from discord.ext import commands
+
+from bot.play.delivery import Courier
+from bot.play.thinking import Thinkers
+from bot.service import TableError, TableService
+
+log = logging.getLogger(__name__)
+
+PAUSE_SECONDS = 2.0
+"""How long a computer player waits before it moves, so people can read the previous move."""
+STALE_RETRIES = 5
+"""A turn whose position keeps moving on under it is given up after this many tries (the next
+wake or sweep takes it up again)."""
+
+
+class ComputerPlayers:
+    """Plays the computer players' turns of each game, one game's turns at a time."""
+
+    def __init__(
+        self,
+        service: TableService,
+        courier: Courier,
+        thinkers: Thinkers,
+        pause: float = PAUSE_SECONDS,
+    ) -> None:
+        self.service = service
+        self.courier = courier
+        self.thinkers = thinkers
+        self.pause = pause
+        self._running: dict[int, asyncio.Task[None]] = {}
+        self._woken: set[int] = set()
+
+    def wake(self, game_id: int) -> None:
+        """Look for a computer player's turn in this game (now, or after the turn under way)."""
+        self._woken.add(game_id)
+        if game_id not in self._running:
+            task = asyncio.get_running_loop().create_task(self._play(game_id))
+            self._running[game_id] = task
+            task.add_done_callback(lambda _: self._running.pop(game_id, None))
+
+    async def sweep(self) -> None:
+        """Wake every game in play with a computer player seated."""
+        for game_id in await self.service.games_with_computers():
+            self.wake(game_id)
+
+    async def _play(self, game_id: int) -> None:
+        stale = 0
+        try:
+            while game_id in self._woken and stale < STALE_RETRIES:
+                self._woken.discard(game_id)
+                turn = await self.service.computer_turn(game_id)
+                if turn is None:
+                    continue
+                await asyncio.sleep(self.pause)
+                notation = await self.thinkers.move_for(turn)
+                try:
+                    await self.service.play_computer(turn, notation)
+                except TableError:  # the game moved on while it thought: think again
+                    stale += 1
+                    self._woken.add(game_id)
+                    continue
+                stale = 0
+                self._woken.add(game_id)  # a game of computers goes on by itself
+                await self.courier.flush(game_id)
+        except Exception:  # one game's failure never stops the others; the sweep retries
+            log.exception("A computer player's turn in game %s failed", game_id)
+
+    async def close(self) -> None:
+        """Stop the turns under way (a committed move stays committed; the rest is redone)."""
+        for task in list(self._running.values()):
+            task.cancel()
+        await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+
+def computer_players_of(bot: commands.Bot) -> ComputerPlayers:
+    """The bot's computer players (for an extension's `setup`, which is handed the bot)."""
+    players = getattr(bot, "computers", None)
+    assert isinstance(players, ComputerPlayers)
+    return players
