@@ -16,9 +16,10 @@ from PIL import Image
 
 from bot.lobby.flow import Seating
 from bot.play.controls import controls_view
-from bot.play.delivery import Courier
+from bot.play.delivery import Courier, allowed
 from bot.play.pictures import Pictures
 from bot.service import Lobby, TableService
+from bot.service.computer_seats import computer_id
 from bot.store import Store
 from engine.core import View
 from engine.leylines import GAME
@@ -301,3 +302,9 @@ async def test_joining_a_game_with_secrets_tests_the_dm(
         else:
             assert len(user.received) == 1 and "Ley Lines of Mars" in user.received[0]["content"]
             assert warned == []
+
+
+def test_computer_players_are_never_pinged() -> None:
+    mentions = allowed((BOB.user_id, computer_id(1), computer_id(2)))
+    assert [u.id for u in cast(list[discord.Object], mentions.users)] == [BOB.user_id]
+    assert mentions.everyone is False and mentions.roles is False

@@ -1,0 +1,161 @@
+"""Computer players through the table service: seating them, their turns, hints, and whole
+games in which every seat is played by the search."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from ai import choose_from_json
+from bot.service import STALE, Player, TableError, TableService, Turn
+from bot.store import SeatRow
+from engine.registry import GAMES
+
+ANN = Player(101, "Ann")
+BOB = Player(202, "Bob")
+CHANNEL = 1000
+PLAYERS = {"agents": 2, "albiorix": 2, "leylines": 2, "merchants": 4, "marsvsearth": 5}
+"""A table size for each game."""
+MOVES_BEFORE_RESIGNING = 400
+
+
+async def lobby_with_computers(
+    service: TableService, game_key: str, computers: int, level: str = "random", **table: Any
+) -> None:
+    await service.new_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        creator=ANN,
+        game_key=game_key,
+        options={},
+        computers=computers,
+        computer_level=level,
+        **table,
+    )
+
+
+async def seats(service: TableService) -> tuple[SeatRow, ...]:
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None
+    return row.seats
+
+
+def chosen(turn: Turn) -> str:
+    """What the search picks for `turn`, as a thinking worker would."""
+    return choose_from_json(turn.game_key, json.loads(turn.state), turn.seat, turn.level, turn.seed)
+
+
+async def test_computer_players_take_named_seats_with_their_level(service: TableService) -> None:
+    await lobby_with_computers(service, "merchants", 2, "hard")
+    lobby = await service.add_computer(CHANNEL, ANN, "easy")
+    assert [(s.user_id, s.display_name, s.level) for s in await seats(service)] == [
+        (ANN.user_id, "Ann", None),
+        (-1, "Ada (computer)", "hard"),
+        (-2, "Bram (computer)", "hard"),
+        (-3, "Cleo (computer)", "easy"),
+    ]
+    assert "**Ada (computer)** (hard)" in lobby.text and "**Cleo (computer)** (easy)" in lobby.text
+    assert "<@-" not in lobby.text
+    lobby = await service.remove_computer(CHANNEL, ANN)
+    assert [p.name for p in lobby.players] == ["Ann", "Ada (computer)", "Bram (computer)"]
+    lobby = await service.add_computer(CHANNEL, ANN, "normal")
+    assert lobby.players[-1].name == "Cleo (computer)"  # the freed name is taken again
+
+
+async def test_seating_computers_is_refused_beyond_the_table_or_by_outsiders(
+    service: TableService,
+) -> None:
+    with pytest.raises(TableError, match="at most 2 players"):
+        await lobby_with_computers(service, "leylines", 2)
+    assert await service.store.open_game(CHANNEL) is None  # nothing was opened
+    with pytest.raises(TableError, match="no level 'wild'"):
+        await lobby_with_computers(service, "leylines", 1, "wild")
+    await lobby_with_computers(service, "leylines", 1)
+    with pytest.raises(TableError, match="full"):
+        await service.add_computer(CHANNEL, ANN, "easy")
+    with pytest.raises(TableError, match="not playing"):
+        await service.remove_computer(CHANNEL, BOB)
+    await service.remove_computer(CHANNEL, ANN)
+    with pytest.raises(TableError, match="No computer player"):
+        await service.remove_computer(CHANNEL, ANN)
+
+
+async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
+    service: TableService,
+) -> None:
+    await lobby_with_computers(service, "agents", 1)
+    opening = await service.start(CHANNEL, ANN)
+    assert {n.user_id for n in opening.private} >= {-1}  # the service knows its secrets...
+    [entry] = [o.payload for o in await service.store.outbox(opening.game_id)]
+    assert {p["user"] for p in entry["private"]} == {ANN.user_id}  # ...and sends it nothing
+    assert "<@-1>" not in opening.public.text
+
+
+async def test_the_computer_plays_its_turn_and_a_stale_choice_changes_nothing(
+    service: TableService,
+) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
+        computers=1, computer_level="random",
+    )  # fmt: skip
+    game_id = (await service.start(CHANNEL, ANN)).game_id
+    turn = await service.computer_turn(game_id)
+    assert turn is not None and (turn.seat, turn.level, turn.moves_made) == (1, "random", 0)
+    update = await service.play_computer(turn, chosen(turn))
+    assert update.public.text.startswith("Ada (computer) placed")
+    assert f"<@{ANN.user_id}>, your turn." in update.public.text
+    assert await service.computer_turn(game_id) is None  # Ann's turn now
+    with pytest.raises(TableError, match=STALE):
+        await service.play_computer(turn, chosen(turn))
+    assert (await service.store.game(game_id) or pytest.fail()).moves_made == 1
+
+
+async def test_hints_only_where_the_table_allows_them_and_only_to_who_may_act(
+    service: TableService,
+) -> None:
+    await lobby_with_computers(service, "albiorix", 1, hints=True)
+    await service.start(CHANNEL, ANN)
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None and row.hints
+    turn = await service.hint_turn(CHANNEL, ANN.user_id)
+    assert (turn.seat, turn.level) == (0, "normal")
+    with pytest.raises(TableError, match="not playing"):
+        await service.hint_turn(CHANNEL, BOB.user_id)
+    await service.move(CHANNEL, ANN, chosen(turn))
+    with pytest.raises(TableError, match="nothing to do now"):
+        await service.hint_turn(CHANNEL, ANN.user_id)
+
+
+async def test_no_hints_at_a_table_that_did_not_allow_them(service: TableService) -> None:
+    await lobby_with_computers(service, "albiorix", 1)
+    await service.start(CHANNEL, ANN)
+    with pytest.raises(TableError, match="does not allow hints"):
+        await service.hint_turn(CHANNEL, ANN.user_id)
+
+
+@pytest.mark.parametrize("game_key", sorted(GAMES))
+async def test_a_game_of_computers_runs_to_its_end_through_the_service(
+    game_key: str, service: TableService
+) -> None:
+    """Every seat but the creator's is a computer player (random level: the search is tested in
+    tests/ai); the creator plays seeded random moves from what autocomplete offers, and resigns
+    after `MOVES_BEFORE_RESIGNING` (random play in Agents rarely completes an objective)."""
+    rng = random.Random(game_key)
+    await lobby_with_computers(service, game_key, PLAYERS[game_key] - 1)
+    game_id = (await service.start(CHANNEL, ANN)).game_id
+    for _ in range(MOVES_BEFORE_RESIGNING):
+        turn = await service.computer_turn(game_id)
+        if turn is not None:
+            update = await service.play_computer(turn, chosen(turn))
+        else:
+            offered = await service.suggestions(CHANNEL, ANN.user_id, "")
+            update = await service.move(CHANNEL, ANN, rng.choice(offered))
+        if update.finished:
+            break
+    else:
+        await service.resign(CHANNEL, ANN)
+    row = await service.store.game(game_id)
+    assert row is not None and row.status == "finished" and row.result
