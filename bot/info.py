@@ -14,6 +14,8 @@ from engine.registry import GAMES
 HELP = """\
 **Mars tabletop bot**: one game per channel, moves by slash command.
 `/new <game>` open a table here (then **Join** / **Start**, or `/join`, `/leave`, `/start`)
+Alone? `/new <game> bots:1` seats a computer player (`bot_level:` easy, normal or hard); the
+lobby's menu adds more. With `hints:True`, `/hint` asks a computer player what it would do.
 `/move <text>` make your move; start typing to see your legal moves
 `/board` show the board again · `/secret` your private information and moves, only to you
 Secret choices (objectives, cards) also come by DM with a menu of your moves.

@@ -8,7 +8,11 @@ or sent a direct message.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ai import LEVELS
+from ai.determinize import NoDeterminizer, determinizer_for
+from engine.core import Game
 
 COMPUTER_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Esme", "Finn", "Gale", "Hugo", "Iris", "Juno")
 """The names of a table's first, second, ... computer player (ten: the largest table)."""
@@ -33,8 +37,12 @@ def computer_name(user_id: int) -> str:
     return f"{COMPUTER_NAMES[-user_id - 1]} (computer)"
 
 
-def check_level(level: str) -> str:
-    """`level` if the search has it; otherwise a refusal naming the levels a table may choose."""
+def check_level(level: str, game: Game[Any, Any]) -> None:
+    """Refuse (ValueError) a level the search does not have, or a game it cannot play yet."""
     if level not in LEVELS:
         raise ValueError(f"There is no level {level!r}: choose {', '.join(OFFERED_LEVELS)}.")
-    return level
+    if level != "random":
+        try:
+            determinizer_for(game)
+        except NoDeterminizer as error:
+            raise ValueError(f"Computer players cannot play {game.title} yet.") from error

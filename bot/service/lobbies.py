@@ -18,7 +18,7 @@ from bot.service.computer_seats import (
 )
 from bot.service.tables import Table
 from bot.service.updates import Notice, Player, TableError, TableUpdate
-from engine.core import GameError, resolve_options
+from engine.core import Game, GameError, resolve_options
 from engine.registry import GAMES
 
 
@@ -72,7 +72,8 @@ class Lobbies(Commits):
         if game is None:
             raise TableError(f"There is no game called {game_key}.")
         chosen = resolve_options(game.options, options)
-        _check_level(computer_level)
+        if computers:
+            _check_level(computer_level, game)
         if 1 + computers > game.max_players:
             raise TableError(
                 f"{game.title} seats at most {game.max_players} players: you and at most "
@@ -136,10 +137,10 @@ class Lobbies(Commits):
         self, channel_id: int, by: Player, level: str, game_id: int | None = None
     ) -> Lobby:
         """Seat a computer player of `level` (by a seated player); refused when full."""
-        _check_level(level)
         async with self._locks[channel_id]:
             table = await self._open_lobby(channel_id, game_id)
             table.seat(by.user_id)
+            _check_level(level, table.game)
             await self._seat_computer(table, level)
             return await self.lobby(channel_id)
 
@@ -193,9 +194,9 @@ class Lobbies(Commits):
             )
 
 
-def _check_level(level: str) -> None:
+def _check_level(level: str, game: Game[Any, Any]) -> None:
     try:
-        check_level(level)
+        check_level(level, game)
     except ValueError as error:
         raise TableError(str(error)) from error
 

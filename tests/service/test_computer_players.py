@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from ai import choose_from_json
+from ai.determinize import DETERMINIZERS
 from bot.service import STALE, Player, TableError, TableService, Turn
 from bot.store import SeatRow
 from engine.registry import GAMES
@@ -49,19 +50,19 @@ def chosen(turn: Turn) -> str:
 
 
 async def test_computer_players_take_named_seats_with_their_level(service: TableService) -> None:
-    await lobby_with_computers(service, "merchants", 2, "hard")
-    lobby = await service.add_computer(CHANNEL, ANN, "easy")
+    await lobby_with_computers(service, "merchants", 2, "random")
+    lobby = await service.add_computer(CHANNEL, ANN, "random")
     assert [(s.user_id, s.display_name, s.level) for s in await seats(service)] == [
         (ANN.user_id, "Ann", None),
-        (-1, "Ada (computer)", "hard"),
-        (-2, "Bram (computer)", "hard"),
-        (-3, "Cleo (computer)", "easy"),
+        (-1, "Ada (computer)", "random"),
+        (-2, "Bram (computer)", "random"),
+        (-3, "Cleo (computer)", "random"),
     ]
-    assert "**Ada (computer)** (hard)" in lobby.text and "**Cleo (computer)** (easy)" in lobby.text
+    assert "**Ada (computer)** (random)" in lobby.text
     assert "<@-" not in lobby.text
     lobby = await service.remove_computer(CHANNEL, ANN)
     assert [p.name for p in lobby.players] == ["Ann", "Ada (computer)", "Bram (computer)"]
-    lobby = await service.add_computer(CHANNEL, ANN, "normal")
+    lobby = await service.add_computer(CHANNEL, ANN, "random")
     assert lobby.players[-1].name == "Cleo (computer)"  # the freed name is taken again
 
 
@@ -81,6 +82,23 @@ async def test_seating_computers_is_refused_beyond_the_table_or_by_outsiders(
     await service.remove_computer(CHANNEL, ANN)
     with pytest.raises(TableError, match="No computer player"):
         await service.remove_computer(CHANNEL, ANN)
+
+
+async def test_a_level_shows_in_the_lobby(service: TableService) -> None:
+    await lobby_with_computers(service, "albiorix", 1, "hard")
+    assert "**Ada (computer)** (hard)" in (await service.lobby(CHANNEL)).text
+
+
+async def test_no_searching_computer_in_a_game_the_search_cannot_play(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(DETERMINIZERS, "leylines")
+    with pytest.raises(TableError, match="cannot play Ley Lines of Mars yet"):
+        await lobby_with_computers(service, "leylines", 1, "easy")
+    await lobby_with_computers(service, "leylines", 0)
+    with pytest.raises(TableError, match="cannot play Ley Lines of Mars yet"):
+        await service.add_computer(CHANNEL, ANN, "hard")
+    await service.add_computer(CHANNEL, ANN, "random")  # a random player needs no search
 
 
 async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
