@@ -20,12 +20,12 @@ class ComputerTurns(commands.Cog):
 
     def __init__(self, players: ComputerPlayers) -> None:
         self.players = players
-        players.courier.after_delivery.append(players.wake)
+        players.courier.after_delivery.append(players.delivered)
         self.sweep.start()
 
     async def cog_unload(self) -> None:
         self.sweep.cancel()
-        self.players.courier.after_delivery.remove(self.players.wake)
+        self.players.courier.after_delivery.remove(self.players.delivered)
         await self.players.close()
 
     @tasks.loop(seconds=SWEEP_SECONDS)

@@ -1,7 +1,8 @@
 """Computer players taking their turns: after every update of a game, and at start-up.
 
-Whenever a game's updates have been delivered (a person moved, a timer ran out, a game began),
-its computer players are woken: each whose turn it is waits `pause` seconds, so the channel can
+Whenever a game's updates have been delivered (a person moved, a timer ran out, a game began)
+and a computer player may act, the game's computer players are woken: each whose turn it is
+waits `pause` seconds, so the channel can
 read the last move, has its move chosen by a thinking worker and plays it through the service
 like a person, and the table is told. A move chosen for a position the game has since left is
 refused by the service and chosen again. A regular sweep wakes every game with a computer
@@ -17,7 +18,7 @@ from discord.ext import commands
 
 from bot.play.delivery import Courier
 from bot.play.thinking import Thinkers
-from bot.service import TableError, TableService
+from bot.service import Delivery, TableError, TableService
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,11 @@ class ComputerPlayers:
         self.pause = pause
         self._running: dict[int, asyncio.Task[None]] = {}
         self._woken: set[int] = set()
+
+    def delivered(self, delivery: Delivery) -> None:
+        """A game's updates reached the table: its computer player's turn, if due, begins."""
+        if delivery.computer_to_act:
+            self.wake(delivery.game_id)
 
     def wake(self, game_id: int) -> None:
         """Look for a computer player's turn in this game (now, or after the turn under way)."""

@@ -117,8 +117,8 @@ class Courier:
         self.service = service
         self.pictures = pictures
         self.components = components
-        self.after_delivery: list[Callable[[int], None]] = []
-        """Called with a game's id once its updates have reached the table."""
+        self.after_delivery: list[Callable[[Delivery], None]] = []
+        """Called with each delivery that reached the table."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def board_file(self, view: View | None) -> discord.File | None:
@@ -231,7 +231,7 @@ class Courier:
             await self._direct_messages(channel, delivery)
             await self.service.delivered(delivery, living)
         for listener in self.after_delivery:
-            listener(game_id)
+            listener(delivery)
         return Report(problem)
 
     async def _post(

@@ -11,6 +11,7 @@ from typing import Any
 from bot import limits
 from bot.service import offers, wording
 from bot.service.commits import Commits, footer
+from bot.service.computer_seats import is_computer
 from bot.service.tables import Table
 from bot.service.updates import Controls, Notice
 from bot.store import Living, OutboxRow
@@ -67,6 +68,8 @@ class Delivery:
     posts: tuple[Post, ...]
     dms: tuple[Notice, ...]
     living: Living
+    computer_to_act: bool = False
+    """Whether a computer player may act in the position it shows (its turn is then due)."""
 
 
 def view_digest(view: View | None) -> str:
@@ -142,6 +145,7 @@ def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made
         posts,
         _merged_dms(table, entries, moves_made),
         Living(living.message_id, board_text, digest),
+        computer_to_act=any(is_computer(user) for user in table.actor_ids()),
     )
 
 
