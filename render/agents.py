@@ -43,7 +43,7 @@ from render.palette import (
     PlayerColour,
 )
 from render.pieces import draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
 
 TITLE = "Agents of M.A.R.S."
 FILENAME = "agents-board.png"
@@ -110,9 +110,9 @@ def draw_piece(image: Image.Image, centre: tuple[int, int], piece: Pyramid, cell
     colour = PYRAMID_COLOURS[piece.colour]
     draw_pyramid(image, centre, piece.size, colour, cell)
     letter = piece.colour[0].upper() if piece.colour != "black" else "K"
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     face = font(max(9, cell // 5))
-    pen.text(
+    pen.write(
         centre,
         letter,
         font=face,
@@ -199,7 +199,7 @@ def _dim_outside_clusters(image: Image.Image, view: AgentsView, board: BoardLayo
 
 def _outline_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
     """Outline each group that scores (as it stands, during the game)."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     grid = board.grid
     for cluster in view.clusters:
         members = set(cluster.squares)
@@ -233,7 +233,7 @@ def _side_panels(image: Image.Image, view: AgentsView, names: Sequence[str], box
     if view.phase == "play":
         pen = _panel(image, (left, y, right, y + 58), "Points now (groups of 4 or more)")
         text = fit(_points_words(view), 16, right - left - 24)
-        pen.text((left + 12, y + 32), text, font=font(16), fill=TEXT)
+        pen.write((left + 12, y + 32), text, font=font(16), fill=TEXT)
         y += 58 + PAD
     _bag_panel(image, view, (left, y, right, bottom))
 
@@ -244,11 +244,11 @@ def _points_words(view: AgentsView) -> str:
     return " · ".join(f"{colour} {points}" for colour, points in pairs)
 
 
-def _panel(image: Image.Image, box: Box, title: str) -> ImageDraw.ImageDraw:
-    pen = ImageDraw.Draw(image)
+def _panel(image: Image.Image, box: Box, title: str) -> Pen:
+    pen = Pen(image)
     left, top, right, bottom = box
     pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
-    pen.text((left + 12, top + 8), title, font=font(15), fill=MUTED_TEXT)
+    pen.write((left + 12, top + 8), title, font=font(15), fill=MUTED_TEXT)
     return pen
 
 
@@ -258,13 +258,13 @@ def _drawn_panel(image: Image.Image, view: AgentsView, names: Sequence[str], box
     if view.drawn is not None:
         draw_piece(image, (left + 44, top + 52), view.drawn, 64)
         text = f"{pyramid_name(view.drawn).capitalize()}"
-        pen.text((left + 86, top + 34), text, font=font(22), fill=TEXT)
+        pen.write((left + 86, top + 34), text, font=font(22), fill=TEXT)
         mover = names[min(view.actors)] if view.actors else ""
         note = fit(f"{mover} must place it", 16, right - left - 98)
-        pen.text((left + 86, top + 62), note, font=font(16), fill=MUTED_TEXT)
+        pen.write((left + 86, top + 62), note, font=font(16), fill=MUTED_TEXT)
     else:
         note = "None: draw, move or swap" if view.phase == "play" else "None"
-        pen.text((left + 12, top + 44), note, font=font(18), fill=TEXT)
+        pen.write((left + 12, top + 44), note, font=font(18), fill=TEXT)
     return bottom
 
 
@@ -278,11 +278,11 @@ def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str]
         x = left + 112 + i * column + column // 2
         draw_piece(image, (x, y + 8), Pyramid(colour, 2), 28)
         name = fit(colour, 12, column - 2)
-        pen.text((x, y + 30), name, font=font(12), fill=MUTED_TEXT, anchor="mm")
+        pen.write((x, y + 30), name, font=font(12), fill=MUTED_TEXT, anchor="mm")
     y += 40
     for owner, name in enumerate(names):
         tag = "  ·  to act" if owner in view.actors else ""
-        pen.text(
+        pen.write(
             (left + 12, y + 12), fit(name + tag, 16, 98), font=font(16), fill=TEXT, anchor="lm"
         )
         for i, value in enumerate(view.objectives[owner]):
@@ -292,10 +292,10 @@ def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str]
             else:
                 text = f"{value:+d}" if value else "0"
                 shade = TEXT if view.revealed[owner][i] else SECRET_MARK
-            pen.text((x, y + 12), text, font=font(20), fill=shade, anchor="mm")
+            pen.write((x, y + 12), text, font=font(20), fill=shade, anchor="mm")
         y += 32
     limit = _limit_words(view)
-    pen.text(
+    pen.write(
         (left + 12, y + 6),
         fit(limit, 15, right - left - 24),
         font=font(15),
@@ -304,7 +304,7 @@ def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str]
     y += 28
     private = _private_note(view, names)
     if private:
-        pen.text(
+        pen.write(
             (left + 12, y + 4), fit(private, 16, right - left - 24), font=font(16), fill=SECRET_MARK
         )
     return bottom
@@ -340,15 +340,17 @@ def _bag_panel(image: Image.Image, view: AgentsView, box: Box) -> None:
     x0 = left + 24
     for size in (1, 2, 3):
         x = x0 + 64 + (size - 1) * 92
-        pen.text((x + 20, top + 34), SIZE_LETTER[size], font=font(15), fill=MUTED_TEXT, anchor="mm")
+        pen.write(
+            (x + 20, top + 34), SIZE_LETTER[size], font=font(15), fill=MUTED_TEXT, anchor="mm"
+        )
     for r, colour in enumerate(colours):
         y = top + 48 + r * row_height + row_height // 2
-        pen.text((x0, y), colour, font=font(16), fill=TEXT, anchor="lm")
+        pen.write((x0, y), colour, font=font(16), fill=TEXT, anchor="lm")
         for size in (1, 2, 3):
             x = x0 + 64 + (size - 1) * 92
             count = counts.get(Pyramid(colour, size), 0)
             draw_piece(image, (x, y), Pyramid(colour, size), row_height)
-            pen.text(
+            pen.write(
                 (x + 20, y),
                 f"x{count}",
                 font=font(16),
@@ -365,24 +367,24 @@ def _score_table(image: Image.Image, view: AgentsView, names: Sequence[str], box
     columns = (left + 12, left + 100, left + 150, left + 262)
     y = top + 32
     for x, text in zip(columns[1:], ("pips", short[0], short[1]), strict=True):
-        pen.text((x, y), text, font=font(15), fill=MUTED_TEXT)
+        pen.write((x, y), text, font=font(15), fill=MUTED_TEXT)
     y += 24
     row = min(26, (bottom - y - 34) // len(view.rules.palette))
     for i, colour in enumerate(view.rules.palette):
         pips = view.points[i]
-        pen.text((columns[0], y), colour, font=font(16), fill=TEXT)
-        pen.text((columns[1], y), str(pips), font=font(16), fill=TEXT)
+        pen.write((columns[0], y), colour, font=font(16), fill=TEXT)
+        pen.write((columns[1], y), str(pips), font=font(16), fill=TEXT)
         for owner in (0, 1):
             value = view.objectives[owner][i]
             factor = f"({value})" if value is not None and value < 0 else str(value)
             text = "?" if value is None else f"x{factor} = {pips * value}"
-            pen.text((columns[2 + owner], y), text, font=font(16), fill=TEXT)
+            pen.write((columns[2 + owner], y), text, font=font(16), fill=TEXT)
         y += row
     if view.scores is not None:
         pen.line(((left + 12, y + 2), (right - 12, y + 2)), fill=MUTED_TEXT, width=1)
-        pen.text((columns[0], y + 8), "total", font=font(18), fill=HIGHLIGHT)
+        pen.write((columns[0], y + 8), "total", font=font(18), fill=HIGHLIGHT)
         for owner in (0, 1):
-            pen.text(
+            pen.write(
                 (columns[2 + owner], y + 8), str(view.scores[owner]), font=font(18), fill=HIGHLIGHT
             )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.albiorix import AlbiorixView, Mix, Stack
 from engine.albiorix.pieces import GRID, PIECE_NAMES, shape_text, stack_text
@@ -39,7 +39,7 @@ from render.palette import (
     colour_of,
 )
 from render.pieces import draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
 
 TITLE = "Albiorix"
 FILENAME = "albiorix-board.png"
@@ -93,7 +93,7 @@ def _draw_stack(image: Image.Image, index: int, stack: Stack, monad: bool) -> No
     x, y = LAYOUT.centre(index)
     y -= RAISE
     if stack.top is None:
-        pen = ImageDraw.Draw(image)
+        pen = Pen(image)
         radius = round(SPRITE * 0.55) if monad else 0
         if radius:
             box = (x - radius, y - radius, x + radius, y + radius)
@@ -110,19 +110,19 @@ def _draw_stack(image: Image.Image, index: int, stack: Stack, monad: bool) -> No
 
 def _label(image: Image.Image, index: int, text: str) -> None:
     """A small dark pill at the bottom middle of the square with `text` in it."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     x, _ = LAYOUT.centre(index)
     bottom = LAYOUT.box(index)[3] - 9
     face = font(15)
     half = int(face.getlength(text)) // 2 + 6
     pen.rounded_rectangle((x - half, bottom - 19, x + half, bottom), radius=8, fill=LABEL_BACK)
-    pen.text((x, bottom - 9), text, font=face, fill=TEXT, anchor="mm")
+    pen.write((x, bottom - 9), text, font=face, fill=TEXT, anchor="mm")
 
 
 def _draw_tabs(image: Image.Image, index: int, movers: tuple[bool, bool]) -> None:
     """A triangle in the square's bottom-left corner if blue may move the piece, bottom-right
     if orange may."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, _, right, bottom = LAYOUT.box(index)
     bottom -= 1
     if movers[0]:
@@ -139,7 +139,7 @@ def _draw_preview(image: Image.Image, view: AlbiorixView) -> None:
     it may mix with."""
     if view.focus is None:
         return
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = LAYOUT.box(view.focus)
     pen.rectangle((left + 1, top + 1, right - 2, bottom - 2), outline=HIGHLIGHT_EDGE, width=6)
     pen.rectangle((left + 2, top + 2, right - 3, bottom - 3), outline=FOCUS, width=3)
@@ -152,7 +152,7 @@ def _draw_preview(image: Image.Image, view: AlbiorixView) -> None:
             _corner_frame(pen, LAYOUT.box(index))
 
 
-def _corner_frame(pen: ImageDraw.ImageDraw, box: Box) -> None:
+def _corner_frame(pen: Pen, box: Box) -> None:
     """Four corner brackets just inside `box`: this piece can be mixed with."""
     left, top, right, bottom = box[0] + 4, box[1] + 4, box[2] - 5, box[3] - 5
     arm = CELL // 4
@@ -220,13 +220,13 @@ def _last_action(view: AlbiorixView, names: Sequence[str]) -> str | None:
 
 def _player_panel(image: Image.Image, view: AlbiorixView, seat: int, box: Box) -> None:
     """Name, colour and a tag (to move / winner); Monads; how many pieces they control."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     open_player_panel(image, view, seat, box, 40)
     width = right - 14 - (left + 64)
-    pen.text((left + 64, top + 12), fit(view.players[seat], 22, width), font=font(22), fill=TEXT)
+    pen.write((left + 64, top + 12), fit(view.players[seat], 22, width), font=font(22), fill=TEXT)
     line = f"{_monads_of(view, seat)} · moves {_count(len(view.control[seat]), 'piece')}"
-    pen.text(
+    pen.write(
         (left + 14, bottom - 14),
         fit(line, 16, right - left - 28),
         font=font(16),

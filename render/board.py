@@ -31,7 +31,7 @@ from render.palette import (
     colour_of,
 )
 from render.pieces import draw_pyramid
-from render.text import fit, font
+from render.text import Pen, fit, font
 
 Box = tuple[int, int, int, int]
 """Left, top, right, bottom in pixels; right and bottom are outside the box."""
@@ -76,7 +76,7 @@ class BoardLayout:
 
 def draw_board(image: Image.Image, layout: BoardLayout) -> None:
     """The framed, gently chequered Mars surface with coordinates on every edge."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     pen.rounded_rectangle(_inclusive(layout.outer), radius=layout.gutter // 3, fill=FRAME)
     for index in range(layout.grid.size):
         column, row = layout.grid.square(index)
@@ -92,7 +92,7 @@ def draw_board(image: Image.Image, layout: BoardLayout) -> None:
     _coordinates(pen, layout)
 
 
-def _coordinates(pen: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
+def _coordinates(pen: Pen, layout: BoardLayout) -> None:
     """Letters above and below the columns, numbers left and right of the rows."""
     face = font(max(10, layout.gutter * 11 // 20))
     left, top, right, bottom = layout.squares
@@ -101,17 +101,17 @@ def _coordinates(pen: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
         letter = chr(ord("a") + column)
         x = left + column * layout.cell + layout.cell // 2
         for y in (top - half, bottom + half):
-            pen.text((x, y), letter, font=face, fill=FRAME_TEXT, anchor="mm")
+            pen.write((x, y), letter, font=face, fill=FRAME_TEXT, anchor="mm")
     for row in range(layout.grid.rows):
         number = str(row + 1)
         y = bottom - row * layout.cell - layout.cell // 2
         for x in (left - half, right + half):
-            pen.text((x, y), number, font=face, fill=FRAME_TEXT, anchor="mm")
+            pen.write((x, y), number, font=face, fill=FRAME_TEXT, anchor="mm")
 
 
 def highlight_square(image: Image.Image, layout: BoardLayout, index: int) -> None:
     """A bright ring just inside the square at `index` (for the last move); draw it last."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     width = max(2, layout.cell // 24)
     left, top, right, bottom = _inclusive(layout.box(index))
     inset = 1
@@ -147,7 +147,7 @@ def draw_line_thread(
     image: Image.Image, layout: BoardLayout, lines: Iterable[Sequence[int]]
 ) -> None:
     """A thin bright thread through the middles of each line's squares; draw it after the pieces."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     width = max(2, layout.cell // 30)
     dot = width * 2
     for line in lines:
@@ -169,7 +169,7 @@ class TextLine:
 
 def draw_status_strip(image: Image.Image, box: Box, lines: Sequence[TextLine]) -> None:
     """A band filling `box` with `lines` stacked and centred in it; each is cut to fit."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     pen.rounded_rectangle(_inclusive(box), radius=8, fill=PANEL)
     padding = 14
@@ -178,16 +178,14 @@ def draw_status_strip(image: Image.Image, box: Box, lines: Sequence[TextLine]) -
     y = top + (bottom - top - height) // 2
     for line in lines:
         text = fit(line.text, line.size, right - left - 2 * padding)
-        pen.text((left + padding, y), text, font=font(line.size), fill=line.colour, anchor="lt")
+        pen.write((left + padding, y), text, font=font(line.size), fill=line.colour, anchor="lt")
         y += line.size + gap
 
 
 def draw_panel(image: Image.Image, box: Box, *, highlighted: bool) -> None:
     """A rounded panel filling `box`; highlighted (the player to move, a winner) with a gold rim."""
     outline = HIGHLIGHT if highlighted else PANEL
-    ImageDraw.Draw(image).rounded_rectangle(
-        _inclusive(box), radius=8, fill=PANEL, outline=outline, width=3
-    )
+    Pen(image).rounded_rectangle(_inclusive(box), radius=8, fill=PANEL, outline=outline, width=3)
 
 
 def player_tag(view: View, seat: int) -> str:
@@ -210,8 +208,8 @@ def open_player_panel(
     draw_panel(image, box, highlighted=bool(tag))
     draw_pyramid(image, (left + 32, top + 34), 3, colour, 48)
     label = f"{colour.name}{' · ' + tag if tag else ''}"
-    pen = ImageDraw.Draw(image)
-    pen.text((left + 64, top + label_top), label, font=font(16), fill=MUTED_TEXT)
+    pen = Pen(image)
+    pen.write((left + 64, top + label_top), label, font=font(16), fill=MUTED_TEXT)
     return colour
 
 

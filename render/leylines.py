@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.leylines import LeyLinesView, Piece
 from engine.leylines.moves import CAP
@@ -35,7 +35,7 @@ from render.palette import (
     colour_of,
 )
 from render.pieces import draw_cap, draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
 
 TITLE = "Ley Lines of Mars"
 FILENAME = "leylines-board.png"
@@ -105,15 +105,15 @@ def _last_move(view: LeyLinesView, names: Sequence[str]) -> str | None:
 
 def _player_panel(image: Image.Image, view: LeyLinesView, seat: int, box: Box) -> None:
     """Name, score, a tag (to move / winner) and the pyramids still in hand."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     colour = open_player_panel(image, view, seat, box, 42)
     score = str(view.scores[seat])
     score_font = font(40)
     score_width = int(score_font.getlength(score))
-    pen.text((right - 14, top + 34), score, font=score_font, fill=TEXT, anchor="rm")
+    pen.write((right - 14, top + 34), score, font=score_font, fill=TEXT, anchor="rm")
     name_width = right - 14 - score_width - 12 - (left + 64)
-    pen.text(
+    pen.write(
         (left + 64, top + 14), fit(view.players[seat], 22, name_width), font=font(22), fill=TEXT
     )
     stash = view.stashes[seat]
@@ -123,19 +123,19 @@ def _player_panel(image: Image.Image, view: LeyLinesView, seat: int, box: Box) -
         count = stash[size - 1]
         text = f"{SIZE_LETTER[size]} x{count}"
         shade = TEXT if count else MUTED_TEXT
-        pen.text((x + 32, bottom - 26), text, font=font(18), fill=shade, anchor="lm")
+        pen.write((x + 32, bottom - 26), text, font=font(18), fill=shade, anchor="lm")
         x += (right - left - 28) // 3
 
 
 def _caps_panel(image: Image.Image, caps: int, box: Box) -> None:
     """The Volcano caps still to be placed."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
     middle = (left + right) // 2
     draw_cap(image, (middle, top + 36), 52)
-    pen.text((middle, bottom - 36), f"x{caps}", font=font(20), fill=TEXT, anchor="mm")
-    pen.text((middle, bottom - 16), "caps left", font=font(15), fill=MUTED_TEXT, anchor="mm")
+    pen.write((middle, bottom - 36), f"x{caps}", font=font(20), fill=TEXT, anchor="mm")
+    pen.write((middle, bottom - 16), "caps left", font=font(15), fill=MUTED_TEXT, anchor="mm")
 
 
 def describe_leylines(view: LeyLinesView) -> str:

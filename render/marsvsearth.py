@@ -17,13 +17,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.marsvsearth.state import TRACK_TOP, WAVES
 from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown
 from render.board import TextLine, draw_status_strip
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
-from render.text import ALT_LIMIT, drawable, fit, font, shorten
+from render.text import ALT_LIMIT, Pen, drawable, fit, font, shorten
 
 FILENAME = "marsvsearth-table.png"
 MIN_WIDTH = 1280
@@ -84,7 +84,7 @@ def layout(view: MarsView) -> Layout:
 def draw_marsvsearth(view: MarsView) -> Image.Image:
     shape = layout(view)
     image = Image.new("RGB", (shape.width, shape.height), BACKGROUND)
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     draw_status_strip(image, (PAD, PAD, shape.width - PAD, PAD + HEADER), _status(view))
     _resources(pen, view, shape)
     _threats(pen, view, shape)
@@ -146,10 +146,10 @@ def _height(lines: list[TextLine]) -> int:
     return sum(line.size + LEADING for line in lines)
 
 
-def _write(pen: ImageDraw.ImageDraw, x: int, y: int, lines: list[TextLine]) -> int:
+def _write(pen: Pen, x: int, y: int, lines: list[TextLine]) -> int:
     """Draw `lines` (already wrapped) from (x, y) down; returns the y below them."""
     for line in lines:
-        pen.text((x, y), line.text, font=font(line.size), fill=line.colour)
+        pen.write((x, y), line.text, font=font(line.size), fill=line.colour)
         y += line.size + LEADING
     return y
 
@@ -180,7 +180,7 @@ def _resources_height(view: MarsView) -> int:
     return 14 + 4 * 64 + 6 + _height(_panel_lines(view)) + 10
 
 
-def _resources(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
+def _resources(pen: Pen, view: MarsView, shape: Layout) -> None:
     left, top = PAD, PAD + HEADER + PAD
     pen.rounded_rectangle(
         (left, top, left + LEFT - 1, shape.threats_bottom - 1), radius=8, fill=PANEL
@@ -190,14 +190,14 @@ def _resources(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
     for row, (name, level) in enumerate(view.resources):
         y = top + 14 + row * 64
         colour = RESOURCE_COLOURS[name]
-        pen.text((left + 14, y), f"{name.capitalize()}: {level}", font=medium, fill=colour)
+        pen.write((left + 14, y), f"{name.capitalize()}: {level}", font=medium, fill=colour)
         base = y + 38
         x0 = left + 20
         pen.line((x0, base, x0 + step * TRACK_TOP, base), fill=MUTED_TEXT, width=2)
         for tick in range(0, TRACK_TOP + 1, 5):
             x = x0 + step * tick
             pen.line((x, base - 5, x, base + 5), fill=MUTED_TEXT, width=1)
-            pen.text((x, base + 8), str(tick), font=small, fill=MUTED_TEXT, anchor="mt")
+            pen.write((x, base + 8), str(tick), font=small, fill=MUTED_TEXT, anchor="mt")
         x = x0 + step * max(0, min(TRACK_TOP, level))
         pen.ellipse((x - 8, base - 8, x + 8, base + 8), fill=colour, outline=TEXT, width=2)
     _write(pen, left + 14, top + 14 + 4 * 64 + 6, _panel_lines(view))
@@ -206,14 +206,14 @@ def _resources(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
 # --- threats -----------------------------------------------------------------------------------
 
 
-def _threats(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
+def _threats(pen: Pen, view: MarsView, shape: Layout) -> None:
     left = PAD + LEFT + PAD
     top = PAD + HEADER + PAD
     for i, threat in enumerate(view.threats):
         x = left + i * (shape.card_width + CARD_GAP)
         _threat_card(pen, view, threat, (x, top, x + shape.card_width, shape.threats_bottom))
     if not view.threats:
-        pen.text(
+        pen.write(
             ((left + shape.width - PAD) // 2, (top + shape.threats_bottom) // 2),
             "No threats yet",
             font=font(22),
@@ -297,9 +297,7 @@ def _card_height(view: MarsView, t: ThreatShown, width: int) -> int:
     return 34 + _height(above) + backs + _height(below) + 12
 
 
-def _threat_card(
-    pen: ImageDraw.ImageDraw, view: MarsView, t: ThreatShown, box: tuple[int, int, int, int]
-) -> None:
+def _threat_card(pen: Pen, view: MarsView, t: ThreatShown, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     current = view.current == t.slot
     edge = HIGHLIGHT if current else CARD_EDGE
@@ -311,8 +309,8 @@ def _threat_card(
     )
     x = x0 + 10
     order = f"  (resolves #{t.position})" if t.position else ""
-    pen.text((x, y0 + 8), f"T{t.slot}{order}", font=font(16), fill=MUTED_TEXT)
-    pen.text((x1 - 12, y0 + 6), str(t.target), font=font(34), fill=WILD, anchor="ra")
+    pen.write((x, y0 + 8), f"T{t.slot}{order}", font=font(16), fill=MUTED_TEXT)
+    pen.write((x1 - 12, y0 + 6), str(t.target), font=font(34), fill=WILD, anchor="ra")
     above, below = card_lines(view, t, x1 - x0)
     y = _write(pen, x, y0 + 34, above)
     if t.cards and not _revealed(t):
@@ -321,7 +319,7 @@ def _threat_card(
     _write(pen, x, y, below)
 
 
-def _card_backs(pen: ImageDraw.ImageDraw, x: int, y: int, count: int, width: int) -> None:
+def _card_backs(pen: Pen, x: int, y: int, count: int, width: int) -> None:
     """Small face-down cards, one per card lying on the threat."""
     step = min(18, max(4, (width - 14) // max(1, count)))
     for i in range(count):
@@ -332,7 +330,7 @@ def _card_backs(pen: ImageDraw.ImageDraw, x: int, y: int, count: int, width: int
 # --- the table ---------------------------------------------------------------------------------
 
 
-def _table(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
+def _table(pen: Pen, view: MarsView, shape: Layout) -> None:
     bottom = shape.height - PAD
     pen.rounded_rectangle(
         (PAD, shape.table_top, shape.width - PAD - 1, bottom - 1), radius=12, fill=PANEL
@@ -352,7 +350,7 @@ def _table(pen: ImageDraw.ImageDraw, view: MarsView, shape: Layout) -> None:
         _seat(pen, view, i, seat, int(cx + rx * math.cos(angle)), int(cy + ry * math.sin(angle)))
 
 
-def _centre(pen: ImageDraw.ImageDraw, view: MarsView, cx: int, cy: int, width: int) -> None:
+def _centre(pen: Pen, view: MarsView, cx: int, cy: int, width: int) -> None:
     lines = []
     if view.accused:
         lines.append(
@@ -370,13 +368,11 @@ def _centre(pen: ImageDraw.ImageDraw, view: MarsView, cx: int, cy: int, width: i
     wrapped = [part for line in lines for part in wrap(line, size, width)]
     y = cy - (size + LEADING) * len(wrapped) // 2
     for part in wrapped:
-        pen.text((cx, y), part, font=font(size), fill=TEXT, anchor="mt")
+        pen.write((cx, y), part, font=font(size), fill=TEXT, anchor="mt")
         y += size + LEADING
 
 
-def _seat(
-    pen: ImageDraw.ImageDraw, view: MarsView, index: int, seat: SeatShown, cx: int, cy: int
-) -> None:
+def _seat(pen: Pen, view: MarsView, index: int, seat: SeatShown, cx: int, cy: int) -> None:
     w, h = SEAT_WIDTH, SEAT_HEIGHT
     x0, y0 = cx - w // 2, cy - h // 2
     colour = {"agent": AGENT_COLOUR, "civilian": CIVILIAN_COLOUR, "clone": MARTIAN}[seat.status]
@@ -390,17 +386,17 @@ def _seat(
     )
     name = seat.name + (" (left)" if seat.resigned else "")
     room = w - 20 - (52 if view.pog == index else 0)
-    pen.text((x0 + 10, y0 + 5), fit(name, 17, room), font=font(17), fill=TEXT)
+    pen.write((x0 + 10, y0 + 5), fit(name, 17, room), font=font(17), fill=TEXT)
     if view.pog == index:
         label = "POG*" if view.pog_override else "POG"
         pen.rounded_rectangle((x0 + w - 54, y0 + 6, x0 + w - 8, y0 + 26), radius=9, fill=WILD)
-        pen.text((x0 + w - 31, y0 + 16), label, font=font(13), fill=(30, 20, 10), anchor="mm")
+        pen.write((x0 + w - 31, y0 + 16), label, font=font(13), fill=(30, 20, 10), anchor="mm")
     standing = {
         "agent": seat.agent or "Agent",
         "civilian": "Civilian (no Agent)",
         "clone": f"MARTIAN CLONE level {seat.level}",
     }[seat.status]
-    pen.text((x0 + 10, y0 + 27), fit(standing, 14, w - 20), font=font(14), fill=colour)
+    pen.write((x0 + 10, y0 + 27), fit(standing, 14, w - 20), font=font(14), fill=colour)
     if seat.skills is not None:
         sci, dip, mil = seat.skills
         detail = f"Science {sci}  Diplomacy {dip}  Military {mil}"
@@ -408,10 +404,10 @@ def _seat(
         detail = f"{seat.counters} counter{'s' if seat.counters != 1 else ''} to place"
     else:
         detail = ""
-    pen.text((x0 + 10, y0 + 47), fit(detail, 14, w - 20), font=font(14), fill=TEXT)
+    pen.write((x0 + 10, y0 + 47), fit(detail, 14, w - 20), font=font(14), fill=TEXT)
     dna = " ".join("?" if d is None else ("C" if d else "H") for d in seat.dna) or "-"
     done = {True: "  done", False: "  to act", None: ""}[seat.done]
-    pen.text(
+    pen.write(
         (x0 + 10, y0 + 67),
         fit(f"DNA {dna}  hand {seat.hand}{done}", 15, w - 20),
         font=font(15),

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.merchants.notation import place
 from engine.merchants.state import SIDE_STEP, SIDES, Coord, Planet
@@ -43,7 +43,7 @@ from render.palette import (
     mix,
 )
 from render.pieces import FOOTPRINT, draw_letter, draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
 
 TITLE = "Martian Merchants"
 FILENAME = "merchants-board.png"
@@ -178,7 +178,7 @@ def _piece(
 def _draw_space(image: Image.Image, layout: GridLayout) -> None:
     """The dark field of the grid's bounding box, a dot at each empty place, and the frame with
     the coordinates."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = layout.squares
     pen.rounded_rectangle(
         (left - GUTTER, top - GUTTER, right + GUTTER - 1, bottom + GUTTER - 1),
@@ -196,11 +196,11 @@ def _draw_space(image: Image.Image, layout: GridLayout) -> None:
     for column in range(layout.columns):
         x, _ = layout.centre((layout.west + column, layout.north))
         for y in (top - half, bottom + half):
-            pen.text((x, y), str(layout.west + column), font=face, fill=FRAME_TEXT, anchor="mm")
+            pen.write((x, y), str(layout.west + column), font=face, fill=FRAME_TEXT, anchor="mm")
     for row in range(layout.rows):
         _, y = layout.centre((layout.west, layout.north - row))
         for x in (left - half, right + half):
-            pen.text((x, y), str(layout.north - row), font=face, fill=FRAME_TEXT, anchor="mm")
+            pen.write((x, y), str(layout.north - row), font=face, fill=FRAME_TEXT, anchor="mm")
 
 
 def _initial(names: Sequence[str], colour: int) -> str:
@@ -216,7 +216,7 @@ def _draw_planet(
     centre = layout.centre(planet.at)
     x, y = centre
     if planet.station:
-        pen = ImageDraw.Draw(image)
+        pen = Pen(image)
         r = round(cell * PLANET_SIDE * 0.62)
         pen.ellipse((x - r, y - r, x + r, y + r), outline=HIGHLIGHT_EDGE, width=5)
         pen.ellipse((x - r, y - r, x + r, y + r), outline=TEXT, width=2)
@@ -268,7 +268,7 @@ def _letter(
 
 def draw_tick(image: Image.Image, centre: tuple[int, int], radius: int) -> None:
     """The satisfied badge: a white disc on a dark rim with a dark tick."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     x, y = centre
     pen.ellipse((x - radius, y - radius, x + radius, y + radius), fill=HIGHLIGHT_EDGE)
     inner = radius - max(2, radius // 5)
@@ -286,7 +286,7 @@ def _dock_centre(layout: GridLayout, at: Coord, side: int) -> tuple[int, int]:
 
 
 def _ring(image: Image.Image, box: Box, colour: tuple[int, int, int], width: int) -> None:
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     radius = max(2, (right - left) // 6)
     pen.rounded_rectangle(box, radius=radius, outline=HIGHLIGHT_EDGE, width=width + 2)
@@ -352,25 +352,25 @@ def _draw_side(image: Image.Image, view: MerchantsView, box: Box) -> None:
 
 def _key_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
     """What the letters, the ring and the tick mean."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
     x = left + 14
     for colour, name in enumerate(view.colour_names):
         _letter(image, (x + 9, top + 18), colour, view.colour_names, 10)
-        pen.text((x + 21, top + 18), name, font=font(13), fill=MUTED_TEXT, anchor="lm")
+        pen.write((x + 21, top + 18), name, font=font(13), fill=MUTED_TEXT, anchor="lm")
         x += 27 + round(font(13).getlength(name))
     y = top + 50
     pen.ellipse((left + 12, y - 12, left + 36, y + 12), outline=HIGHLIGHT_EDGE, width=5)
     pen.ellipse((left + 12, y - 12, left + 36, y + 12), outline=TEXT, width=2)
-    pen.text((left + 46, y), "ring: a station", font=font(15), fill=TEXT, anchor="lm")
+    pen.write((left + 46, y), "ring: a station", font=font(15), fill=TEXT, anchor="lm")
     y += 32
     draw_tick(image, (left + 24, y), 12)
-    pen.text((left + 46, y), "satisfied: can be consumed", font=font(15), fill=TEXT, anchor="lm")
+    pen.write((left + 46, y), "satisfied: can be consumed", font=font(15), fill=TEXT, anchor="lm")
 
 
 def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) -> None:
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     won = view.outcome is not None and seat in view.outcome.winners
     acting = view.outcome is None and seat in view.actors
@@ -379,13 +379,13 @@ def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) 
     _piece(image, (left + 30, top + 30), 3, seat, 38)
     _letter(image, (left + 30, top + 30), seat, view.colour_names, 10)
     name_width = right - left - 66
-    pen.text(
+    pen.write(
         (left + 56, top + 10), fit(view.players[seat], 20, name_width), font=font(20), fill=TEXT
     )
     label = f"{view.colour_names[seat]}{' · ' + tag if tag else ''}"
-    pen.text((left + 56, top + 36), label, font=font(15), fill=MUTED_TEXT)
+    pen.write((left + 56, top + 36), label, font=font(15), fill=MUTED_TEXT)
     stations = view.stations[seat]
-    pen.text(
+    pen.write(
         (left + 12, bottom - 18),
         f"stations {stations}/3",
         font=font(17),
@@ -394,38 +394,38 @@ def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) 
     )
     x = left + 140
     stash = view.stash[seat]
-    pen.text((x, bottom - 18), f"stash {stash}", font=font(15), fill=MUTED_TEXT, anchor="lm")
+    pen.write((x, bottom - 18), f"stash {stash}", font=font(15), fill=MUTED_TEXT, anchor="lm")
     for n in range(stash):
         _piece(image, (x + 66 + n * 24, bottom - 18), 2, seat, 18)
 
 
 def _bank_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
     """Planets and goods left in the bank by colour, and the last roll of the die."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left, top, right, bottom = box
     pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
-    pen.text((left + 12, top + 10), "Bank", font=font(20), fill=TEXT)
+    pen.write((left + 12, top + 10), "Bank", font=font(20), fill=TEXT)
     y = top + 50
     for colour, name in enumerate(view.colour_names):
         planets, goods = view.bank_planets[colour], view.bank_goods[colour]
         _piece(image, (left + 26, y), 3, colour, 26)
         _letter(image, (left + 26, y), colour, view.colour_names, 8)
-        pen.text((left + 44, y), f"x{planets}", font=font(17), fill=_shade(planets), anchor="lm")
+        pen.write((left + 44, y), f"x{planets}", font=font(17), fill=_shade(planets), anchor="lm")
         _labelled(image, (left + 104, y), 1, colour, 18, view.colour_names)
-        pen.text((left + 118, y), f"x{goods}", font=font(17), fill=_shade(goods), anchor="lm")
-        pen.text((left + 166, y), name, font=font(15), fill=MUTED_TEXT, anchor="lm")
+        pen.write((left + 118, y), f"x{goods}", font=font(17), fill=_shade(goods), anchor="lm")
+        pen.write((left + 166, y), name, font=font(15), fill=MUTED_TEXT, anchor="lm")
         y += BANK_ROW
     y += 6
-    pen.text((left + 12, y), "Die", font=font(20), fill=TEXT, anchor="lm")
+    pen.write((left + 12, y), "Die", font=font(20), fill=TEXT, anchor="lm")
     if view.die is None:
-        pen.text((left + 60, y), "not rolled yet", font=font(15), fill=MUTED_TEXT, anchor="lm")
+        pen.write((left + 60, y), "not rolled yet", font=font(15), fill=MUTED_TEXT, anchor="lm")
         return
     sizes = {"goods": 1, "ship": 2, "planet": 3}
     x = left + 70
     for bonus in view.die:
         size = sizes[bonus]
         _piece(image, (x, y), size, DIE_COLOUR, 10 + 6 * size)
-        pen.text((x + 22, y), bonus, font=font(15), fill=TEXT, anchor="lm")
+        pen.write((x + 22, y), bonus, font=font(15), fill=TEXT, anchor="lm")
         x += 90
 
 

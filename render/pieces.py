@@ -16,7 +16,7 @@ import math
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render.palette import CAP_FACES, CAP_MARK, CAP_OUTLINE, RGB, PlayerColour
-from render.text import font
+from render.text import Pen, font
 
 Point = tuple[float, float]
 
@@ -52,14 +52,14 @@ def draw_letter(
 ) -> None:
     """A disc of `colour` with a dark rim and `letter` on it, so that a colour reads without
     seeing colour (e.g. `B` on a blue pyramid); `radius` in pixels."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     x, y = centre
     rim = max(1, radius // 5)
     pen.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour.outline)
     inner = radius - rim
     pen.ellipse((x - inner, y - inner, x + inner, y + inner), fill=colour.base)
     size = max(8, round(radius * 1.45))
-    pen.text((x, y + 1), letter, font=font(size), fill=colour.pip, anchor="mm")
+    pen.write((x, y + 1), letter, font=font(size), fill=colour.pip, anchor="mm")
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[int, int]) -> None:
