@@ -24,7 +24,10 @@ async def run(config: Config) -> None:
     for stop in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
-        await bot.start(config.token)
+        try:
+            await bot.start(config.token)
+        finally:  # a signal's shutdown may still be closing the store: wait for all of it
+            await bot.close()
 
 
 def main() -> None:

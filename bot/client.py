@@ -78,6 +78,7 @@ class MarsBot(commands.Bot):
         self.service = TableService(self.store, remind_after=config.remind_after)
         self._make_pictures = pictures
         self._make_thinkers = thinkers
+        self._shutdown: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -103,6 +104,13 @@ class MarsBot(commands.Bot):
         log.info("Connected as %s to %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        """Stop once, however often asked (a signal and the end of `async with` both ask): every
+        caller waits for the same shutdown, so the database is closed before the process ends."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
         await super().close()  # unloads the extensions: computer players stop first
         await self.store.close()
         for workers in (self.pictures, self.thinkers):
