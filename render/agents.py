@@ -28,13 +28,11 @@ from render.board import (
     BoardLayout,
     Box,
     TextLine,
-    draw_board,
+    board_picture,
     draw_line_thread,
-    draw_status_strip,
     highlight_square,
 )
 from render.palette import (
-    BACKGROUND,
     HIGHLIGHT,
     HIGHLIGHT_EDGE,
     MUTED_TEXT,
@@ -89,10 +87,9 @@ def draw_agents(view: AgentsView) -> Image.Image:
     grid = view.rules.grid
     board_layout = layout(grid.columns)
     width, height = picture_size(grid.columns)
-    image = Image.new("RGB", (width, height), BACKGROUND)
     names = [shorten(name, 24) for name in view.players]
-    draw_status_strip(image, (PAD, PAD, width - PAD, PAD + HEADER), _status(view, names))
-    draw_board(image, board_layout)
+    strip = (PAD, PAD, width - PAD, PAD + HEADER)
+    image = board_picture((width, height), board_layout, strip, _status(view, names))
     for index, piece in enumerate(view.board):
         if piece is not None:
             draw_piece(image, board_layout.centre(index), piece, CELL)
@@ -188,13 +185,16 @@ def _show_last(image: Image.Image, view: AgentsView, board: BoardLayout) -> None
 def _dim_outside_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:
     """Dim every pyramid outside a scoring cluster (at the end of the game)."""
     counted = {square for cluster in view.clusters for square in cluster.squares}
-    mask = Image.new("L", image.size, 0)
+    squares = board.squares  # only the squares' box is blended
+    mask = Image.new("L", (squares[2] - squares[0], squares[3] - squares[1]), 0)
     shade = ImageDraw.Draw(mask)
     for index, piece in enumerate(view.board):
         if piece is not None and index not in counted:
             left, top, right, bottom = board.box(index)
+            left, top = left - squares[0], top - squares[1]
+            right, bottom = right - squares[0], bottom - squares[1]
             shade.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=DIM_ALPHA)
-    image.paste(DIM, (0, 0, *image.size), mask)
+    image.paste(DIM, squares, mask)
 
 
 def _outline_clusters(image: Image.Image, view: AgentsView, board: BoardLayout) -> None:

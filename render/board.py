@@ -6,6 +6,7 @@ from 1, and `a1` is drawn at the bottom-left.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -223,9 +224,18 @@ def board_picture(
     size: tuple[int, int], layout: BoardLayout, status: Box, lines: Sequence[TextLine]
 ) -> Image.Image:
     """A new RGB picture of `size` pixels on the background colour, with the status strip in
-    `status` and the empty board of `layout`."""
-    image = Image.new("RGB", size, BACKGROUND)
+    `status` and the empty board of `layout` (copied from the one drawn for the first picture
+    of this size and layout; the strip must lie outside the board's frame)."""
+    image = empty_board(size, layout).copy()
     draw_status_strip(image, status, lines)
+    return image
+
+
+@functools.lru_cache(maxsize=8)
+def empty_board(size: tuple[int, int], layout: BoardLayout) -> Image.Image:
+    """A picture of `size` pixels on the background colour with the empty board of `layout`;
+    shared, so never drawn on: copy it."""
+    image = Image.new("RGB", size, BACKGROUND)
     draw_board(image, layout)
     return image
 

@@ -14,6 +14,7 @@ the canvas grows with the number of threats, the longest card and the number of 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ from engine.marsvsearth.state import TRACK_TOP, WAVES
 from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown
 from render.board import TextLine, draw_status_strip
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
-from render.text import ALT_LIMIT, Pen, drawable, fit, font, shorten
+from render.text import ALT_LIMIT, Pen, drawable, fit, font, shorten, text_length
 
 FILENAME = "marsvsearth-table.png"
 MIN_WIDTH = 1280
@@ -109,29 +110,31 @@ def _status(view: MarsView) -> list[TextLine]:
 # --- text that wraps -------------------------------------------------------------------------
 
 
-def wrap(text: str, size: int, width: int) -> list[str]:
+@functools.lru_cache(maxsize=4096)
+def wrap(text: str, size: int, width: int) -> tuple[str, ...]:
     """`text` made drawable and broken into lines of at most `width` pixels at `size` (a word
-    longer than a line is cut there and goes on on the next line)."""
-    face = font(size)
+    longer than a line is cut there and goes on on the next line); remembered, as a table's
+    texts come back in picture after picture."""
     lines: list[str] = []
     line = ""
     for word in drawable(text).split():
         joined = f"{line} {word}" if line else word
-        if face.getlength(joined) <= width:
+        if text_length(joined, size) <= width:
             line = joined
             continue
         if line:
             lines.append(line)
-        while face.getlength(word) > width:
+        while text_length(word, size) > width:
             cut = max(
-                1, next(i for i in range(len(word), 0, -1) if face.getlength(word[:i]) <= width)
+                1,
+                next(i for i in range(len(word), 0, -1) if text_length(word[:i], size) <= width),
             )
             lines.append(word[:cut])
             word = word[cut:]
         line = word
     if line:
         lines.append(line)
-    return lines or [""]
+    return tuple(lines) or ("",)
 
 
 def _wrapped(lines: list[TextLine], width: int) -> list[TextLine]:
