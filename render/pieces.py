@@ -62,9 +62,19 @@ def draw_letter(
     pen.write((x, y + 1), letter, font=font(size), fill=colour.pip, anchor="mm")
 
 
-def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[int, int]) -> None:
-    x, y = centre[0] - sprite.width // 2, centre[1] - sprite.height // 2
-    image.paste(sprite, (x, y), sprite)
+Sprite = tuple[Image.Image, int, int]
+"""A drawn piece cropped to its pixels that are not fully transparent, and where the crop's
+top-left corner lies from the piece's centre; the rest would leave a picture as it is."""
+
+
+def _paste(image: Image.Image, sprite: Sprite, centre: tuple[int, int]) -> None:
+    visible, dx, dy = sprite
+    image.paste(visible, (centre[0] + dx, centre[1] + dy), visible)
+
+
+def _trimmed(sprite: Image.Image) -> Sprite:
+    box = sprite.getchannel("A").getbbox() or (0, 0, 1, 1)
+    return sprite.crop(box), box[0] - sprite.width // 2, box[1] - sprite.height // 2
 
 
 def _canvas(cell: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -147,24 +157,24 @@ def _shrink(sprite: Image.Image, cell: int) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=64)
-def _pyramid_sprite(size: int, colour: PlayerColour, cell: int) -> Image.Image:
+def _pyramid_sprite(size: int, colour: PlayerColour, cell: int) -> Sprite:
     side = footprint(size, cell)
     sprite, pen = _canvas(cell)
     _faces_fill(pen, side, cell, (colour.top, colour.left, colour.right, colour.bottom))
     _edges(pen, side, cell, colour.outline)
     _pips(pen, side, cell, size, colour.pip)
-    return _shrink(_shadow(sprite, side, cell), cell)
+    return _trimmed(_shrink(_shadow(sprite, side, cell), cell))
 
 
 @functools.lru_cache(maxsize=8)
-def _cap_sprite(cell: int) -> Image.Image:
+def _cap_sprite(cell: int) -> Sprite:
     side = footprint(0, cell)
     sprite, pen = _canvas(cell)
     _faces_fill(pen, side, cell, CAP_FACES)
     _hatch(sprite, side, cell)
     _edges(pen, side, cell, CAP_OUTLINE)
     _ring(pen, side, cell)
-    return _shrink(_shadow(sprite, side, cell), cell)
+    return _trimmed(_shrink(_shadow(sprite, side, cell), cell))
 
 
 def _hatch(sprite: Image.Image, side: int, cell: int) -> None:
