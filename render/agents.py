@@ -40,7 +40,7 @@ from render.palette import (
     TEXT,
     PlayerColour,
 )
-from render.pieces import draw_pyramid
+from render.pieces import draw_marked_pyramid
 from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
 
 TITLE = "Agents of M.A.R.S."
@@ -105,19 +105,10 @@ def draw_agents(view: AgentsView) -> Image.Image:
 def draw_piece(image: Image.Image, centre: tuple[int, int], piece: Pyramid, cell: int) -> None:
     """A pyramid with its colour's letter on the apex."""
     colour = PYRAMID_COLOURS[piece.colour]
-    draw_pyramid(image, centre, piece.size, colour, cell)
     letter = piece.colour[0].upper() if piece.colour != "black" else "K"
-    pen = Pen(image)
-    face = font(max(9, cell // 5))
-    pen.write(
-        centre,
-        letter,
-        font=face,
-        fill=colour.pip,
-        anchor="mm",
-        stroke_width=max(1, cell // 30),
-        stroke_fill=colour.outline if colour.is_dark else colour.top,
-    )
+    outline = colour.outline if colour.is_dark else colour.top
+    mark = (letter, font(max(9, cell // 5)), colour.pip, max(1, cell // 30), outline)
+    draw_marked_pyramid(image, centre, piece.size, colour, cell, mark)
 
 
 def _status(view: AgentsView, names: Sequence[str]) -> list[TextLine]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import functools
 import math
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from render.palette import CAP_FACES, CAP_MARK, CAP_OUTLINE, RGB, PlayerColour
-from render.text import Pen, font
+from render.text import Pen, font, text_mask
 
 Point = tuple[float, float]
 
@@ -40,6 +40,32 @@ def draw_pyramid(
 ) -> None:
     """Draw a pyramid of `size` pips (1 to 3) centred on `centre` (pixels) of an RGB `image`."""
     _paste(image, _pyramid_sprite(size, colour, cell), centre)
+
+
+Mark = tuple[str, ImageFont.FreeTypeFont, RGB, int, RGB | None]
+"""Text written on a piece: the text, its font, colour, outline width and outline colour."""
+
+
+def draw_marked_pyramid(
+    image: Image.Image,
+    centre: tuple[int, int],
+    size: int,
+    colour: PlayerColour,
+    cell: int,
+    mark: Mark,
+) -> None:
+    """`draw_pyramid`, then the text of `mark` anchored "mm" on `centre`, as `Pen.write` draws
+    it; when the pyramid's opaque middle holds the mark, both come from one remembered sprite
+    (the same pixels)."""
+    sprite = _marked_sprite(size, colour, cell, mark)
+    if sprite is not None:
+        _paste(image, sprite, centre)
+        return
+    draw_pyramid(image, centre, size, colour, cell)
+    text, face, fill, stroke_width, stroke_fill = mark
+    Pen(image).write(
+        centre, text, fill, face, "mm", stroke_width=stroke_width, stroke_fill=stroke_fill
+    )
 
 
 def draw_cap(image: Image.Image, centre: tuple[int, int], cell: int) -> None:
@@ -156,14 +182,54 @@ def _shrink(sprite: Image.Image, cell: int) -> Image.Image:
     return sprite.resize((cell, cell), Image.Resampling.LANCZOS)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=128)
 def _pyramid_sprite(size: int, colour: PlayerColour, cell: int) -> Sprite:
+    return _trimmed(_pyramid_image(size, colour, cell))
+
+
+@functools.lru_cache(maxsize=128)
+def _pyramid_image(size: int, colour: PlayerColour, cell: int) -> Image.Image:
+    """The whole `cell`-pixel RGBA square a pyramid is drawn in."""
     side = footprint(size, cell)
     sprite, pen = _canvas(cell)
     _faces_fill(pen, side, cell, (colour.top, colour.left, colour.right, colour.bottom))
     _edges(pen, side, cell, colour.outline)
     _pips(pen, side, cell, size, colour.pip)
-    return _trimmed(_shrink(_shadow(sprite, side, cell), cell))
+    return _shrink(_shadow(sprite, side, cell), cell)
+
+
+@functools.lru_cache(maxsize=128)
+def _marked_sprite(size: int, colour: PlayerColour, cell: int, mark: Mark) -> Sprite | None:
+    """The pyramid with `mark` written on it, or None when the mark would reach pixels the
+    pyramid leaves (partly) transparent, where it blends with the picture underneath."""
+    text, face, fill, stroke_width, stroke_fill = mark
+    image = _pyramid_image(size, colour, cell)
+    alpha = image.getchannel("A")
+    middle = cell // 2
+    for width in (stroke_width, 0):
+        mask = text_mask(face, text, "mm", width)
+        if mask is None:
+            continue
+        coverage, dx, dy = mask
+        left, top = middle + dx, middle + dy
+        box = (left, top, left + coverage.width, top + coverage.height)
+        if left < 0 or top < 0 or box[2] > cell or box[3] > cell:
+            return None
+        covered = coverage.point(lambda v: 255 if v else 0)
+        see_through = alpha.crop(box).point(lambda v: 0 if v == 255 else 255)
+        if ImageChops.multiply(covered, see_through).getbbox() is not None:
+            return None
+    marked = image.copy()
+    Pen(marked).write(
+        (middle, middle),
+        text,
+        fill,
+        face,
+        "mm",
+        stroke_width=stroke_width,
+        stroke_fill=stroke_fill,
+    )
+    return _trimmed(marked)
 
 
 @functools.lru_cache(maxsize=8)
