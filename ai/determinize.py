@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from ai.samplers.agents import AgentsSampler
+from ai.samplers.merchants import MerchantsSampler
 from engine.core import Game, Seat
 
 
@@ -36,9 +38,13 @@ class Open:
 
 OPEN = Open()
 
-DETERMINIZERS: dict[str, Determinizer] = {"leylines": OPEN, "albiorix": OPEN}
-"""The determinizer of each searchable game, by game key. The games with secrets or dice
-(Agents, Merchants, Mars vs. Earth) join once their samplers exist."""
+DETERMINIZERS: dict[str, Determinizer] = {
+    "leylines": OPEN,
+    "albiorix": OPEN,
+    "agents": AgentsSampler(),
+    "merchants": MerchantsSampler(),
+}
+"""The determinizer of each searchable game, by game key (see `ai.samplers`)."""
 
 
 class NoDeterminizer(LookupError):

@@ -6,7 +6,8 @@ simulations, so a move may pass it by one simulation, a few hundredths of a seco
 - easy: 60 simulations, capped at 0.2 s.
 - normal: 600 simulations, capped at 0.75 s.
 - hard: up to 50,000 simulations, capped at 1.9 s, so that a move stays within 2 s.
-Every level searches with the default `Settings` (rollouts of at most 20 moves).
+Every level searches with the default `Settings` (rollouts of at most 20 moves), judging a
+cut-off rollout by the game's own evaluation where it has one (see `ai.evaluations`).
 
 `choose` is a pure function of (game, state, seat, level, seed) when the level's budget has no
 CPU cap (tests build such levels); a CPU cap ends a search after a varying number of simulations.
@@ -17,10 +18,12 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.determinize import Determinizer, determinizer_for
+from ai.evaluations import evaluation_for
+from ai.rewards import even
 from ai.search import Budget, Decision, Settings, search
 from engine.core import JSON, Game, Seat
 from engine.registry import GAMES
@@ -70,7 +73,10 @@ def think(
         move = rng.choice(game.legal_moves(state, seat))
         return Decision(move, 0, 0, time.process_time() - started)
     sampler = determinizer_for(game) if determinizer is None else determinizer
-    return search(game, state, seat, chosen.budget, rng, sampler, chosen.settings)
+    settings = chosen.settings
+    if settings.evaluate is even:
+        settings = replace(settings, evaluate=evaluation_for(game))
+    return search(game, state, seat, chosen.budget, rng, sampler, settings)
 
 
 def choose(game: Game[Any, Any], state: Any, seat: Seat, level: Level | str, seed: int) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ai.determinize import Determinizer, NoDeterminizer
+from ai.determinize import DETERMINIZERS, Determinizer, NoDeterminizer
 from ai.levels import Level, choose, choose_from_json, think
 from ai.search import Budget, Settings
 from engine.core import Game
@@ -32,10 +32,12 @@ def play_out(
     return state, made
 
 
-@pytest.mark.parametrize("key", ["leylines", "albiorix"])
-def test_an_all_computer_game_runs_to_its_end(key: str) -> None:
+@pytest.mark.parametrize(
+    ("key", "players"), [("leylines", 2), ("albiorix", 2), ("agents", 2), ("merchants", 4)]
+)
+def test_an_all_computer_game_runs_to_its_end(key: str, players: int) -> None:
     game = GAMES[key]
-    state, made = play_out(game, 2, 2024)
+    state, made = play_out(game, players, 2024)
     assert game.outcome(state) is not None
     assert made > 10
 
@@ -69,7 +71,8 @@ def test_an_unknown_level_is_refused() -> None:
         choose(game, game.new_game(["Ann", "Bob"], {}, 1), 0, "grandmaster", 1)
 
 
-def test_a_game_without_a_determinizer_is_not_searched() -> None:
+def test_a_game_without_a_determinizer_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(DETERMINIZERS, "agents")
     game = GAMES["agents"]
     state = game.new_game(["Ann", "Bob"], {}, 1)
     seat = min(game.actors(state))

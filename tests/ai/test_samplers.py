@@ -1,0 +1,83 @@
+"""The samplers of Agents of M.A.R.S. and Martian Merchants: a sample keeps all the seat has
+seen, re-draws the rest, and never depends on the hidden truth."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from ai.determinize import determinizer_for
+from ai.evaluations import agents_standing
+from ai.levels import Level, think
+from ai.search import Budget, Settings
+from bench.playouts import first_state
+from engine.agents.state import AgentsState
+from engine.registry import GAMES
+
+AGENTS = GAMES["agents"]
+MERCHANTS = GAMES["merchants"]
+TINY = Level("tiny", Budget(8), Settings(depth=8))
+
+
+def agents_in_play() -> AgentsState:
+    """An Agents game past the objectives, with pyramids on the board and none of the second
+    player's objectives revealed (seeded)."""
+    state = first_state(
+        AGENTS, 2, {}, lambda s: not s.setting_objectives and s.draws >= 3 and not s.revealed[1]
+    )
+    assert isinstance(state, AgentsState)
+    return state
+
+
+def hidden_rotated(state: AgentsState, owner: int) -> tuple[int, ...]:
+    """The owner's objective with the values of the colours seat 0 has not seen rotated."""
+    known = AGENTS.view(state, 0).objectives[owner]
+    values = list(state.objectives[owner] or ())
+    hidden = [colour for colour, value in enumerate(known) if value is None]
+    moved = [values[c] for c in hidden[1:] + hidden[:1]]
+    for colour, value in zip(hidden, moved, strict=True):
+        values[colour] = value
+    return tuple(values)
+
+
+def sampled(game: Any, state: Any, seat: int, seed: int = 5) -> Any:
+    return determinizer_for(game).sample(game, state, seat, random.Random(seed))
+
+
+def test_an_agents_sample_keeps_what_the_seat_knows_and_guesses_the_rest() -> None:
+    state = agents_in_play()
+    values = sorted(state.rules.values)
+    samples = [sampled(AGENTS, state, 0, seed) for seed in range(30)]
+    assert all(s.objectives[0] == state.objectives[0] for s in samples)  # its own
+    assert all(sorted(s.objectives[1] or ()) == values for s in samples)  # a whole objective
+    assert len({s.objectives[1] for s in samples}) > 5  # the opponent's is guessed
+    assert len({s.seed for s in samples}) == 30 and state.seed not in {s.seed for s in samples}
+    assert all((s.board, s.bag, s.draws) == (state.board, state.bag, state.draws) for s in samples)
+
+
+def test_an_agents_sample_does_not_depend_on_the_hidden_objective() -> None:
+    state = agents_in_play()
+    other = replace(
+        state, objectives=(state.objectives[0], tuple(reversed(state.objectives[1] or ())))
+    )
+    assert sampled(AGENTS, state, 0) == sampled(AGENTS, other, 0)
+    assert think(AGENTS, state, 0, TINY, 3).move == think(AGENTS, other, 0, TINY, 3).move
+
+
+def test_a_merchants_sample_redraws_only_the_dice() -> None:
+    state = first_state(MERCHANTS, 4, {}, lambda s: s.rolls >= 3)
+    sample = sampled(MERCHANTS, state, 1)
+    assert sample.seed != state.seed
+    assert replace(sample, seed=state.seed) == state
+    assert sampled(MERCHANTS, replace(state, seed=state.seed + 1), 1) == sample
+
+
+def test_agents_cut_off_rollouts_favour_the_seat_ahead() -> None:
+    state = agents_in_play()
+    first, second = agents_standing(AGENTS, state, 2)
+    assert abs(first + second - 1) < 1e-9
+    swapped = replace(state, objectives=(state.objectives[1], state.objectives[0]))
+    assert agents_standing(AGENTS, swapped, 2) == (second, first)
+    unset = replace(state, objectives=(state.objectives[0], None))
+    assert agents_standing(AGENTS, unset, 2) == (0.5, 0.5)
