@@ -12,6 +12,8 @@ version of every measurement (for the smoke test).
 `python benchmark.py --load [--load-channels 100] [--load-inflight 20] [--load-seconds 120]
 [--profile]` runs the real bot process against the local fake Discord instead (see
 `bench/load.py`); `--profile` adds where the bot's CPU goes (py-spy, `bench/profile.py`).
+`python benchmark.py --strength [--strength-games 12]` plays the computer players against each
+other (`bench/strength.py`).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from bench.games import (
 from bench.load import LoadPlan, bench_load
 from bench.procstat import status_kib
 from bench.report import TIMING_HEADER, Section, ratio_check, timing_row
+from bench.strength import bench_strength
 from bot.client import EXTENSIONS, MarsBot
 from bot.config import Config
 from bot.service import Player, TableService, TableUpdate
@@ -469,12 +472,25 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     load.add_argument("--load-inflight", type=int, default=20, help="players at once (20)")
     load.add_argument("--load-seconds", type=float, default=120.0, help="measured window (120)")
     load.add_argument("--profile", action="store_true", help="sample the bot with py-spy")
+    strength = parser.add_argument_group("strength", "computer players against each other")
+    strength.add_argument("--strength", action="store_true", help="run the strength benchmark")
+    strength.add_argument(
+        "--strength-games", type=int, default=12, help="games per pairing (12; 2 with --quick)"
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not args.load:
         parser.error("--profile goes with --load")
     if args.out is None:
-        name = "load-profile" if args.profile else "load" if args.load else "benchmark"
+        name = (
+            "strength"
+            if args.strength
+            else "load-profile"
+            if args.profile
+            else "load"
+            if args.load
+            else "benchmark"
+        )
         args.out = Path("bench-results") / f"{name}.md"
     return args
 
@@ -496,9 +512,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             board_every=3 if args.quick else 10,
         )
         sections = [asyncio.run(bench_load(plan))]
+    elif args.strength:
+        sections = [bench_strength(args.quick, 2 if args.quick else args.strength_games)]
     else:
         sections = asyncio.run(run_all(scale))
-    mode = ("load, " if args.load else "") + ("quick" if args.quick else "full")
+    kind = "load, " if args.load else "strength, " if args.strength else ""
+    mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bench import profile
+from ai.levels import RANDOM
+from bench import profile, strength
 
 ROOT = Path(__file__).resolve().parents[1]
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
@@ -211,3 +212,14 @@ def test_a_profile_is_broken_down_by_kind_of_work() -> None:
     assert "| render | 25.0% | 10.00 | 0.0% |" in lines
     assert "| `Play.move` (bot/play/commands.py) | 75.0% | 30.00 |" in lines
     assert "bot/app.py" not in lines  # start-up frames name no work
+
+
+def test_the_strength_report_counts_each_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
+    quick = [strength.Pairing("leylines", RANDOM, RANDOM, 2, 0.5)]
+    monkeypatch.setattr(strength, "pairings", lambda _: quick)
+    section = strength.bench_strength(quick=True, games=2)
+    [row] = [line for line in section.lines if line.startswith("| Ley Lines")]
+    assert re.fullmatch(r"\| Ley Lines of Mars \| random vs random x1 \| 2 \| \d/\d/\d \| .*", row)
+    [check] = section.checks
+    assert check.relation == ">=" and check.limit == 50
+    assert any("Mars vs. Earth: not measured" in line for line in section.lines)
