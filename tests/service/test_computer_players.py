@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -177,3 +178,23 @@ async def test_a_game_of_computers_runs_to_its_end_through_the_service(
         await service.resign(CHANNEL, ANN)
     row = await service.store.game(game_id)
     assert row is not None and row.status == "finished" and row.result
+
+
+@pytest.mark.parametrize(("game_key", "level"), [("agents", "easy"), ("merchants", "easy")])
+async def test_searching_computers_play_games_with_secrets_and_dice(
+    game_key: str, level: str, service: TableService
+) -> None:
+    """Every seat a computer at a searching level (the creator's moves chosen at the same level
+    from the creator's seat): a few turns are chosen from the stored state, as a worker does,
+    and committed."""
+    await lobby_with_computers(service, game_key, PLAYERS[game_key] - 1, level, hints=True)
+    game_id = (await service.start(CHANNEL, ANN)).game_id
+    for _ in range(6):
+        turn = await service.computer_turn(game_id)
+        if turn is None:
+            mine = await service.hint_turn(CHANNEL, ANN.user_id)
+            await service.move(CHANNEL, ANN, chosen(replace(mine, level=level)))
+        else:
+            await service.play_computer(turn, chosen(turn))
+    row = await service.store.game(game_id)
+    assert row is not None and row.moves_made == 6
