@@ -102,11 +102,16 @@ def fit(text: str, size: int, width: float) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
+MASKS_KEPT = 512
+"""Text masks remembered per process: the labels that come back in every picture (coordinates,
+names, headings) stay, while one-off lines (a move's narration) are let go; a mask is up to
+tens of kB, so a picture worker keeps a few MB of them."""
+
 Ink = tuple[int, int, int]
 """An RGB colour to write in."""
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=MASKS_KEPT)
 def text_mask(
     face: ImageFont.FreeTypeFont, text: str, anchor: str | None, stroke_width: int
 ) -> tuple[Image.Image, int, int] | None:
