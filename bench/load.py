@@ -12,6 +12,7 @@ resident set (VmHWM). Times are shown in milliseconds, memory in MiB.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import statistics
 import sys
@@ -26,9 +27,10 @@ from bench.floors import (
     engine_move_samples,
     stored_state_bytes,
     time_render,
+    timed,
 )
 from bench.players import LoadError, Players, Samples, Table
-from bench.playouts import first_state
+from bench.playouts import first_state, positions
 from bench.procstat import (
     status_kib,
     steal_seconds,
@@ -38,6 +40,7 @@ from bench.procstat import (
 )
 from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
 from engine.leylines import GAME
+from render import render_view
 from tests.fakediscord import BotProcess, FakeDiscord
 
 MID_GAME_PIECES = 18
@@ -209,6 +212,9 @@ class Floors:
 
     render: RenderTiming
     """A mid-game board: `render_view` and the bare encode of its picture."""
+    renders: list[int]
+    """`render_view` of as many different positions, each once: what each move of the load
+    draws (the same view drawn again and again finds its text and sprites remembered)."""
     commit: list[int]
     """One bare commit of a row as long as a stored state."""
     engine: list[int]
@@ -217,16 +223,19 @@ class Floors:
 
     @property
     def per_move_ms(self) -> float:
-        """Median render + median commit + median engine move, in ms."""
-        parts = (self.render.render, self.commit, self.engine)
+        """Median render of a position not drawn before + median commit + median engine move,
+        in ms."""
+        parts = (self.renders, self.commit, self.engine)
         return sum(ms(statistics.median(p)) for p in parts)
 
 
 def measure_floors(plan: LoadPlan, folder: Path, row_bytes: int) -> Floors:
     mid = first_state(GAME, 2, {}, lambda s: s.placed == MID_GAME_PIECES)
     count = plan.floor_samples
+    fresh = positions(GAME, 2, games=max(2, count // 25), most=count)
     return Floors(
         render=time_render(GAME.view(mid, None), count),
+        renders=[timed(functools.partial(render_view, GAME.view(p, None))) for p in fresh],
         commit=commit_samples(folder, row_bytes, count),
         engine=engine_move_samples(GAME, 2, count * 5),
         row_bytes=row_bytes,
@@ -301,7 +310,8 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
             floors.commit,
         ),
         timing_row("engine move (parse + apply, no I/O)", floors.engine),
-        timing_row("`render_view` of the same board (draw and encode)", floors.render.render),
+        timing_row("`render_view` of the same board again (draw and encode)", floors.render.render),
+        timing_row("`render_view` of a position each time new (the render floor)", floors.renders),
     ]
     if plan.profile:
         lines += ["", "### Profile of the bot under this load", ""]
