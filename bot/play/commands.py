@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -113,22 +114,24 @@ class Play(commands.Cog, name=HANDLER):
         await interaction.edit_original_response(view=controls_view(narrower))
 
     async def confirm(self, interaction: discord.Interaction, update: TableUpdate) -> None:
-        """Confirm a committed move to its maker privately, then tell the table.
+        """Confirm a committed move to its maker privately while the table is told.
 
         A private menu is replaced by the confirmation and the next menu, if any; otherwise the
         confirmation fills the private "thinking" reply. Whatever then happens to the channel's
-        message, the move stays made, and the mover is told so truthfully.
+        message, the move stays made, and the mover is told so truthfully (after the
+        confirmation).
         """
         self.courier.prepare(update)
         follow = controls_view(update.next_choice)
+        answering: Awaitable[Any]
         if private_menu(interaction):
-            await interaction.edit_original_response(
+            answering = interaction.edit_original_response(
                 content=update.confirmation, view=follow, attachments=[]
             )
         else:
             extra: dict[str, Any] = {} if follow is None else {"view": follow}
-            await interaction.followup.send(update.confirmation, ephemeral=True, **extra)
-        await self.courier.tell_table(interaction, update.game_id)
+            answering = interaction.followup.send(update.confirmation, ephemeral=True, **extra)
+        await self.courier.tell_table(interaction, update.game_id, answering)
 
     @app_commands.command(name="board", description="Show the current board of this channel's game")
     @app_commands.guild_only()

@@ -189,10 +189,20 @@ class Courier:
         """Start drawing the pictures an update will show (while its maker is answered)."""
         self.pictures.prepare([update.public.view, *(n.view for n in update.private)])
 
-    async def tell_table(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Deliver the game's updates; tell the interaction's user privately what did not
-        reach the channel."""
-        report = await self.flush(game_id)
+    async def tell_table(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        answering: Awaitable[Any] | None = None,
+    ) -> None:
+        """Deliver the game's updates while `answering` (the user's own answer, if any) is
+        sent; then tell the user privately what did not reach the channel."""
+        answer = None if answering is None else asyncio.ensure_future(answering)
+        try:
+            report = await self.flush(game_id)
+        finally:
+            if answer is not None:
+                await answer  # the user's answer comes first, before any problem report
         if report.problem is None:
             return
         try:
