@@ -90,6 +90,7 @@ def bench_strength(quick: bool, games: int) -> Section:
             GAMES[pairing.game], pairing.contender, pairing.opponent, games, SEED, pairing.players
         )
         lines.append(row(pairing, result))
+        print(lines[-1], flush=True)  # a long run shows each pairing as it ends
         name = (
             f"strength: {GAMES[pairing.game].title}, {pairing.contender.name} vs "
             f"{pairing.opponent.name} x{pairing.players - 1}, win rate"
