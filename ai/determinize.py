@@ -16,6 +16,7 @@ import random
 from typing import Any, Protocol
 
 from ai.samplers.agents import AgentsSampler
+from ai.samplers.marsvsearth import MarsVsEarthSampler
 from ai.samplers.merchants import MerchantsSampler
 from engine.core import Game, Seat
 
@@ -43,6 +44,7 @@ DETERMINIZERS: dict[str, Determinizer] = {
     "albiorix": OPEN,
     "agents": AgentsSampler(),
     "merchants": MerchantsSampler(),
+    "marsvsearth": MarsVsEarthSampler(),
 }
 """The determinizer of each searchable game, by game key (see `ai.samplers`)."""
 
