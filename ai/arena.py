@@ -1,14 +1,17 @@
-"""Strength measured by play: a contender level against an opponent level, game after game.
+"""Strength measured by play: a contender level against an opponent level, game after game, or
+a table of one level at every seat.
 
-Game `i` seats the contender at seat `i mod players` and opponents everywhere else; the game's
-first player, when it has that option, is seat 0, so first seats alternate too. When several
-seats may act, the first in seat order moves. Every move's seed comes from the match seed, so a
-match of levels without CPU caps is the same every time.
+Game `i` of a match seats the contender at seat `i mod players` and opponents everywhere else;
+the game's first player, when it has that option, is seat 0, so first seats alternate too. When
+several seats may act, the first in seat order moves. A game still running after `most_moves`
+moves is stopped unfinished. Every move's seed comes from the match seed, so a match of levels
+without CPU caps is the same every time.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,21 +39,67 @@ class Effort:
         """Simulated moves per CPU second of thinking (0 for a side that never searched)."""
         return self.simulated / self.cpu_seconds if self.simulated else 0.0
 
+    def add(self, cpu_seconds: float, simulated: int) -> None:
+        """Count one move that thought `cpu_seconds` and simulated `simulated` moves."""
+        self.moves += 1
+        self.simulated += simulated
+        self.cpu_seconds += cpu_seconds
+        self.longest = max(self.longest, cpu_seconds)
+
+    def merge(self, other: Effort) -> None:
+        """Count `other`'s moves too."""
+        self.moves += other.moves
+        self.simulated += other.simulated
+        self.cpu_seconds += other.cpu_seconds
+        self.longest = max(self.longest, other.longest)
+
 
 @dataclass
 class Match:
-    """The contender's results (a draw as `Outcome.is_draw` says; any other game it did not win
-    is a loss) and the effort of each side."""
+    """The contender's results (a draw as `Outcome.is_draw` says; any other ended game it did not
+    win is a loss; a game stopped at `most_moves` is unfinished) and the effort of each side."""
 
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    unfinished: int = 0
     contender: Effort = field(default_factory=Effort)
     opponent: Effort = field(default_factory=Effort)
 
     @property
     def games(self) -> int:
-        return self.wins + self.draws + self.losses
+        return self.wins + self.draws + self.losses + self.unfinished
+
+    def merge(self, other: Match) -> None:
+        """Count `other`'s games too (a match played in parts)."""
+        self.wins += other.wins
+        self.draws += other.draws
+        self.losses += other.losses
+        self.unfinished += other.unfinished
+        self.contender.merge(other.contender)
+        self.opponent.merge(other.opponent)
+
+
+def play(
+    game: Game[Any, Any],
+    seats: Sequence[Level],
+    efforts: Sequence[Effort],
+    seeds: random.Random,
+    most_moves: int | None = None,
+) -> Any:
+    """One game with `seats[n]` playing seat n and its moves counted in `efforts[n]`; returns
+    the final state (still running if it was stopped after `most_moves` moves)."""
+    options = {"first": 1} if any(option.name == "first" for option in game.options) else {}
+    names = [f"Player{n}" for n in range(len(seats))]
+    state = game.new_game(names, options, seeds.getrandbits(32))
+    made = 0
+    while game.outcome(state) is None and (most_moves is None or made < most_moves):
+        seat = min(game.actors(state))
+        decision = think(game, state, seat, seats[seat], seeds.getrandbits(32))
+        efforts[seat].add(decision.cpu_seconds, decision.simulated)
+        state, _ = game.apply(state, seat, decision.move)
+        made += 1
+    return state
 
 
 def match(
@@ -60,31 +109,31 @@ def match(
     games: int,
     seed: int,
     players: int = 2,
+    most_moves: int | None = None,
 ) -> Match:
     """Play `games` games of `players` seats between `contender` and `opponent`."""
     seeds = random.Random(seed)
     result = Match()
-    options = {"first": 1} if any(option.name == "first" for option in game.options) else {}
     for number in range(games):
         mine = number % players
-        state = game.new_game(
-            [f"Player{n}" for n in range(players)], options, seeds.getrandbits(32)
-        )
-        while (outcome := game.outcome(state)) is None:
-            seat = min(game.actors(state))
-            level, effort = (
-                (contender, result.contender) if seat == mine else (opponent, result.opponent)
-            )
-            decision = think(game, state, seat, level, seeds.getrandbits(32))
-            effort.moves += 1
-            effort.simulated += decision.simulated
-            effort.cpu_seconds += decision.cpu_seconds
-            effort.longest = max(effort.longest, decision.cpu_seconds)
-            state, _ = game.apply(state, seat, decision.move)
-        if mine in outcome.winners:
+        seats = [contender if seat == mine else opponent for seat in range(players)]
+        efforts = [result.contender if seat == mine else result.opponent for seat in range(players)]
+        outcome = game.outcome(play(game, seats, efforts, seeds, most_moves))
+        if outcome is None:
+            result.unfinished += 1
+        elif mine in outcome.winners:
             result.wins += 1
         elif outcome.is_draw:
             result.draws += 1
         else:
             result.losses += 1
     return result
+
+
+def table(
+    game: Game[Any, Any], level: Level, players: int, games: int, seed: int, effort: Effort
+) -> list[Any]:
+    """The final states of `games` games with `level` at all `players` seats, their moves
+    counted in `effort`."""
+    seeds = random.Random(seed)
+    return [play(game, [level] * players, [effort] * players, seeds) for _ in range(games)]

@@ -1,12 +1,13 @@
 """What a running game is worth to each seat when a rollout stops at its depth cap, for games
 where calling it even leaves the search blind.
 
-Agents of M.A.R.S. scores only when the board is full, and random play fills it slowly, so a
-cut-off rollout is judged by the scores the board would give now (each seat's objective values,
-as the sampled state has them): on a full board the seat ahead by `AGENTS_SCALE` points is worth
-about 0.82. A lead counts less on an emptier board (half as much on an empty one), so the seat
-ahead gains by filling the board (drawing and placing) and the game moves to its end. Other
-games use `even`.
+Agents of M.A.R.S. scores only when the board is full, so a cut-off rollout is judged by the
+scores the board would give now (each seat's objective values, as the sampled state has them).
+How far the final scores may still move grows with the squares left to fill, like a random walk's
+spread with the root of its steps: a lead of `AGENTS_SCALE` points is worth about 0.82 with one
+empty square left, and a lead counts in proportion to 1 / sqrt(1 + empty squares). So the seat ahead
+gains by filling the board (drawing and placing), most of all near its end, and the game moves
+to its end. Other games use `even`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engine.agents.state import AgentsState
 from engine.core import Game
 
 AGENTS_SCALE = 6.0
-"""Points of lead that make a seat's reward 1 / (1 + e^-1.5), about 0.82, on a full board."""
+"""Points of lead that make a seat's reward about 0.82 (1 / (1 + e^-1.5)) with one empty square."""
 
 
 def agents_standing(game: Game[Any, Any], state: Any, players: int) -> Rewards:
@@ -31,8 +32,9 @@ def agents_standing(game: Game[Any, Any], state: Any, players: int) -> Rewards:
         return even(game, state, players)
     _, points = scored(state)
     first, second = (total(points, values or ()) for values in state.objectives)
-    filled = sum(piece is not None for piece in state.board) / len(state.board)
-    ahead = 1 / (1 + math.exp(-(first - second) / AGENTS_SCALE * (0.5 + filled)))
+    empty = sum(piece is None for piece in state.board)
+    weight = 1.5 / AGENTS_SCALE * math.sqrt(2 / (1 + empty))
+    ahead = 1 / (1 + math.exp(-(first - second) * weight))
     return ahead, 1 - ahead
 
 

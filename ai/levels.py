@@ -7,7 +7,8 @@ simulations, so a move may pass it by one simulation, a few hundredths of a seco
 - normal: 600 simulations, capped at 0.75 s.
 - hard: up to 50,000 simulations, capped at 1.9 s, so that a move stays within 2 s.
 Every level searches with the default `Settings` (rollouts of at most 20 moves), judging a
-cut-off rollout by the game's own evaluation where it has one (see `ai.evaluations`).
+cut-off rollout by the game's own evaluation and picking rollout moves by the game's own policy
+where it has them (see `ai.evaluations`, `ai.policies`).
 
 `choose` is a pure function of (game, state, seat, level, seed) when the level's budget has no
 CPU cap (tests build such levels); a CPU cap ends a search after a varying number of simulations.
@@ -23,6 +24,7 @@ from typing import Any
 
 from ai.determinize import Determinizer, determinizer_for
 from ai.evaluations import evaluation_for
+from ai.policies import policy_for, uniform
 from ai.rewards import even
 from ai.search import Budget, Decision, Settings, search
 from engine.core import JSON, Game, Seat
@@ -76,6 +78,8 @@ def think(
     settings = chosen.settings
     if settings.evaluate is even:
         settings = replace(settings, evaluate=evaluation_for(game))
+    if settings.policy is uniform:
+        settings = replace(settings, policy=policy_for(game))
     return search(game, state, seat, chosen.budget, rng, sampler, settings)
 
 

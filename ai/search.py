@@ -10,8 +10,11 @@ iteration:
    with the highest UCB1 is followed;
 3. plays random moves from there to the end or the depth cap (see `ai.rollout`);
 4. adds each seat's reward to the nodes that seat moved into, along the path.
-The move played is the root child visited most. The search touches only sampled states (and
-`seat`'s own view, to count the players), never the true state's hidden part.
+The move played is the root child visited most. A search under a CPU cap stops early once no
+other root child could catch up with the most visited one in the simulations its time leaves
+(see `settled`); a budget of iterations only always runs them all. The search touches only
+sampled states (and `seat`'s own view, to count the players), never the true state's hidden
+part.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ai.determinize import OPEN, Determinizer
+from ai.policies import Policy, by_kind, uniform
 from ai.rewards import Evaluation, even
 from ai.rollout import first_actor, rollout
 from ai.tree import Node
@@ -44,7 +48,8 @@ class Budget:
 @dataclass(frozen=True)
 class Settings:
     """How the search plays: the UCB1 exploration constant (rewards lie in [0, 1]), the most
-    random moves a rollout plays past the tree, and what a cut-off rollout is worth.
+    random moves a rollout plays past the tree, what a cut-off rollout is worth, and how a
+    rollout picks its moves.
 
     20 moves measured best: in Albiorix, rollouts of 80 random moves mostly measure random play
     (normal lost 8-11 to easy with them, won 11-1 with 20), and rollouts of 8 moves see too little
@@ -53,6 +58,7 @@ class Settings:
     exploration: float = 0.7
     depth: int = 20
     evaluate: Evaluation = even
+    policy: Policy = uniform
 
 
 @dataclass(frozen=True)
@@ -89,14 +95,83 @@ def search(
     root: Node[M] = Node()
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
-        if iterations and deadline is not None and time.process_time() >= deadline:
-            break
+        if iterations and deadline is not None:
+            if time.process_time() >= deadline:
+                break
+            if iterations % SETTLE_EVERY == 0 and settled(
+                root, budget, iterations, started, deadline
+            ):
+                break
         if iterations:
             sample = determinizer.sample(game, state, seat, rng)
         simulated += _iterate(game, sample, seat, root, players, rng, settings)
         iterations += 1
-    move = root.best()[1] if root.children else moves[0]
+    chosen = decisive(root)
+    move = chosen.best()[1] if chosen.children else _first_of_kind(root, moves)
     return Decision(move, iterations, simulated, time.process_time() - started)
+
+
+def _first_of_kind(root: Node[Any], moves: list[M]) -> M:
+    """The first of `moves` (of the most visited kind, if the root has kinds)."""
+    if root.children:
+        kind = root.best()[1]
+        return next(move for move in moves if type(move) is kind.of)
+    return moves[0]
+
+
+SETTLE_EVERY = 16
+"""Simulations between two checks of `settled`."""
+
+
+def settled(
+    root: Node[Any], budget: Budget, iterations: int, started: float, deadline: float
+) -> bool:
+    """Whether the most visited move (see `decisive`) stays the most visited whatever the
+    simulations left do: its lead in visits exceeds them. The simulations left are estimated
+    from the rate so far (CPU seconds to `deadline` times simulations per CPU second since
+    `started`)."""
+    now = time.process_time()
+    rate = iterations / max(now - started, 1e-9)
+    left = min(budget.iterations - iterations, int(rate * (deadline - now)))
+    children = decisive(root).children.values()
+    *_, second, first = sorted([0, 0, *(child.visits for child in children)])
+    return first - second > left
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A tree node's key for deciding a kind of move (the moves' class) before the move."""
+
+    of: type
+
+
+def kinds(seat: Seat, moves: list[Any]) -> list[tuple[Seat, Kind]]:
+    """The keys of the kinds among `moves`, in the order they first come."""
+    return [(seat, Kind(of)) for of in dict.fromkeys(type(move) for move in moves)]
+
+
+def decisive(root: Node[Any]) -> Node[Any]:
+    """The node whose children are the root seat's moves: the root, or under `by_kind` its most
+    visited kind."""
+    if root.children and isinstance(root.best()[1], Kind):
+        return root.children[root.best()]
+    return root
+
+
+def _step(
+    node: Node[Any], keys: list[tuple[Seat, Any]], rng: random.Random, exploration: float
+) -> tuple[Node[Any], tuple[Seat, Any], bool]:
+    """One step down from `node` among `keys` (all legal now): a key never tried, at random,
+    gets a new child; otherwise UCB1 picks among the children. Returns the child, its key and
+    whether it is new."""
+    fresh = [key for key in keys if key not in node.children]
+    for key in keys:
+        if key in node.children:
+            node.children[key].available += 1
+    key = rng.choice(fresh) if fresh else node.select(keys, exploration)
+    if fresh:
+        node.children[key] = Node(key[0], available=1)
+    return node.children[key], key, bool(fresh)
 
 
 def _iterate(
@@ -109,24 +184,32 @@ def _iterate(
     settings: Settings,
 ) -> int:
     """One simulation from the sampled `state` at `root`, where `seat` moves; returns the moves
-    it applied."""
-    node, path = root, [root]
+    it applied. With the `by_kind` policy, each decision is two steps of the tree: the kind of
+    move, then a move of that kind (a new kind node plays a random move of its kind)."""
+    node: Node[Any] = root
+    path, applied = [node], 0
     while seat is not None:
-        keys = [(seat, move) for move in game.legal_moves(state, seat)]
-        fresh = [key for key in keys if key not in node.children]
-        for key in keys:
-            if key in node.children:
-                node.children[key].available += 1
-        key = rng.choice(fresh) if fresh else node.select(keys, settings.exploration)
+        moves = game.legal_moves(state, seat)
+        fresh = False
+        if settings.policy is by_kind:
+            node, key, fresh = _step(node, kinds(seat, moves), rng, settings.exploration)
+            path.append(node)
+            moves = [move for move in moves if type(move) is key[1].of]
         if fresh:
-            node.children[key] = Node(seat, available=1)
-        node = node.children[key]
-        state, _ = game.apply(state, seat, key[1])
-        path.append(node)
+            move = rng.choice(moves)
+        else:
+            node, (_, move), fresh = _step(
+                node, [(seat, move) for move in moves], rng, settings.exploration
+            )
+            path.append(node)
+        state, _ = game.apply(state, seat, move)
+        applied += 1
         seat = None if fresh else first_actor(game, state)
-    rewards, played = rollout(game, state, players, rng, settings.depth, settings.evaluate)
+    rewards, played = rollout(
+        game, state, players, rng, settings.depth, settings.evaluate, settings.policy
+    )
     for step in path:
         step.visits += 1
         if step.mover is not None:
             step.reward += rewards[step.mover]
-    return len(path) - 1 + played
+    return applied + played

@@ -5,7 +5,8 @@ An objective gives each colour one of `Rules.values`, each value once. The value
 view shows (its own, revealed ones, all of them once the game is over) are kept; the colours it
 has not seen share the remaining values in a random order. With dealt objectives the two
 assignments differ, so a sample that would repeat the other one is drawn again. Objectives not
-yet set stay unset. The bag's counts are public; its order is the seed's, drawn afresh.
+yet set stay unset. Who plays first is told once both objectives are set, so before that it is
+drawn too. The bag's counts are public; its order is the seed's, drawn afresh.
 """
 
 from __future__ import annotations
@@ -53,4 +54,8 @@ class AgentsSampler:
             if objectives[0] != objectives[1] or objectives[0] is None:
                 break
             objectives[hidden[-1]] = draw(hidden[-1])
-        return fresh_future(replace(state, objectives=tuple(objectives)), rng)
+        sample = replace(state, objectives=tuple(objectives))
+        if state.setting_objectives:
+            first = rng.randrange(len(state.players))
+            sample = replace(sample, first=first, to_move=first)
+        return fresh_future(sample, rng)

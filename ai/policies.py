@@ -1,0 +1,40 @@
+"""How a rollout picks its random moves, per game: uniformly among the legal moves, or first a
+kind of move and then a move of that kind.
+
+Agents of M.A.R.S. draws a pyramid (one move) beside dozens of moves and swaps of pyramids on the
+board, so uniformly random play almost never fills the board and a rollout never nears the end.
+Picking the kind first (draw, place, move, swap, reveal: one of the kinds legal now, each as
+likely) draws about every third move. Other games play uniformly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.core import Game
+
+Policy = Callable[[Sequence[Any], random.Random], Any]
+"""`(legal moves, rng) -> the move a rollout plays`."""
+
+
+def uniform(moves: Sequence[Any], rng: random.Random) -> Any:
+    """Every legal move as likely as any other."""
+    return rng.choice(moves)
+
+
+def by_kind(moves: Sequence[Any], rng: random.Random) -> Any:
+    """A kind of move (its class) among those legal, each kind as likely, then a move of it."""
+    kinds: dict[type, list[Any]] = {}
+    for move in moves:
+        kinds.setdefault(type(move), []).append(move)
+    return rng.choice(rng.choice(list(kinds.values())))
+
+
+POLICIES: dict[str, Policy] = {"agents": by_kind}
+
+
+def policy_for(game: Game[Any, Any]) -> Policy:
+    """The game's own rollout policy, or `uniform`."""
+    return POLICIES.get(game.key, uniform)
