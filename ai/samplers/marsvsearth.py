@@ -27,8 +27,9 @@ seat asked a question in the middle of one needs a start that replays to what it
   each defence played is in the defender's hand.
 Field promotions re-draw freely. A sample of a running step is drawn again (at most `TRIES`
 times) until its public view, its question and the seat's choices are the ones seen; failing
-that, the last one that offers the seat its choices is taken (in random games about one sample
-in a thousand of a running step, in trials and resolutions after a reshuffle).
+that, the last one that offers the seat its choices is taken, drawing up to `PATIENCE` samples
+for one (in random games about one sample in a thousand of a running step needs this, in trials
+and in resolutions after a reshuffle).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ CODE = re.compile(r"\[([a-z0-9-]+)\]\.$")
 """A card's code at the end of a line of narration."""
 TRIES = 12
 """Samples of a running scripted step drawn until one replays to what the seat has seen."""
+PATIENCE = 100
+"""Samples drawn, beyond `TRIES`, until one at least offers the seat its choices."""
 PHYSICAL_ACCUSATIONS = ("accuse", "trials")
 """Phases in which accusation cards lie apart; later they are in the discard pile."""
 
@@ -83,7 +86,9 @@ class MarsVsEarthSampler:
         shown = run(deck, state)
         wanted = _public(game.view(state, seat)), game.legal_moves(state, seat)
         playable = None
-        for _ in range(TRIES):
+        for tried in range(PATIENCE):
+            if tried >= TRIES and playable is not None:
+                break
             base, fixed = starting_point(deck, state, shown.state, shown.prompt, seat, rng)
             candidate = redrawn(deck, base, seat, fixed, rng)
             try:
@@ -151,9 +156,13 @@ def tried(
             draws += 1
         said = SHOWN.format(name=base.players[player])
         codes = [CODE.findall(line)[0] for line in told if line.startswith(said)]
-        for place, code in zip(places, codes, strict=False):
-            if base.accusations[entries[place]][1] != seat:
-                fixed.codes[entries[place]] = code
+        chosen = [entries[place] for place in places]
+        for index in chosen:
+            _, giver, c = base.accusations[index]
+            if giver == seat and deck.skills[c].code in codes:
+                codes.remove(deck.skills[c].code)
+        others = [index for index in chosen if base.accusations[index][1] != seat]
+        fixed.codes.update(zip(others, codes, strict=False))
     defenders = [p for p in accused if base.seats[p].hand and base.seats[p].status == AGENT]
     defences = [a.split()[1] for a in base.choices if a.startswith("defend ")]
     for player, code in zip(defenders, defences, strict=False):
