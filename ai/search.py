@@ -10,6 +10,7 @@ iteration:
    with the highest UCB1 is followed;
 3. plays random moves from there to the end or the depth cap (see `ai.rollout`);
 4. adds each seat's reward to the nodes that seat moved into, along the path.
+A game's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first.
 The move played is the root child visited most. A search under a CPU cap stops early once no
 other root child could catch up with the most visited one in the simulations its time leaves
 (see `settled`); a budget of iterations only always runs them all. The search touches only
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ai.determinize import OPEN, Determinizer
+from ai.heuristics import heuristics_for
 from ai.policies import Policy, by_kind, uniform
 from ai.rewards import Evaluation, even
 from ai.rollout import first_actor, rollout
@@ -92,6 +94,9 @@ def search(
     moves = game.legal_moves(sample, seat)
     if not moves:
         raise ValueError(f"Seat {seat} has no move to make now.")
+    known = heuristics_for(game)
+    if known is not None:  # the seat's own moves, the same in every sample
+        moves = known.shortlist(game, sample, seat, moves)
     root: Node[M] = Node()
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
@@ -104,7 +109,7 @@ def search(
                 break
         if iterations:
             sample = determinizer.sample(game, state, seat, rng)
-        simulated += _iterate(game, sample, seat, root, players, rng, settings)
+        simulated += _iterate(game, sample, seat, root, players, rng, settings, moves)
         iterations += 1
     chosen = decisive(root)
     move = chosen.best()[1] if chosen.children else _first_of_kind(root, moves)
@@ -182,14 +187,16 @@ def _iterate(
     players: int,
     rng: random.Random,
     settings: Settings,
+    shortlist: list[M],
 ) -> int:
-    """One simulation from the sampled `state` at `root`, where `seat` moves; returns the moves
-    it applied. With the `by_kind` policy, each decision is two steps of the tree: the kind of
-    move, then a move of that kind (a new kind node plays a random move of its kind)."""
+    """One simulation from the sampled `state` at `root`, where `seat` moves among `shortlist`;
+    returns the moves it applied. With the `by_kind` policy, each decision is two steps of the
+    tree: the kind of move, then a move of that kind (a new kind node plays a random move of its
+    kind)."""
     node: Node[Any] = root
     path, applied = [node], 0
     while seat is not None:
-        moves = game.legal_moves(state, seat)
+        moves = shortlist if node is root else game.legal_moves(state, seat)
         fresh = False
         if settings.policy is by_kind:
             node, key, fresh = _step(node, kinds(seat, moves), rng, settings.exploration)
