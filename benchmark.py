@@ -12,7 +12,7 @@ version of every measurement (for the smoke test).
 `python benchmark.py --load [--load-channels 100] [--load-inflight 20] [--load-seconds 120]
 [--profile]` runs the real bot process against the local fake Discord instead (see
 `bench/load.py`); `--profile` adds where the bot's CPU goes (py-spy, `bench/profile.py`).
-`python benchmark.py --strength [--strength-games 12]` plays the computer players against each
+`python benchmark.py --strength [--strength-games N]` plays the computer players against each
 other (`bench/strength.py`).
 """
 
@@ -475,7 +475,9 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     strength = parser.add_argument_group("strength", "computer players against each other")
     strength.add_argument("--strength", action="store_true", help="run the strength benchmark")
     strength.add_argument(
-        "--strength-games", type=int, default=12, help="games per pairing (12; 2 with --quick)"
+        "--strength-games",
+        type=int,
+        help="games per pairing and tables per size (default: per game, see bench/strength.py)",
     )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -513,7 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         sections = [asyncio.run(bench_load(plan))]
     elif args.strength:
-        sections = [bench_strength(args.quick, 2 if args.quick else args.strength_games)]
+        sections = [bench_strength(args.quick, args.strength_games)]
     else:
         sections = asyncio.run(run_all(scale))
     kind = "load, " if args.load else "strength, " if args.strength else ""

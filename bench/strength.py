@@ -1,44 +1,55 @@
-"""Strength of the computer players, measured by play (`ai.arena.match`), and what it costs.
+"""Strength of the computer players, measured by play (`ai.arena`), and what it costs.
 
 Pairings per game: hard against random and hard against easy at two seats; in Martian Merchants
-also hard against three random players. A rate is the contender's wins over its games (a draw is
-no win). Seats and first players alternate from game to game. Think time is CPU seconds per move
-(`time.process_time`), the figure the levels cap. Games the search cannot play yet, or whose
-games between computers do not end in reasonable time, are named with the reason.
+also hard against three random players. A rate is the contender's wins over its games (a draw
+or an unfinished game is no win). Seats and first players alternate from game to game. Mars vs.
+Earth is played by tables of one level at every seat, 5 and 7 players, counting the side that
+wins. Think time is CPU seconds per move (`time.process_time`), the figure the levels cap.
+
+Games are played in parts (one turn of the seats each) by two worker processes; a hard move
+costs up to 1.9 s of CPU and an Agents game takes some 200 of them, hence the counts per game.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ai.arena import Match, match
+from ai.arena import Effort, Match, match, table
 from ai.determinize import DETERMINIZERS
-from ai.levels import EASY, HARD, RANDOM, Level
-from ai.search import Budget
+from ai.levels import EASY, HARD, NORMAL, RANDOM, Level
+from ai.search import Budget, Settings
 from bench.report import Check, Section
+from engine.marsvsearth.state import MarsState
 from engine.registry import GAMES
 
 HARD_VS_RANDOM = 0.95
 HARD_VS_EASY = 0.70
 HARD_VS_THREE_RANDOM = 0.90
+HARD_LONGEST = 2.0
+"""CPU seconds a hard move may take (its cap is 1.9 s, passed by at most one simulation)."""
 SEED = 20261123
+WORKERS = 2
 
-QUICK_EASY = Level("easy", Budget(10))
-QUICK_HARD = Level("hard", Budget(40))
-"""Tiny stand-ins for `--quick` (the smoke test): the same pairings, a few simulations."""
+FULL_GAMES = {"leylines": 6, "albiorix": 10, "merchants": 2, "agents": 2}
+"""Games per pairing in the full run (Merchants against three random players: one game per
+seat), so that it takes about half an hour on two cores."""
+TABLE_LEVEL = NORMAL
+TABLE_SIZES = (5, 7)
+TABLE_GAMES = 1
+"""Mars vs. Earth tables per size in the full run (normal at every seat, to keep it affordable)."""
+MOST_MOVES = 1000
+"""Moves after which a game is stopped unfinished (Agents games run about 400)."""
 
-SLOW_TO_END = {
-    "agents": "at these budgets the search moves pyramids about instead of filling the board, "
-    "so games between computer players run for thousands of moves",
-}
-"""Games the search plays whose matches are not measured, and why."""
-
-
-def not_measured(key: str) -> str | None:
-    """Why a game has no pairing here (None: it has)."""
-    if key not in DETERMINIZERS:
-        return "the search cannot play it yet (no sampler of what a seat cannot see)"
-    return SLOW_TO_END.get(key)
+QUICK_SETTINGS = Settings(depth=4)
+QUICK_EASY = Level("easy", Budget(3), QUICK_SETTINGS)
+QUICK_HARD = Level("hard", Budget(8), QUICK_SETTINGS)
+QUICK_TABLE = Level("normal", Budget(3), QUICK_SETTINGS)
+QUICK_MOST_MOVES = 40
+"""Tiny stand-ins for `--quick` (the smoke test): the same pairings, a few simulations, and
+games cut short."""
 
 
 @dataclass(frozen=True)
@@ -48,16 +59,48 @@ class Pairing:
     opponent: Level
     players: int
     target: float
+    games: int
 
 
-def pairings(quick: bool) -> list[Pairing]:
+def pairings(quick: bool, games: int | None) -> list[Pairing]:
+    """Every pairing, with `games` games each (default: `FULL_GAMES`, or 2 when quick)."""
     hard, easy = (QUICK_HARD, QUICK_EASY) if quick else (HARD, EASY)
+
+    def count(key: str) -> int:
+        return games or (2 if quick else FULL_GAMES[key])
+
     found = []
-    for key in ("leylines", "albiorix", "merchants"):
-        found.append(Pairing(key, hard, RANDOM, 2, HARD_VS_RANDOM))
-        found.append(Pairing(key, hard, easy, 2, HARD_VS_EASY))
-    found.append(Pairing("merchants", hard, RANDOM, 4, HARD_VS_THREE_RANDOM))
+    for key in ("leylines", "albiorix", "agents", "merchants"):
+        found.append(Pairing(key, hard, RANDOM, 2, HARD_VS_RANDOM, count(key)))
+        found.append(Pairing(key, hard, easy, 2, HARD_VS_EASY, count(key)))
+    found.append(Pairing("merchants", hard, RANDOM, 4, HARD_VS_THREE_RANDOM, count("merchants")))
     return found
+
+
+def play_part(pairing: Pairing, part: int, most_moves: int) -> Match:
+    """Part `part` of a pairing: one game per seat, the contender at each in turn."""
+    game = GAMES[pairing.game]
+    return match(
+        game,
+        pairing.contender,
+        pairing.opponent,
+        pairing.players,
+        SEED + part,
+        pairing.players,
+        most_moves,
+    )
+
+
+def play_table(level: Level, players: int, number: int) -> tuple[str, Effort]:
+    """The side that won one Mars vs. Earth table (or "none"; "failed: why" when a computer
+    could not move) and its moves' effort."""
+    effort = Effort()
+    try:
+        [state] = table(GAMES["marsvsearth"], level, players, 1, SEED + number, effort)
+    except Exception as error:  # a report line, not a traceback that loses the whole run
+        return f"failed: {error}", effort
+    assert isinstance(state, MarsState)
+    return state.winner or "none", effort
 
 
 def row(pairing: Pairing, result: Match) -> str:
@@ -65,39 +108,115 @@ def row(pairing: Pairing, result: Match) -> str:
     return (
         f"| {GAMES[pairing.game].title} | {pairing.contender.name} vs {pairing.opponent.name}"
         f" x{pairing.players - 1} | {result.games} | {result.wins}/{result.draws}/{result.losses}"
-        f" | {result.wins / result.games:.0%} | {mine.think_seconds:.2f} | {mine.longest:.2f}"
-        f" | {mine.simulated_per_second:,.0f} |"
+        f"/{result.unfinished} | {result.wins / result.games:.0%} | {mine.think_seconds:.2f}"
+        f" | {mine.longest:.2f} |"
     )
 
 
-def bench_strength(quick: bool, games: int) -> Section:
-    """Play every pairing `games` times; the report's strength section."""
+def effort_rows(efforts: dict[str, Effort]) -> list[str]:
+    """One row per level: moves, simulated moves per CPU second, mean and longest think."""
+    return [
+        f"| {name} | {effort.moves:,} | {effort.simulated_per_second:,.0f}"
+        f" | {effort.think_seconds:.3f} | {effort.longest:.2f} |"
+        for name, effort in efforts.items()
+    ]
+
+
+def count_effort(efforts: dict[str, Effort], level: Level, effort: Effort) -> None:
+    efforts.setdefault(level.name, Effort()).merge(effort)
+
+
+def bench_strength(quick: bool, games: int | None = None) -> Section:
+    """Play every pairing (`games` games each, else the defaults) and the Mars vs. Earth
+    tables; the report's strength section."""
+    chosen = pairings(quick, games)
+    most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
+    level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
+    searchable = "marsvsearth" in DETERMINIZERS
     lines = [
         "## Strength: computer players against each other",
         "",
-        f"{games} games per pairing, seeds from {SEED}; levels as in `ai/levels.py`"
-        + (" (quick: tiny budgets standing in for easy and hard)" if quick else "")
-        + ". Think time is the contender's CPU seconds per move; simulated moves per CPU "
-        "second count the moves its search applied (tree and rollouts).",
+        f"Seeds from {SEED}; levels as in `ai/levels.py`"
+        + (" (quick: tiny budgets standing in for easy, normal and hard)" if quick else "")
+        + f"; a game still running after {most_moves:,} moves is stopped unfinished. Think time"
+        " is the contender's CPU seconds per move.",
         "",
-        "| game | pairing | games | won/drawn/lost | win rate | think s/move | longest s"
-        " | simulated moves/s |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| game | pairing | games | won/drawn/lost/unfinished | win rate | think s/move"
+        " | longest s |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     checks = []
-    for pairing in pairings(quick):
-        result = match(
-            GAMES[pairing.game], pairing.contender, pairing.opponent, games, SEED, pairing.players
-        )
-        lines.append(row(pairing, result))
-        print(lines[-1], flush=True)  # a long run shows each pairing as it ends
-        name = (
-            f"strength: {GAMES[pairing.game].title}, {pairing.contender.name} vs "
-            f"{pairing.opponent.name} x{pairing.players - 1}, win rate"
-        )
-        checks.append(
-            Check(name, result.wins / result.games * 100, pairing.target * 100, "%", 0, ">=")
-        )
-    skipped = [(GAMES[key].title, not_measured(key)) for key in GAMES]
-    lines += ["", *(f"- {title}: not measured: {why}." for title, why in skipped if why), ""]
+    efforts: dict[str, Effort] = {}
+    with ProcessPoolExecutor(WORKERS) as pool:
+        parts = [
+            [
+                pool.submit(play_part, pairing, part, most_moves)
+                for part in range(-(-pairing.games // pairing.players))
+            ]
+            for pairing in chosen
+        ]
+        sides = [
+            (size, [pool.submit(play_table, level, size, n) for n in range(tables)])
+            for size in (TABLE_SIZES if searchable else ())
+        ]
+        for pairing, futures in zip(chosen, parts, strict=True):
+            result = Match()
+            for future in futures:
+                result.merge(future.result())
+            lines.append(row(pairing, result))
+            print(lines[-1], flush=True)  # a long run shows each pairing as it ends
+            count_effort(efforts, pairing.contender, result.contender)
+            count_effort(efforts, pairing.opponent, result.opponent)
+            name = (
+                f"strength: {GAMES[pairing.game].title}, {pairing.contender.name} vs "
+                f"{pairing.opponent.name} x{pairing.players - 1}, win rate"
+            )
+            rate = result.wins / result.games * 100
+            checks.append(Check(name, rate, pairing.target * 100, "%", 0, ">="))
+        lines += ["", *side_lines(searchable, level, sides_won(sides, efforts, level))]
+    lines += [
+        "",
+        "Per level, over every game above: simulated moves (tree and rollouts) per CPU second of"
+        " thinking, and CPU seconds per move.",
+        "",
+        "| level | moves | simulated moves/s | mean think s | longest s |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        *effort_rows(efforts),
+        "",
+    ]
+    if HARD.name in efforts and not quick:
+        hard = efforts[HARD.name].longest
+        checks.append(Check("strength: longest hard move", hard, HARD_LONGEST, "CPU s", 2, "<="))
     return Section(lines, checks)
+
+
+def sides_won(
+    sides: Iterable[tuple[int, list[Future[tuple[str, Effort]]]]],
+    efforts: dict[str, Effort],
+    level: Level,
+) -> list[tuple[int, Counter[str]]]:
+    """The sides that won the tables of each size, their efforts counted under `level`."""
+    found = []
+    for size, futures in sides:
+        won: Counter[str] = Counter()
+        for future in futures:
+            side, effort = future.result()
+            won[side] += 1
+            count_effort(efforts, level, effort)
+        found.append((size, won))
+    return found
+
+
+def side_lines(searchable: bool, level: Level, won: list[tuple[int, Counter[str]]]) -> list[str]:
+    """The Mars vs. Earth lines: the Martians' and the Humans' wins per table size."""
+    title = GAMES["marsvsearth"].title
+    if not searchable:
+        return [f"- {title}: not yet searchable (no sampler of what a seat cannot see)."]
+    lines = [
+        f"- {title}, {size} {level.name} computers per table: Martians won {sides['martians']},"
+        f" Humans won {sides['humans']} of {sides.total()} tables"
+        f" (Martians : Humans = {sides['martians']} : {sides['humans']})."
+        for size, sides in won
+    ]
+    failures = {side for _, sides in won for side in sides if side.startswith("failed")}
+    return lines + [f"  - a table {failure}" for failure in sorted(failures)]

@@ -215,11 +215,16 @@ def test_a_profile_is_broken_down_by_kind_of_work() -> None:
 
 
 def test_the_strength_report_counts_each_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
-    quick = [strength.Pairing("leylines", RANDOM, RANDOM, 2, 0.5)]
-    monkeypatch.setattr(strength, "pairings", lambda _: quick)
-    section = strength.bench_strength(quick=True, games=2)
+    chosen = [strength.Pairing("leylines", RANDOM, RANDOM, 2, 0.5, 2)]
+    monkeypatch.setattr(strength, "pairings", lambda quick, games: chosen)
+    monkeypatch.setattr(strength, "TABLE_SIZES", (5,))
+    section = strength.bench_strength(quick=True)
     [row] = [line for line in section.lines if line.startswith("| Ley Lines")]
-    assert re.fullmatch(r"\| Ley Lines of Mars \| random vs random x1 \| 2 \| \d/\d/\d \| .*", row)
+    assert re.fullmatch(
+        r"\| Ley Lines of Mars \| random vs random x1 \| 2 \| \d/\d/\d/\d \| .*", row
+    )
     [check] = section.checks
     assert check.relation == ">=" and check.limit == 50
-    assert any("Mars vs. Earth: not measured" in line for line in section.lines)
+    [table] = [line for line in section.lines if line.startswith("- Mars vs. Earth, 5 normal")]
+    assert re.search(r"Martians won \d, Humans won \d of 1 tables", table)
+    assert any(line.startswith("| random | ") for line in section.lines)

@@ -1,5 +1,6 @@
 """The samplers of Agents of M.A.R.S. and Martian Merchants: a sample keeps all the seat has
-seen, re-draws the rest, and never depends on the hidden truth."""
+seen, re-draws the rest, never depends on the hidden truth, and is a state the game plays on
+from to its end."""
 
 from __future__ import annotations
 
@@ -7,13 +8,18 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from ai.determinize import determinizer_for
 from ai.evaluations import agents_standing
 from ai.levels import Level, think
+from ai.policies import by_kind
 from ai.search import Budget, Settings
 from bench.playouts import first_state
 from engine.agents.state import AgentsState
+from engine.core import Game
 from engine.registry import GAMES
+from tests.ai.positions import filled, objectives_set
 
 AGENTS = GAMES["agents"]
 MERCHANTS = GAMES["merchants"]
@@ -56,13 +62,60 @@ def test_an_agents_sample_keeps_what_the_seat_knows_and_guesses_the_rest() -> No
     assert all((s.board, s.bag, s.draws) == (state.board, state.bag, state.draws) for s in samples)
 
 
-def test_an_agents_sample_does_not_depend_on_the_hidden_objective() -> None:
+def test_an_agents_sample_does_not_depend_on_the_hidden_objective_or_the_seed() -> None:
     state = agents_in_play()
     other = replace(
-        state, objectives=(state.objectives[0], tuple(reversed(state.objectives[1] or ())))
+        state,
+        objectives=(state.objectives[0], hidden_rotated(state, 1)),
+        seed=state.seed + 1,
     )
+    assert other.objectives[1] != state.objectives[1]
     assert sampled(AGENTS, state, 0) == sampled(AGENTS, other, 0)
     assert think(AGENTS, state, 0, TINY, 3).move == think(AGENTS, other, 0, TINY, 3).move
+
+
+def test_who_plays_first_is_sampled_until_both_objectives_are_set() -> None:
+    state = AGENTS.new_game(["Ann", "Bob"], {}, 4)
+    other = replace(state, first=1 - state.first, to_move=1 - state.first, seed=9)
+    assert sampled(AGENTS, state, 1) == sampled(AGENTS, other, 1)
+    assert {sampled(AGENTS, state, 1, seed).first for seed in range(10)} == {0, 1}
+
+
+def test_in_blind_agents_a_sample_guesses_the_seats_own_objective() -> None:
+    state = filled(objectives_set({"blind": True}, 6), 40)
+    other = replace(state, objectives=(hidden_rotated(state, 0), state.objectives[1]))
+    assert AGENTS.view(state, 0).objectives[0] == (None,) * state.rules.colours
+    assert sampled(AGENTS, state, 0) == sampled(AGENTS, other, 0)
+    assert sampled(AGENTS, state, 0).objectives[1] == state.objectives[1]  # it set them
+
+
+def test_dealt_objectives_are_sampled_different() -> None:
+    state = filled(objectives_set({"dealt": True}, 8), 50)
+    samples = [sampled(AGENTS, state, 0, seed) for seed in range(30)]
+    assert all(s.objectives[0] != s.objectives[1] for s in samples)
+
+
+def play_on(game: Game[Any, Any], state: Any, seed: int) -> Any:
+    """Random moves (a kind of move first) from `state` to the end of the game."""
+    rng = random.Random(seed)
+    while game.outcome(state) is None:
+        seat = min(game.actors(state))
+        state, _ = game.apply(state, seat, by_kind(game.legal_moves(state, seat), rng))
+    return state
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_an_agents_sample_plays_on_to_its_end(seat: int) -> None:
+    state = filled(objectives_set({}, 2), 6)
+    sample = sampled(AGENTS, state, seat)
+    assert AGENTS.from_json(AGENTS.to_json(sample)) == sample
+    assert AGENTS.outcome(play_on(AGENTS, sample, 1)) is not None
+
+
+def test_a_merchants_sample_plays_on_to_its_end() -> None:
+    state = first_state(MERCHANTS, 3, {}, lambda s: s.rolls >= 1)
+    sample = sampled(MERCHANTS, state, 2)
+    assert MERCHANTS.outcome(play_on(MERCHANTS, sample, 3)) is not None
 
 
 def test_a_merchants_sample_redraws_only_the_dice() -> None:

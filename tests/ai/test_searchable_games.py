@@ -1,0 +1,62 @@
+"""Agents of M.A.R.S. and Martian Merchants played by the search to their end, the rollout policy
+that picks a kind of move first, and a search under a CPU cap that stops once its move is
+settled. Budgets are iterations only (seeded), except where the CPU cap is the point."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ai.arena import match
+from ai.levels import RANDOM, Level, choose
+from ai.policies import by_kind, policy_for, uniform
+from ai.search import Budget, Settings, settled
+from ai.tree import Node
+from engine.agents.moves import Draw, Shift
+from engine.registry import GAMES
+from tests.ai.positions import AGENTS, filled, objectives_set
+
+TINY = Level("tiny", Budget(8), Settings(depth=6))
+
+
+def test_computers_play_agents_from_its_last_squares_to_its_end() -> None:
+    state = filled(objectives_set({}, 12), 6)
+    made = 0
+    while AGENTS.outcome(state) is None:
+        seat = min(AGENTS.actors(state))
+        state, _ = AGENTS.apply(state, seat, choose(AGENTS, state, seat, TINY, made))
+        made += 1
+    assert made >= 12  # six draws and six placements at least
+
+
+def test_a_merchants_match_between_a_search_and_a_random_player_ends() -> None:
+    result = match(GAMES["merchants"], TINY, RANDOM, games=1, seed=5)
+    assert result.games == 1 and result.unfinished == 0
+    assert result.contender.simulated > 0
+
+
+def test_a_match_stops_a_game_unfinished_after_its_most_moves() -> None:
+    result = match(AGENTS, RANDOM, RANDOM, games=2, seed=1, most_moves=10)
+    assert (result.unfinished, result.contender.moves + result.opponent.moves) == (2, 20)
+
+
+def test_a_kind_of_move_is_picked_before_the_move() -> None:
+    moves = [Draw(), *(Shift((0, n), (1, n)) for n in range(20))]
+    rng = random.Random(4)
+    picked = Counter(type(by_kind(moves, rng)) for _ in range(2000))
+    assert 900 < picked[Draw] < 1100
+    assert policy_for(AGENTS) is by_kind and policy_for(GAMES["albiorix"]) is uniform
+
+
+def test_a_capped_search_is_settled_once_no_other_move_can_catch_up() -> None:
+    root: Node[str] = Node()
+    root.children = {(0, "a"): Node(0, visits=70), (0, "b"): Node(0, visits=10)}
+    budget = Budget(100, cpu_seconds=10.0)
+    assert settled(root, budget, 80, 0.0, 1e9)  # 20 left of the iterations, 60 behind
+    assert not settled(root, Budget(200, cpu_seconds=10.0), 80, 0.0, 1e9)  # 120 left
+
+
+def test_the_kind_first_search_chooses_the_same_legal_move_for_the_same_seed() -> None:
+    state = filled(objectives_set({}, 3), 30)
+    first, again = (choose(AGENTS, state, state.to_move, TINY, 8) for _ in range(2))
+    assert first == again and first in AGENTS.legal_moves(state, state.to_move)
