@@ -98,6 +98,28 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN level TEXT;
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
     """,
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        draws INTEGER NOT NULL DEFAULT 0,
+        losses INTEGER NOT NULL DEFAULT 0,
+        streak INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, game_key, user_id)
+    );
+    ALTER TABLE games ADD COLUMN finished_seq INTEGER;
+    UPDATE games SET finished_seq = (
+        SELECT COUNT(*) FROM games AS earlier WHERE earlier.status = 'finished'
+        AND (earlier.updated_at < games.updated_at
+             OR (earlier.updated_at = games.updated_at AND earlier.id <= games.id))
+    ) WHERE status = 'finished';
+    CREATE UNIQUE INDEX games_finished_seq ON games (finished_seq) WHERE finished_seq IS NOT NULL;
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
