@@ -180,7 +180,9 @@ async def test_a_game_of_computers_runs_to_its_end_through_the_service(
     assert row is not None and row.status == "finished" and row.result
 
 
-@pytest.mark.parametrize(("game_key", "level"), [("agents", "easy"), ("merchants", "easy")])
+@pytest.mark.parametrize(
+    ("game_key", "level"), [("agents", "easy"), ("merchants", "easy"), ("marsvsearth", "easy")]
+)
 async def test_searching_computers_play_games_with_secrets_and_dice(
     game_key: str, level: str, service: TableService
 ) -> None:
