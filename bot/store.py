@@ -120,6 +120,12 @@ MIGRATIONS: tuple[str, ...] = (
     ) WHERE status = 'finished';
     CREATE UNIQUE INDEX games_finished_seq ON games (finished_seq) WHERE finished_seq IS NOT NULL;
     """,
+    """
+    ALTER TABLE games ADD COLUMN clock_hours INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN claim_at REAL;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    ALTER TABLE games ADD COLUMN first_user INTEGER;
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -186,6 +192,14 @@ class GameRow:
     seats: tuple[SeatRow, ...]
     hints: bool = False
     """Whether the table lets its players ask a computer player for a hint (`/hint`)."""
+    clock_hours: int = 0
+    """The table's fair clock: hours a turn may wait before the others may claim; 0 = none."""
+    claim_at: float | None = None
+    """When the others may claim the game if the turn still waits (Unix seconds), or None."""
+    rematch_of: int | None = None
+    """The finished game this lobby is the rematch of, or None."""
+    first_user: int | None = None
+    """A rematch's player to move first (first players alternate), or None."""
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -227,7 +241,7 @@ _GAME_COLUMNS = (
     "board_message_id, board_text, board_digest, "
     "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id), "
     "(SELECT json_group_array(json_array(user_id, seat, display_name, level)) FROM seats "
-    "WHERE seats.game_id = games.id), hints"
+    "WHERE seats.game_id = games.id), hints, clock_hours, claim_at, rematch_of, first_user"
 )
 """A game row's columns, its move count and its seats (as JSON), read in one statement."""
 
@@ -254,6 +268,10 @@ def _game_row(row: Sequence[Any]) -> GameRow:
         moves_made=row[18],
         seats=seats,
         hints=bool(row[20]),
+        clock_hours=row[21],
+        claim_at=row[22],
+        rematch_of=row[23],
+        first_user=row[24],
     )
 
 
@@ -429,6 +447,9 @@ class Store:
         creator_id: int,
         creator_name: str,
         hints: bool = False,
+        clock_hours: int = 0,
+        rematch_of: int | None = None,
+        first_user: int | None = None,
     ) -> int:
         """A new lobby with its creator in the first seat; raises ChannelBusy."""
         now = time.time()
@@ -436,8 +457,8 @@ class Store:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, "
-                    "creator_id, hints, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    "creator_id, hints, clock_hours, rematch_of, first_user, created_at, "
+                    "updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -446,6 +467,9 @@ class Store:
                         seed,
                         creator_id,
                         int(hints),
+                        clock_hours,
+                        rematch_of,
+                        first_user,
                         now,
                         now,
                     ),
@@ -498,6 +522,7 @@ class Store:
         deadline: float | None,
         timer: PhaseTimer,
         outbox: dict[str, Any],
+        claim_at: float | None = None,
     ) -> None:
         """Start the game (`state`: its opening snapshot as JSON text) and queue its opening
         update for delivery, in one transaction."""
@@ -512,6 +537,7 @@ class Store:
                 deadline=deadline,
                 phase=timer.phase,
                 phase_deadline=timer.deadline,
+                claim_at=claim_at,
             )
 
     async def record_move(
@@ -527,6 +553,7 @@ class Store:
         timer: PhaseTimer,
         said: str,
         outbox: dict[str, Any],
+        claim_at: float | None = None,
     ) -> None:
         """Append to the move log, save the new snapshot (`state`, JSON text) and queue the
         update that tells the table (`outbox`), in one transaction: a committed move is always
@@ -534,7 +561,8 @@ class Store:
 
         A non-None `result` ends the game (status `finished`). `kind` is `move`, `hidden` (its
         notation is secret until the game ends), `resign` or `timeout` (seat -1: a phase timer).
-        `said` is the move's public narration, kept for `/history`.
+        `said` is the move's public narration, kept for `/history`. `claim_at` is when the
+        others may claim the game if the next turn waits that long (None: no clock).
         """
         async with self._transaction() as db:
             await self._queue(db, game.id, outbox)
@@ -549,6 +577,7 @@ class Store:
                 deadline=deadline,
                 phase=timer.phase,
                 phase_deadline=timer.deadline,
+                claim_at=claim_at,
             )
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at, said) VALUES "
@@ -557,8 +586,9 @@ class Store:
                 (game.id, game.id, seat, kind, notation, time.time(), said),
             )
 
-    async def postpone(self, game: GameRow, deadline: float) -> bool:
-        """Move the reminder deadline, unless the game changed since `game` was read."""
+    async def postpone(self, game: GameRow, deadline: float | None) -> bool:
+        """Move the reminder deadline (None: no more reminders), unless the game changed since
+        `game` was read."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET deadline = ? WHERE id = ? AND version = ?",
