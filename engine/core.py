@@ -492,6 +492,16 @@ class PreviewingGame(Game[S, M], Protocol):
 
 
 @runtime_checkable
+class SidedGame(Game[S, M], Protocol):
+    """A game of sides: each player wins or loses with a side (hidden or not) rather than alone."""
+
+    def sides(self, state: S) -> tuple[str, ...]:
+        """Each seat's side (such as "humans"), final once the game is over; a secret of the
+        game until then, so callers read it only at the end."""
+        ...
+
+
+@runtime_checkable
 class CompletingGame(Game[S, M], Protocol):
     """A game whose commands may hold several steps, so that autocomplete must read the steps
     already typed to offer the next one."""

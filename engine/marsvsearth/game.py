@@ -288,9 +288,19 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
         return replace(self.view(state, None), viewer=seat, private=private)
 
     def outcome(self, state: MarsState) -> core.Outcome | None:
+        return scoring.outcome(self._shown(state))
+
+    def sides(self, state: MarsState) -> tuple[str, ...]:
+        """Each seat's side: "martians" with a clone DNA card, else "humans" (everyone in the
+        co-operative game)."""
+        shown = self._shown(state)
+        return tuple(scoring.side(shown, seat) for seat in range(len(shown.seats)))
+
+    def _shown(self, state: MarsState) -> MarsState:
+        """The state as its running scripted step has left it (the state itself otherwise)."""
         if state.winner is None and state.phase in SEGMENTS:
-            state = self._look(state).shown
-        return scoring.outcome(state)
+            return self._look(state).shown
+        return state
 
     # --- timers --------------------------------------------------------------------------------
     def timed_phase(self, state: MarsState) -> tuple[str, int] | None:

@@ -24,6 +24,11 @@ def too_few_without(state: MarsState, seat: int) -> bool:
     return left < (FEWEST_COOP if state.coop else FEWEST)
 
 
+def side(state: MarsState, seat: int) -> str:
+    """The side of `seat`: "martians" with a Martian Clone DNA card (any wave), else "humans"."""
+    return "martians" if any(state.seats[seat].dna) else "humans"
+
+
 def outcome(state: MarsState) -> Outcome | None:
     """The result of `state` (as the running step has left it), or None while the game runs."""
     if state.winner is None:
@@ -32,10 +37,9 @@ def outcome(state: MarsState) -> Outcome | None:
     if state.winner == "table":
         winners = live
     else:
-        martians = state.winner == "martians"
-        winners = [i for i in live if any(state.seats[i].dna) == martians]
-        if martians and state.coop:
+        winners = [i for i in live if side(state, i) == state.winner]
+        if state.winner == "martians" and state.coop:
             winners = []
-    side = SIDES.get(state.winner, "The game ended")
+    headline = SIDES.get(state.winner, "The game ended")
     lost = not winners and state.winner != "table"
-    return Outcome(tuple(winners), None, f"{side}: {state.reason}", everyone_lost=lost)
+    return Outcome(tuple(winners), None, f"{headline}: {state.reason}", everyone_lost=lost)
