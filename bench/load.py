@@ -42,6 +42,7 @@ from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_ch
 from engine.leylines import GAME
 from render import render_view
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.state import VALIDATED_FIRST
 
 MID_GAME_PIECES = 18
 """Pieces on the board whose picture is the render floor."""
@@ -52,6 +53,10 @@ MOVES_PER_SECOND = 50.0
 CPU_PER_MOVE_RATIO = 3.0
 """CPU per move at most this multiple of its floor: one render of a mid-game board (draw and
 encode), one bare commit, one engine move: the work a move cannot do without."""
+VALIDATE_ONE_IN = 10
+"""The fake runs on the bot's two cores, and checking a body against Discord's OpenAPI
+description costs it some milliseconds: the load run checks the first bodies of each route and
+then one in ten (the e2e tests check every one)."""
 PEAK_MEMORY_MIB = 150.0
 """Target for the bot's memory: its process and any worker processes, shared pages split
 between them (PSS), at the largest sampled."""
@@ -143,7 +148,7 @@ def log_errors(text: str) -> int:
 async def run_load(plan: LoadPlan, folder: Path) -> Run:
     """Start the fake and the bot, open every table, play for `plan.seconds`, stop both."""
     names = tuple(f"load-{n}" for n in range(1, plan.channels + 1))
-    fake = await FakeDiscord.start(channel_names=names)
+    fake = await FakeDiscord.start(channel_names=names, validate_one_in=VALIDATE_ONE_IN)
     bot = BotProcess(
         fake,
         log_path=folder / "bot.log",
@@ -264,7 +269,9 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
         f"every {plan.board_every}th turn is a `/board` instead; a finished game is opened "
         "again. Times run from the interaction's dispatch by the fake to the arrival of the "
         "callback request (acknowledgement, autocomplete answer) or of the channel message with "
-        "the new board picture.",
+        "the new board picture. Request bodies are checked against Discord's OpenAPI "
+        f"description, the first {VALIDATED_FIRST} of each route and then one in "
+        f"{VALIDATE_ONE_IN}.",
         "",
         *TIMING_HEADER,
         timing_row("`/move` acknowledgement", got.ack),

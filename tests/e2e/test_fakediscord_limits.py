@@ -12,7 +12,13 @@ import pytest
 
 from tests.e2e.conftest import RestClient
 from tests.fakediscord import FakeDiscord, error_paths
-from tests.fakediscord.state import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
+from tests.fakediscord.state import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    VALIDATED_FIRST,
+    FakeState,
+)
 
 pytestmark = pytest.mark.refusals_expected
 
@@ -382,3 +388,20 @@ async def test_refusals_fail_the_test_unless_expected(
     await post(rest, {"content": 5})
     with pytest.raises(AssertionError, match=r"POST /api/v10/channels/\d+/messages -> 400"):
         fake_discord.assert_no_refusals()
+
+
+def sampled_state(one_in: int) -> FakeState:
+    return FakeState(
+        token="t", bot_name="b", guild_name="g", channel_names=("c",),
+        interaction_deadline=None, validate_one_in=one_in,
+    )  # fmt: skip
+
+
+def test_a_load_run_checks_the_first_bodies_of_each_route_then_one_in_n() -> None:
+    state = sampled_state(10)
+    due = [state.validation_due("POST", "/a") for _ in range(VALIDATED_FIRST + 20)]
+    assert due[:VALIDATED_FIRST] == [True] * VALIDATED_FIRST
+    assert [n for n, d in enumerate(due) if d][VALIDATED_FIRST:] == [20, 30]
+    assert state.validation_due("PATCH", "/a")  # each route counts on its own
+    every = sampled_state(1)
+    assert all(every.validation_due("POST", "/a") for _ in range(100))

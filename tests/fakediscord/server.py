@@ -56,6 +56,7 @@ class FakeDiscord:
         guild_name: str = "Mars Test Colony",
         channel_names: tuple[str, ...] = DEFAULT_CHANNELS,
         interaction_deadline: float | None = 3.0,
+        validate_one_in: int = 1,
         heartbeat_interval: float = 41.25,
         allowed_privileged_intents: int = PRIVILEGED_INTENTS,
     ) -> None:
@@ -66,6 +67,7 @@ class FakeDiscord:
             guild_name=guild_name,
             channel_names=channel_names,
             interaction_deadline=interaction_deadline,
+            validate_one_in=validate_one_in,
         )
         self.gateway = Gateway(
             self.state,
