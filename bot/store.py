@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +19,9 @@ from typing import Any
 
 import aiosqlite
 
+from bot.ratings import ledger
+from bot.ratings.ledger import Record
+from bot.ratings.standings import Ending
 from engine.core import GameError
 
 MIGRATIONS: tuple[str, ...] = (
@@ -554,13 +557,16 @@ class Store:
         said: str,
         outbox: dict[str, Any],
         claim_at: float | None = None,
+        ending: Ending | None = None,
     ) -> None:
         """Append to the move log, save the new snapshot (`state`, JSON text) and queue the
         update that tells the table (`outbox`), in one transaction: a committed move is always
         announced.
 
-        A non-None `result` ends the game (status `finished`). `kind` is `move`, `hidden` (its
-        notation is secret until the game ends), `resign` or `timeout` (seat -1: a phase timer).
+        A non-None `result` ends the game (status `finished`), and `ending` (how it ended) then
+        counts it for its players' stats and ratings in the same transaction. `kind` is `move`,
+        `hidden` (its notation is secret until the game ends), `resign` or `timeout` (seat -1:
+        a phase timer).
         `said` is the move's public narration, kept for `/history`. `claim_at` is when the
         others may claim the game if the next turn waits that long (None: no clock).
         """
@@ -585,6 +591,10 @@ class Store:
                 "?, ?, ?, ?, ?)",
                 (game.id, game.id, seat, kind, notation, time.time(), said),
             )
+            if result is not None:
+                await ledger.number(db, game.id)
+            if ending is not None:
+                await ledger.count(db, game.id, ending)
 
     async def postpone(self, game: GameRow, deadline: float | None) -> bool:
         """Move the reminder deadline (None: no more reminders), unless the game changed since
@@ -600,6 +610,46 @@ class Store:
         """Close a lobby or game without a move (abandoned, or a lobby emptied)."""
         async with self._transaction() as db:
             await self._bump(db, game.id, game.version, status=status, result=result)
+
+    # Ratings and stats (see bot.ratings.ledger)
+
+    async def records(self, guild_id: int, user_id: int) -> list[Record]:
+        """A person's stats and rating in each game title they finished on this server."""
+        rows = await self._rows(
+            f"SELECT {ledger.COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY game_key",
+            (guild_id, user_id),
+        )
+        return [ledger.record(row) for row in rows]
+
+    async def leaderboard(self, guild_id: int, game_key: str, limit: int) -> list[Record]:
+        """The server's `limit` best in one title: highest rating (mu - 3 sigma) first, then
+        the most games."""
+        rows = await self._rows(
+            f"SELECT {ledger.COLUMNS} FROM ratings WHERE guild_id = ? AND game_key = ? "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
+            (guild_id, game_key, limit),
+        )
+        return [ledger.record(row) for row in rows]
+
+    async def rebuild_ratings(self, ending_of: Callable[[str, str], Ending | None]) -> int:
+        """Forget all stats and ratings and count every finished game again, in the order the
+        games finished, in one transaction; `ending_of(game key, state as JSON text)` tells how
+        a game ended (None: it cannot be read, and counts for nothing). Returns the games
+        counted."""
+        counted = 0
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM ratings")
+            async with db.execute(
+                "SELECT id, game_key, state FROM games WHERE status = 'finished' "
+                "ORDER BY finished_seq, id"
+            ) as cursor:
+                async for game_id, game_key, state in cursor:
+                    ending = ending_of(game_key, state)
+                    if ending is not None:
+                        await ledger.count(db, game_id, ending)
+                        counted += 1
+        return counted
 
     # Delivery: the outbox, the living board message and closed-DM hints
 

@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ratings.standings import Ending, ending
 from bot.service import offers, wording
 from bot.service.computer_seats import is_computer
 from bot.service.tables import Table, Tables, prepare_offers
@@ -26,6 +27,8 @@ class _Told:
     private: tuple[Notice, ...]
     snapshot: str
     """The new state as the JSON text that is stored."""
+    ending: Ending | None
+    """How the game ended (for ratings), or None while it goes on."""
 
 
 class Commits(Tables):
@@ -57,6 +60,7 @@ class Commits(Tables):
             timer=self._phase_timer(table.row, after),
             said=told.said,
             outbox=entry,
+            ending=told.ending,
         )
         self._keep(table.row.id, told.snapshot, state)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)
@@ -108,7 +112,7 @@ def _tell(before: Table, after: Table, kind: str, events: list[Event], moves_mad
     newly_waiting = {s for s in after.actors() if after.players[s].user_id not in waiting_before}
     private = (*told, *private_notices(after, moves_made, newly_waiting))
     prepare_offers(game, state)
-    return _Told(said, result, public, private, snapshot(after))
+    return _Told(said, result, public, private, snapshot(after), ending(game, state))
 
 
 def snapshot(table: Table) -> str:

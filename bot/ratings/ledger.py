@@ -1,0 +1,126 @@
+"""The stored stats and ratings (table `ratings`, one row per server, game title and person),
+written inside the store's transactions.
+
+A game is counted in the transaction that finishes it (`count`), so no finished game is ever
+left uncounted, and finished games are numbered in the order they finished (`number`), so that
+counting them all again in that order (`Store.rebuild_ratings`) gives exactly the same numbers.
+Games outside a server (no guild) count for nothing. `streak` is the wins in a row (positive) or
+losses in a row (negative) up to the last game; a draw sets it to 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.ratings import skill, standings
+from bot.ratings.skill import Skill
+from bot.ratings.standings import Ending, Result
+
+
+@dataclass(frozen=True)
+class Record:
+    """A person's stats and rating in one game title on one server."""
+
+    game_key: str
+    user_id: int
+    skill: Skill
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    streak: int
+
+
+COLUMNS = "game_key, user_id, mu, sigma, games, wins, draws, losses, streak"
+
+
+def record(row: Sequence[Any]) -> Record:
+    """A `Record` from a row of `COLUMNS`."""
+    key, user_id, mu, sigma, games, wins, draws, losses, streak = row
+    return Record(key, user_id, Skill(mu, sigma), games, wins, draws, losses, streak)
+
+
+async def number(db: aiosqlite.Connection, game_id: int) -> None:
+    """Give a game that has just finished the next number in the order of finished games."""
+    await db.execute(
+        "UPDATE games SET finished_seq = (SELECT COALESCE(MAX(finished_seq), 0) + 1 FROM games) "
+        "WHERE id = ?",
+        (game_id,),
+    )
+
+
+async def count(db: aiosqlite.Connection, game_id: int, ending: Ending) -> None:
+    """Add a finished game (its seats and resignations as stored, ended as `ending` says) to
+    its players' stats and, when it is rated, to their ratings."""
+    games = await db.execute_fetchall(
+        "SELECT guild_id, game_key FROM games WHERE id = ?", (game_id,)
+    )
+    guild_id, game_key = next(iter(games))
+    if guild_id is None:
+        return
+    seats = await db.execute_fetchall(
+        "SELECT user_id, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    resigned = await db.execute_fetchall(
+        "SELECT seat FROM moves WHERE game_id = ? AND kind = 'resign'", (game_id,)
+    )
+    people = [None if level is not None else user_id for user_id, level in seats]
+    standing = standings.standing(ending, people, {seat for (seat,) in resigned})
+    if not standing.results:
+        return
+    before = await _records(db, guild_id, game_key, list(standing.results))
+    skills = {user_id: r.skill for user_id, r in before.items()}
+    if standing.rated:
+        teams = [[skills.get(u, Skill()) for u in team] for team in standing.teams]
+        for team, rated in zip(standing.teams, skill.rate(teams, standing.ranks), strict=True):
+            skills.update(zip(team, rated, strict=True))
+    for user_id, result in standing.results.items():
+        old = before.get(user_id, Record(game_key, user_id, Skill(), 0, 0, 0, 0, 0))
+        new = _counted(old, result, skills.get(user_id, old.skill))
+        await db.execute(
+            f"INSERT OR REPLACE INTO ratings (guild_id, {COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, *_values(new)),
+        )
+
+
+async def _records(
+    db: aiosqlite.Connection, guild_id: int, game_key: str, user_ids: list[int]
+) -> dict[int, Record]:
+    marks = ", ".join("?" * len(user_ids))
+    rows = await db.execute_fetchall(
+        f"SELECT {COLUMNS} FROM ratings WHERE guild_id = ? AND game_key = ? "
+        f"AND user_id IN ({marks})",
+        (guild_id, game_key, *user_ids),
+    )
+    return {r.user_id: r for r in map(record, rows)}
+
+
+def _values(r: Record) -> tuple[Any, ...]:
+    """`r` as the values of `COLUMNS`."""
+    mu, sigma = r.skill.mu, r.skill.sigma
+    return (r.game_key, r.user_id, mu, sigma, r.games, r.wins, r.draws, r.losses, r.streak)
+
+
+def _counted(old: Record, result: Result, new_skill: Skill) -> Record:
+    """`old` with one more game of `result`, now rated `new_skill`."""
+    if result == "win":
+        streak = max(old.streak, 0) + 1
+    elif result == "loss":
+        streak = min(old.streak, 0) - 1
+    else:
+        streak = 0
+    return Record(
+        old.game_key,
+        old.user_id,
+        new_skill,
+        old.games + 1,
+        old.wins + (result == "win"),
+        old.draws + (result == "draw"),
+        old.losses + (result == "loss"),
+        streak,
+    )

@@ -1,0 +1,95 @@
+"""Stats and ratings in words (`/stats`, `/leaderboard`), and every rating counted again from
+the finished games (`python -m bot ratings --rebuild`).
+
+Stats and ratings are kept per server and game title (see `bot.ratings` for what a game counts
+for). The rating shown is the ordinal mu - 3 sigma, rounded (see `bot.ratings.skill`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from bot import limits
+from bot.ratings.ledger import Record
+from bot.ratings.standings import Ending, ending
+from bot.service.updates import TableError
+from bot.store import Store
+from engine.core import GameError
+from engine.registry import GAMES
+
+LEADERBOARD_SIZE = 10
+RATING_NOTE = (
+    "Rating: mu - 3 sigma of openskill's Plackett-Luce model, rounded (a new player has 0); "
+    "only games between two or more people (or human sides) change it."
+)
+
+
+@dataclass(frozen=True)
+class Card:
+    """What to show, as one embed: a title and its text, both within Discord's limits."""
+
+    title: str
+    text: str
+
+
+async def stats(store: Store, guild_id: int, user_id: int, name: str) -> Card:
+    """`name`'s (user `user_id`) games, results, rating and streak in each game title on this
+    server."""
+    records = await store.records(guild_id, user_id)
+    lines = [_stat_line(r) for r in records if r.game_key in GAMES]
+    if not lines:
+        lines = ["No finished games on this server yet."]
+    return _card(f"Stats of {name}", [*lines, "", f"*{RATING_NOTE}*"])
+
+
+async def leaderboard(store: Store, guild_id: int, game_key: str) -> Card:
+    """The server's best rated players of one game title, best first."""
+    if game_key not in GAMES:
+        raise TableError(f"There is no game {game_key!r}.")
+    records = await store.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
+    lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(records, 1)]
+    if not lines:
+        lines = ["Nobody has finished a game of it on this server yet."]
+    return _card(f"Leaderboard: {GAMES[game_key].title}", [*lines, "", f"*{RATING_NOTE}*"])
+
+
+def streak_text(streak: int) -> str:
+    """`W3` for three wins in a row, `L1` for a loss, `D` after a draw."""
+    if streak > 0:
+        return f"W{streak}"
+    return f"L{-streak}" if streak < 0 else "D"
+
+
+async def rebuild(store: Store) -> int:
+    """Forget every stat and rating and count all finished games again, in the order they
+    finished (a game whose state cannot be read is skipped); returns the games counted."""
+    return await store.rebuild_ratings(stored_ending)
+
+
+def stored_ending(game_key: str, state: str) -> Ending | None:
+    """How a stored game (its key and state as JSON text) ended; None when unreadable."""
+    game = GAMES.get(game_key)
+    if game is None:
+        return None
+    try:
+        return ending(game, game.from_json(json.loads(state)))
+    except (GameError, ValueError):
+        return None
+
+
+def _stat_line(r: Record) -> str:
+    return f"**{GAMES[r.game_key].title}** · {_numbers(r)}"
+
+
+def _numbers(r: Record) -> str:
+    games = f"{r.games} game{'s' * (r.games != 1)}"
+    results = f"{r.wins}W {r.draws}D {r.losses}L"
+    return f"rating **{r.skill.ordinal}** · {games} ({results}) · streak {streak_text(r.streak)}"
+
+
+def _card(title: str, lines: list[str]) -> Card:
+    return Card(
+        limits.shorten(title, limits.EMBED_TITLE),
+        limits.shorten("\n".join(lines), limits.EMBED_DESCRIPTION),
+    )

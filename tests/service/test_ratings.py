@@ -1,0 +1,273 @@
+"""Stats and ratings through the table service, on a real SQLite file: kept in the transaction
+that finishes a game, by server and title, by side in Mars vs. Earth, never for computers, and
+counted again exactly by a rebuild."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from bot.ratings.ledger import Record
+from bot.ratings.skill import Skill, rate
+from bot.ratings.standings import Ending
+from bot.service import Player, TableService
+from bot.service import ratings as stats
+from bot.store import PhaseTimer, Store
+from engine.core import SidedGame
+from engine.registry import GAMES
+from tests.conftest import SEED
+
+ANN, BOB, CAT, DAN, EVE = (
+    Player(n * 101, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], 1)
+)
+GUILD, OTHER_GUILD = 1, 2
+NEW = Skill()
+SIDES_SEED = 1
+"""A game seed whose five-player Mars vs. Earth game (played by `play_out`) is won by one
+Martian Clone against four Humans; with `SEED` the Martians win with no clone at the table."""
+
+
+async def open_service(path: Path, seed: int = SEED) -> TableService:
+    store = Store(path)
+    await store.open()
+    return TableService(store, seed_source=lambda: seed)
+
+
+async def seat(
+    service: TableService,
+    channel: int,
+    game_key: str,
+    players: tuple[Player, ...],
+    *,
+    guild: int = GUILD,
+    computers: int = 0,
+) -> None:
+    """A game of `game_key` started in `channel` with `players` seated in order (then any
+    computer players)."""
+    first, *others = players
+    await service.new_lobby(
+        guild_id=guild,
+        channel_id=channel,
+        creator=first,
+        game_key=game_key,
+        options={},
+        computers=computers,
+        computer_level="random",
+    )
+    for player in others:
+        await service.join(channel, player)
+    await service.start(channel, first)
+
+
+async def play_out(service: TableService, channel: int, players: tuple[Player, ...]) -> None:
+    """Random legal moves (seeded) by the seats' players until the game ends."""
+    chooser = random.Random(SEED)
+    while (row := await service.store.open_game(channel)) is not None:
+        game = GAMES[row.game_key]
+        state = game.from_json(json.loads(row.state or "{}"))
+        actor = chooser.choice(sorted(game.actors(state)))
+        move = chooser.choice(game.legal_moves(state, actor))
+        await service.move(channel, players[actor], game.notation(move))
+
+
+async def records(service: TableService, *players: Player, guild: int = GUILD) -> dict[str, Record]:
+    """Each player's record (by name) in the one title they played."""
+    found = {}
+    for player in players:
+        (record,) = await service.store.records(guild, player.user_id)
+        found[player.name] = record
+    return found
+
+
+async def test_a_resignation_is_a_loss_and_a_win_for_the_other(service: TableService) -> None:
+    await seat(service, 10, "leylines", (ANN, BOB))
+    await service.resign(10, BOB)
+    ann, bob = (await records(service, ANN, BOB)).values()
+    (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
+    assert (ann.games, ann.wins, ann.draws, ann.losses, ann.streak) == (1, 1, 0, 0, 1)
+    assert (bob.games, bob.wins, bob.draws, bob.losses, bob.streak) == (1, 0, 0, 1, -1)
+    assert (ann.skill, bob.skill) == (won, lost)
+    assert ann.skill.mu > NEW.mu > bob.skill.mu
+    assert await service.store.records(OTHER_GUILD, ANN.user_id) == []
+
+
+async def test_streaks_run_and_titles_and_servers_are_apart(service: TableService) -> None:
+    for channel in (10, 11):
+        await seat(service, channel, "leylines", (ANN, BOB))
+        await service.resign(channel, BOB)
+    await seat(service, 12, "albiorix", (ANN, BOB))
+    await service.resign(12, ANN)
+    await seat(service, 13, "leylines", (ANN, BOB), guild=OTHER_GUILD)
+    await service.resign(13, ANN)
+    leylines, albiorix = sorted(
+        await service.store.records(GUILD, ANN.user_id), key=lambda r: r.game_key != "leylines"
+    )
+    assert (leylines.game_key, leylines.games, leylines.wins, leylines.streak) == (
+        "leylines",
+        2,
+        2,
+        2,
+    )
+    assert (albiorix.game_key, albiorix.games, albiorix.losses, albiorix.streak) == (
+        "albiorix",
+        1,
+        1,
+        -1,
+    )
+    (other,) = await service.store.records(OTHER_GUILD, ANN.user_id)
+    assert (other.games, other.losses, other.skill) == (1, 1, rate([[NEW], [NEW]], [2, 1])[0][0])
+
+
+async def test_a_game_played_to_its_end_counts_its_result(service: TableService) -> None:
+    await seat(service, 10, "leylines", (ANN, BOB))
+    await play_out(service, 10, (ANN, BOB))
+    row = await service.store.last_game(10)
+    assert row is not None and row.status == "finished" and row.state is not None
+    game = GAMES["leylines"]
+    outcome = game.outcome(game.from_json(json.loads(row.state)))
+    assert outcome is not None
+    ann, bob = (await records(service, ANN, BOB)).values()
+    if outcome.is_draw:
+        (ann_skill,), (bob_skill,) = rate([[NEW], [NEW]], [1, 1])
+        assert (ann.draws, bob.draws, ann.streak, bob.streak) == (1, 1, 0, 0)
+    else:
+        ranks = [1, 2] if outcome.winners == (0,) else [2, 1]
+        (ann_skill,), (bob_skill,) = rate([[NEW], [NEW]], ranks)
+        assert sorted((ann.wins, bob.wins)) == [0, 1] and ann.wins + ann.losses == 1
+    assert (ann.games, bob.games, ann.skill, bob.skill) == (1, 1, ann_skill, bob_skill)
+
+
+async def test_an_abandoned_game_counts_for_nothing(service: TableService) -> None:
+    await seat(service, 10, "leylines", (ANN, BOB))
+    await service.move(10, ANN if await _first(service, 10) == 0 else BOB, "L c3")
+    await service.abandon(10, ANN, moderator=True)
+    assert await service.store.records(GUILD, ANN.user_id) == []
+    assert await service.store.records(GUILD, BOB.user_id) == []
+
+
+async def test_mars_vs_earth_rates_each_side_as_a_team(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "bot.sqlite3", SIDES_SEED)
+    table = (ANN, BOB, CAT, DAN, EVE)
+    await seat(service, 10, "marsvsearth", table)
+    await play_out(service, 10, table)
+    row = await service.store.last_game(10)
+    assert row is not None and row.state is not None
+    game = GAMES["marsvsearth"]
+    state = game.from_json(json.loads(row.state))
+    assert isinstance(game, SidedGame)
+    outcome, sides = game.outcome(state), game.sides(state)
+    assert outcome is not None and outcome.winners and len(set(sides)) == 2
+    teams = [[p for s, p in enumerate(table) if sides[s] == side] for side in sorted(set(sides))]
+    ranks = [1 if table.index(team[0]) in outcome.winners else 2 for team in teams]
+    rated = rate([[NEW] * len(team) for team in teams], ranks)
+    found = await records(service, *table)
+    for team, skills in zip(teams, rated, strict=True):
+        for player, skill in zip(team, skills, strict=True):
+            assert found[player.name].skill == skill
+            won = table.index(player) in outcome.winners
+            assert (found[player.name].wins, found[player.name].losses) == (won, not won)
+    assert teams == [[ANN, BOB, CAT, DAN], [EVE]] and ranks == [2, 1]
+    await service.store.close()
+
+
+async def test_a_game_lost_by_everyone_is_a_loss_for_all_and_rates_nobody(
+    service: TableService,
+) -> None:
+    table = (ANN, BOB, CAT, DAN, EVE)
+    await seat(service, 10, "marsvsearth", table)
+    await play_out(service, 10, table)
+    row = await service.store.last_game(10)
+    assert row is not None and row.result is not None and "Martians won" in row.result
+    for record in (await records(service, *table)).values():
+        assert (record.games, record.losses, record.streak, record.skill) == (1, 1, -1, NEW)
+
+
+async def test_computers_are_never_rated_and_rate_no_lone_person(service: TableService) -> None:
+    await seat(service, 10, "leylines", (ANN,), computers=1)
+    await service.resign(10, ANN)
+    (ann,) = await service.store.records(GUILD, ANN.user_id)
+    assert (ann.games, ann.losses, ann.streak, ann.skill) == (1, 1, -1, NEW)
+    assert await service.store.records(GUILD, -1) == []
+    assert [r.user_id for r in await service.store.leaderboard(GUILD, "leylines", 10)] == [
+        ANN.user_id
+    ]
+
+
+async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
+    service: TableService,
+) -> None:
+    await seat(service, 10, "merchants", (ANN, BOB), computers=1)
+    row = await service.store.open_game(10)
+    assert row is not None
+    assert [s.user_id for s in row.seats] == [ANN.user_id, -1, BOB.user_id]
+    # Ann and the computer win: Ann beat Bob, and the computer counts not
+    await service.store.record_move(
+        row,
+        seat=0,
+        kind="move",
+        notation="pass",
+        state=row.state or "{}",
+        result="Ann and Ada win.",
+        deadline=None,
+        timer=PhaseTimer(),
+        said="",
+        outbox={},
+        ending=Ending(winners=(0, 1), draw=False),
+    )
+    ann, bob = (await records(service, ANN, BOB)).values()
+    (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
+    assert (ann.skill, ann.wins, bob.skill, bob.losses) == (won, 1, lost, 1)
+    assert await service.store.records(GUILD, -1) == []
+
+
+async def test_ratings_survive_a_restart(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "bot.sqlite3")
+    await seat(service, 10, "leylines", (ANN, BOB))
+    await service.resign(10, BOB)
+    before = await records(service, ANN, BOB)
+    await service.store.close()
+    service = await open_service(tmp_path / "bot.sqlite3")
+    assert await records(service, ANN, BOB) == before
+    await service.store.close()
+
+
+async def test_a_rebuild_gives_exactly_the_numbers_counted_as_games_finished(
+    tmp_path: Path,
+) -> None:
+    service = await open_service(tmp_path / "bot.sqlite3", SIDES_SEED)
+    everyone = (ANN, BOB, CAT, DAN, EVE)
+    await seat(service, 10, "marsvsearth", everyone)
+    await play_out(service, 10, everyone)
+    for channel, (winner, loser) in enumerate([(ANN, BOB), (BOB, CAT), (CAT, ANN)], 11):
+        await seat(service, channel, "leylines", (winner, loser))
+        await service.resign(channel, loser)
+    await seat(service, 20, "leylines", (ANN, BOB))
+    await play_out(service, 20, (ANN, BOB))
+    await seat(service, 21, "leylines", (DAN,), computers=1)
+    await service.resign(21, DAN)
+    counted = {key: await service.store.leaderboard(GUILD, key, 10) for key in GAMES}
+    assert len(counted["marsvsearth"]) == 5 and len(counted["leylines"]) == 4
+    await service.store.db.execute("UPDATE ratings SET mu = 0, games = 99")
+    assert await stats.rebuild(service.store) == 6
+    assert {key: await service.store.leaderboard(GUILD, key, 10) for key in GAMES} == counted
+    await service.store.close()
+
+
+async def test_finished_games_are_numbered_in_the_order_they_finished(
+    service: TableService,
+) -> None:
+    for channel in (10, 11, 12):
+        await seat(service, channel, "leylines", (ANN, BOB))
+    for channel in (12, 10, 11):
+        await service.resign(channel, ANN)
+    rows = await service.store.db.execute_fetchall(
+        "SELECT channel_id FROM games ORDER BY finished_seq"
+    )
+    assert [channel for (channel,) in rows] == [12, 10, 11]
+
+
+async def _first(service: TableService, channel: int) -> int:
+    row = await service.store.open_game(channel)
+    assert row is not None and row.state is not None
+    return int(json.loads(row.state)["to_move"])
