@@ -1,5 +1,5 @@
-"""`python -m bot` runs the bot."""
+"""`python -m bot` runs the bot; `python -m bot ratings --rebuild` and `--help`: see `bot.admin`."""
 
-from bot.app import main
+from bot.admin import main
 
 main()

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 import sys
+from pathlib import Path
 
 import discord
 
@@ -30,16 +31,22 @@ async def run(config: Config) -> None:
             await bot.close()
 
 
+def use_deck(path: Path | None) -> None:
+    """Play Mars vs. Earth with the deck file at `path` (None: the bundled deck); a bad file
+    ends the process with one line naming the card and the problem."""
+    if path is not None:
+        try:
+            use_marsvsearth_deck(path)
+        except DeckError as error:
+            sys.exit(f"error: MARSVSEARTH_DECK: {error}")
+
+
 def main() -> None:
     try:
         config = Config.from_env()
     except ConfigError as error:
         sys.exit(f"error: {error}")
-    if config.marsvsearth_deck is not None:
-        try:
-            use_marsvsearth_deck(config.marsvsearth_deck)
-        except DeckError as error:
-            sys.exit(f"error: MARSVSEARTH_DECK: {error}")
+    use_deck(config.marsvsearth_deck)
     discord.utils.setup_logging(handler=safe_handler(), level=config.log_level, root=True)
     try:
         asyncio.run(run(config))

@@ -38,7 +38,7 @@ class Config:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
-        values = {**read_dotenv(Path(".env")), **(os.environ if env is None else env)}
+        values = settings(env)
         token = values.get("DISCORD_TOKEN", "").strip()
         if not token:
             raise ConfigError(
@@ -66,13 +66,27 @@ class Config:
             token=token,
             computer_pause=pause,
             remind_after=remind_after,
-            database_path=Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
+            database_path=database_path(values),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
-            marsvsearth_deck=Path(deck)
-            if (deck := values.get("MARSVSEARTH_DECK", "").strip())
-            else None,
+            marsvsearth_deck=deck_path(values),
         )
+
+
+def settings(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The settings: the `.env` file's, overridden by the environment's (or `env`)."""
+    return {**read_dotenv(Path(".env")), **(os.environ if env is None else env)}
+
+
+def database_path(values: Mapping[str, str]) -> Path:
+    """DATABASE_PATH of `values`, or its default."""
+    return Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3")
+
+
+def deck_path(values: Mapping[str, str]) -> Path | None:
+    """MARSVSEARTH_DECK of `values`, or None for the bundled deck."""
+    deck = values.get("MARSVSEARTH_DECK", "").strip()
+    return Path(deck) if deck else None
 
 
 def _seconds(text: str) -> float | None:

@@ -1,0 +1,77 @@
+"""`python -m bot`: no task runs the bot; `ratings --rebuild` counts the finished games again
+without a Discord token."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import admin, app
+from bot.ratings.ledger import Record
+from bot.service import Player, TableService
+from bot.store import Store
+
+ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
+
+
+async def a_resigned_game(path: Path) -> list[Record]:
+    """A database with one Ley Lines game that Bob resigned; Ann's records in it."""
+    store = Store(path)
+    await store.open()
+    service = TableService(store, seed_source=lambda: 7)
+    await service.new_lobby(guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={})
+    await service.join(10, BOB)
+    await service.start(10, ANN)
+    await service.resign(10, BOB)
+    await store.db.execute("DELETE FROM ratings")
+    await store.close()
+    return await records(path)
+
+
+async def records(path: Path) -> list[Record]:
+    store = Store(path)
+    await store.open()
+    found = await store.records(1, ANN.user_id)
+    await store.close()
+    return found
+
+
+def test_the_ratings_are_rebuilt_without_a_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    assert asyncio.run(a_resigned_game(path)) == []
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    admin.main(["ratings", "--rebuild"])
+    assert "from 1 finished games" in capsys.readouterr().out
+    (ann,) = asyncio.run(records(path))
+    assert (ann.games, ann.wins) == (1, 1)
+
+
+def test_a_missing_database_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "nowhere.sqlite3"))
+    with pytest.raises(SystemExit, match="no database at"):
+        admin.main(["ratings", "--rebuild"])
+    assert not (tmp_path / "nowhere.sqlite3").exists()
+
+
+def test_no_task_runs_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran = []
+    monkeypatch.setattr(app, "main", lambda: ran.append(True))
+    admin.main([])
+    assert ran == [True]
+
+
+def test_python_m_bot_without_a_token_says_what_to_set(tmp_path: Path) -> None:
+    env = {"PATH": "", "DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 1 and done.stderr.startswith("error: DISCORD_TOKEN is not set")
