@@ -1,5 +1,5 @@
 """The Discord client: opens the store, starts the picture and thinking workers, loads one
-extension per feature (lobby, play, computer players, info, reminders) and syncs the
+extension per feature (lobby, play, computer players, info, stats, reminders) and syncs the
 commands."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ EXTENSIONS = (
     "bot.play.commands",
     "bot.play.computer_turns",
     "bot.info",
+    "bot.stats",
     "bot.reminders",
 )
 
