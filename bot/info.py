@@ -22,6 +22,7 @@ Secret choices (objectives, cards) also come by DM with a menu of your moves.
 Buttons under a board (Draw, Done...) play that move for whoever presses them.
 `/history` the move log · `/resign` leave the game (see `/rules` for what happens then)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
+`/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/rules <game>` how a game is played and how to write its moves
 Games: {games}
 """
