@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from pathlib import Path
 
 from bot.ratings.ledger import Record
@@ -13,7 +14,7 @@ from bot.ratings.skill import Skill, rate
 from bot.ratings.standings import Ending
 from bot.service import Player, TableService
 from bot.service import ratings as stats
-from bot.store import PhaseTimer, Store
+from bot.store import MIGRATIONS, PhaseTimer, Store
 from engine.core import SidedGame
 from engine.registry import GAMES
 from tests.conftest import SEED
@@ -265,6 +266,46 @@ async def test_finished_games_are_numbered_in_the_order_they_finished(
         "SELECT channel_id FROM games ORDER BY finished_seq"
     )
     assert [channel for (channel,) in rows] == [12, 10, 11]
+
+
+RATINGS_MIGRATION = 6
+"""The number of the migration that brought ratings (games before it were never counted)."""
+OLD_COLUMNS = {
+    "games": "id, guild_id, channel_id, game_key, options, seed, status, version, state, "
+    "creator_id, lobby_message_id, result, created_at, updated_at, hints",
+    "seats": "game_id, user_id, seat, display_name, level",
+    "moves": "game_id, seq, seat, kind, notation, created_at, said",
+}
+
+
+async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
+    tmp_path: Path,
+) -> None:
+    games = [(ANN, BOB), (BOB, CAT), (CAT, ANN)]
+    counted = {}
+    for name, order in (("new", games), ("reversed", games[::-1])):
+        service = await open_service(tmp_path / f"{name}.sqlite3")
+        for channel, (winner, loser) in enumerate(order, 10):
+            await seat(service, channel, "leylines", (winner, loser))
+            await service.resign(channel, loser)
+        counted[name] = await service.store.leaderboard(GUILD, "leylines", 10)
+        await service.store.close()
+    old = sqlite3.connect(tmp_path / "old.sqlite3", isolation_level=None)
+    for number, script in enumerate(MIGRATIONS[: RATINGS_MIGRATION - 1], 1):
+        old.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+    old.execute("ATTACH ? AS new", (str(tmp_path / "new.sqlite3"),))
+    for table, columns in OLD_COLUMNS.items():
+        old.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM new.{table}")
+    old.execute("UPDATE games SET updated_at = 100 - id")  # finished in the opposite order
+    old.close()
+    service = await open_service(tmp_path / "old.sqlite3")
+    rows = await service.store.db.execute_fetchall("SELECT id FROM games ORDER BY finished_seq")
+    assert [game_id for (game_id,) in rows] == [3, 2, 1]
+    assert await service.store.leaderboard(GUILD, "leylines", 10) == []
+    assert await stats.rebuild(service.store) == 3
+    rebuilt = await service.store.leaderboard(GUILD, "leylines", 10)
+    assert rebuilt == counted["reversed"] != counted["new"]
+    await service.store.close()
 
 
 async def _first(service: TableService, channel: int) -> int:
