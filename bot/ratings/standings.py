@@ -24,7 +24,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.core import Game, Seat, SidedGame
+from engine.core import Game, Outcome, Seat, SidedGame
 
 Result = Literal["win", "draw", "loss"]
 RANKS: dict[Result, int] = {"win": 1, "draw": 1, "loss": 2}
@@ -41,9 +41,9 @@ class Ending:
     sides: tuple[str, ...] | None = None
 
 
-def ending(game: Game[Any, Any], state: Any) -> Ending | None:
-    """How `state` ended, or None while the game goes on."""
-    outcome = game.outcome(state)
+def ending(game: Game[Any, Any], state: Any, outcome: Outcome | None) -> Ending | None:
+    """How `state` ended, by `outcome` (the engine's outcome of it), or None while the game
+    goes on."""
     if outcome is None:
         return None
     sides = game.sides(state) if isinstance(game, SidedGame) else None

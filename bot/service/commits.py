@@ -112,7 +112,7 @@ def _tell(before: Table, after: Table, kind: str, events: list[Event], moves_mad
     newly_waiting = {s for s in after.actors() if after.players[s].user_id not in waiting_before}
     private = (*told, *private_notices(after, moves_made, newly_waiting))
     prepare_offers(game, state)
-    return _Told(said, result, public, private, snapshot(after), ending(game, state))
+    return _Told(said, result, public, private, snapshot(after), ending(game, state, outcome))
 
 
 def snapshot(table: Table) -> str:

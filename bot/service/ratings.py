@@ -73,7 +73,8 @@ def stored_ending(game_key: str, state: str) -> Ending | None:
     if game is None:
         return None
     try:
-        return ending(game, game.from_json(json.loads(state)))
+        final = game.from_json(json.loads(state))
+        return ending(game, final, game.outcome(final))
     except (GameError, ValueError):
         return None
 

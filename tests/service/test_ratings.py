@@ -8,7 +8,11 @@ import json
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from bot.ratings import ledger
 from bot.ratings.ledger import Record
 from bot.ratings.skill import Skill, rate
 from bot.ratings.standings import Ending
@@ -220,6 +224,25 @@ async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
     (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
     assert (ann.skill, ann.wins, bob.skill, bob.losses) == (won, 1, lost, 1)
     assert await service.store.records(GUILD, -1) == []
+
+
+async def test_a_game_is_finished_and_counted_in_one_transaction(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await seat(service, 10, "leylines", (ANN, BOB))
+
+    async def crash(*args: Any) -> None:
+        raise RuntimeError("the process died while counting")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ledger, "count", crash)
+        with pytest.raises(RuntimeError):
+            await service.resign(10, BOB)
+    row = await service.store.open_game(10)
+    assert row is not None and row.status == "active" and row.moves_made == 0
+    assert await service.store.records(GUILD, ANN.user_id) == []
+    await service.resign(10, BOB)
+    assert (await records(service, ANN))["Ann"].wins == 1
 
 
 async def test_ratings_survive_a_restart(tmp_path: Path) -> None:
