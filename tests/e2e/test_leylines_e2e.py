@@ -21,7 +21,7 @@ from tests.fakediscord import FakeDiscord, User
 CHANNEL = "mars-1"
 COMMANDS = {
     "new", "join", "leave", "start", "move", "board", "secret", "hint", "resign", "abandon",
-    "history", "rules", "help",
+    "history", "rules", "help", "stats", "leaderboard",
 }  # fmt: skip
 TABLE_SETTINGS = ("bots", "bot_level", "hints")
 TURN = re.compile(r"<@(\d+)>, your turn\.")
