@@ -203,6 +203,10 @@ class GameRow:
     """The finished game this lobby is the rematch of, or None."""
     first_user: int | None = None
     """A rematch's player to move first (first players alternate), or None."""
+    created_at: float = 0.0
+    """When the lobby was opened (Unix seconds)."""
+    updated_at: float = 0.0
+    """When the game last changed: for a game that is over, when it ended (Unix seconds)."""
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -244,7 +248,8 @@ _GAME_COLUMNS = (
     "board_message_id, board_text, board_digest, "
     "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id), "
     "(SELECT json_group_array(json_array(user_id, seat, display_name, level)) FROM seats "
-    "WHERE seats.game_id = games.id), hints, clock_hours, claim_at, rematch_of, first_user"
+    "WHERE seats.game_id = games.id), hints, clock_hours, claim_at, rematch_of, first_user, "
+    "created_at, updated_at"
 )
 """A game row's columns, its move count and its seats (as JSON), read in one statement."""
 
@@ -275,6 +280,8 @@ def _game_row(row: Sequence[Any]) -> GameRow:
         claim_at=row[22],
         rematch_of=row[23],
         first_user=row[24],
+        created_at=row[25],
+        updated_at=row[26],
     )
 
 
@@ -377,6 +384,16 @@ class Store:
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The newest game of this channel, open or ended."""
         return await self._fetch_game("channel_id = ? ORDER BY id DESC", (channel_id,))
+
+    async def channel_games(
+        self, channel_id: int, statuses: Sequence[str], limit: int
+    ) -> list[GameRow]:
+        """This channel's `limit` newest games in one of `statuses`, newest first."""
+        marks = ", ".join("?" for _ in statuses)
+        return await self._fetch_games(
+            f"channel_id = ? AND status IN ({marks}) ORDER BY id DESC LIMIT ?",
+            (channel_id, *statuses, limit),
+        )
 
     async def due_games(self, now: float) -> list[GameRow]:
         """Games in play whose reminder deadline has passed."""
