@@ -385,13 +385,15 @@ class Store:
         """The newest game of this channel, open or ended."""
         return await self._fetch_game("channel_id = ? ORDER BY id DESC", (channel_id,))
 
-    async def channel_games(
+    async def started_games(
         self, channel_id: int, statuses: Sequence[str], limit: int
     ) -> list[GameRow]:
-        """This channel's `limit` newest games in one of `statuses`, newest first."""
+        """This channel's `limit` newest games that started (a lobby closed before its start
+        is left out) and are in one of `statuses`, newest first."""
         marks = ", ".join("?" for _ in statuses)
         return await self._fetch_games(
-            f"channel_id = ? AND status IN ({marks}) ORDER BY id DESC LIMIT ?",
+            f"channel_id = ? AND state IS NOT NULL AND status IN ({marks}) "
+            "ORDER BY id DESC LIMIT ?",
             (channel_id, *statuses, limit),
         )
 
