@@ -31,6 +31,9 @@ CHOICE_TEXT = 100
 BUTTON_LABEL = 80
 CUSTOM_ID = 100
 ATTACHMENT_DESCRIPTION = 1024
+UPLOAD = 10 * 1024 * 1024
+"""Bytes of a message's attachments: 10 MiB, what every server allows a bot (a boosted server,
+told by the interaction, may allow more; the bot keeps to this for its readers' sake)."""
 
 ELLIPSIS = "…"
 _UNBREAKABLE = re.compile(r"<a?:\w+:\d+>|<[@#][!&]?\d+>|`[^`\n]*`")

@@ -4,7 +4,8 @@
 renderer of its type. The bot draws in a pool of worker processes, one per core it may use
 (threads would share one interpreter lock), started by the "forkserver" method: a process that
 runs an event loop and threads is never forked. Tests that register a renderer in this process
-draw in a thread instead (`Pictures()`), where that renderer is seen.
+draw in a thread instead (`Pictures()`), where that renderer is seen. Replays (animations of a
+whole game, `render.replay`) are made by the same workers.
 
 The last `KEEP` pictures are remembered by `view_digest`, so the channel's board, `/board` and a
 DM showing the same view share one drawing; a view being drawn is awaited, not drawn again. A
@@ -21,13 +22,17 @@ import multiprocessing
 import os
 import signal
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from multiprocessing import forkserver
+from typing import Any, TypeVar
 
 from bot.service import view_digest
 from engine.core import View
 from render import Rendered, render_view
+from render.replay import Animation, Frame, animate
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +84,11 @@ class Pictures:
         """The picture of `view`: remembered, being drawn, or drawn now."""
         return await asyncio.shield(self._drawing(view))  # a cancelled caller spares the others
 
+    async def animate(self, frames: Sequence[Frame], budget: int) -> Animation:
+        """A replay of `frames` in at most `budget` bytes (see `render.replay.animate`); made
+        for its one caller, never remembered."""
+        return await self._submit(animate, tuple(frames), budget)
+
     def prepare(self, views: Iterable[View | None]) -> None:
         """Start drawing these views at once (in parallel), for `draw` to find them later."""
         for view in views:
@@ -91,24 +101,25 @@ class Pictures:
         if drawing is not None:
             self._drawn.move_to_end(digest)
             return drawing
-        drawing = asyncio.ensure_future(self._submit(view))
+        drawing = asyncio.ensure_future(self._submit(render_view, view))
         drawing.add_done_callback(lambda done: self._forget_failed(digest, done))
         self._drawn[digest] = drawing
         while len(self._drawn) > self.keep:
             self._drawn.popitem(last=False)
         return drawing
 
-    def _submit(self, view: View) -> asyncio.Future[Rendered]:
+    def _submit(self, work: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """`work(*args)` in a worker (in new workers if the pool broke)."""
         loop = asyncio.get_running_loop()
         try:
-            return loop.run_in_executor(self.executor, render_view, view)
+            return loop.run_in_executor(self.executor, work, *args)
         except BrokenExecutor:
             if self._workers is None or self.executor is None:
                 raise
             log.warning("A picture worker died; starting new ones")
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = self._workers()
-            return loop.run_in_executor(self.executor, render_view, view)
+            return loop.run_in_executor(self.executor, work, *args)
 
     def _forget_failed(self, digest: str, drawing: asyncio.Future[Rendered]) -> None:
         """A drawing that failed (or was cancelled) is not remembered."""

@@ -1,0 +1,145 @@
+"""Replays: a game's public positions as one animated GIF, each frame captioned with the move
+that led to it.
+
+Every frame is drawn by the game's own renderer from a public view (never a state), with a
+caption band under it. All frames share one palette, chosen from the first and the last
+pictures (see `render.png.palette_of`), so the GIF stores of each frame only what changed since
+the one before. A picture larger than the first (a game whose picture grows) widens the canvas;
+smaller ones sit in its top-left corner on the background colour.
+
+A replay must fit `budget` bytes (Discord's upload limit): a long game keeps every `step`-th
+position and the last, the step growing until the file fits. At most `MAX_FRAMES` frames are
+kept in any case, which bounds the memory a worker needs (a frame of a 1000 x 800 picture holds
+0.8 MB while the GIF is written).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.core import View
+from render import RENDERERS
+from render.board import TextLine, draw_status_strip
+from render.palette import BACKGROUND, MUTED_TEXT, TEXT
+from render.png import palette_of
+
+FRAME_MS = 1200
+"""How long each position shows, in milliseconds."""
+LAST_MS = 5000
+"""How long the final position shows before the replay starts again, in milliseconds."""
+MAX_FRAMES = 150
+"""Frames in one replay at most; a longer game keeps every `step`-th position and the last."""
+CAPTION_SIZES = (20, 16)
+"""Font sizes of the caption's lines (pixels): the move, then what the table was told."""
+CAPTION_HEIGHT = 76
+"""The caption band's height under each picture, in pixels."""
+MARGIN = 8
+"""Space round the caption band, in pixels."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One position: its public view and up to two caption lines (cut to fit when drawn)."""
+
+    view: View
+    caption: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Animation:
+    """An animated GIF of `shown` frames: every `step`-th position of the replay and the last."""
+
+    gif: bytes
+    shown: int
+    step: int
+
+
+class TooLarge(ValueError):
+    """Even the first and last positions alone do not fit the budget."""
+
+
+def kept(count: int, step: int) -> list[int]:
+    """The positions shown of `count` at `step`: 0, step, 2 step, ... and always the last."""
+    indices = list(range(0, count, step))
+    if indices[-1] != count - 1:
+        indices.append(count - 1)
+    return indices
+
+
+def animate(frames: Sequence[Frame], budget: int) -> Animation:
+    """The replay of `frames` (the opening position first) as a GIF of at most `budget` bytes,
+    at the smallest step that fits (see the module's docstring); raises `TooLarge`."""
+    if not frames:
+        raise ValueError("a replay needs at least one position")
+    step = max(1, math.ceil((len(frames) - 1) / (MAX_FRAMES - 1)))
+    palette = palette_of(_montage([captioned(frames[0]), captioned(frames[-1])]))
+    while True:
+        chosen = kept(len(frames), step)
+        gif = _encode([_reduced(captioned(frames[i]), palette) for i in chosen], palette)
+        if len(gif) <= budget:
+            return Animation(gif, len(chosen), step)
+        if len(chosen) <= 2:
+            raise TooLarge(f"a replay of two positions takes {len(gif)} bytes, over {budget}")
+        step = max(step + 1, math.ceil(step * len(gif) / budget))
+
+
+def captioned(frame: Frame) -> Image.Image:
+    """The frame's picture (RGB) with its caption band under it."""
+    picture = RENDERERS[type(frame.view)].draw(frame.view)
+    width, height = picture.size
+    image = Image.new("RGB", (width, height + CAPTION_HEIGHT), BACKGROUND)
+    image.paste(picture, (0, 0))
+    colours = (TEXT, MUTED_TEXT)
+    lines = [
+        TextLine(text, size, colour)
+        for text, size, colour in zip(frame.caption, CAPTION_SIZES, colours, strict=False)
+    ]
+    band = (MARGIN, height, width - MARGIN, height + CAPTION_HEIGHT - MARGIN)
+    draw_status_strip(image, band, lines)
+    return image
+
+
+def _montage(images: Sequence[Image.Image]) -> Image.Image:
+    """The images stacked top to bottom on the background colour."""
+    width = max(i.width for i in images)
+    montage = Image.new("RGB", (width, sum(i.height for i in images)), BACKGROUND)
+    top = 0
+    for image in images:
+        montage.paste(image, (0, top))
+        top += image.height
+    return montage
+
+
+def _reduced(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """`image` on `palette`: nearest colour, no dithering (a quarter of an RGB image's memory)."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _encode(frames: Sequence[Image.Image], palette: Image.Image) -> bytes:
+    """The frames (on `palette`) as one looping GIF, each on a canvas as large as the largest."""
+    size = (max(f.width for f in frames), max(f.height for f in frames))
+    frames = [f if f.size == size else _padded(f, size, palette) for f in frames]
+    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_MS]
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,
+    )
+    return out.getvalue()
+
+
+def _padded(frame: Image.Image, size: tuple[int, int], palette: Image.Image) -> Image.Image:
+    """`frame` in the top-left corner of a canvas of `size` in the background colour."""
+    canvas = _reduced(Image.new("RGB", size, BACKGROUND), palette)
+    canvas.paste(frame, (0, 0))
+    return canvas
