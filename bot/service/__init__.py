@@ -5,19 +5,21 @@ acting user, checks what may be done, asks the engine, persists through the stor
 should be said (`Notice`s), leaving delivery to the transport. Work on one channel is serialised by
 a per-channel lock; the store's version guard catches anything that slips past it.
 
-`TableService` is a thin front over one module per job: loading and locks (`tables`), lobbies,
-play, computer players, looking, clocks (reminders and timers), deliveries, and the wording
-of it all.
+`TableService` is a thin front over one module per job: loading and locks (`tables`), lobbies
+and rematches, play, claims on time, computer players, looking, clocks (reminders and timers),
+deliveries, and the wording of it all.
 """
 
 from __future__ import annotations
 
+from bot.service.claims import Claims
 from bot.service.clocks import Clocks
 from bot.service.computers import Computers, Turn
 from bot.service.deliveries import Deliveries, Delivery, Post, view_digest
-from bot.service.lobbies import Lobbies, Lobby
+from bot.service.lobbies import Lobby
 from bot.service.looking import Looking
 from bot.service.offers import narrower_prefixes
+from bot.service.rematches import Rematch, Rematches
 from bot.service.tables import new_seed
 from bot.service.updates import (
     Choice,
@@ -32,7 +34,7 @@ from bot.service.updates import (
 from bot.service.wording import STALE
 
 
-class TableService(Lobbies, Computers, Looking, Clocks, Deliveries):
+class TableService(Rematches, Computers, Claims, Looking, Clocks, Deliveries):
     """`remind_after` is how long (seconds) a turn may wait before the players to move are
     reminded, again every `remind_after`; 0 turns reminders off. `clock` gives Unix seconds."""
 
@@ -48,6 +50,7 @@ __all__ = [
     "Played",
     "Player",
     "Post",
+    "Rematch",
     "TableError",
     "TableService",
     "TableUpdate",

@@ -3,11 +3,14 @@ re-arms them."""
 
 from __future__ import annotations
 
-from bot.service import wording
+from collections.abc import Iterable
+
+from bot.service import fair_clock, wording
 from bot.service.commits import Commits
 from bot.service.computer_seats import is_computer
+from bot.service.tables import Table
 from bot.service.updates import Notice, TableError, TableUpdate
-from engine.core import TimedGame
+from engine.core import Seat, TimedGame
 
 
 class Clocks(Commits):
@@ -35,18 +38,44 @@ class Clocks(Commits):
 
     async def due_reminders(self) -> list[tuple[int, int, Notice]]:
         """(game id, channel id, reminder) for every game whose turn has waited past its
-        deadline; each reminded game's deadline moves `remind_after` further on."""
+        deadline; each reminded game's deadline moves on (see `fair_clock.next_reminder`).
+        Once a clocked turn has waited too long, the reminder tells who may claim."""
         reminders = []
-        for row in await self.store.due_games(self._clock()):
+        now = self._clock()
+        for row in await self.store.due_games(now):
             async with self._locks[row.channel_id]:
                 try:
                     table = await self._decode(row)
                 except TableError:
                     continue
-                waiting = tuple(u for u in table.actor_ids() if not is_computer(u))
-                deadline = self._deadline()
-                if not waiting or deadline is None or not await self.store.postpone(row, deadline):
+                deadline = fair_clock.next_reminder(
+                    now, self._remind_after, row.claim_at, row.clock_hours
+                )
+                waiting = humans(table, table.actors())
+                if not await self.store.postpone(row, deadline) or not waiting:
                     continue
-                text = wording.reminder(table.game.title, waiting)
-                reminders.append((row.id, row.channel_id, Notice(text, mentions=waiting)))
+                reminders.append((row.id, row.channel_id, _reminder(table, waiting, now)))
         return reminders
+
+
+def humans(table: Table, seats: Iterable[Seat]) -> list[int]:
+    """The user ids of the people (not computer players) in `seats`, in seat order."""
+    users = [table.players[s].user_id for s in sorted(seats)]
+    return [u for u in users if not is_computer(u)]
+
+
+def _reminder(table: Table, waiting: list[int], now: float) -> Notice:
+    """The reminder to the people the game waits on (`waiting`): with the time left on the
+    table's clock, or, once it has run out, pinging the others too, who may claim."""
+    title, claim_at = table.game.title, table.row.claim_at
+    text = wording.reminder(title, waiting)
+    if claim_at is None:
+        return Notice(text, mentions=tuple(waiting))
+    if claim_at > now:
+        left = fair_clock.duration(claim_at - now)
+        return Notice(f"{text} {wording.claim_warning(left)}", mentions=tuple(waiting))
+    others = [u for u in humans(table, range(len(table.players))) if u not in waiting]
+    if not others:
+        return Notice(text, mentions=tuple(waiting))
+    text = wording.claims_open(title, waiting, others, table.row.clock_hours)
+    return Notice(text, mentions=(*waiting, *others))

@@ -49,6 +49,7 @@ class Commits(Tables):
         after = Table(table.row, table.game, state, table.players)
         told = await asyncio.to_thread(_tell, table, after, kind, events, moves_made + 1)
         entry = outbox_entry(after, told.said, told.public.mentions, told.private, fresh=None)
+        deadline, claim_at = self._turn_clocks(table.row)
         await self.store.record_move(
             table.row,
             seat=seat,
@@ -56,11 +57,12 @@ class Commits(Tables):
             notation=notation,
             state=told.snapshot,
             result=told.result,
-            deadline=self._deadline(),
+            deadline=deadline,
             timer=self._phase_timer(table.row, after),
             said=told.said,
             outbox=entry,
             ending=told.ending,
+            claim_at=claim_at if told.result is None else None,
         )
         self._keep(table.row.id, told.snapshot, state)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)

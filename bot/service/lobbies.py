@@ -7,7 +7,7 @@ import asyncio
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.service import offers, wording
+from bot.service import alternation, fair_clock, offers, wording
 from bot.service.commits import Commits, outbox_entry, private_notices, snapshot, turn_line
 from bot.service.computer_seats import (
     COMPUTER_NAMES,
@@ -18,7 +18,7 @@ from bot.service.computer_seats import (
 )
 from bot.service.tables import Table
 from bot.service.updates import Notice, Player, TableError, TableUpdate
-from engine.core import Game, GameError, resolve_options
+from engine.core import FIRST_PLAYER, Game, GameError, resolve_options
 from engine.registry import GAMES
 
 
@@ -40,17 +40,49 @@ class Lobby:
     levels: dict[int, str] = field(default_factory=dict)
     """The level of each computer player, by user id."""
     hints: bool = False
+    clock_hours: int = 0
+    first_user: int | None = None
+    """A rematch's player to move first (see `bot.service.alternation`)."""
 
     @property
     def text(self) -> str:
+        settings = (
+            *(
+                (f"first: {wording.mention(self.first_user)} (first players alternate)",)
+                if self.first_user is not None
+                else ()
+            ),
+            *((f"clock: {self.clock_hours} h a turn",) if self.clock_hours else ()),
+            *(("hints allowed",) if self.hints else ()),
+        )
         return wording.lobby_text(
             self.title,
             self.status,
             [(p.user_id, self.levels.get(p.user_id)) for p in self.players],
             self.min_players,
             self.max_players,
-            (*self.options_shown, *(("hints allowed",) if self.hints else ())),
+            (*self.options_shown, *settings),
         )
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A lobby to open: where, its creator (seated first), the game and its options, and the
+    table's own settings."""
+
+    guild_id: int | None
+    channel_id: int
+    creator: Player
+    game_key: str
+    options: dict[str, Any]
+    hints: bool = False
+    """Whether its players may use `/hint`."""
+    clock_hours: int = 0
+    """Its fair clock (see `bot.service.fair_clock`); 0: none."""
+    levels: tuple[str, ...] = ()
+    """The levels of the computer players seated after the creator, in order."""
+    rematch_of: int | None = None
+    first_user: int | None = None
 
 
 class Lobbies(Commits):
@@ -65,9 +97,11 @@ class Lobbies(Commits):
         hints: bool = False,
         computers: int = 0,
         computer_level: str = DEFAULT_LEVEL,
+        clock_hours: int = 0,
     ) -> Lobby:
         """Open a lobby with its creator seated, then `computers` computer players of
-        `computer_level`; `hints` lets its players use `/hint`."""
+        `computer_level`; `hints` lets its players use `/hint`; `clock_hours` is its fair
+        clock (0: none)."""
         game = GAMES.get(game_key)
         if game is None:
             raise TableError(f"There is no game called {game_key}.")
@@ -79,20 +113,35 @@ class Lobbies(Commits):
                 f"{game.title} seats at most {game.max_players} players: you and at most "
                 f"{game.max_players - 1} computer players."
             )
+        try:
+            fair_clock.check_hours(clock_hours)
+        except ValueError as error:
+            raise TableError(str(error)) from error
+        levels = (computer_level,) * computers
+        opening = Opening(
+            guild_id, channel_id, creator, game_key, chosen, hints, clock_hours, levels
+        )
         async with self._locks[channel_id]:
-            await self.store.create_lobby(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_key=game_key,
-                options=chosen,
-                seed=self._seed_source(),
-                creator_id=creator.user_id,
-                creator_name=creator.name,
-                hints=hints,
-            )
-            for _ in range(computers):
-                await self._seat_computer(await self._open_lobby(channel_id, None), computer_level)
-            return await self.lobby(channel_id)
+            return await self._open_table(opening)
+
+    async def _open_table(self, opening: Opening) -> Lobby:
+        """Open the lobby (the caller holds the channel's lock); raises ChannelBusy."""
+        await self.store.create_lobby(
+            guild_id=opening.guild_id,
+            channel_id=opening.channel_id,
+            game_key=opening.game_key,
+            options=opening.options,
+            seed=self._seed_source(),
+            creator_id=opening.creator.user_id,
+            creator_name=opening.creator.name,
+            hints=opening.hints,
+            clock_hours=opening.clock_hours,
+            rematch_of=opening.rematch_of,
+            first_user=opening.first_user,
+        )
+        for level in opening.levels:
+            await self._seat_computer(await self._open_lobby(opening.channel_id, None), level)
+        return await self.lobby(opening.channel_id)
 
     async def lobby(self, channel_id: int, game_id: int | None = None) -> Lobby:
         """The lobby of this channel; with `game_id`, only if that is still the open lobby."""
@@ -114,13 +163,16 @@ class Lobbies(Commits):
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         async with self._locks[channel_id]:
-            table = await self._open_lobby(channel_id, game_id)
-            if table.row.seat_of(player.user_id) is not None:
-                raise TableError("You are already seated at this table.")
-            if len(table.players) >= table.game.max_players:
-                raise TableError(f"The table is full ({table.game.max_players} players).")
-            await self.store.add_seat(table.row, player.user_id, player.name)
+            await self._seat_person(await self._open_lobby(channel_id, game_id), player)
             return await self.lobby(channel_id)
+
+    async def _seat_person(self, table: Table, player: Player) -> None:
+        """Seat `player` at the lobby `table`; refused when seated already or full."""
+        if table.row.seat_of(player.user_id) is not None:
+            raise TableError("You are already seated at this table.")
+        if len(table.players) >= table.game.max_players:
+            raise TableError(f"The table is full ({table.game.max_players} players).")
+        await self.store.add_seat(table.row, player.user_id, player.name)
 
     async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         """Unseat a player; the lobby closes when its last player leaves."""
@@ -180,14 +232,16 @@ class Lobbies(Commits):
                 )
             names = [p.name for p in table.players]
             try:
-                state = game.new_game(names, table.row.options, table.row.seed)
+                options = alternation.opening_options(table.row)
+                state = game.new_game(names, options, table.row.seed)
             except GameError as error:
                 raise TableError(str(error)) from error
             started = Table(table.row, game, state, table.players)
             said, opening, private, stored = await asyncio.to_thread(_opening, started)
             entry = outbox_entry(started, said, opening.mentions, private, fresh=True)
             timer = self._phase_timer(table.row, started)
-            await self.store.start(table.row, stored, self._deadline(), timer, entry)
+            deadline, claim_at = self._turn_clocks(table.row)
+            await self.store.start(table.row, stored, deadline, timer, entry, claim_at)
             self._keep(table.row.id, stored, state)
             return TableUpdate(
                 table.row.id, table.row.channel_id, table.row.version + 1, opening, tuple(private)
@@ -227,11 +281,15 @@ def _lobby_of(table: Table) -> Lobby:
         options_shown=tuple(
             option.show(row.options[option.name])
             for option in game.options
-            if option.name in row.options and option.applies(row.options)
+            if option.name in row.options
+            and option.applies(row.options)
+            and not (option is FIRST_PLAYER and row.first_user is not None)
         ),
         creator_id=row.creator_id,
         status=row.status,
         message_id=row.lobby_message_id,
         levels={s.user_id: s.level for s in row.seats if s.level is not None},
         hints=row.hints,
+        clock_hours=row.clock_hours,
+        first_user=row.first_user,
     )

@@ -12,9 +12,9 @@ AUTOCOMPLETE_LIMIT = 25
 
 
 def buttons(table: Table, moves_made: int) -> Controls | None:
-    """The public board's buttons, if the game offers any now."""
+    """The public board's buttons, if the game offers any now; Rematch once it is over."""
     if table.over:
-        return None
+        return Controls(table.row.id, moves_made, rematch=True)
     shown = table.game.view(table.state, None).buttons
     if not shown:
         return None

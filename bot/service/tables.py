@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service import fair_clock
 from bot.service.updates import Controls, Player, TableError
 from bot.service.wording import STALE
 from bot.store import GameRow, Store
@@ -137,9 +138,12 @@ class Tables:
             )
         return table.row.moves_made
 
-    def _deadline(self) -> float | None:
-        """When the players to move are next reminded, or None with reminders off."""
-        return self._clock() + self._remind_after if self._remind_after else None
+    def _turn_clocks(self, row: GameRow) -> tuple[float | None, float | None]:
+        """For a turn that begins now at `row`'s table: (when the players to move are next
+        reminded, when the others may claim the game), each None when it never comes."""
+        now = self._clock()
+        claim = fair_clock.claim_at(now, row.clock_hours)
+        return fair_clock.next_reminder(now, self._remind_after, claim, row.clock_hours), claim
 
 
 def prepare_offers(game: Game[Any, Any], state: Any) -> None:

@@ -41,6 +41,8 @@ class Controls:
     offered_to: frozenset[Seat] | None = None
     """The seats that could act when the control was shown (None: not recorded); anyone else
     pressing it is refused as stale."""
+    rematch: bool = False
+    """A Rematch button (under a finished game's final board)."""
 
 
 @dataclass(frozen=True)

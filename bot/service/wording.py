@@ -59,6 +59,27 @@ def reminder(title: str, user_ids: Sequence[int]) -> str:
     return f"{mentions(user_ids)}: a reminder that **{title}** is waiting for your move."
 
 
+def claim_warning(left: str) -> str:
+    """The end of a reminder at a clocked table, `left` being the time left in words."""
+    return f"If the turn waits {left} more, the others may claim the game (`/claim`)."
+
+
+def claims_open(title: str, waiting: Sequence[int], others: Sequence[int], hours: int) -> str:
+    """The channel's word once a turn has waited longer than the table's clock."""
+    return (
+        f"{mentions(waiting)}: **{title}** has waited over {hours} h for your move, so "
+        f"{mentions(others)} may now `/claim win` or `/claim end` (no result)."
+    )
+
+
+def claimed(claimer: str, absent: Sequence[str], hours: int) -> str:
+    """A claim on time in words (plain names: it is narration and a stored result)."""
+    return (
+        f"{claimer} claimed the game on time: {' and '.join(absent)} kept the table waiting "
+        f"over {hours} h."
+    )
+
+
 def board_again(title: str, moves_made: int) -> str:
     return f"**{title}**, move {moves_made + 1}."
 

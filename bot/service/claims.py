@@ -1,0 +1,78 @@
+"""Claims on time: `/claim win` and `/claim end` once a turn has kept the table waiting longer
+than its clock (the rulings are in `bot.service.fair_clock`).
+
+A claimed win is the absent players' resignation, committed as theirs through the same path as
+any move (the version guard, the move log and the outbox); a claimed end closes the game with
+no result, as `/abandon` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.service import fair_clock, wording
+from bot.service.clocks import humans
+from bot.service.play import Play
+from bot.service.tables import Table
+from bot.service.updates import Player, TableError, TableUpdate
+from engine.core import Event, Seat
+
+
+class Claims(Play):
+    async def claim_win(self, channel_id: int, player: Player) -> TableUpdate:
+        """Each person the game waits on resigns (see the rulings); the last update."""
+        async with self._locks[channel_id]:
+            table = await self._table(channel_id, status="active")
+            absent = self._absent(table, player)
+            said = wording.claimed(
+                player.name, [table.players[s].name for s in absent], table.row.clock_hours
+            )
+            update = None
+            for seat in absent:
+                if update is not None:
+                    if update.finished:
+                        break
+                    table = await self._table(channel_id, status="active")
+                state, events = table.game.resign(table.state, seat)
+                told = [Event(said), *events] if update is None else events
+                moves_made = table.row.moves_made
+                update = await self._commit(
+                    table, seat, "resign", "resign", state, told, moves_made
+                )
+            assert update is not None
+            return replace(update, confirmation=f"Done: {said}")
+
+    async def claim_end(self, channel_id: int, player: Player) -> str:
+        """End the game with no result; what the channel is told."""
+        async with self._locks[channel_id]:
+            table = await self._table(channel_id, status="active")
+            absent = self._absent(table, player)
+            said = wording.claimed(
+                player.name, [table.players[s].name for s in absent], table.row.clock_hours
+            )
+            await self.store.end(table.row, "abandoned", f"No result: {said}")
+            return f"The {table.game.title} game in this channel ended with no result. {said}"
+
+    def _absent(self, table: Table, player: Player) -> list[Seat]:
+        """The seats of the people keeping the table waiting, whom `player` may claim against;
+        refused before the clock has run out, and for anyone the game waits on."""
+        seat = table.seat(player.user_id)
+        row = table.row
+        if row.claim_at is None:
+            raise TableError(
+                "This table has no clock, so nothing can be claimed on time. Open a table with "
+                "`/new <game> clock:<hours>` to play with one."
+            )
+        actors = table.actors()
+        if seat in actors:
+            raise TableError("The game is waiting for you: make your move (or `/resign`).")
+        waiting = humans(table, actors)
+        if not waiting:
+            raise TableError("Nobody is keeping the table waiting: a computer player is to move.")
+        left = row.claim_at - self._clock()
+        if left > 0:
+            raise TableError(
+                f"Too early: this table's clock gives a turn {row.clock_hours} h, so you may "
+                f"claim in {fair_clock.duration(left)}. Nothing was changed."
+            )
+        return [s for s in actors if table.players[s].user_id in waiting]
