@@ -1,6 +1,6 @@
 """The Discord client: opens the store, starts the picture and thinking workers, loads one
-extension per feature (lobby, play, computer players, info, stats, reminders) and syncs the
-commands."""
+extension per feature (lobby, play, claims, computer players, info, stats, reminders) and syncs
+the commands."""
 
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.lobby.buttons import ComputerPicker, LobbyButton
+from bot.lobby.rematch import RematchButton, rematch_view
 from bot.play.computers import ComputerPlayers
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
 from bot.play.thinking import Thinkers
 from bot.replies import answer_error
-from bot.service import TableService
+from bot.service import Controls, TableService
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -28,11 +29,20 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "bot.lobby.commands",
     "bot.play.commands",
+    "bot.play.claims",
     "bot.play.computer_turns",
     "bot.info",
     "bot.stats",
     "bot.reminders",
 )
+
+
+def components(controls: Controls | None) -> discord.ui.View | None:
+    """A message's controls as Discord components: a finished game's Rematch button, or the
+    move buttons and pickers."""
+    if controls is not None and controls.rematch:
+        return rematch_view(controls.game_id)
+    return controls_view(controls)
 
 
 class MarsTree(app_commands.CommandTree["MarsBot"]):
@@ -85,12 +95,12 @@ class MarsBot(commands.Bot):
         await self.store.open()
         log.info("Database ready at %s", self.config.database_path)
         self.pictures = self._make_pictures()
-        self.courier = Courier(self, self.service, self.pictures, controls_view)
+        self.courier = Courier(self, self.service, self.pictures, components)
         self.thinkers = self._make_thinkers()
         self.computers = ComputerPlayers(
             self.service, self.courier, self.thinkers, pause=self.config.computer_pause
         )
-        self.add_dynamic_items(LobbyButton, ComputerPicker, MoveButton, MovePicker)
+        self.add_dynamic_items(LobbyButton, ComputerPicker, RematchButton, MoveButton, MovePicker)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.dev_guild_id:

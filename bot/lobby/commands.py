@@ -18,7 +18,7 @@ from bot.lobby.flow import Seating, edit_lobby_message
 from bot.play.delivery import Courier, courier_of
 from bot.replies import channel_of, player_of, service_of
 from bot.service import Lobby as LobbyTable
-from bot.service import TableError, TableService
+from bot.service import TableError, TableService, fair_clock
 from bot.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
 from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
 from engine.registry import GAMES
@@ -64,17 +64,20 @@ TABLE_DESCRIPTIONS = {
     "bots": "Computer players to seat now (more can be added from the lobby)",
     "bot_level": "How strongly the computer players play (default: normal)",
     "hints": "Let the players ask a computer player for a hint with /hint (default: no)",
+    "clock": "Hours a turn may wait before the others may claim the game (1-72; default 0: none)",
 }
 """The table's own settings, beside the game's options, in `/new`."""
 
 
 def table_parameters(game: Game[Any, Any]) -> list[inspect.Parameter]:
-    """`/new`'s parameters for the table itself: computer players, their level, hints."""
+    """`/new`'s parameters for the table itself: computer players, their level, hints, the
+    fair clock."""
     most = game.max_players - 1
     kinds: dict[str, tuple[Any, Any]] = {
         "bots": (app_commands.Range[int, 0, most], 0),
         "bot_level": (str, DEFAULT_LEVEL),
         "hints": (bool, False),
+        "clock": (app_commands.Range[int, 0, fair_clock.LONGEST], 0),
     }
     return [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
@@ -156,7 +159,7 @@ class Lobby(commands.Cog, name=HANDLER):
         (bad options, a table already here) must stay private."""
         channel_id = channel_of(interaction)
         bots, level = options.pop("bots", 0), options.pop("bot_level", DEFAULT_LEVEL)
-        hints = options.pop("hints", False)
+        hints, clock = options.pop("hints", False), options.pop("clock", 0)
         await asyncio.to_thread(check_options, GAMES[game_key], options)
         creator = player_of(interaction)
         lobby = await self.service.new_lobby(
@@ -168,7 +171,13 @@ class Lobby(commands.Cog, name=HANDLER):
             hints=hints,
             computers=bots,
             computer_level=level,
+            clock_hours=clock,
         )
+        await self.post_lobby(interaction, lobby)
+
+    async def post_lobby(self, interaction: discord.Interaction, lobby: LobbyTable) -> None:
+        """Answer with the new lobby's message (public) and remember its id; then catch up and
+        test-DM its creator."""
         quiet = discord.AllowedMentions.none()
         await interaction.response.send_message(
             lobby.text, view=lobby_buttons(lobby.game_id), allowed_mentions=quiet
@@ -193,6 +202,18 @@ class Lobby(commands.Cog, name=HANDLER):
     async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         """A lobby button (see `bot.lobby.buttons.SeatHandler`)."""
         await self.seating.act(interaction, action, game_id)
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The Rematch button of a finished game (see `bot.lobby.rematch.RematchHandler`):
+        posts the lobby it opened, or tells the channel who sat down at it."""
+        player = player_of(interaction)
+        done = await self.service.rematch(channel_of(interaction), player, game_id)
+        if done.opened:
+            await self.post_lobby(interaction, done.lobby)
+            return
+        said = f"<@{player.user_id}> joined the {done.lobby.title} rematch."
+        await self.seating.announce(interaction, done.lobby, said)
+        await self.seating.check_dms(interaction, done.lobby)
 
     @app_commands.command(name="join", description="Take a seat at this channel's open table")
     @app_commands.guild_only()

@@ -71,10 +71,15 @@ class Seating:
     async def show_lobby(self, interaction: discord.Interaction, lobby: Lobby, said: str) -> None:
         """Bring the lobby message up to date (from a button) or reply and update it
         (command)."""
-        view = lobby_buttons(lobby.game_id, disabled=lobby.status != "lobby")
         if from_button(interaction):
+            view = lobby_buttons(lobby.game_id, disabled=lobby.status != "lobby")
             await interaction.edit_original_response(content=lobby.text, view=view)
             return
+        await self.announce(interaction, lobby, said)
+
+    async def announce(self, interaction: discord.Interaction, lobby: Lobby, said: str) -> None:
+        """Tell the channel `said` (without pings) and bring the lobby message up to date."""
+        view = lobby_buttons(lobby.game_id, disabled=lobby.status != "lobby")
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -1,0 +1,51 @@
+"""`/claim win` and `/claim end`: claiming a game whose turn has kept the table waiting longer
+than its clock (the rulings are in `bot.service.fair_clock`).
+
+`/claim win` is answered like a move: a private "thinking" reply becomes the confirmation while
+the channel is told from the outbox. `/claim end` answers the channel in public at once (one
+short, locked step, as `/abandon`), leaving a refusal free to be private.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.play.delivery import Courier, courier_of
+from bot.replies import channel_of, player_of, service_of
+from bot.service import TableService
+
+
+class Claims(commands.Cog):
+    """Claims through `service`; `courier` tells the table."""
+
+    claim = app_commands.Group(
+        name="claim",
+        description="Claim this channel's game when a turn has waited longer than its clock",
+        guild_only=True,
+    )
+
+    def __init__(self, service: TableService, courier: Courier) -> None:
+        self.service = service
+        self.courier = courier
+
+    @claim.command(name="win", description="The players keeping the table waiting resign")
+    async def win(self, interaction: discord.Interaction) -> None:
+        channel = channel_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await self.service.claim_win(channel, player_of(interaction))
+        self.courier.prepare(update)
+        answering = interaction.followup.send(update.confirmation, ephemeral=True)
+        await self.courier.tell_table(interaction, update.game_id, answering)
+
+    @claim.command(name="end", description="End the game with no result")
+    async def end(self, interaction: discord.Interaction) -> None:
+        said = await self.service.claim_end(channel_of(interaction), player_of(interaction))
+        await interaction.response.send_message(
+            said, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Claims(service_of(bot), courier_of(bot)))
