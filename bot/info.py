@@ -16,10 +16,14 @@ HELP = """\
 `/new <game>` open a table here (then **Join** / **Start**, or `/join`, `/leave`, `/start`)
 Alone? `/new <game> bots:1` seats a computer player (`bot_level:` easy, normal or hard); the
 lobby's menu adds more. With `hints:True`, `/hint` asks a computer player what it would do.
+With `clock:<hours>` (1-72), once a turn has waited longer, the others may `/claim win` (those
+keeping the table waiting resign) or `/claim end` (no result).
 `/move <text>` make your move; start typing to see your legal moves
-`/board` show the board again · `/secret` your private information and moves, only to you
+`/board` show the board again (anyone may) · `/secret` your private information and moves,
+only to you
 Secret choices (objectives, cards) also come by DM with a menu of your moves.
-Buttons under a board (Draw, Done...) play that move for whoever presses them.
+Buttons under a board (Draw, Done...) play that move for whoever presses them. A finished
+game's **Rematch** button opens a new table for its players; first players alternate.
 `/history` the move log · `/resign` leave the game (see `/rules` for what happens then)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
