@@ -19,8 +19,8 @@ lobby's menu adds more. With `hints:True`, `/hint` asks a computer player what i
 With `clock:<hours>` (1-72), once a turn has waited longer, the others may `/claim win` (those
 keeping the table waiting resign) or `/claim end` (no result).
 `/move <text>` make your move; start typing to see your legal moves
-`/board` show the board again (anyone may) · `/secret` your private information and moves,
-only to you
+`/board` show the board again (anyone may look, players or not)
+`/secret` your private information and moves, only to you
 Secret choices (objectives, cards) also come by DM with a menu of your moves.
 Buttons under a board (Draw, Done...) play that move for whoever presses them. A finished
 game's **Rematch** button opens a new table for its players; first players alternate.
