@@ -1,6 +1,6 @@
 """The Discord client: opens the store, starts the picture and thinking workers, loads one
-extension per feature (lobby, play, claims, computer players, info, stats, reminders) and syncs
-the commands."""
+extension per feature (lobby, play, claims, computer players, info, stats, records, reminders)
+and syncs the commands."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ EXTENSIONS = (
     "bot.play.computer_turns",
     "bot.info",
     "bot.stats",
+    "bot.records",
     "bot.reminders",
 )
 

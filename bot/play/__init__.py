@@ -1,4 +1,4 @@
-"""The play feature: `/move`, `/board`, `/secret`, `/resign`, `/abandon`, `/history`, the move
+"""The play feature: `/move`, `/board`, `/secret`, `/hint`, `/resign`, `/abandon`, the move
 buttons and menus, and the delivery of what a game has to tell.
 
 `commands` (the `Play` cog, which also answers the controls) imports `controls` (the persistent

@@ -1,5 +1,5 @@
-"""`/move`, `/board`, `/secret`, `/hint`, `/resign`, `/abandon`, `/history` and the move
-controls: playing the channel's game. The `Play` cog owns the commands and answers the controls (see
+"""`/move`, `/board`, `/secret`, `/hint`, `/resign`, `/abandon` and the move controls: playing
+the channel's game. The `Play` cog owns the commands and answers the controls (see
 `bot.play.controls`).
 
 Every answer that reads a game is acknowledged first, privately (a "thinking" reply only the user
@@ -12,7 +12,6 @@ autocomplete cannot be deferred and answers from the service's remembered sugges
 
 from __future__ import annotations
 
-import io
 import time
 from collections.abc import Awaitable
 from typing import Any
@@ -184,20 +183,6 @@ class Play(commands.Cog, name=HANDLER):
         notation = await self.thinkers.move_for(turn)
         await say_privately(
             interaction, f"A {turn.level}-level computer player would play `{notation}`."
-        )
-
-    @app_commands.command(name="history", description="The move log of this channel's game")
-    @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction) -> None:
-        channel = channel_of(interaction)
-        await think_privately(interaction)
-        log = await self.service.history(channel)
-        if len(log) <= limits.CONTENT:
-            await say_privately(interaction, log)
-            return
-        file = discord.File(io.BytesIO(log.encode()), filename="history.txt")
-        await interaction.followup.send(
-            "The move log is long; here it is as a file.", file=file, ephemeral=True
         )
 
 

@@ -1,4 +1,4 @@
-"""Looking at a game: the board again, a player's secrets, pickers, autocomplete and the log."""
+"""Looking at a game: the board again, a player's secrets, pickers and autocomplete."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from bot.service import offers, wording
 from bot.service.commits import Commits, outbox_entry
 from bot.service.updates import Controls, Notice, TableError
 from engine.core import CompletingGame, remembered
-from engine.registry import GAMES
 
 
 class Looking(Commits):
@@ -71,15 +70,6 @@ class Looking(Commits):
             )
             return whole
         return offers.suggestions(table, seat, typed)
-
-    async def history(self, channel_id: int) -> str:
-        """The move log; secret moves show as such until the game is over."""
-        row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
-        if row is None:
-            return "No game has been played in this channel yet."
-        moves = await self.store.moves(row.id)
-        title = GAMES[row.game_key].title if row.game_key in GAMES else row.game_key
-        return wording.move_log(title, row, moves)
 
 
 def _fitting(texts: list[str]) -> list[str]:

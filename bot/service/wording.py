@@ -1,12 +1,11 @@
 """Every line the service writes with Discord markup: mentions, bold names, turn lines, results,
-lobbies, reminders and the move log."""
+lobbies and reminders."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot.service.computer_seats import computer_name, is_computer
-from bot.store import GameRow, MoveRow
 from engine.core import Outcome
 
 EARLIER = "… {n} earlier lines: see `/history`."
@@ -108,22 +107,3 @@ def lobby_text(
         "Press **Join** to sit down or add a computer player; any seated player can press "
         "**Start**."
     )
-
-
-def move_log(title: str, row: GameRow, moves: Sequence[MoveRow]) -> str:
-    """The move log; secret moves show as such until the game is over."""
-    names = {s.seat: s.display_name for s in row.seats}
-    over = row.status not in ("lobby", "active")
-    lines = [f"**{title}** (game #{row.id}, {row.status})"]
-    for m in moves:
-        if m.kind == "timeout":
-            lines.append(f"{m.seq}. (the timer ran out) {m.said}".rstrip())
-            continue
-        did = m.notation if m.kind != "hidden" or over else "(a secret action)"
-        told = f" ({m.said})" if m.said else ""
-        lines.append(f"{m.seq}. {names.get(m.seat, '?')}: {did}{told}")
-    if row.result:
-        lines.append(f"Result: {row.result}")
-    if not moves:
-        lines.append("No moves yet.")
-    return "\n".join(lines)

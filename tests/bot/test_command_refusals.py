@@ -21,6 +21,7 @@ from bot.play.controls import controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
 from bot.play.thinking import Thinkers
+from bot.records import Records
 from bot.replies import answer_error
 from bot.service import Player, TableService
 from engine.core import GameError
@@ -36,7 +37,12 @@ def commands_of(service: TableService) -> dict[str, Any]:
     lobby = Lobby(service, courier)
     return {
         command.qualified_name: command
-        for cog in (lobby, Play(service, courier, Thinkers(None)), Info())
+        for cog in (
+            lobby,
+            Play(service, courier, Thinkers(None)),
+            Records(service, Pictures()),
+            Info(),
+        )
         for command in cog.get_app_commands()
         if isinstance(command, app_commands.Command)
     } | {command.qualified_name: command for command in lobby.new_table.walk_commands()}
@@ -48,6 +54,11 @@ ARGUMENTS = {"move": {"text": "draw"}, "rules": {"game": "agents"}}
 EVERYWHERE = {"help", "rules"}
 """Commands that answer in direct messages and channels without a game alike."""
 PLAYING = ("move", "board", "secret", "hint", "resign")
+RECORDS = {
+    "history": "No game has been played in this channel yet.",
+    "replay": "No game has finished in this channel yet.",
+}
+"""Commands about any game of the channel, and their answer where none was played."""
 
 
 class FakeInteraction:
@@ -112,7 +123,7 @@ async def test_help_and_rules_answer_anywhere(
 
 
 @pytest.mark.parametrize(
-    "name", sorted(set(COMMANDS) - EVERYWHERE - {"history"} - {n for n in COMMANDS if "new" in n})
+    "name", sorted(set(COMMANDS) - EVERYWHERE - set(RECORDS) - {n for n in COMMANDS if "new" in n})
 )
 async def test_a_command_where_there_is_no_game_is_refused(
     name: str, service: TableService
@@ -123,10 +134,11 @@ async def test_a_command_where_there_is_no_game_is_refused(
     assert await snapshot(service) == before
 
 
-async def test_history_where_no_game_was_played_says_so(service: TableService) -> None:
+@pytest.mark.parametrize("name", sorted(RECORDS))
+async def test_a_record_where_no_game_was_played_says_so(name: str, service: TableService) -> None:
     interaction = FakeInteraction(service, in_dm=False)
-    assert await run("history", interaction) == ""
-    assert interaction.response.sent == [("No game has been played in this channel yet.", True)]
+    assert await run(name, interaction) == RECORDS[name]
+    assert interaction.response.deferral == (True, True)  # the refusal is private
 
 
 @pytest.mark.parametrize("name", PLAYING)

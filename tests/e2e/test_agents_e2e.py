@@ -3,7 +3,8 @@
 Ann sets her objectives from the menu the bot DMs her; Bob's DMs are closed, so the channel tells
 him (without any secret) to use `/secret`, where he finds the same menu. Then they play to the
 end with the **Draw** button and `/move`, and no channel message, image description or `/history`
-shows an objective before the final board reveals both.
+shows an objective before the final board reveals both; `/history` never shows the secret
+moves themselves, only what the channel was told.
 """
 
 from __future__ import annotations
@@ -101,7 +102,9 @@ async def test_objectives_by_dm_and_by_secret_then_a_whole_game(
     assert "ann's objectives were" in last.content and "bob's objectives were" in last.content
     png_of(last)
     told = await history(fake, cat, CHANNEL)
-    assert "objectives red=2 green=1 blue=0 yellow=-1" in told and bobs in told
+    assert "ann's objectives were" in told  # as the channel was told at the end
+    assert "objectives red=2 green=1 blue=0 yellow=-1" not in told and bobs not in told
+    assert told.count("(a secret action)") == 2
     assert fake.unhandled_requests == []
 
 

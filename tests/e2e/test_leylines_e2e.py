@@ -21,7 +21,7 @@ from tests.fakediscord import FakeDiscord, User
 CHANNEL = "mars-1"
 COMMANDS = {
     "new", "join", "leave", "start", "move", "board", "secret", "hint", "resign", "abandon",
-    "history", "rules", "help", "stats", "leaderboard",
+    "history", "replay", "rules", "help", "stats", "leaderboard",
 }  # fmt: skip
 TABLE_SETTINGS = ("bots", "bot_level", "hints")
 TURN = re.compile(r"<@(\d+)>, your turn\.")
@@ -139,7 +139,7 @@ async def test_a_whole_game_through_discord_with_a_restart(
     assert re.search(r"(ann|bob) wins \(\d+ to \d+\)\.|Draw \(\d+ points each\)\.", last.content)
 
     history = await (await fake.slash(cat, CHANNEL, "history")).response()
-    assert history.ephemeral and "as a file" in history.content
+    assert history.ephemeral and "The record of" in history.content
     [log] = history.attachments
     told = log.data.decode()
     assert told.count("\n") >= 35 and "Result:" in told

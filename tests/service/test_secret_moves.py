@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import STALE, ChooseFurther, Controls, TableError, TableService, narrower_prefixes
+from bot.service import (
+    STALE,
+    ChooseFurther,
+    Controls,
+    TableError,
+    TableService,
+    narrower_prefixes,
+    records,
+)
 from bot.store import Store
 from engine.core import AmbiguousMove
 from engine.registry import GAMES
@@ -20,6 +28,10 @@ from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 @pytest.fixture(autouse=True)
 def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
+
+
+async def _record(service: TableService) -> str:
+    return (await records.record(service.store, CHANNEL)).text
 
 
 async def open_table(path: Path, clock: Clock) -> TableService:
@@ -75,14 +87,14 @@ async def test_a_secret_move_is_told_without_its_content(
     assert public.mentions == ()  # those still choosing were already asked
     assert private.user_id == ANN.user_id and "17" in private.text
     assert update.next_choice is None
-    assert "(a secret action)" in await service.history(CHANNEL)
-    assert "17" not in await service.history(CHANNEL)
+    assert "Ann: (a secret action) - Ann picked a number" in await _record(service)
+    assert "17" not in await _record(service)
     await service.move(CHANNEL, BOB, "pass")
     final = await service.move(CHANNEL, CAT, "pick 3")
     assert final.finished and "Ann wins" in final.public.text
     assert final.public.view is not None  # the end is shown with the board
-    history = await service.history(CHANNEL)
-    assert "Ann: pick 17" in history and "Cat: pick 3" in history
+    history = await _record(service)  # no secret, even once the game is over
+    assert "Ann: (a secret action)" in history and "17" not in history
 
 
 async def test_a_control_is_stale_once_its_user_has_moved(
@@ -137,7 +149,7 @@ async def test_a_phase_timer_runs_out_and_survives_a_restart(tmp_path: Path) -> 
     assert update.finished and "Time is up" in update.public.text
     assert "Ann wins" in update.public.text
     assert await restarted.due_timeouts() == []
-    assert "(the timer ran out) Time is up" in await restarted.history(CHANNEL)
+    assert "(the timer ran out) - Time is up" in await _record(restarted)
     await restarted.store.close()
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.service import Controls, Player, TableError, TableService
+from bot.service import Controls, Player, TableError, TableService, records
 from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
 from engine.core import GameError
 from engine.leylines import GAME as LEYLINES
@@ -151,8 +151,8 @@ async def test_moves_are_checked_applied_and_logged(service: TableService) -> No
     with pytest.raises(TableError, match="already taken"):
         await service.move(CHANNEL, BOB, "S c3")
     assert [m.notation for m in await service.store.moves(update.game_id)] == ["L c3"]
-    history = await service.history(CHANNEL)
-    assert "1. Ann: L c3" in history
+    history = (await records.record(service.store, CHANNEL)).text
+    assert "1. Ann: L c3 - Ann placed a large pyramid on c3." in history
 
 
 async def test_autocomplete_lists_own_legal_moves_filtered_at_most_25(
@@ -328,7 +328,7 @@ async def test_resign_and_a_whole_game_record_the_result(service: TableService) 
     )
     with pytest.raises(TableError, match="no game"):
         await service.move(CHANNEL, ANN, "L a1")
-    assert "Result: Ann wins (Bob resigned)." in await service.history(CHANNEL)
+    assert "Result: Ann wins (Bob resigned)." in (await records.record(service.store, CHANNEL)).text
 
 
 async def test_a_full_game_through_the_service(service: TableService) -> None:

@@ -1,0 +1,89 @@
+"""`/replay [game]` and `/history [game]`: a game of this channel as an animated picture for
+everyone or as a text file for the asker, open to anyone in the channel (spectators too).
+
+Both are acknowledged first, privately, so a refusal stays private. A replay is drawn by the
+picture workers and posted in the channel, within Discord's upload limit (see
+`render.replay`); the asker is then told it is there. A record is the asker's alone. `game`
+(a game's number) autocompletes from this channel's games: finished ones for a replay.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import limits
+from bot.play.commands import think_privately
+from bot.play.delivery import courier_of
+from bot.play.pictures import Pictures
+from bot.replies import channel_of, say_privately, service_of
+from bot.service import TableService, records
+
+
+class Records(commands.Cog):
+    """Reads games from the store of `service`; `pictures` makes the replays."""
+
+    def __init__(self, service: TableService, pictures: Pictures) -> None:
+        self.service = service
+        self.pictures = pictures
+
+    @app_commands.command(name="replay", description="Post an animated replay of a finished game")
+    @app_commands.describe(game="The game's number (default: the last game finished here)")
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        channel = channel_of(interaction)
+        await think_privately(interaction)
+        replay = await records.replay(self.service.store, channel, game)
+        budget = min(interaction.filesize_limit, limits.UPLOAD)
+        animation = await self.pictures.animate(replay.frames, budget)
+        file = discord.File(
+            io.BytesIO(animation.gif),
+            filename=replay.filename,
+            description=limits.shorten(replay.alt, limits.ATTACHMENT_DESCRIPTION),
+        )
+        content = limits.shorten(replay.message(animation.shown, animation.step), limits.CONTENT)
+        await interaction.client.get_partial_messageable(channel).send(content, file=file)
+        await say_privately(interaction, "The replay is posted in this channel.")
+
+    @app_commands.command(name="history", description="The record of a game here, as a text file")
+    @app_commands.describe(game="The game's number (default: the game in play, else the last one)")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        channel = channel_of(interaction)
+        await think_privately(interaction)
+        record = await records.record(self.service.store, channel, game)
+        file = discord.File(io.BytesIO(record.text.encode()), filename=record.filename)
+        said = limits.shorten(f"The record of **{record.heading}**:", limits.CONTENT)
+        await interaction.followup.send(said, file=file, ephemeral=True)
+
+    @replay.autocomplete("game")
+    async def finished_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._choices(interaction, current, finished=True)
+
+    @history.autocomplete("game")
+    async def played_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._choices(interaction, current, finished=False)
+
+    async def _choices(
+        self, interaction: discord.Interaction, current: str, *, finished: bool
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.channel_id is None:
+            return []
+        found = await records.choices(
+            self.service.store, interaction.channel_id, current, finished=finished
+        )
+        return [
+            app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
+            for number, label in found
+        ][: limits.AUTOCOMPLETE_CHOICES]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Records(service_of(bot), courier_of(bot).pictures))
