@@ -24,7 +24,9 @@ keeping the table waiting resign) or `/claim end` (no result).
 Secret choices (objectives, cards) also come by DM with a menu of your moves.
 Buttons under a board (Draw, Done...) play that move for whoever presses them. A finished
 game's **Rematch** button opens a new table for its players; first players alternate.
-`/history` the move log · `/resign` leave the game (see `/rules` for what happens then)
+`/history [game]` a game's record as a text file, secret moves never shown · `/replay [game]`
+posts an animated replay of a finished game (default: the last one here)
+`/resign` leave the game (see `/rules` for what happens then)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/rules <game>` how a game is played and how to write its moves
