@@ -584,7 +584,7 @@ class Store:
 
         A non-None `result` ends the game (status `finished`), and `ending` (how it ended) then
         counts it for its players' stats and ratings in the same transaction. `kind` is `move`,
-        `hidden` (its notation is secret until the game ends), `resign` or `timeout` (seat -1:
+        `hidden` (its notation is secret: records never show it), `resign` or `timeout` (seat -1:
         a phase timer).
         `said` is the move's public narration, kept for `/history`. `claim_at` is when the
         others may claim the game if the next turn waits that long (None: no clock).

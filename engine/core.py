@@ -314,8 +314,8 @@ class Game(Protocol[S, M]):
         ...
 
     def hidden(self, move: M) -> bool:
-        """Whether the move's notation stays secret until the game is over (the channel then
-        sees only the public events, and `/history` shows a secret action)."""
+        """Whether the move's notation is secret: the channel sees only its public events, and
+        the bot's records of the game show a secret action in its place, even after the end."""
         ...
 
     def apply(self, state: S, seat: Seat, move: M) -> tuple[S, list[Event]]:
@@ -406,7 +406,7 @@ class BaseGame(Game[T, M]):
         raise NotImplementedError
 
     def hidden(self, move: M) -> bool:
-        """Whether the move stays secret until the game is over; none does unless a game says."""
+        """Whether the move is secret; none is unless a game says."""
         return False
 
     def waiting(self, state: T, seat: Seat) -> str:
