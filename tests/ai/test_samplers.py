@@ -4,6 +4,7 @@ from to its end."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import Any
@@ -11,13 +12,14 @@ from typing import Any
 import pytest
 
 from ai.determinize import determinizer_for
-from ai.evaluations import agents_standing
+from ai.evaluations import agents_standing, merchants_standing
 from ai.levels import Level, think
 from ai.policies import by_kind
 from ai.search import Budget, Settings
 from bench.playouts import first_state
 from engine.agents.state import AgentsState
 from engine.core import Game
+from engine.merchants.state import Ship
 from engine.registry import GAMES
 from tests.ai.positions import filled, objectives_set
 
@@ -134,3 +136,21 @@ def test_agents_cut_off_rollouts_favour_the_seat_ahead() -> None:
     assert agents_standing(AGENTS, swapped, 2) == (second, first)
     unset = replace(state, objectives=(state.objectives[0], None))
     assert agents_standing(AGENTS, unset, 2) == (0.5, 0.5)
+
+
+def test_merchants_cut_off_rollouts_favour_progress_towards_three_stations() -> None:
+    """A station counts 1 and a ship carrying its own colour 0.5; a seat's reward is
+    1 / (1 + e^(-1.5 x its lead over the best other seat))."""
+    state = MERCHANTS.new_game(["Ann", "Bob", "Cy"], {}, 3)
+    assert merchants_standing(MERCHANTS, state, 3) == (0.5, 0.5, 0.5)
+    home = next(n for n, p in enumerate(state.planets) if p.colour == 0)
+    planets = list(state.planets)
+    planets[home] = replace(planets[home], station=True)
+    ahead = replace(state, planets=tuple(planets))
+    lead, behind = 1 / (1 + math.exp(-1.5)), 1 / (1 + math.exp(1.5))
+    assert merchants_standing(MERCHANTS, ahead, 3) == pytest.approx((lead, behind, behind))
+    ship = next(n for n, p in enumerate(ahead.planets) if p.colour != 0 and p.free_docks)
+    planets[ship] = planets[ship].with_dock(planets[ship].docks.index(None), Ship(1, cargo=1))
+    carrying = replace(ahead, planets=tuple(planets))
+    half = 1 / (1 + math.exp(0.75))
+    assert merchants_standing(MERCHANTS, carrying, 3)[1] == pytest.approx(half)
