@@ -31,6 +31,7 @@ from ai.heuristics import heuristics_for
 from ai.policies import Policy, by_kind, uniform
 from ai.rewards import Evaluation, even
 from ai.rollout import first_actor, rollout
+from ai.samplers import Unsampled
 from ai.tree import Node
 from engine.core import Game, Seat
 
@@ -90,11 +91,14 @@ def search(
     started = time.process_time()
     deadline = None if budget.cpu_seconds is None else started + budget.cpu_seconds
     players = len(game.view(state, seat).players)
-    sample = determinizer.sample(game, state, seat, rng)
+    known = heuristics_for(game)
+    try:
+        sample = determinizer.sample(game, state, seat, rng)
+    except Unsampled:
+        return unsearched(game, state, seat, rng, started)
     moves = game.legal_moves(sample, seat)
     if not moves:
         raise ValueError(f"Seat {seat} has no move to make now.")
-    known = heuristics_for(game)
     if known is not None:  # the seat's own moves, the same in every sample
         moves = known.shortlist(game, sample, seat, moves)
     root: Node[M] = Node()
@@ -108,12 +112,27 @@ def search(
             ):
                 break
         if iterations:
-            sample = determinizer.sample(game, state, seat, rng)
+            try:
+                sample = determinizer.sample(game, state, seat, rng)
+            except Unsampled:  # rare: decide on the simulations run so far
+                break
         simulated += _iterate(game, sample, seat, root, players, rng, settings, moves)
         iterations += 1
     chosen = decisive(root)
     move = chosen.best()[1] if chosen.children else _first_of_kind(root, moves)
     return Decision(move, iterations, simulated, time.process_time() - started)
+
+
+def unsearched(
+    game: Game[Any, M], state: Any, seat: Seat, rng: random.Random, started: float
+) -> Decision[M]:
+    """The move of a seat the sampler cannot draw a sample for: the best by the game's rules
+    of thumb (which read only what the seat may see), else a random one of its own legal moves
+    (which the table offers it anyway)."""
+    moves = game.legal_moves(state, seat)
+    known = heuristics_for(game)
+    move = known.shortlist(game, state, seat, moves)[0] if known else rng.choice(moves)
+    return Decision(move, 0, 0, time.process_time() - started)
 
 
 def _first_of_kind(root: Node[Any], moves: list[M]) -> M:

@@ -1,1 +1,6 @@
 """Samplers of what a seat cannot see, one module per game with secrets or chance."""
+
+
+class Unsampled(RuntimeError):
+    """No sample drawn is consistent with what the seat has seen (a rare position whose hidden
+    cards few draws reproduce); the search then moves by rule of thumb instead."""

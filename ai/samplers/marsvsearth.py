@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ai.samplers import Unsampled
 from ai.samplers.chance import SEED_BITS
 from engine.core import BadState, Game, Seat, draw_rng
 from engine.marsvsearth.deck import Deck
@@ -102,11 +103,6 @@ class MarsVsEarthSampler:
         if playable is None:
             raise Unsampled(f"No sample of {game.title} replays to what seat {seat} has seen.")
         return playable
-
-
-class Unsampled(RuntimeError):
-    """No sample drawn replayed the running step to what the seat has seen, nor even to its
-    choices (a rare trial or promotion whose hidden cards few draws reproduce)."""
 
 
 def _public(view: Any) -> Any:

@@ -4,11 +4,16 @@ card cannot change its choice; and with open cards it plays for the seat that mo
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from ai.determinize import OPEN, Determinizer
+from ai.heuristics import heuristics_for
+from ai.samplers import Unsampled
 from ai.search import Budget, Decision, search
+from engine.core import Game, Seat
+from engine.registry import GAMES
 from tests.ai.showdown import CALL, FOLD, Resample, Showdown, ShowdownState
 
 BUDGET = Budget(iterations=300)
@@ -62,3 +67,23 @@ def test_in_an_open_phase_the_asked_seat_moves_first() -> None:
     game = Showdown()
     decision = search(game, deal(2, 9, 5), BOB, BUDGET, random.Random(8), OPEN)
     assert decision.move == CALL
+
+
+class NeverSampled:
+    """A sampler that finds no sample consistent with the seat's view."""
+
+    def sample(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+        raise Unsampled("no sample")
+
+
+@pytest.mark.parametrize("key", ["marsvsearth", "leylines"])
+def test_a_seat_without_a_sample_moves_by_rule_of_thumb_or_at_random(key: str) -> None:
+    game = GAMES[key]
+    state = game.new_game([f"P{n}" for n in range(5 if key == "marsvsearth" else 2)], {}, 3)
+    seat = min(game.actors(state))
+    decision = search(game, state, seat, Budget(50), random.Random(2), NeverSampled())
+    moves = game.legal_moves(state, seat)
+    assert decision.iterations == 0 and decision.move in moves
+    known = heuristics_for(game)
+    if known is not None:
+        assert decision.move == known.shortlist(game, state, seat, moves)[0]
