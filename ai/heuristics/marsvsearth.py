@@ -54,6 +54,9 @@ SHARPNESS = 3.0
 as likely."""
 SHORTLIST = 6
 """Root moves the search weighs, the best-scored first (Done always among them)."""
+MARGIN = 1.0
+"""Root moves scored further than this below the best are not searched: a small search's noise
+would otherwise pick a card the rules of thumb call harmful."""
 TRIAL_SWING = {"convict": 2.0, "acquit": -2.0}
 
 
@@ -229,8 +232,9 @@ def guide(
 def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
     """The root moves worth searching: the `SHORTLIST` best scored, and Done where legal."""
     w = _work(game, state)
-    ranked = sorted(moves, key=lambda m: -score(w, seat, m))
-    kept = ranked[:SHORTLIST]
+    scored = sorted(((score(w, seat, m), n) for n, m in enumerate(moves)), reverse=True)
+    best = scored[0][0]
+    kept = [moves[n] for value, n in scored[:SHORTLIST] if value >= best - MARGIN]
     kept += [m for m in moves if m.kind == "done" and m not in kept]
     return kept
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai.heuristics.marsvsearth import guide, score, shortlist, standing, suspicion
+from ai.heuristics.marsvsearth import MARGIN, guide, score, shortlist, standing, suspicion
 from ai.levels import Level, think
 from ai.search import Budget, Settings
 from bench.playouts import first_state
@@ -61,6 +61,16 @@ def test_a_human_gives_what_the_threat_needs_and_a_hidden_clone_what_harms_it(dn
     picks = [guide(GAME, state, 0, moves, rng) for _ in range(40)]
     assert picks.count(better) > picks.count(worse)
     assert better in shortlist(GAME, state, 0, moves)
+
+
+def test_the_search_weighs_only_moves_near_the_best_scored_and_done() -> None:
+    state, helping, harming = giving(False)
+    moves = GAME.legal_moves(state, 0)
+    w = table(state)
+    kept = shortlist(GAME, state, 0, moves)
+    best = max(score(w, 0, m) for m in moves)
+    assert helping in kept and harming not in kept and move("done") in kept
+    assert all(score(w, 0, m) >= best - MARGIN for m in kept if m.kind != "done")
 
 
 def accusing() -> tuple[MarsState, Move, Move]:
