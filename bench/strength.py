@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ai.arena import Effort, Match, match, table
 from ai.determinize import DETERMINIZERS
-from ai.levels import EASY, HARD, NORMAL, RANDOM, Level
+from ai.levels import EASY, HARD, RANDOM, Level
 from ai.search import Budget, Settings
 from bench.report import Check, Section
 from engine.marsvsearth.state import MarsState
@@ -36,17 +36,18 @@ WORKERS = 2
 FULL_GAMES = {"leylines": 6, "albiorix": 10, "merchants": 2, "agents": 2}
 """Games per pairing in the full run (Merchants against three random players: one game per
 seat), so that it takes about half an hour on two cores."""
-TABLE_LEVEL = NORMAL
+TABLE_LEVEL = EASY
 TABLE_SIZES = (5, 7)
-TABLE_GAMES = 1
-"""Mars vs. Earth tables per size in the full run (normal at every seat, to keep it affordable)."""
+TABLE_GAMES = 8
+"""Mars vs. Earth tables per size in the full run: easy at every seat (a table of some 220 moves
+costs about 45 CPU seconds), so that enough tables are played to see both sides win."""
 MOST_MOVES = 1000
 """Moves after which a game is stopped unfinished (Agents games run about 400)."""
 
 QUICK_SETTINGS = Settings(depth=4)
 QUICK_EASY = Level("easy", Budget(3), QUICK_SETTINGS)
 QUICK_HARD = Level("hard", Budget(8), QUICK_SETTINGS)
-QUICK_TABLE = Level("normal", Budget(3), QUICK_SETTINGS)
+QUICK_TABLE = Level("easy", Budget(3), QUICK_SETTINGS)
 QUICK_MOST_MOVES = 40
 """Tiny stand-ins for `--quick` (the smoke test): the same pairings, a few simulations, and
 games cut short."""
@@ -137,7 +138,7 @@ def bench_strength(quick: bool, games: int | None = None) -> Section:
         "## Strength: computer players against each other",
         "",
         f"Seeds from {SEED}; levels as in `ai/levels.py`"
-        + (" (quick: tiny budgets standing in for easy, normal and hard)" if quick else "")
+        + (" (quick: tiny budgets standing in for easy and hard)" if quick else "")
         + f"; a game still running after {most_moves:,} moves is stopped unfinished. Think time"
         " is the contender's CPU seconds per move.",
         "",

@@ -225,6 +225,6 @@ def test_the_strength_report_counts_each_pairing(monkeypatch: pytest.MonkeyPatch
     )
     [check] = section.checks
     assert check.relation == ">=" and check.limit == 50
-    [table] = [line for line in section.lines if line.startswith("- Mars vs. Earth, 5 normal")]
+    [table] = [line for line in section.lines if line.startswith("- Mars vs. Earth, 5 easy")]
     assert re.search(r"Martians won \d, Humans won \d of 1 tables", table)
     assert any(line.startswith("| random | ") for line in section.lines)
