@@ -76,8 +76,9 @@ class Records(commands.Cog):
     ) -> list[app_commands.Choice[int]]:
         if interaction.channel_id is None:
             return []
+        typed = str(current)  # Discord sends what was typed into a number option as text
         found = await records.choices(
-            self.service.store, interaction.channel_id, current, finished=finished
+            self.service.store, interaction.channel_id, typed, finished=finished
         )
         return [
             app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)

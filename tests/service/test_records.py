@@ -203,3 +203,18 @@ async def test_autocomplete_offers_this_channels_games(service: TableService) ->
     assert [
         n for n, _ in await records.choices(service.store, CHANNEL, "PLAY", finished=False)
     ] == [3]
+
+
+async def test_a_rematch_is_replayed_with_the_first_player_it_started_with(
+    service: TableService,
+) -> None:
+    await started(service)  # Ann moves first
+    old = (await service.resign(CHANNEL, BOB)).game_id
+    await service.rematch(CHANNEL, ANN, old)  # Ann sits first again, but Bob opens this time
+    await service.rematch(CHANNEL, BOB, old)
+    await service.start(CHANNEL, ANN)
+    await play(service, (BOB, "L c3"))
+    await service.resign(CHANNEL, ANN)
+    replay = await records.replay(service.store, CHANNEL)
+    assert [f.caption[0] for f in replay.frames[1:]] == ["1. Bob: L c3", "2. Ann: resign"]
+    assert "Options: first: 2" in (await records.record(service.store, CHANNEL)).text
