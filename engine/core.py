@@ -502,6 +502,25 @@ class SidedGame(Game[S, M], Protocol):
 
 
 @runtime_checkable
+class UndoableGame(Game[S, M], Protocol):
+    """A game whose moves may be taken back by agreement (see `undoable`). A game that is not
+    one has no takebacks at all."""
+
+    def undoable(self, before: S, move: M, after: S) -> str | None:
+        """Why `move`, which led from `before` to `after`, cannot be taken back (it drew, dealt,
+        rolled or revealed what was hidden), or None when it can."""
+        ...
+
+
+class OpenAndCertain:
+    """For a game with nothing hidden and nothing left to chance: every move may be taken
+    back (mixed into its class, it makes the game an `UndoableGame`)."""
+
+    def undoable(self, before: Any, move: Any, after: Any) -> str | None:
+        return None
+
+
+@runtime_checkable
 class CompletingGame(Game[S, M], Protocol):
     """A game whose commands may hold several steps, so that autocomplete must read the steps
     already typed to offer the next one."""

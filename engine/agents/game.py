@@ -129,6 +129,17 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         """Setting objectives is secret; everything else is played in the open."""
         return isinstance(move, SetObjectives)
 
+    def undoable(self, before: AgentsState, move: AgentsMove, after: AgentsState) -> str | None:
+        """A draw from the bag and a reveal of objectives show what was hidden; placing,
+        shifting and swapping pyramids may be taken back."""
+        if isinstance(move, Draw):
+            return "it drew a pyramid from the bag"
+        if isinstance(move, Reveal):
+            return "it revealed objectives"
+        if isinstance(move, SetObjectives):
+            return "it set secret objectives"
+        return None
+
     def play(
         self, state: AgentsState, seat: Seat, move: AgentsMove
     ) -> tuple[AgentsState, list[Event]]:

@@ -60,7 +60,7 @@ from engine.albiorix.moves import Choice, Draw, Mix, Move
 from engine.albiorix.pieces import GRID, describe, monads, setup, stack_text
 from engine.albiorix.state import AlbiorixState, Played, state_from_json, state_to_json
 from engine.albiorix.view import AlbiorixView
-from engine.core import BaseGame, Event, IllegalMove, Seat
+from engine.core import BaseGame, Event, IllegalMove, OpenAndCertain, Seat
 
 LIMIT = core.Option(
     "limit",
@@ -72,7 +72,7 @@ LIMIT = core.Option(
 )
 
 
-class Albiorix(BaseGame[AlbiorixState, Choice]):
+class Albiorix(BaseGame[AlbiorixState, Choice], OpenAndCertain):
     key = "albiorix"
     title = "Albiorix"
     min_players = 2

@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import core
-from engine.core import AmbiguousMove, BaseGame, Event, IllegalMove, Seat
+from engine.core import AmbiguousMove, BaseGame, Event, IllegalMove, OpenAndCertain, Seat
 from engine.leylines import notation, scoring
 from engine.leylines.moves import CAP, Place, next_turn, placements
 from engine.leylines.state import (
@@ -48,7 +48,7 @@ from engine.leylines.view import LeyLinesView, build_view
 from engine.pieces import SIZE_NAME
 
 
-class LeyLines(BaseGame[LeyLinesState, Place]):
+class LeyLines(BaseGame[LeyLinesState, Place], OpenAndCertain):
     """Two seers, one 6x6 board; the rules are summed up in this module's docstring."""
 
     key = "leylines"

@@ -205,6 +205,11 @@ class Merchants(BaseGame[MerchantsState, Command]):
     def notation(self, move: Command) -> str:
         return notation(move)
 
+    def undoable(self, before: MerchantsState, move: Command, after: MerchantsState) -> str | None:
+        """A move after which the die was rolled (the turn passed on) shows what chance gave;
+        every other move may be taken back."""
+        return "the die was rolled after it" if after.rolls != before.rolls else None
+
     def waiting(self, state: MerchantsState, seat: Seat) -> str:
         return refusals.waiting(state)
 
