@@ -129,6 +129,27 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
     ALTER TABLE games ADD COLUMN first_user INTEGER;
     """,
+    """
+    CREATE TABLE moves_v8 (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('move', 'hidden', 'resign', 'timeout', 'takeback')),
+        notation TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        said TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (game_id, seq)
+    );
+    INSERT INTO moves_v8 SELECT game_id, seq, seat, kind, notation, created_at, said FROM moves;
+    DROP TABLE moves;
+    ALTER TABLE moves_v8 RENAME TO moves;
+    CREATE TABLE takeback_requests (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        asker INTEGER NOT NULL,
+        accepted TEXT NOT NULL DEFAULT '[]'
+    );
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -221,6 +242,16 @@ class MoveRow:
     created_at: float
     said: str
     """What the channel was told of this move (public narration)."""
+
+
+@dataclass(frozen=True)
+class TakebackRequest:
+    """A player's request to take back the move numbered `seq` (their own), and the user ids of
+    the people who accepted it so far."""
+
+    seq: int
+    asker: int
+    accepted: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -584,8 +615,9 @@ class Store:
 
         A non-None `result` ends the game (status `finished`), and `ending` (how it ended) then
         counts it for its players' stats and ratings in the same transaction. `kind` is `move`,
-        `hidden` (its notation is secret: records never show it), `resign` or `timeout` (seat -1:
-        a phase timer).
+        `hidden` (its notation is secret: records never show it), `resign`, `timeout` (seat -1:
+        a phase timer) or `takeback` (the move before it is undone; its notation is that
+        move's).
         `said` is the move's public narration, kept for `/history`. `claim_at` is when the
         others may claim the game if the next turn waits that long (None: no clock).
         """
@@ -722,6 +754,44 @@ class Store:
                 (game_id, DELIVERY_ATTEMPTS),
             )
             return cursor.rowcount
+
+    async def ask_takeback(self, game_id: int, seq: int, asker: int) -> None:
+        """Record `asker`'s request to take back move `seq` (replacing any earlier request of
+        the game, which a newer move has outlived anyway)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO takeback_requests (game_id, seq, asker, accepted) "
+                "VALUES (?, ?, ?, '[]')",
+                (game_id, seq, asker),
+            )
+
+    async def takeback_request(self, game_id: int) -> TakebackRequest | None:
+        rows = await self._rows(
+            "SELECT seq, asker, accepted FROM takeback_requests WHERE game_id = ?", (game_id,)
+        )
+        if not rows:
+            return None
+        seq, asker, accepted = rows[0]
+        return TakebackRequest(seq, asker, tuple(json.loads(accepted)))
+
+    async def accept_takeback(self, game_id: int, seq: int, user_id: int) -> None:
+        """Count `user_id`'s acceptance of the request to take back move `seq`, if it stands."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "SELECT accepted FROM takeback_requests WHERE game_id = ? AND seq = ?",
+                (game_id, seq),
+            )
+            row = await cursor.fetchone()
+            if row is not None:
+                accepted = sorted({*json.loads(row[0]), user_id})
+                await db.execute(
+                    "UPDATE takeback_requests SET accepted = ? WHERE game_id = ?",
+                    (json.dumps(accepted), game_id),
+                )
+
+    async def drop_takeback(self, game_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM takeback_requests WHERE game_id = ?", (game_id,))
 
     async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
         """Whether the user is still to be told (once per game) that their DMs are closed;

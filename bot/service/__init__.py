@@ -6,8 +6,8 @@ should be said (`Notice`s), leaving delivery to the transport. Work on one chann
 a per-channel lock; the store's version guard catches anything that slips past it.
 
 `TableService` is a thin front over one module per job: loading and locks (`tables`), lobbies
-and rematches, play, claims on time, computer players, looking, clocks (reminders and timers),
-deliveries, and the wording of it all.
+and rematches, play, claims on time, takebacks, computer players, looking, clocks (reminders
+and timers), deliveries, and the wording of it all.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from bot.service.looking import Looking
 from bot.service.offers import narrower_prefixes
 from bot.service.rematches import Rematch, Rematches
 from bot.service.tables import new_seed
+from bot.service.takebacks import TakebackAsked, Takebacks
 from bot.service.updates import (
     Choice,
     ChooseFurther,
@@ -34,7 +35,7 @@ from bot.service.updates import (
 from bot.service.wording import STALE
 
 
-class TableService(Rematches, Computers, Claims, Looking, Clocks, Deliveries):
+class TableService(Rematches, Computers, Claims, Takebacks, Looking, Clocks, Deliveries):
     """`remind_after` is how long (seconds) a turn may wait before the players to move are
     reminded, again every `remind_after`; 0 turns reminders off. `clock` gives Unix seconds."""
 
@@ -54,6 +55,7 @@ __all__ = [
     "TableError",
     "TableService",
     "TableUpdate",
+    "TakebackAsked",
     "Turn",
     "narrower_prefixes",
     "new_seed",

@@ -160,8 +160,10 @@ def move_line(move: MoveRow, names: Sequence[str]) -> str:
     only as one; a phase's timer running out names nobody."""
     if move.kind == "timeout":
         return f"{move.seq}. (the timer ran out)"
-    did = SECRET if move.kind == "hidden" else move.notation
     who = names[move.seat] if 0 <= move.seat < len(names) else "?"
+    if move.kind == "takeback":
+        return f"{move.seq}. {who} took back {move.notation}"
+    did = SECRET if move.kind == "hidden" else move.notation
     return f"{move.seq}. {who}: {did}"
 
 
@@ -193,11 +195,14 @@ def replay_frames(row: GameRow, moves: Sequence[MoveRow]) -> tuple[Frame, ...]:
 
 def positions(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> list[Any]:
     """The game's states from its opening (as it started: seed, players, opening options)
-    through each logged move; raises GameError for a move that no longer applies."""
+    through each logged move (a takeback goes back to the state before the move it undoes);
+    raises GameError for a move that no longer applies."""
     state = game.new_game(_names(row), opening_options(row), row.seed)
     states = [state]
     for move in moves:
-        if move.kind == "resign":
+        if move.kind == "takeback":  # the move before it is undone
+            state = states[-2]
+        elif move.kind == "resign":
             state, _ = game.resign(state, move.seat)
         elif move.kind == "timeout":
             if not isinstance(game, TimedGame):

@@ -79,6 +79,21 @@ def claimed(claimer: str, absent: Sequence[str], hours: int) -> str:
     )
 
 
+def takeback_asked(asker: int, notation: str, waiting: Sequence[int]) -> str:
+    return (
+        f"{mention(asker)} asks to take back `{notation}`. {mentions(waiting)}: accept or "
+        "decline (the request ends when anyone acts)."
+    )
+
+
+def takeback_accepted(user_id: int, waiting: Sequence[int]) -> str:
+    return f"{mention(user_id)} accepts the takeback; waiting for {mentions(waiting)}."
+
+
+def takeback_declined(user_id: int, asker: int) -> str:
+    return f"{mention(user_id)} declines {mention(asker)}'s takeback; the move stands."
+
+
 def board_again(title: str, moves_made: int) -> str:
     return f"**{title}**, move {moves_made + 1}."
 

@@ -1,0 +1,153 @@
+"""Takebacks through the table service: asked, accepted by everyone else, declined, outlived by
+a later action, refused for secret moves, revealed secrets and games without takebacks,
+answered at once by computer players, and surviving a restart (rulings in
+bot/service/takebacks.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import TableError, TableService, TableUpdate, TakebackAsked
+from bot.service.records import record
+from engine.registry import GAMES
+from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, started
+
+
+async def stored(service: TableService) -> tuple[Any, int]:
+    """The channel's game state (decoded) and its moves made."""
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None and row.state is not None
+    return GAMES[row.game_key].from_json(json.loads(row.state)), row.moves_made
+
+
+async def asked(service: TableService) -> TakebackAsked:
+    found = await service.ask_takeback(CHANNEL, ANN)
+    assert isinstance(found, TakebackAsked)
+    return found
+
+
+async def test_a_move_is_taken_back_once_the_other_player_accepts(service: TableService) -> None:
+    await started(service)
+    opening, _ = await stored(service)
+    await service.move(CHANNEL, ANN, "L c3")
+    request = await asked(service)
+    assert request.waiting == (BOB.user_id,) and "`L c3`" in request.text
+    assert f"<@{BOB.user_id}>" in request.text
+    undone = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+    assert isinstance(undone, TableUpdate)
+    assert undone.public.text.startswith("Ann took back `L c3`.")
+    assert f"<@{ANN.user_id}>, your turn." in undone.public.text
+    state, moves_made = await stored(service)
+    assert state == opening and moves_made == 2
+    text = (await record(service.store, CHANNEL)).text
+    assert "1. Ann: L c3" in text and "2. Ann took back L c3" in text
+    await service.move(CHANNEL, ANN, "L d4")  # Ann plays on from the opening
+    with pytest.raises(TableError, match="over"):  # the request is spent
+        await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+
+
+async def test_a_declined_takeback_changes_nothing(service: TableService) -> None:
+    await started(service)
+    await service.move(CHANNEL, ANN, "L c3")
+    before = await stored(service)
+    request = await asked(service)
+    said = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, False)
+    assert said == f"<@{BOB.user_id}> declines <@{ANN.user_id}>'s takeback; the move stands."
+    assert await stored(service) == before
+    with pytest.raises(TableError, match="over"):
+        await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+
+
+async def test_a_takeback_is_only_of_ones_own_last_action_until_anyone_acts(
+    service: TableService,
+) -> None:
+    await started(service)
+    with pytest.raises(TableError, match="only your own last action"):
+        await service.ask_takeback(CHANNEL, ANN)  # nothing played yet
+    await service.move(CHANNEL, ANN, "L c3")
+    with pytest.raises(TableError, match="only your own last action"):
+        await service.ask_takeback(CHANNEL, BOB)
+    with pytest.raises(TableError, match="not playing"):
+        await service.ask_takeback(CHANNEL, CAT)
+    request = await asked(service)
+    with pytest.raises(TableError, match="Only the other players"):
+        await service.answer_takeback(CHANNEL, ANN, request.game_id, request.seq, True)
+    with pytest.raises(TableError, match="Only the other players"):
+        await service.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
+    await service.move(CHANNEL, BOB, "L d4")  # Bob plays instead of answering
+    before = await stored(service)
+    with pytest.raises(TableError, match="over"):
+        await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+    with pytest.raises(TableError, match="only your own last action"):
+        await service.ask_takeback(CHANNEL, ANN)
+    assert await stored(service) == before
+
+
+async def test_a_request_survives_a_restart(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "bot.sqlite3")
+    await started(service)
+    await service.move(CHANNEL, ANN, "L c3")
+    request = await asked(service)
+    await service.store.close()
+    service = await open_service(tmp_path / "bot.sqlite3")
+    undone = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+    assert isinstance(undone, TableUpdate)
+    await service.store.close()
+
+
+async def computer_table(service: TableService, level: str) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1},
+        computers=1, computer_level=level,
+    )  # fmt: skip
+    await service.start(CHANNEL, ANN)
+    await service.move(CHANNEL, ANN, "L c3")
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+async def test_a_computer_player_below_hard_accepts_at_once(
+    level: str, service: TableService
+) -> None:
+    await computer_table(service, level)
+    undone = await service.ask_takeback(CHANNEL, ANN)
+    assert isinstance(undone, TableUpdate) and undone.confirmation == "Taken back: `L c3`."
+    assert (await stored(service))[1] == 2
+
+
+async def test_a_hard_computer_player_declines(service: TableService) -> None:
+    await computer_table(service, "hard")
+    before = await stored(service)
+    with pytest.raises(TableError, match=r"Ada \(computer\) plays hard and declines"):
+        await service.ask_takeback(CHANNEL, ANN)
+    assert await stored(service) == before
+
+
+async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
+    service: TableService,
+) -> None:
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
+    )
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ANN)
+    state, _ = await stored(service)
+    agents = GAMES["agents"]
+    await service.move(CHANNEL, ANN, agents.notation(agents.legal_moves(state, 0)[0]))
+    with pytest.raises(TableError, match="A secret move cannot be taken back"):
+        await service.ask_takeback(CHANNEL, ANN)
+    await service.abandon(CHANNEL, ANN, moderator=True)
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options={},
+        computers=4, computer_level="random",
+    )  # fmt: skip
+    await service.start(CHANNEL, ANN)
+    state, _ = await stored(service)
+    mve = GAMES["marsvsearth"]
+    if 0 in mve.actors(state):
+        await service.move(CHANNEL, ANN, mve.notation(mve.legal_moves(state, 0)[0]))
+    with pytest.raises(TableError, match=r"Mars vs. Earth cannot be taken back"):
+        await service.ask_takeback(CHANNEL, ANN)
