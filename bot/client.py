@@ -19,6 +19,7 @@ from bot.play.computers import ComputerPlayers
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
+from bot.play.takebacks import TakebackButton
 from bot.play.thinking import Thinkers
 from bot.replies import answer_error
 from bot.service import Controls, TableService
@@ -30,6 +31,7 @@ EXTENSIONS = (
     "bot.lobby.commands",
     "bot.play.commands",
     "bot.play.claims",
+    "bot.play.takebacks",
     "bot.play.computer_turns",
     "bot.info",
     "bot.stats",
@@ -101,7 +103,9 @@ class MarsBot(commands.Bot):
         self.computers = ComputerPlayers(
             self.service, self.courier, self.thinkers, pause=self.config.computer_pause
         )
-        self.add_dynamic_items(LobbyButton, ComputerPicker, RematchButton, MoveButton, MovePicker)
+        self.add_dynamic_items(
+            LobbyButton, ComputerPicker, RematchButton, MoveButton, MovePicker, TakebackButton
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.config.dev_guild_id:

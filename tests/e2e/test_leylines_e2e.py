@@ -21,9 +21,10 @@ from tests.fakediscord import FakeDiscord, User
 CHANNEL = "mars-1"
 COMMANDS = {
     "new", "join", "leave", "start", "move", "board", "secret", "hint", "resign", "abandon",
-    "history", "replay", "rules", "help", "stats", "leaderboard",
+    "history", "replay", "rules", "help", "stats", "leaderboard", "claim",
+    "takeback",
 }  # fmt: skip
-TABLE_SETTINGS = ("bots", "bot_level", "hints")
+TABLE_SETTINGS = ("bots", "bot_level", "hints", "clock")
 TURN = re.compile(r"<@(\d+)>, your turn\.")
 
 
@@ -48,8 +49,9 @@ async def test_commands_are_synced_with_their_options(
             *(o.name for o in game.options),
             *TABLE_SETTINGS,
         ]
-    first, bots, level, _ = subcommands["leylines"]["options"]
+    first, bots, level, _, clock = subcommands["leylines"]["options"]
     assert (bots["min_value"], bots["max_value"]) == (0, 1)
+    assert (clock["min_value"], clock["max_value"]) == (0, 72)
     assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard"]
     assert [c["value"] for c in first["choices"]] == [0, 1, 2]
     [text] = fake_discord.command("move")["options"]

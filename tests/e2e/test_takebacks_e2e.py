@@ -1,0 +1,62 @@
+"""The real bot process against the fake Discord server: `/takeback` and its buttons.
+
+Ann asks to take back a move; the request is posted with Accept and Decline buttons pinging Bob
+(a refusal stays private: Bob cannot take back Ann's move). Bob declines once, the move stands;
+Ann asks again, Bob accepts, and the channel's board goes back to the position before the move,
+with Ann to move. A pressed button of a spent request is refused privately.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import LaunchBot
+from tests.e2e.tables import board_after, history, marks, open_table, play, refused
+from tests.fakediscord import FakeDiscord, Message, User
+
+CHANNEL = "mars-1"
+
+
+async def ask(fake: FakeDiscord, user: User) -> Message:
+    """`/takeback` by `user`: the request posted in the channel (after a private reply)."""
+    after = fake.checkpoint()
+    reply = await (await fake.slash(user, CHANNEL, "takeback")).response()
+    assert reply.ephemeral and reply.content.startswith("Asked"), reply.content
+    return await fake.wait_for_message(
+        lambda m: "asks to take back" in m.content, channel=CHANNEL, after=after
+    )
+
+
+async def test_a_move_is_taken_back_when_the_other_player_accepts(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    fake = fake_discord
+    await launch_bot()
+    await fake.wait_commands_synced()
+    ann, bob = fake.add_user("ann"), fake.add_user("bob")
+    await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1})
+    await play(fake, ann, CHANNEL, "L c3")
+    assert "only your own last action" in await refused(fake, bob, CHANNEL, "takeback")
+
+    request = await ask(fake, ann)
+    assert f"<@{bob.id}>" in request.content and "`L c3`" in request.content
+    accept, decline = request.custom_ids
+    assert accept.endswith(":accept") and decline.endswith(":decline")
+    no = await (await fake.click(ann, request, accept)).response()
+    assert no.ephemeral and "Only the other players" in no.content
+    after = fake.checkpoint()
+    declined = await (await fake.click(bob, request, decline)).response()
+    assert declined.ephemeral
+    said = await fake.wait_for_message(lambda m: "declines" in m.content, after=after)
+    assert "the move stands" in said.content
+    spent = await (await fake.click(bob, request, accept)).response()
+    assert spent.ephemeral and "over" in spent.content
+
+    request = await ask(fake, ann)
+    before = marks(fake, CHANNEL)
+    accept = request.custom_ids[0]
+    accepted = await (await fake.click(bob, request, accept)).response()
+    assert accepted.ephemeral and accepted.content == "Taken back: `L c3`."
+    board = await board_after(fake, CHANNEL, before)
+    assert board.content.startswith("ann took back `L c3`.")
+    assert f"<@{ann.id}>, your turn." in board.content
+    assert "2. ann took back L c3" in await history(fake, ann, CHANNEL)
+    await play(fake, ann, CHANNEL, "L d4")  # Ann plays on from the opening
