@@ -15,13 +15,14 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import aiosqlite
 
 from bot.ratings import ledger
 from bot.ratings.ledger import Record
 from bot.ratings.standings import Ending
+from bot.sql import Connection
 from engine.core import GameError
 
 MIGRATIONS: tuple[str, ...] = (
@@ -273,12 +274,14 @@ class Living:
     digest: str = ""
 
 
+SEATS_JSON = "json_group_array(json_array(user_id, seat, display_name, level))"
+"""A game's seats as one JSON array of [user id, seat, display name, level] (SQLite's words)."""
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game_key, options, seed, status, version, state, creator_id, "
     "lobby_message_id, result, deadline, phase, phase_deadline, "
     "board_message_id, board_text, board_digest, "
     "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id), "
-    "(SELECT json_group_array(json_array(user_id, seat, display_name, level)) FROM seats "
+    f"(SELECT {SEATS_JSON} FROM seats "
     "WHERE seats.game_id = games.id), hints, clock_hours, claim_at, rematch_of, first_user, "
     "created_at, updated_at"
 )
@@ -317,7 +320,15 @@ def _game_row(row: Sequence[Any]) -> GameRow:
 
 
 class Store:
-    """Async access to the database file at `path` (created with its folder if missing)."""
+    """Async access to the database file at `path` (created with its folder if missing).
+
+    Its statements run unchanged on PostgreSQL (`bot.pgstore.PgStore`); what differs is in the
+    members a dialect overrides: `open`, `close`, `db`, `_migrate`, `_transaction`, `_rows`,
+    `_game_columns`, `_channel_taken` and `_lock_ledger`."""
+
+    _game_columns: ClassVar[str] = _GAME_COLUMNS
+    _channel_taken: ClassVar[tuple[type[Exception], ...]] = (aiosqlite.IntegrityError,)
+    """What inserting a second open game in a channel raises (the partial unique index)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -346,20 +357,27 @@ class Store:
         self._db = self._reader = None
 
     @property
-    def db(self) -> aiosqlite.Connection:
+    def db(self) -> Connection:
+        """The writing connection (outside a transaction: for tests and benchmarks)."""
+        return self._sqlite
+
+    @property
+    def _sqlite(self) -> aiosqlite.Connection:
         if self._db is None:
             raise RuntimeError("The store is not open.")
         return self._db
 
     async def _migrate(self) -> None:
-        async with self.db.execute("PRAGMA user_version") as cursor:
+        async with self._sqlite.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         current = int(row[0]) if row else 0
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
-            await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+            await self._sqlite.executescript(
+                f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
+            )
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self) -> AsyncIterator[Connection]:
         """One write transaction, committed on success and rolled back on any error."""
         async with self._lock:
             await self.db.execute("BEGIN IMMEDIATE")
@@ -370,9 +388,7 @@ class Store:
                 raise
             await self.db.execute("COMMIT")
 
-    async def _bump(
-        self, db: aiosqlite.Connection, game_id: int, version: int, **columns: Any
-    ) -> None:
+    async def _bump(self, db: Connection, game_id: int, version: int, **columns: Any) -> None:
         """Set `columns` and raise the version, only if the game is still at `version`."""
         sets = "".join(f"{name} = ?, " for name in columns)
         cursor = await db.execute(
@@ -396,7 +412,7 @@ class Store:
         return list(await self._reader.execute_fetchall(sql, params))
 
     async def _fetch_games(self, where: str, params: Sequence[Any]) -> list[GameRow]:
-        rows = await self._rows(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+        rows = await self._rows(f"SELECT {self._game_columns} FROM games WHERE {where}", params)
         return [_game_row(row) for row in rows]
 
     async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRow | None:
@@ -508,10 +524,10 @@ class Store:
         now = time.time()
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
+                [(game_id,)] = await db.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, "
                     "creator_id, hints, clock_hours, rematch_of, first_user, created_at, "
-                    "updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    "updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -527,15 +543,13 @@ class Store:
                         now,
                     ),
                 )
-                game_id = cursor.lastrowid
-                assert game_id is not None
                 await db.execute(
                     "INSERT INTO seats (game_id, user_id, seat, display_name) VALUES (?, ?, 0, ?)",
                     (game_id, creator_id, creator_name),
                 )
-        except aiosqlite.IntegrityError as error:
+        except self._channel_taken as error:
             raise ChannelBusy() from error
-        return game_id
+        return int(game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self._transaction() as db:
@@ -643,6 +657,7 @@ class Store:
                 (game.id, game.id, seat, kind, notation, time.time(), said),
             )
             if result is not None:
+                await self._lock_ledger(db)
                 await ledger.number(db, game.id)
             if ending is not None:
                 await ledger.count(db, game.id, ending)
@@ -663,6 +678,10 @@ class Store:
             await self._bump(db, game.id, game.version, status=status, result=result)
 
     # Ratings and stats (see bot.ratings.ledger)
+
+    async def _lock_ledger(self, db: Connection) -> None:
+        """Take the right to number finished games and count them, until the transaction ends
+        (SQLite: its write transaction already excludes every other writer)."""
 
     async def records(self, guild_id: int, user_id: int) -> list[Record]:
         """A person's stats and rating in each game title they finished on this server."""
@@ -690,6 +709,7 @@ class Store:
         counted."""
         counted = 0
         async with self._transaction() as db:
+            await self._lock_ledger(db)
             await db.execute("DELETE FROM ratings")
             async with db.execute(
                 "SELECT id, game_key, state FROM games WHERE status = 'finished' "
@@ -705,7 +725,7 @@ class Store:
     # Delivery: the outbox, the living board message and closed-DM hints
 
     @staticmethod
-    async def _queue(db: aiosqlite.Connection, game_id: int, payload: dict[str, Any]) -> None:
+    async def _queue(db: Connection, game_id: int, payload: dict[str, Any]) -> None:
         await db.execute(
             "INSERT INTO outbox (game_id, payload, created_at) VALUES (?, ?, ?)",
             (game_id, json.dumps(payload), time.time()),

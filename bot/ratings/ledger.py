@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.ratings import skill, standings
 from bot.ratings.skill import Skill
 from bot.ratings.standings import Ending, Result
+from bot.sql import Connection
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,8 @@ class Record:
 
 
 COLUMNS = "game_key, user_id, mu, sigma, games, wins, draws, losses, streak"
+_UPDATED = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS.split(", ")[2:])
+"""An upsert's new values for a record's counted columns."""
 
 
 def record(row: Sequence[Any]) -> Record:
@@ -44,7 +45,7 @@ def record(row: Sequence[Any]) -> Record:
     return Record(key, user_id, Skill(mu, sigma), games, wins, draws, losses, streak)
 
 
-async def number(db: aiosqlite.Connection, game_id: int) -> None:
+async def number(db: Connection, game_id: int) -> None:
     """Give a game that has just finished the next number in the order of finished games."""
     await db.execute(
         "UPDATE games SET finished_seq = (SELECT COALESCE(MAX(finished_seq), 0) + 1 FROM games) "
@@ -53,7 +54,7 @@ async def number(db: aiosqlite.Connection, game_id: int) -> None:
     )
 
 
-async def count(db: aiosqlite.Connection, game_id: int, ending: Ending) -> None:
+async def count(db: Connection, game_id: int, ending: Ending) -> None:
     """Add a finished game (its seats and resignations as stored, ended as `ending` says) to
     its players' stats and, when it is rated, to their ratings."""
     games = await db.execute_fetchall(
@@ -82,14 +83,14 @@ async def count(db: aiosqlite.Connection, game_id: int, ending: Ending) -> None:
         old = before.get(user_id, Record(game_key, user_id, Skill(), 0, 0, 0, 0, 0))
         new = _counted(old, result, skills.get(user_id, old.skill))
         await db.execute(
-            f"INSERT OR REPLACE INTO ratings (guild_id, {COLUMNS}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO ratings (guild_id, {COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            f"ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET {_UPDATED}",
             (guild_id, *_values(new)),
         )
 
 
 async def _records(
-    db: aiosqlite.Connection, guild_id: int, game_key: str, user_ids: list[int]
+    db: Connection, guild_id: int, game_key: str, user_ids: list[int]
 ) -> dict[int, Record]:
     marks = ", ".join("?" * len(user_ids))
     rows = await db.execute_fetchall(
