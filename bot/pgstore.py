@@ -1,0 +1,99 @@
+"""The PostgreSQL store: `bot.store.Store`'s interface, statements and guarantees on a PostgreSQL
+database, for hosts that run several bot processes (shards) on one database.
+
+Every method is the SQLite store's own; only the connection differs (a pool, and
+`bot.pgsql.PgConnection` in front of it). Across processes the database keeps the guarantees:
+every change to a game is an `UPDATE ... WHERE version = ?`, whose row lock makes a second writer
+wait and then find the version gone (`StaleGame`); the partial unique index keeps one open game per
+channel (`ChannelBusy`); and a transaction that numbers or counts finished games first takes the
+ledger's advisory lock, so two games finishing at once are numbered and rated one after the other.
+Migrations (`bot.pgschema`) are recorded in the table `schema_version`, one row per migration, run
+under an advisory lock so that processes starting together migrate once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, ClassVar
+
+import asyncpg
+
+from bot import pgschema
+from bot.pgsql import PgConnection, dialect
+from bot.sql import Connection
+from bot.store import SEATS_JSON, Store
+
+MIGRATION_LOCK = 0x6D617273_0001
+"""The advisory lock held while the schema is migrated."""
+LEDGER_LOCK = 0x6D617273_0002
+"""The advisory lock held by a transaction that numbers or counts finished games."""
+
+
+class PgStore(Store):
+    """Async access to the PostgreSQL database at `url` (postgresql://user:password@host/name),
+    through a pool of at most `pool_size` connections."""
+
+    _game_columns: ClassVar[str] = Store._game_columns.replace(
+        SEATS_JSON,
+        "COALESCE(json_agg(json_build_array(user_id, seat, display_name, level)), '[]')",
+    )
+    _channel_taken: ClassVar[tuple[type[Exception], ...]] = (
+        asyncpg.IntegrityConstraintViolationError,
+    )
+
+    def __init__(self, url: str, pool_size: int = 10) -> None:
+        self.url = url
+        self._pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+
+    async def open(self) -> None:
+        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self._pool_size)
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+        self._pool = None
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("The store is not open.")
+        return self._pool
+
+    @property
+    def db(self) -> Connection:
+        """Statements on the pool, each committed at once (for tests and tools)."""
+        return PgConnection(self.pool)
+
+    async def _migrate(self) -> None:
+        async with self._transaction() as db:
+            await db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            await db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version "
+                "(number INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            [(current,)] = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(number), 0) FROM schema_version"
+            )
+            for number, script in enumerate(pgschema.MIGRATIONS[current:], start=current + 1):
+                await db.execute(script)
+                await db.execute(
+                    "INSERT INTO schema_version (number, applied_at) VALUES (?, ?)",
+                    (number, time.time()),
+                )
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Connection]:
+        """One transaction on a connection of the pool, committed on success and rolled back
+        on any error. Transactions of one process run side by side, as other processes' do."""
+        async with self.pool.acquire() as connection, connection.transaction():
+            yield PgConnection(connection)
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(await self.pool.fetch(dialect(sql), *params))
+
+    async def _lock_ledger(self, db: Connection) -> None:
+        await db.execute("SELECT pg_advisory_xact_lock(?)", (LEDGER_LOCK,))
