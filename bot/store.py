@@ -780,8 +780,9 @@ class Store:
         the game, which a newer move has outlived anyway)."""
         async with self._transaction() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO takeback_requests (game_id, seq, asker, accepted) "
-                "VALUES (?, ?, ?, '[]')",
+                "INSERT INTO takeback_requests (game_id, seq, asker, accepted) "
+                "VALUES (?, ?, ?, '[]') ON CONFLICT (game_id) DO UPDATE SET "
+                "seq = excluded.seq, asker = excluded.asker, accepted = excluded.accepted",
                 (game_id, seq, asker),
             )
 
