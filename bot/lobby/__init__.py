@@ -1,6 +1,7 @@
-"""The lobby feature: `/new <game>`, `/join`, `/leave`, `/start` and the lobby message's buttons.
+"""The lobby feature: `/new <game>`, `/join`, `/leave`, `/start`, the lobby message's buttons
+and the Rematch button under a finished game's board.
 
 Layers, each importing only those below it: `commands` (the `Lobby` cog and `/new`), `flow`
-(joining, leaving and starting, for commands and buttons alike), `buttons` (the persistent
-buttons, which find the cog through the client).
+(joining, leaving and starting, for commands and buttons alike), `rematch` and `buttons` (the
+persistent buttons, which find the cog through the client).
 """

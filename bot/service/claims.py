@@ -23,10 +23,7 @@ class Claims(Play):
         """Each person the game waits on resigns (see the rulings); the last update."""
         async with self._locks[channel_id]:
             table = await self._table(channel_id, status="active")
-            absent = self._absent(table, player)
-            said = wording.claimed(
-                player.name, [table.players[s].name for s in absent], table.row.clock_hours
-            )
+            absent, said = await self._claim(table, player)
             update = None
             for seat in absent:
                 if update is not None:
@@ -46,16 +43,14 @@ class Claims(Play):
         """End the game with no result; what the channel is told."""
         async with self._locks[channel_id]:
             table = await self._table(channel_id, status="active")
-            absent = self._absent(table, player)
-            said = wording.claimed(
-                player.name, [table.players[s].name for s in absent], table.row.clock_hours
-            )
+            _, said = await self._claim(table, player)
             await self.store.end(table.row, "abandoned", f"No result: {said}")
             return f"The {table.game.title} game in this channel ended with no result. {said}"
 
-    def _absent(self, table: Table, player: Player) -> list[Seat]:
-        """The seats of the people keeping the table waiting, whom `player` may claim against;
-        refused before the clock has run out, and for anyone the game waits on."""
+    async def _claim(self, table: Table, player: Player) -> tuple[list[Seat], str]:
+        """The seats of the people keeping the table waiting, whom `player` may claim against,
+        and the claim in words; refused before the clock has run out, for anyone the game waits
+        on, and for a player who has resigned."""
         seat = table.seat(player.user_id)
         row = table.row
         if row.claim_at is None:
@@ -63,6 +58,9 @@ class Claims(Play):
                 "This table has no clock, so nothing can be claimed on time. Open a table with "
                 "`/new <game> clock:<hours>` to play with one."
             )
+        moves = await self.store.moves(row.id)
+        if any(m.kind == "resign" and m.seat == seat for m in moves):
+            raise TableError("You have left this game, so you cannot claim it.")
         actors = table.actors()
         if seat in actors:
             raise TableError("The game is waiting for you: make your move (or `/resign`).")
@@ -75,4 +73,6 @@ class Claims(Play):
                 f"Too early: this table's clock gives a turn {row.clock_hours} h, so you may "
                 f"claim in {fair_clock.duration(left)}. Nothing was changed."
             )
-        return [s for s in actors if table.players[s].user_id in waiting]
+        absent = [s for s in actors if table.players[s].user_id in waiting]
+        names = [table.players[s].name for s in absent]
+        return absent, wording.claimed(player.name, names, row.clock_hours)

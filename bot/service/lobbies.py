@@ -46,23 +46,26 @@ class Lobby:
 
     @property
     def text(self) -> str:
-        settings = (
-            *(
-                (f"first: {wording.mention(self.first_user)} (first players alternate)",)
-                if self.first_user is not None
-                else ()
-            ),
-            *((f"clock: {self.clock_hours} h a turn",) if self.clock_hours else ()),
-            *(("hints allowed",) if self.hints else ()),
-        )
         return wording.lobby_text(
             self.title,
             self.status,
             [(p.user_id, self.levels.get(p.user_id)) for p in self.players],
             self.min_players,
             self.max_players,
-            (*self.options_shown, *settings),
+            (*self.options_shown, *self.settings_shown),
         )
+
+    @property
+    def settings_shown(self) -> tuple[str, ...]:
+        """The table's own settings, as the lobby shows them after the game's options."""
+        shown = []
+        if self.first_user is not None:
+            shown.append(f"first: {wording.mention(self.first_user)} (first players alternate)")
+        if self.clock_hours:
+            shown.append(f"clock: {self.clock_hours} h a turn")
+        if self.hints:
+            shown.append("hints allowed")
+        return tuple(shown)
 
 
 @dataclass(frozen=True)

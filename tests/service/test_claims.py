@@ -3,18 +3,19 @@ reminders before and after a turn has waited too long, and deadlines across a re
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.service import Player, TableError, TableService
+from bot.service import TableError, TableService
 from bot.service.fair_clock import duration, next_reminder
 from bot.store import Store
+from engine.registry import GAMES
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 
 HOUR = 3600.0
-DAN = Player(404, "Dan")
 
 
 async def open_at(path: Path, clock: Clock, remind_after: float = 0) -> TableService:
@@ -253,10 +254,13 @@ async def test_at_a_larger_table_a_claim_removes_the_absent_player_and_play_goes
         update.public.text
     )
     assert "Cat resigned" in update.public.text
-    table = await service._table(CHANNEL, status="active")
-    assert 2 not in table.actors() and table.actors()
-    with pytest.raises(TableError, match="not playing|waiting for you|claim in"):
-        await service.claim_win(CHANNEL, CAT)
+    game, row = GAMES["merchants"], await service.store.open_game(CHANNEL)
+    assert row is not None and row.state is not None
+    actors = game.actors(game.from_json(json.loads(row.state)))
+    assert actors and 2 not in actors
+    clock.now += HOUR + 1
+    with pytest.raises(TableError, match="You have left this game"):
+        await service.claim_end(CHANNEL, CAT)
     await service.store.close()
 
 

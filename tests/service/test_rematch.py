@@ -133,7 +133,7 @@ async def test_a_stale_or_foreign_press_is_refused_and_changes_nothing(
     service: TableService,
 ) -> None:
     old = await finished(service)
-    with pytest.raises(TableError, match="Only the players of that game.*`/join`"):
+    with pytest.raises(TableError, match=r"Only the players of that game.*`/join`"):
         await service.rematch(CHANNEL, CAT, old)
     await unchanged(service, old)
     with pytest.raises(TableError, match="not one of this channel's"):

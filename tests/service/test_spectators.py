@@ -1,0 +1,64 @@
+"""Spectators: anyone in the channel may ask for the board (`/board`); in every game what it
+posts is the public view only, and it sends nobody a DM."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.service import Player, TableError, TableService
+from engine.registry import GAMES
+from tests.service.test_service import CHANNEL
+
+PEOPLE = tuple(Player(101 + n, name) for n, name in enumerate(("Ann", "Bob", "Cat", "Dan")))
+SAM = Player(909, "Sam")
+"""A spectator: in the channel, not at the table."""
+TABLES = {"leylines": 2, "agents": 2, "albiorix": 2, "merchants": 3, "marsvsearth": 4}
+"""How many play each game here."""
+
+
+async def under_way(service: TableService, game_key: str) -> int:
+    """A game of `game_key` whose opening was told (DMs included) and whose first actor has
+    made one move (in Agents a secret one: the objectives); its id."""
+    players = PEOPLE[: TABLES[game_key]]
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=players[0], game_key=game_key, options={}
+    )
+    for player in players[1:]:
+        await service.join(CHANNEL, player)
+    update = await service.start(CHANNEL, players[0])
+    game, state = GAMES[game_key], await state_of(service, update.game_id)
+    seat = min(game.actors(state))
+    await service.move(CHANNEL, players[seat], next(iter(game.legal(state, seat).notations)))
+    told = await service.delivery(update.game_id)
+    assert told is not None
+    await service.delivered(told, told.living)
+    return update.game_id
+
+
+async def state_of(service: TableService, game_id: int) -> object:
+    row = await service.store.game(game_id)
+    assert row is not None and row.state is not None
+    return GAMES[row.game_key].from_json(json.loads(row.state))
+
+
+@pytest.mark.parametrize("game_key", sorted(TABLES))
+async def test_a_spectators_board_is_the_public_view_and_tells_no_secret(
+    service: TableService, game_key: str
+) -> None:
+    game_id = await under_way(service, game_key)
+    with pytest.raises(TableError, match="not playing"):
+        await service.secret(CHANNEL, SAM.user_id)
+
+    assert await service.repost_board(CHANNEL) == game_id
+    board = await service.delivery(game_id)
+    assert board is not None and board.dms == ()
+    [post] = board.posts
+    game, state = GAMES[game_key], await state_of(service, game_id)
+    public = game.view(state, None)
+    assert post.new and post.view == public and post.view.private == ()
+    assert post.view.viewer is None
+    secrets = [line for seat in range(TABLES[game_key]) for line in game.view(state, seat).private]
+    assert game.has_secrets == bool(secrets)  # so the games with secrets have some now
+    assert not [line for line in secrets if line in post.content]
