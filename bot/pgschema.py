@@ -101,4 +101,15 @@ MIGRATIONS: tuple[str, ...] = (
         ADD COLUMN rematch_of BIGINT REFERENCES games (id),
         ADD COLUMN first_user BIGINT;
     """,
+    """
+    ALTER TABLE moves DROP CONSTRAINT moves_kind,
+        ADD CONSTRAINT moves_kind
+        CHECK (kind IN ('move', 'hidden', 'resign', 'timeout', 'takeback'));
+    CREATE TABLE takeback_requests (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        asker BIGINT NOT NULL,
+        accepted TEXT NOT NULL DEFAULT '[]'
+    );
+    """,
 )
