@@ -4,9 +4,10 @@ database, for hosts that run several bot processes (shards) on one database.
 Every method is the SQLite store's own; only the connection differs (a pool, and
 `bot.pgsql.PgConnection` in front of it). Across processes the database keeps the guarantees:
 every change to a game is an `UPDATE ... WHERE version = ?`, whose row lock makes a second writer
-wait and then find the version gone (`StaleGame`); the partial unique index keeps one open game per
-channel (`ChannelBusy`); and a transaction that numbers or counts finished games first takes the
-ledger's advisory lock, so two games finishing at once are numbered and rated one after the other.
+wait and then find the version gone (`StaleGame`); the partial unique index keeps one open game
+per channel (`ChannelBusy`); a read whose rows the transaction then rewrites locks them (FOR
+UPDATE); and a transaction that numbers or counts finished games first takes the ledger's advisory
+lock, so two games finishing at once are numbered and rated one after the other.
 Migrations (`bot.pgschema`) are recorded in the table `schema_version`, one row per migration, run
 under an advisory lock so that processes starting together migrate once.
 """
@@ -42,6 +43,7 @@ class PgStore(Store):
     _channel_taken: ClassVar[tuple[type[Exception], ...]] = (
         asyncpg.IntegrityConstraintViolationError,
     )
+    _for_update: ClassVar[str] = " FOR UPDATE"
 
     def __init__(self, url: str, pool_size: int = 10) -> None:
         self.url = url

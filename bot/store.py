@@ -324,11 +324,14 @@ class Store:
 
     Its statements run unchanged on PostgreSQL (`bot.pgstore.PgStore`); what differs is in the
     members a dialect overrides: `open`, `close`, `db`, `_migrate`, `_transaction`, `_rows`,
-    `_game_columns`, `_channel_taken` and `_lock_ledger`."""
+    `_game_columns`, `_channel_taken`, `_for_update` and `_lock_ledger`."""
 
     _game_columns: ClassVar[str] = _GAME_COLUMNS
     _channel_taken: ClassVar[tuple[type[Exception], ...]] = (aiosqlite.IntegrityError,)
     """What inserting a second open game in a channel raises (the partial unique index)."""
+    _for_update: ClassVar[str] = ""
+    """Ends a read whose rows the transaction then rewrites, to lock them until it ends (SQLite:
+    its write transaction already excludes every other writer)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -799,7 +802,8 @@ class Store:
         """Count `user_id`'s acceptance of the request to take back move `seq`, if it stands."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "SELECT accepted FROM takeback_requests WHERE game_id = ? AND seq = ?",
+                f"SELECT accepted FROM takeback_requests WHERE game_id = ? AND seq = ?"
+                f"{self._for_update}",
                 (game_id, seq),
             )
             row = await cursor.fetchone()
