@@ -1,0 +1,69 @@
+"""The real bot process against the fake Discord server: claims on time.
+
+A table of Ley Lines opened with `clock:1`: Ann moves and Bob does not. Ann's early claim is
+refused with the time left; once the turn has waited past the clock (the test moves the stored
+deadline into the past, as an hour would), Cat (not playing) and Bob (the one waited for) are
+refused, and Ann's `/claim win` ends the game in her favour, with a Rematch button. A second
+table is ended with `/claim end`: no result, and no game left in the channel.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.e2e.conftest import LaunchBot
+from tests.e2e.tables import board_after, marks, move, open_table, play
+from tests.fakediscord import FakeDiscord, Message, User
+
+CHANNEL = "mars-1"
+
+
+def run_out(database: Path) -> None:
+    """The open game's turn has waited past its clock: its claim time is moved into the past."""
+    db = sqlite3.connect(database, timeout=5)
+    try:
+        with db:
+            db.execute("UPDATE games SET claim_at = 0 WHERE status = 'active'")
+    finally:
+        db.close()
+
+
+async def claim(fake: FakeDiscord, user: User, how: str) -> Message:
+    return await (await fake.slash(user, CHANNEL, "claim", subcommand=how)).response()
+
+
+async def test_a_turn_past_its_clock_is_claimed_won_or_ended(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await launch_bot()
+    await fake.wait_commands_synced()
+    ann, bob, cat = fake.add_user("ann"), fake.add_user("bob"), fake.add_user("cat")
+    await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1, "clock": 1})
+    await play(fake, ann, CHANNEL, "L c3")
+
+    early = await claim(fake, ann, "win")
+    assert early.ephemeral and "Too early" in early.content and "claim in 59 min" in early.content
+    run_out(tmp_path / "bot.sqlite3")
+    assert "not playing" in (await claim(fake, cat, "win")).content
+    assert "waiting for you" in (await claim(fake, bob, "end")).content
+
+    before = marks(fake, CHANNEL)
+    won = await claim(fake, ann, "win")
+    said = "ann claimed the game on time: bob kept the table waiting over 1 h."
+    assert won.ephemeral and won.content == f"Done: {said}"
+    final = await board_after(fake, CHANNEL, before)
+    assert said in final.content and "ann wins" in final.content
+    assert any(c.startswith("mars:rematch:") for c in final.custom_ids)
+
+    await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1, "clock": 72})
+    await play(fake, ann, CHANNEL, "L c3")
+    run_out(tmp_path / "bot.sqlite3")
+    ended = await claim(fake, ann, "end")
+    assert not ended.ephemeral
+    assert ended.content == (
+        "The Ley Lines of Mars game in this channel ended with no result. "
+        "ann claimed the game on time: bob kept the table waiting over 72 h."
+    )
+    assert "no game in this channel" in (await move(fake, bob, CHANNEL, "L d4")).content
