@@ -1,23 +1,64 @@
-"""Fixtures shared by the service and bot tests."""
+"""Fixtures shared by the service and bot tests.
+
+`backend` runs a test on each store: SQLite (a fresh file) and PostgreSQL (a fresh database on
+the session's throwaway server, see `tests.postgres`); where PostgreSQL's server binaries are
+missing, the PostgreSQL cases are skipped with the reason.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from bot.pgstore import PgStore
 from bot.service import TableService
 from bot.store import Store
+from tests import postgres
 
 SEED = 424242
 """Every game's seed in tests that use the `service` fixture."""
 
 
+@dataclass(frozen=True)
+class Backend:
+    """A test's database: `store()` makes a new, unopened store on it each time, as a process
+    started (or restarted) would."""
+
+    name: str
+    store: Callable[[], Store]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[postgres.Cluster]:
+    """The session's PostgreSQL server, started on first use."""
+    reason = postgres.unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    cluster = postgres.Cluster()
+    cluster.start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    """A fresh SQLite file, or a fresh PostgreSQL database (dropped after the test)."""
+    if request.param == "sqlite":
+        yield Backend("sqlite", lambda: Store(tmp_path / "bot.sqlite3"))
+        return
+    server: postgres.Cluster = request.getfixturevalue("postgres_server")
+    url = await server.new_database()
+    yield Backend("postgresql", lambda: PgStore(url))
+    await server.drop_database(url)
+
+
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    """A table service on a fresh SQLite file, with games seeded `SEED`."""
-    store = Store(tmp_path / "bot.sqlite3")
+async def service(backend: Backend) -> AsyncIterator[TableService]:
+    """A table service on a fresh database of each backend, with games seeded `SEED`."""
+    store = backend.store()
     await store.open()
     yield TableService(store, seed_source=lambda: SEED)
     await store.close()

@@ -1,13 +1,12 @@
 """Every command, used where it cannot work, gets a clear private answer and changes nothing.
 
-Each slash command's callback runs against a real table service on a SQLite file, from a direct
+Each slash command's callback runs against a real table service on each store, from a direct
 message, in a channel with no game, and (for the playing commands) in a channel whose table has
 not started; bad `/new` options are refused before a lobby opens.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any, cast
 
 import discord
@@ -93,8 +92,11 @@ async def run(name: str, interaction: FakeInteraction, **options: Any) -> str:
 
 async def snapshot(service: TableService) -> list[Any]:
     """Every row of every table: what a refusal must leave alone."""
-    with sqlite3.connect(service.store.path) as db:
-        return [db.execute(f"SELECT * FROM {t}").fetchall() for t in ("games", "seats", "moves")]
+    db = service.store.db
+    return [
+        list(await db.execute_fetchall(f"SELECT * FROM {table} ORDER BY 1, 2"))
+        for table in ("games", "seats", "moves")
+    ]
 
 
 def test_every_command_is_checked() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import itertools
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -20,12 +19,12 @@ from bot.play.delivery import Courier, allowed
 from bot.play.pictures import Pictures
 from bot.service import Lobby, TableService
 from bot.service.computer_seats import computer_id
-from bot.store import Store
 from engine.core import View
 from engine.leylines import GAME
 from engine.registry import GAMES
 from render import RENDERERS, Renderer
 from tests.bot.fakes import FakeResponse
+from tests.conftest import Backend
 from tests.service.secret_numbers import GAME as NUMBERS
 from tests.service.secret_numbers import NumbersView
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL
@@ -253,10 +252,9 @@ async def test_a_deleted_board_message_is_replaced_by_a_new_one(service: TableSe
 
 
 async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    path = tmp_path / "bot.sqlite3"
-    store = Store(path)
+    store = backend.store()
     await store.open()
     before = TableService(store, seed_source=lambda: 5)
     game_id = await leylines_table(before)
@@ -264,7 +262,7 @@ async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
     await before.move(CHANNEL, BOB, "M d4")
     await store.close()  # the process dies before telling anyone
 
-    store = Store(path)
+    store = backend.store()
     await store.open()
     after = TableService(store, seed_source=lambda: 5)
     try:

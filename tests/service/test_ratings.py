@@ -1,6 +1,6 @@
-"""Stats and ratings through the table service, on a real SQLite file: kept in the transaction
-that finishes a game, by server and title, by side in Mars vs. Earth, never for computers, and
-counted again exactly by a rebuild."""
+"""Stats and ratings through the table service, on each store: kept in the transaction that
+finishes a game, by server and title, by side in Mars vs. Earth, never for computers, and counted
+again exactly by a rebuild."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from bot.service import ratings as stats
 from bot.store import MIGRATIONS, PhaseTimer, Store
 from engine.core import SidedGame
 from engine.registry import GAMES
-from tests.conftest import SEED
+from tests.conftest import SEED, Backend
 
 ANN, BOB, CAT, DAN, EVE = (
     Player(n * 101, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], 1)
@@ -33,8 +33,7 @@ SIDES_SEED = 1
 Martian Clone against four Humans; with `SEED` the Martians win with no clone at the table."""
 
 
-async def open_service(path: Path, seed: int = SEED) -> TableService:
-    store = Store(path)
+async def open_service(store: Store, seed: int = SEED) -> TableService:
     await store.open()
     return TableService(store, seed_source=lambda: seed)
 
@@ -151,8 +150,8 @@ async def test_an_abandoned_game_counts_for_nothing(service: TableService) -> No
     assert await service.store.records(GUILD, BOB.user_id) == []
 
 
-async def test_mars_vs_earth_rates_each_side_as_a_team(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "bot.sqlite3", SIDES_SEED)
+async def test_mars_vs_earth_rates_each_side_as_a_team(backend: Backend) -> None:
+    service = await open_service(backend.store(), SIDES_SEED)
     table = (ANN, BOB, CAT, DAN, EVE)
     await seat(service, 10, "marsvsearth", table)
     await play_out(service, 10, table)
@@ -245,21 +244,21 @@ async def test_a_game_is_finished_and_counted_in_one_transaction(
     assert (await records(service, ANN))["Ann"].wins == 1
 
 
-async def test_ratings_survive_a_restart(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "bot.sqlite3")
+async def test_ratings_survive_a_restart(backend: Backend) -> None:
+    service = await open_service(backend.store())
     await seat(service, 10, "leylines", (ANN, BOB))
     await service.resign(10, BOB)
     before = await records(service, ANN, BOB)
     await service.store.close()
-    service = await open_service(tmp_path / "bot.sqlite3")
+    service = await open_service(backend.store())
     assert await records(service, ANN, BOB) == before
     await service.store.close()
 
 
 async def test_a_rebuild_gives_exactly_the_numbers_counted_as_games_finished(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    service = await open_service(tmp_path / "bot.sqlite3", SIDES_SEED)
+    service = await open_service(backend.store(), SIDES_SEED)
     everyone = (ANN, BOB, CAT, DAN, EVE)
     await seat(service, 10, "marsvsearth", everyone)
     await play_out(service, 10, everyone)
@@ -307,7 +306,7 @@ async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
     games = [(ANN, BOB), (BOB, CAT), (CAT, ANN)]
     counted = {}
     for name, order in (("new", games), ("reversed", games[::-1])):
-        service = await open_service(tmp_path / f"{name}.sqlite3")
+        service = await open_service(Store(tmp_path / f"{name}.sqlite3"))
         for channel, (winner, loser) in enumerate(order, 10):
             await seat(service, channel, "leylines", (winner, loser))
             await service.resign(channel, loser)
@@ -321,7 +320,7 @@ async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
         old.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM new.{table}")
     old.execute("UPDATE games SET updated_at = 100 - id")  # finished in the opposite order
     old.close()
-    service = await open_service(tmp_path / "old.sqlite3")
+    service = await open_service(Store(tmp_path / "old.sqlite3"))
     rows = await service.store.db.execute_fetchall("SELECT id FROM games ORDER BY finished_seq")
     assert [game_id for (game_id,) in rows] == [3, 2, 1]
     assert await service.store.leaderboard(GUILD, "leylines", 10) == []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -21,6 +20,7 @@ from bot.service import (
 from bot.store import Store
 from engine.core import AmbiguousMove
 from engine.registry import GAMES
+from tests.conftest import Backend
 from tests.service.secret_numbers import GAME as NUMBERS
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 
@@ -34,16 +34,15 @@ async def _record(service: TableService) -> str:
     return (await records.record(service.store, CHANNEL)).text
 
 
-async def open_table(path: Path, clock: Clock) -> TableService:
-    store = Store(path)
+async def open_table(store: Store, clock: Clock) -> TableService:
     await store.open()
     return TableService(store, seed_source=lambda: 5, clock=clock)
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
+async def table(backend: Backend) -> AsyncIterator[tuple[TableService, Clock]]:
     clock = Clock()
-    service = await open_table(tmp_path / "bot.sqlite3", clock)
+    service = await open_table(backend.store(), clock)
     await service.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
     )
@@ -129,9 +128,9 @@ async def test_an_unfinished_move_offers_a_picker(
     ]
 
 
-async def test_a_phase_timer_runs_out_and_survives_a_restart(tmp_path: Path) -> None:
-    path, clock = tmp_path / "bot.sqlite3", Clock()
-    service = await open_table(path, clock)
+async def test_a_phase_timer_runs_out_and_survives_a_restart(backend: Backend) -> None:
+    clock = Clock()
+    service = await open_table(backend.store(), clock)
     await service.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
     )
@@ -143,7 +142,7 @@ async def test_a_phase_timer_runs_out_and_survives_a_restart(tmp_path: Path) -> 
     assert await service.due_timeouts() == []
     await service.store.close()
 
-    restarted = await open_table(path, clock)
+    restarted = await open_table(backend.store(), clock)
     clock.now += 2
     [update] = await restarted.due_timeouts()
     assert update.finished and "Time is up" in update.public.text
@@ -171,9 +170,9 @@ def test_narrowing_skips_a_shared_beginning_and_splits_long_words() -> None:
     assert narrower_prefixes([*squares, "draw"], 0) == ["place", "draw"]
 
 
-async def mars_table(path: Path, clock: Clock, options: dict[str, int]) -> TableService:
+async def mars_table(backend: Backend, clock: Clock, options: dict[str, int]) -> TableService:
     """A started Mars vs. Earth game of Ann, Bob and Cat with these options."""
-    service = await open_table(path, clock)
+    service = await open_table(backend.store(), clock)
     await service.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options=options
     )
@@ -183,9 +182,9 @@ async def mars_table(path: Path, clock: Clock, options: dict[str, int]) -> Table
     return service
 
 
-async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -> None:
-    path, clock = tmp_path / "bot.sqlite3", Clock()
-    service = await mars_table(path, clock, {"timer": 1, "answer": 0})
+async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend) -> None:
+    clock = Clock()
+    service = await mars_table(backend, clock, {"timer": 1, "answer": 0})
     game = GAMES["marsvsearth"]
     for _ in range(50):  # answer questions until an open (timed) phase begins
         row = await service.store.open_game(CHANNEL)
@@ -200,7 +199,7 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -
     assert row.phase_deadline == clock.now + 60
     await service.store.close()
 
-    restarted = await open_table(path, clock)
+    restarted = await open_table(backend.store(), clock)
     clock.now += 59
     assert await restarted.due_timeouts() == []
     clock.now += 2
@@ -211,11 +210,11 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(tmp_path: Path) -
     await restarted.store.close()
 
 
-async def test_a_question_to_one_absent_player_times_out_to_its_default(tmp_path: Path) -> None:
+async def test_a_question_to_one_absent_player_times_out_to_its_default(backend: Backend) -> None:
     """Mars vs. Earth asks the first leader alone; with `answer` at 1 minute, the table does
     not wait longer: the timer answers for them and the channel is told."""
-    path, clock = tmp_path / "bot.sqlite3", Clock()
-    service = await mars_table(path, clock, {"answer": 1, "first": 1})
+    clock = Clock()
+    service = await mars_table(backend, clock, {"answer": 1, "first": 1})
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.phase_deadline == clock.now + 60
     clock.now += 59

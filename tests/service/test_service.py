@@ -1,4 +1,4 @@
-"""The table service and the store, on a real SQLite file."""
+"""The table service and the store, on a real SQLite file and a real PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
 from engine.core import GameError
 from engine.leylines import GAME as LEYLINES
 from engine.leylines.state import LeyLinesState
-from tests.conftest import SEED
+from tests.conftest import SEED, Backend
 
 ANN = Player(101, "Ann")
 BOB = Player(202, "Bob")
@@ -25,7 +25,11 @@ CHANNEL, OTHER_CHANNEL = 1000, 2000
 
 
 async def open_service(path: Path) -> TableService:
-    store = Store(path)
+    return await serve(Store(path))
+
+
+async def serve(store: Store) -> TableService:
+    """A table service on `store`, opened, with games seeded `SEED`."""
     await store.open()
     return TableService(store, seed_source=lambda: SEED)
 
@@ -170,7 +174,7 @@ async def test_autocomplete_lists_own_legal_moves_filtered_at_most_25(
 
 
 async def test_autocomplete_reads_legal_moves_worked_out_off_the_event_loop(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = LEYLINES
     generate, loop_thread = game.generate, threading.get_ident()
@@ -180,13 +184,12 @@ async def test_autocomplete_reads_legal_moves_worked_out_off_the_event_loop(
         return generate(state, seat)
 
     monkeypatch.setattr(game, "generate", generate_off_the_loop)
-    path = tmp_path / "bot.sqlite3"
-    before = await open_service(path)
+    before = await serve(backend.store())
     await started(before)
     await before.move(CHANNEL, ANN, "L c3")  # the commit's thread works out Bob's moves
     assert "M d4" in await before.suggestions(CHANNEL, BOB.user_id, "M d")
     await before.store.close()
-    after = await open_service(path)  # after a restart the state is decoded in a thread
+    after = await serve(backend.store())  # after a restart the state is decoded in a thread
     try:
         assert await after.suggestions(CHANNEL, BOB.user_id, "cap f1") == ["cap f1"]
     finally:
@@ -254,9 +257,8 @@ async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> No
     assert len(await service.store.moves(row.id)) == 1
 
 
-async def test_two_processes_racing_on_one_file_apply_once(tmp_path: Path) -> None:
-    path = tmp_path / "shared.sqlite3"
-    first, second = await open_service(path), await open_service(path)
+async def test_two_processes_racing_on_one_database_apply_once(backend: Backend) -> None:
+    first, second = await serve(backend.store()), await serve(backend.store())
     try:
         await started(first)
         results = await asyncio.gather(
@@ -272,9 +274,8 @@ async def test_two_processes_racing_on_one_file_apply_once(tmp_path: Path) -> No
         await second.store.close()
 
 
-async def test_restart_mid_game_continues_from_the_same_position(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    before = await open_service(path)
+async def test_restart_mid_game_continues_from_the_same_position(backend: Backend) -> None:
+    before = await serve(backend.store())
     await started(before)
     await before.move(CHANNEL, ANN, "L c3")
     await before.move(CHANNEL, BOB, "M d4")
@@ -282,7 +283,7 @@ async def test_restart_mid_game_continues_from_the_same_position(tmp_path: Path)
     board_before = await before.public_view(game_id)
     await before.store.close()
 
-    after = await open_service(path)
+    after = await serve(backend.store())
     try:
         assert await after.public_view(game_id) == board_before
         with pytest.raises(TableError, match="not your turn"):
@@ -420,10 +421,10 @@ class Clock:
 
 
 async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    path, clock, hour = tmp_path / "bot.sqlite3", Clock(), 3600.0
-    store = Store(path)
+    clock, hour = Clock(), 3600.0
+    store = backend.store()
     await store.open()
     service = TableService(store, seed_source=lambda: 7, remind_after=hour, clock=clock)
     await started(service)
@@ -439,7 +440,7 @@ async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
     assert await service.due_reminders() == []  # next one an hour later
     await store.close()
 
-    store = Store(path)
+    store = backend.store()
     await store.open()
     restarted = TableService(store, remind_after=hour, clock=clock)
     clock.now += hour

@@ -1,0 +1,116 @@
+"""A throwaway PostgreSQL server for the tests: `initdb` and `pg_ctl` (PostgreSQL's server
+binaries, found on PATH) make and start a cluster in a temporary folder, listening only on
+127.0.0.1 at a free port, trusting every local connection, with fsync off (its data is thrown
+away). The store's schema is migrated once into a template database; each test then gets a fresh
+database copied from it (`CREATE DATABASE ... TEMPLATE`), dropped when the test ends.
+
+PostgreSQL refuses to run as root: a root test run starts the server as the `postgres` user.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.pgstore import PgStore
+
+TEMPLATE = "store_template"
+"""The database holding the store's migrated, empty schema."""
+
+
+def unavailable() -> str | None:
+    """Why no PostgreSQL server can be started here (a reason to skip), or None."""
+    for binary in ("initdb", "pg_ctl"):
+        if shutil.which(binary) is None:
+            return f"PostgreSQL tests need `{binary}` (PostgreSQL's server binaries) on PATH"
+    if os.geteuid() == 0 and _postgres_account() is None:
+        return "PostgreSQL refuses to run as root, and there is no `postgres` user to run it as"
+    return None
+
+
+def _postgres_account() -> pwd.struct_passwd | None:
+    try:
+        return pwd.getpwnam("postgres")
+    except KeyError:
+        return None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Cluster:
+    """A PostgreSQL server of its own in a temporary folder, on 127.0.0.1 at a free port."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="bot-postgres-"))
+        self.port = _free_port()
+        self._account = _postgres_account() if os.geteuid() == 0 else None
+        if self._account is not None:
+            os.chown(self.folder, self._account.pw_uid, self._account.pw_gid)
+        self._names = itertools.count(1)
+        self._template_ready = False
+
+    def start(self) -> None:
+        self._run(
+            "initdb", "-D", "data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"
+        )
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c full_page_writes=off -c synchronous_commit=off"
+        )
+        self._run("pg_ctl", "-D", "data", "-l", "log", "-w", "-o", options, "start")
+
+    def stop(self) -> None:
+        """Stop the server at once and delete its folder."""
+        try:
+            self._run("pg_ctl", "-D", "data", "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _run(self, *command: str) -> None:
+        account: dict[str, Any] = {}
+        if self._account is not None:
+            account = {"user": self._account.pw_uid, "group": self._account.pw_gid}
+            account["extra_groups"] = []
+        done = subprocess.run(command, cwd=self.folder, capture_output=True, **account)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed: {done.stderr.decode().strip()}")
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    async def new_database(self, migrated: bool = True) -> str:
+        """A fresh database's URL: a copy of the migrated template, or (`migrated` False) an
+        empty one."""
+        name = f"test_{next(self._names)}"
+        if migrated and not self._template_ready:
+            await self._admin(f"CREATE DATABASE {TEMPLATE}")
+            store = PgStore(self.url(TEMPLATE), pool_size=1)
+            await store.open()
+            await store.close()
+            self._template_ready = True
+        await self._admin(f"CREATE DATABASE {name}" + (f" TEMPLATE {TEMPLATE}" if migrated else ""))
+        return self.url(name)
+
+    async def drop_database(self, url: str) -> None:
+        """Drop a database made by `new_database`, ending any connection still open to it."""
+        await self._admin(f"DROP DATABASE {url.rsplit('/', 1)[1]} WITH (FORCE)")
+
+    async def _admin(self, statement: str) -> None:
+        connection = await asyncpg.connect(self.url())
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
