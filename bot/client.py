@@ -23,7 +23,7 @@ from bot.play.takebacks import TakebackButton
 from bot.play.thinking import Thinkers
 from bot.replies import answer_error
 from bot.service import Controls, TableService
-from bot.store import Store
+from bot.stores import store_for, where
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ class MarsBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.config = config
-        self.store = Store(config.database_path)
+        self.store = store_for(config.database_path, config.database_url)
         self.service = TableService(self.store, remind_after=config.remind_after)
         self._make_pictures = pictures
         self._make_thinkers = thinkers
@@ -96,7 +96,7 @@ class MarsBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        log.info("Database ready at %s", self.config.database_path)
+        log.info("Database ready at %s", where(self.config.database_path, self.config.database_url))
         self.pictures = self._make_pictures()
         self.courier = Courier(self, self.service, self.pictures, components)
         self.thinkers = self._make_thinkers()

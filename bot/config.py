@@ -2,6 +2,8 @@
 
 - DISCORD_TOKEN (required): the bot token from the Discord Developer Portal.
 - DATABASE_PATH (default `./data/bot.sqlite3`): the SQLite file; its folder is created if missing.
+- DATABASE_URL (optional): a PostgreSQL database (postgresql://user:password@host:5432/name) to
+  use instead of the SQLite file, for several bot processes (shards) sharing one database.
 - DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing).
 - LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
 - TURN_REMINDER_HOURS (default 24): remind players whose turn has waited this long; 0 = never.
@@ -35,6 +37,8 @@ class Config:
     """A Mars vs. Earth deck file to use instead of the bundled one."""
     computer_pause: float = 2.0
     """Seconds a computer player waits before it moves, so the channel can read the last move."""
+    database_url: str | None = None
+    """A PostgreSQL database to use instead of the SQLite file at `database_path`."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -67,6 +71,7 @@ class Config:
             computer_pause=pause,
             remind_after=remind_after,
             database_path=database_path(values),
+            database_url=database_url(values),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             marsvsearth_deck=deck_path(values),
@@ -81,6 +86,18 @@ def settings(env: Mapping[str, str] | None = None) -> dict[str, str]:
 def database_path(values: Mapping[str, str]) -> Path:
     """DATABASE_PATH of `values`, or its default."""
     return Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3")
+
+
+def database_url(values: Mapping[str, str]) -> str | None:
+    """DATABASE_URL of `values`, or None (the SQLite file); raises ConfigError unless it is a
+    PostgreSQL URL."""
+    url = values.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:5432/name), "
+            "or left empty to use the SQLite file at DATABASE_PATH."
+        )
+    return url or None
 
 
 def deck_path(values: Mapping[str, str]) -> Path | None:

@@ -11,8 +11,11 @@ import pytest
 
 from bot.app import main
 from bot.config import Config, ConfigError, read_dotenv
+from bot.pgstore import PgStore
 from bot.replies import APOLOGY, answer_error
 from bot.service import TableError
+from bot.store import Store
+from bot.stores import store_for, where
 from engine.marsvsearth import DEFAULT_DECK_PATH
 from engine.marsvsearth import GAME as MARSVSEARTH_GAME
 from engine.registry import GAMES, use_marsvsearth_deck
@@ -26,6 +29,17 @@ def test_defaults_need_only_the_token() -> None:
     assert config.dev_guild_id is None
     assert config.log_level == logging.INFO
     assert config.remind_after == 24 * 3600
+    assert config.database_url is None
+    assert type(store_for(config.database_path, config.database_url)) is Store
+
+
+def test_database_url_selects_postgresql_and_the_log_hides_its_password() -> None:
+    url = "postgresql://bot:secret@db:5433/mars"
+    config = Config.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": url})
+    assert config.database_url == url
+    store = store_for(config.database_path, config.database_url)
+    assert isinstance(store, PgStore) and store.url == url
+    assert where(config.database_path, url) == "PostgreSQL db:5433/mars"
 
 
 @pytest.mark.parametrize(
@@ -37,6 +51,7 @@ def test_defaults_need_only_the_token() -> None:
         ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "soon"}, "TURN_REMINDER_HOURS"),
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "-1"}, "TURN_REMINDER_HOURS"),
+        ({"DISCORD_TOKEN": "a", "DATABASE_URL": "mysql://db/mars"}, "DATABASE_URL"),
     ],
 )
 def test_bad_settings_say_what_to_set(
