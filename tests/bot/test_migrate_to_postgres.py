@@ -1,0 +1,105 @@
+"""`python -m bot migrate-to-postgres`: everything in the SQLite file reaches the empty PostgreSQL
+database as it was, play goes on there, and a database that already has games is refused."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import admin
+from bot.pgstore import PgStore
+from bot.service import TableService
+from bot.store import Store
+from tests.postgres import Cluster
+from tests.service.test_service import ANN, BOB, started
+
+FINISHED, PLAYING, LOBBY, NEW = 10, 11, 12, 13
+"""The channels of a finished game, a game in play, a lobby, and a lobby opened after the copy."""
+
+
+async def snapshot(store: Store) -> dict[str, Any]:
+    """Every game as the store reads it, with its moves and undelivered updates, and Ann's and
+    Bob's records."""
+    await store.open()
+    try:
+        games = [await store.last_game(channel) for channel in (FINISHED, PLAYING, LOBBY)]
+        return {
+            "games": games,
+            "moves": [await store.moves(game.id) for game in games if game],
+            "outbox": [await store.outbox(game.id) for game in games if game],
+            "records": [await store.records(1, player.user_id) for player in (ANN, BOB)],
+        }
+    finally:
+        await store.close()
+
+
+async def three_tables(path: Path) -> dict[str, Any]:
+    """A SQLite store holding a game Bob resigned, a game in play and a lobby."""
+    store = Store(path)
+    await store.open()
+    service = TableService(store, seed_source=lambda: 7)
+    await started(service, FINISHED)
+    await service.resign(FINISHED, BOB)
+    await started(service, PLAYING)
+    await service.move(PLAYING, ANN, "L c3")
+    await service.new_lobby(
+        guild_id=1, channel_id=LOBBY, creator=BOB, game_key="leylines", options={}
+    )
+    await store.close()
+    return await snapshot(Store(path))
+
+
+async def play_on(url: str) -> tuple[int, list[int]]:
+    """Bob's move in the copied game and a new lobby: the new lobby's id and the game's
+    undelivered updates' ids."""
+    store = PgStore(url)
+    await store.open()
+    try:
+        service = TableService(store, seed_source=lambda: 7)
+        update = await service.move(PLAYING, BOB, "M d4")
+        lobby = await service.new_lobby(
+            guild_id=1, channel_id=NEW, creator=ANN, game_key="leylines", options={}
+        )
+        return lobby.game_id, [row.id for row in await store.outbox(update.game_id)]
+    finally:
+        await store.close()
+
+
+def test_every_game_seat_move_update_and_rating_is_copied_and_play_goes_on(
+    postgres_server: Cluster,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    before = asyncio.run(three_tables(path))
+    url = asyncio.run(postgres_server.new_database(migrated=False))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    monkeypatch.setenv("DATABASE_URL", url)
+    admin.main(["migrate-to-postgres"])
+    said = capsys.readouterr().out
+    assert all(f"{rows}," in said for rows in ("games: 3", "seats: 5", "moves: 2", "ratings: 2"))
+    assert asyncio.run(snapshot(PgStore(url))) == before
+    new_lobby, outbox = asyncio.run(play_on(url))
+    assert new_lobby == 4
+    assert outbox == sorted(set(outbox)) and len(outbox) == len(before["outbox"][1]) + 1
+    with pytest.raises(SystemExit, match="already has games"):
+        admin.main(["migrate-to-postgres"])
+    asyncio.run(postgres_server.drop_database(url))
+
+
+def test_without_database_url_nothing_is_copied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    path.touch()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    with pytest.raises(SystemExit, match="set DATABASE_URL"):
+        admin.main(["migrate-to-postgres"])
