@@ -1,4 +1,5 @@
-"""`python -m bot` runs the bot; `python -m bot ratings --rebuild` and `--help`: see `bot.admin`."""
+"""`python -m bot` runs the bot; `ratings --rebuild`, `migrate-to-postgres` and `--help`: see
+`bot.admin`."""
 
 from bot.admin import main
 

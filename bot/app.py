@@ -13,6 +13,7 @@ import discord
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
 from bot.logsafe import safe_handler
+from bot.pgstore import DatabaseUnreachable
 from engine.marsvsearth import DeckError
 from engine.registry import use_marsvsearth_deck
 
@@ -57,3 +58,5 @@ def main() -> None:
         )
     except discord.PrivilegedIntentsRequired:
         sys.exit("error: this bot needs no privileged intents; check the application's settings.")
+    except DatabaseUnreachable as error:
+        sys.exit(f"error: {error}")

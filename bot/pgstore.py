@@ -18,6 +18,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 import asyncpg
 
@@ -30,6 +31,17 @@ MIGRATION_LOCK = 0x6D617273_0001
 """The advisory lock held while the schema is migrated."""
 LEDGER_LOCK = 0x6D617273_0002
 """The advisory lock held by a transaction that numbers or counts finished games."""
+
+
+def described(url: str) -> str:
+    """The server and database of `url`, fit for a log: never its user or password."""
+    parts = urlsplit(url)
+    return f"PostgreSQL {parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
+
+
+class DatabaseUnreachable(Exception):
+    """The PostgreSQL database cannot be reached or refuses the bot; the message says which and
+    why, in one line."""
 
 
 class PgStore(Store):
@@ -51,7 +63,14 @@ class PgStore(Store):
         self._pool: asyncpg.Pool | None = None
 
     async def open(self) -> None:
-        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self._pool_size)
+        """Connect and migrate; raises DatabaseUnreachable if the server cannot be reached or
+        refuses the connection."""
+        try:
+            self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self._pool_size)
+        except (OSError, asyncpg.PostgresError) as error:
+            raise DatabaseUnreachable(
+                f"cannot connect to {described(self.url)} (DATABASE_URL): {error}"
+            ) from error
         await self._migrate()
 
     async def close(self) -> None:

@@ -4,9 +4,8 @@ file at DATABASE_PATH (the default, which needs no database server)."""
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from bot.pgstore import PgStore
+from bot.pgstore import PgStore, described
 from bot.store import Store
 
 
@@ -19,7 +18,4 @@ def store_for(path: Path, url: str | None) -> Store:
 def where(path: Path, url: str | None) -> str:
     """Where that store keeps its data, fit for a log: the file, or PostgreSQL's host, port and
     database (never the user or password)."""
-    if url is None:
-        return str(path)
-    parts = urlsplit(url)
-    return f"PostgreSQL {parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
+    return str(path) if url is None else described(url)

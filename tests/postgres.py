@@ -44,7 +44,7 @@ def _postgres_account() -> pwd.struct_passwd | None:
         return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -55,7 +55,7 @@ class Cluster:
 
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="bot-postgres-"))
-        self.port = _free_port()
+        self.port = free_port()
         self._account = _postgres_account() if os.geteuid() == 0 else None
         if self._account is not None:
             os.chown(self.folder, self._account.pw_uid, self._account.pw_gid)

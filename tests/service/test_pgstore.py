@@ -15,11 +15,11 @@ import asyncpg
 import pytest
 
 from bot.pgsql import changed, dialect
-from bot.pgstore import PgStore
+from bot.pgstore import DatabaseUnreachable, PgStore
 from bot.service import TableService
 from bot.store import MIGRATIONS, ChannelBusy, GameRow, PhaseTimer, Store
 from tests.conftest import Backend
-from tests.postgres import Cluster
+from tests.postgres import Cluster, free_port
 from tests.service.test_ratings import seat
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL
 
@@ -135,6 +135,20 @@ async def test_two_processes_finishing_games_at_once_number_and_count_both(
         "SELECT finished_seq FROM games ORDER BY finished_seq"
     )
     assert [seq for (seq,) in numbered] == [1, 2]
+
+
+async def test_an_unreachable_database_is_named_in_one_line_without_its_password(
+    postgres_server: Cluster,
+) -> None:
+    port = free_port()
+    closed = PgStore(f"postgresql://bot:secret@127.0.0.1:{port}/mars")
+    with pytest.raises(DatabaseUnreachable) as refused:
+        await closed.open()
+    assert f"cannot connect to PostgreSQL 127.0.0.1:{port}/mars" in str(refused.value)
+    missing = PgStore(postgres_server.url("nowhere"))
+    with pytest.raises(DatabaseUnreachable, match='database "nowhere" does not exist'):
+        await missing.open()
+    assert "secret" not in str(refused.value) and "\n" not in str(refused.value)
 
 
 def test_the_postgresql_store_has_every_method_of_the_sqlite_store() -> None:
