@@ -281,6 +281,7 @@ async def test_a_computer_to_move_keeps_nobody_waiting(tmp_path: Path) -> None:
     clock.now += 2 * HOUR
     with pytest.raises(TableError, match="Nobody is keeping the table waiting"):
         await service.claim_win(CHANNEL, ANN)
+    await service.store.close()
 
 
 async def test_a_player_the_game_also_waits_for_may_not_claim(tmp_path: Path) -> None:
