@@ -8,6 +8,10 @@ her. Once the rematch has started, a late press changes nothing.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+from pathlib import Path
+
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, open_table, play
 from tests.fakediscord import FakeDiscord
@@ -15,8 +19,25 @@ from tests.fakediscord import FakeDiscord
 CHANNEL = "mars-1"
 
 
+async def remembered(database: Path, message_id: int) -> None:
+    """Wait until the bot has stored `message_id` as its lobby's message (the last step of
+    opening a lobby, after its reply is posted), so that a restart finds it."""
+    for _ in range(200):
+        db = sqlite3.connect(database, timeout=5)
+        try:
+            found = db.execute(
+                "SELECT 1 FROM games WHERE lobby_message_id = ?", (message_id,)
+            ).fetchone()
+        finally:
+            db.close()
+        if found:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the lobby message was not stored")
+
+
 async def test_the_rematch_button_opens_and_fills_a_lobby_across_a_restart(
-    fake_discord: FakeDiscord, launch_bot: LaunchBot
+    fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
 ) -> None:
     fake = fake_discord
     bot = await launch_bot()
@@ -40,6 +61,7 @@ async def test_the_rematch_button_opens_and_fills_a_lobby_across_a_restart(
     assert f"first: <@{bob.id}> (first players alternate)" in lobby.content
     assert any(c.endswith(":join") for c in lobby.custom_ids)
 
+    await remembered(tmp_path / "bot.sqlite3", lobby.id)
     await bot.stop()
     await launch_bot()
     joined = await (await fake.click(ann, final, rematch)).response()
