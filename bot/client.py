@@ -19,7 +19,7 @@ from bot.play.computers import ComputerPlayers
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
-from bot.play.takebacks import TakebackButton
+from bot.play.takebacks import AskButton, TakebackButton
 from bot.play.thinking import Thinkers
 from bot.replies import answer_error
 from bot.service import Controls, TableService
@@ -104,7 +104,13 @@ class MarsBot(commands.Bot):
             self.service, self.courier, self.thinkers, pause=self.config.computer_pause
         )
         self.add_dynamic_items(
-            LobbyButton, ComputerPicker, RematchButton, MoveButton, MovePicker, TakebackButton
+            LobbyButton,
+            ComputerPicker,
+            RematchButton,
+            MoveButton,
+            MovePicker,
+            TakebackButton,
+            AskButton,
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -24,6 +24,7 @@ from bot import limits
 from bot.play.computers import computer_players_of
 from bot.play.controls import HANDLER, controls_view
 from bot.play.delivery import Courier, courier_of
+from bot.play.takebacks import ask_view
 from bot.play.thinking import Thinkers
 from bot.replies import channel_of, player_of, say_privately, service_of
 from bot.service import ChooseFurther, Controls, TableService, TableUpdate
@@ -121,7 +122,7 @@ class Play(commands.Cog, name=HANDLER):
         confirmation).
         """
         self.courier.prepare(update)
-        follow = controls_view(update.next_choice)
+        follow = ask_view(update, controls_view(update.next_choice))
         answering: Awaitable[Any]
         if private_menu(interaction):
             answering = interaction.edit_original_response(

@@ -11,7 +11,7 @@ move; a refused or outlived request changes nothing and says why, privately.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -59,6 +59,65 @@ class TakebackButton(
             await answer_error(interaction, error)
 
 
+class AskButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"mars:askback:(?P<game_id>\d+)",
+):
+    """The Take back button under a mover's private confirmation: asks as `/takeback` does."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take back",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mars:askback:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AskButton:
+        return cls(int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await cog_of(interaction).ask(interaction)
+        except Exception as error:  # every failure gets an answer; see answer_error
+            await answer_error(interaction, error)
+
+
+@runtime_checkable
+class TakebackHandler(Protocol):
+    """The cog that answers takeback buttons (found by name: an extension's module is loaded
+    apart from the one the client imports, so its class is not this module's)."""
+
+    async def ask(self, interaction: discord.Interaction) -> None: ...
+
+    async def answer(
+        self, interaction: discord.Interaction, game_id: int, seq: int, accept: bool
+    ) -> None: ...
+
+
+def cog_of(interaction: discord.Interaction) -> TakebackHandler:
+    client = interaction.client
+    cog = client.get_cog(COG) if isinstance(client, commands.Bot) else None
+    if not isinstance(cog, TakebackHandler):
+        raise RuntimeError(f"no {COG} cog answers takebacks")
+    return cog
+
+
+def ask_view(update: TableUpdate, view: discord.ui.View | None) -> discord.ui.View | None:
+    """`view` (the mover's next menu, if any) with a Take back button when the move is one the
+    mover may ask to take back."""
+    if not update.undoable:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    view.add_item(AskButton(update.game_id))
+    return view
+
+
 def request_view(game_id: int, seq: int) -> discord.ui.View:
     """The Accept and Decline buttons of the request to take back move `seq`."""
     view = discord.ui.View(timeout=None)
@@ -77,6 +136,10 @@ class Takebacks(commands.Cog, name=COG):
     @app_commands.command(name="takeback", description="Ask to take back your last move")
     @app_commands.guild_only()
     async def takeback(self, interaction: discord.Interaction) -> None:
+        await self.ask(interaction)
+
+    async def ask(self, interaction: discord.Interaction) -> None:
+        """Ask to take back the user's last move (the command and the Take back button)."""
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         asked = await self.service.ask_takeback(channel, player_of(interaction))

@@ -14,7 +14,7 @@ from bot.service.computer_seats import is_computer
 from bot.service.tables import Table, Tables, prepare_offers
 from bot.service.updates import Notice, TableUpdate
 from bot.store import GameRow, PhaseTimer
-from engine.core import Event, Seat, TimedGame
+from engine.core import Event, Seat, TimedGame, UndoableGame
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,9 @@ class Commits(Tables):
             hidden=kind == "hidden",
             confirmation=f"Done: `{notation}`.",
             next_choice=offers.picker(after, seat, "", moves_made + 1) if hidden_next else None,
+            undoable=kind == "move"
+            and told.result is None
+            and isinstance(after.game, UndoableGame),
         )
 
     def _phase_timer(self, row: GameRow, table: Table) -> PhaseTimer:

@@ -87,6 +87,10 @@ class TableUpdate:
     confirmation: str = ""
     next_choice: Controls | None = None
     """A picker for the mover's next secret move, when they still have one to make."""
+    undoable: bool = False
+    """The move is one the mover may ask to take back (an open move of a game with takebacks
+    that goes on); whether the others agree, and whether it revealed anything, is checked when
+    asked."""
 
 
 @dataclass(frozen=True)

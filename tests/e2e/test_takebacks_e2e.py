@@ -1,6 +1,7 @@
 """The real bot process against the fake Discord server: `/takeback` and its buttons.
 
-Ann asks to take back a move; the request is posted with Accept and Decline buttons pinging Bob
+Ann asks to take back a move with `/takeback` (and later with the Take back button under her
+private confirmation); the request is posted with Accept and Decline buttons pinging Bob
 (a refusal stays private: Bob cannot take back Ann's move). Bob declines once, the move stands;
 Ann asks again, Bob accepts, and the channel's board goes back to the position before the move,
 with Ann to move. A pressed button of a spent request is refused privately.
@@ -9,7 +10,7 @@ with Ann to move. A pressed button of a spent request is refused privately.
 from __future__ import annotations
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, history, marks, open_table, play, refused
+from tests.e2e.tables import board_after, history, marks, move, open_table, play, refused
 from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-1"
@@ -33,7 +34,11 @@ async def test_a_move_is_taken_back_when_the_other_player_accepts(
     await fake.wait_commands_synced()
     ann, bob = fake.add_user("ann"), fake.add_user("bob")
     await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1})
-    await play(fake, ann, CHANNEL, "L c3")
+    before = marks(fake, CHANNEL)
+    done = await move(fake, ann, CHANNEL, "L c3")
+    await board_after(fake, CHANNEL, before)
+    [take_back] = done.custom_ids  # under Ann's private confirmation
+    assert done.ephemeral and take_back.startswith("mars:askback:")
     assert "only your own last action" in await refused(fake, bob, CHANNEL, "takeback")
 
     request = await ask(fake, ann)
@@ -50,7 +55,12 @@ async def test_a_move_is_taken_back_when_the_other_player_accepts(
     spent = await (await fake.click(bob, request, accept)).response()
     assert spent.ephemeral and "over" in spent.content
 
-    request = await ask(fake, ann)
+    after = fake.checkpoint()
+    asked = await (await fake.click(ann, done, take_back)).response()
+    assert asked.ephemeral and asked.content.startswith("Asked"), asked.content
+    request = await fake.wait_for_message(
+        lambda m: "asks to take back" in m.content, channel=CHANNEL, after=after
+    )
     before = marks(fake, CHANNEL)
     accept = request.custom_ids[0]
     accepted = await (await fake.click(bob, request, accept)).response()

@@ -151,3 +151,20 @@ async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
         await service.move(CHANNEL, ANN, mve.notation(mve.legal_moves(state, 0)[0]))
     with pytest.raises(TableError, match=r"Mars vs. Earth cannot be taken back"):
         await service.ask_takeback(CHANNEL, ANN)
+
+
+async def test_an_update_says_whether_its_mover_may_ask_for_a_takeback(
+    service: TableService,
+) -> None:
+    await started(service)
+    assert (await service.move(CHANNEL, ANN, "L c3")).undoable
+    await service.abandon(CHANNEL, ANN, moderator=True)
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
+    )
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ANN)
+    state, _ = await stored(service)
+    agents = GAMES["agents"]
+    secret = agents.notation(agents.legal_moves(state, 0)[0])
+    assert not (await service.move(CHANNEL, ANN, secret)).undoable
