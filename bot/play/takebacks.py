@@ -47,14 +47,7 @@ class TakebackButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            cog = (
-                interaction.client.get_cog(COG)
-                if isinstance(interaction.client, commands.Bot)
-                else None
-            )
-            if not isinstance(cog, Takebacks):
-                raise RuntimeError(f"no {COG} cog answers takebacks")
-            await cog.answer(interaction, self.game_id, self.seq, self.accept)
+            await cog_of(interaction).answer(interaction, self.game_id, self.seq, self.accept)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
 
