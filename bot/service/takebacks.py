@@ -52,12 +52,13 @@ class Takebacks(Play):
             table = await self._table(channel_id, status="active")
             seat = table.seat(player.user_id)
             undoable(table.game)
-            last = await self._last_move(table)
+            moves = await self.store.moves(table.row.id)
+            last = moves[-1] if moves else None
             if last is None or last.seat != seat or last.kind not in ("move", "hidden"):
                 raise TableError(NOT_YOURS)
             if last.kind == "hidden":
                 raise TableError("A secret move cannot be taken back.")
-            before = await asyncio.to_thread(_before, table, await self.store.moves(table.row.id))
+            before = await asyncio.to_thread(_before, table, moves)
             _refuse_computers(table, seat)
             waiting = _others(table, seat)
             if not waiting:
@@ -75,29 +76,26 @@ class Takebacks(Play):
         async with self._locks[channel_id]:
             table = await self._table(channel_id, status="active")
             request = await self.store.takeback_request(table.row.id)
-            last = await self._last_move(table)
+            moves = await self.store.moves(table.row.id)
+            last = moves[-1] if moves else None
             current = request is not None and last is not None and last.seq == request.seq
             if table.row.id != game_id or not current or request is None or request.seq != seq:
                 raise TableError("That takeback request is over: the game has moved on.")
-            if player.user_id not in _others(table, table.seat(request.asker)):
+            others = _others(table, table.seat(request.asker))
+            if player.user_id not in others:
                 raise TableError("Only the other players answer a takeback request.")
             if not accept:
                 await self.store.drop_takeback(table.row.id)
                 return wording.takeback_declined(player.user_id, request.asker)
             await self.store.accept_takeback(table.row.id, seq, player.user_id)
             accepted = {*request.accepted, player.user_id}
-            left = [u for u in _others(table, table.seat(request.asker)) if u not in accepted]
+            left = [u for u in others if u not in accepted]
             if left:
                 return wording.takeback_accepted(player.user_id, left)
             assert last is not None
-            moves = await self.store.moves(table.row.id)
             before = await asyncio.to_thread(_before, table, moves)
             await self.store.drop_takeback(table.row.id)
             return await self._undo(table, last, before)
-
-    async def _last_move(self, table: Table) -> MoveRow | None:
-        moves = await self.store.moves(table.row.id)
-        return moves[-1] if moves else None
 
     async def _undo(self, table: Table, last: MoveRow, before: Any) -> TableUpdate:
         said = f"{table.players[last.seat].name} took back `{last.notation}`."
