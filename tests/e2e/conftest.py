@@ -3,8 +3,11 @@
 * ``fake_discord``: a started :class:`~tests.fakediscord.FakeDiscord` in the test's event loop.
 * ``launch_bot``: ``await launch_bot(module="bot.app", *, token=None, wait_connected=True, ...)``
   starts ``python tests/e2e/run_bot.py MODULE`` and returns a :class:`~tests.fakediscord.BotProcess`
-  (``stop()``, ``start()``, ``restart()``, ``wait_exit()``, ``log_text()``). All bots launched in a
-  test share ``tmp_path / "bot.sqlite3"`` as DATABASE_PATH, so a restarted bot sees the same data.
+  (``stop()``, ``kill()``, ``start()``, ``restart()``, ``wait_exit()``, ``log_text()``). All bots
+  launched in a test share ``tmp_path / "bot.sqlite3"`` as DATABASE_PATH (unless given
+  ``database_path``), so a restarted bot sees the same data. A bot that serves other gateway
+  shards than shard 0 names them, e.g. ``launch_bot(extra_env={"SHARD_COUNT": "2",
+  "SHARD_IDS": "1", ...}, shard_ids=(1,))``, and is waited for until those shards connect.
   Bots are stopped at teardown; their logs are attached to the report of a failing test.
 * ``rest``: a :class:`RestClient` speaking to the fake's REST API as the bot, without a bot.
 * Every test ends with ``fake.assert_no_refusals()`` unless it opts out (see ``fake_discord``).
@@ -15,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +100,8 @@ async def launch_bot(
         timeout: float = 20,
         log_level: str = os.environ.get("E2E_BOT_LOG_LEVEL", "INFO"),
         extra_env: dict[str, str] | None = None,
+        database_path: Path | None = None,
+        shard_ids: Sequence[int] = (0,),
     ) -> BotProcess:
         log_path = tmp_path / f"bot-{len(processes) + 1}.log"
         logs.append(log_path)
@@ -104,10 +109,11 @@ async def launch_bot(
             fake_discord,
             module,
             log_path=log_path,
-            database_path=tmp_path / "bot.sqlite3",
+            database_path=database_path or tmp_path / "bot.sqlite3",
             token=token,
             log_level=log_level,
             extra_env=extra_env,
+            shard_ids=shard_ids,
         )
         processes.append(process)
         await process.start(wait_connected=wait_connected, timeout=timeout)

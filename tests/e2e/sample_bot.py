@@ -1,6 +1,13 @@
 """A minimal discord.py bot used to smoke-test the fake Discord server.
 
 Run through the launcher: ``python tests/e2e/run_bot.py tests.e2e.sample_bot``.
+
+Environment: ``DISCORD_TOKEN``, ``LOG_LEVEL``; ``DEV_GUILD_ID`` (commands are synced to that
+guild; empty: globally); ``SHARD_COUNT`` (if set, the bot is an ``AutoShardedBot`` with that
+many shards, or, empty, as many as ``GET /gateway/bot`` recommends) and ``SHARD_IDS`` (the
+comma-separated shards this process runs; all unless set). The sharded bot has ``/shards``
+(which shards answered, and the guilds they see) and ``/menu`` (a DM with a button answered
+in the same words).
 """
 
 from __future__ import annotations
@@ -70,9 +77,34 @@ def render_png(width: int, height: int) -> io.BytesIO:
     return buffer
 
 
+class WhoButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"who"):
+    """A persistent button answered with the shards of the process that got it."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Who answers?", custom_id="who"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WhoButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(served_by(interaction.client))
+
+
+def served_by(client: discord.Client) -> str:
+    """``shards [ids]; guilds: names`` of a sharded bot process."""
+    assert isinstance(client, discord.AutoShardedClient)
+    guilds = ", ".join(sorted(guild.name for guild in client.guilds))
+    return f"shards {sorted(client.shards)}; guilds: {guilds}"
+
+
 class SampleBot(commands.Bot):
-    def __init__(self, guild_id: int) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    def __init__(self, guild_id: int | None, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options
+        )
         self.guild_id = guild_id
         self.tree.add_command(new_group)
         slash: tuple[app_commands.Command[Any, ..., None], ...] = (
@@ -90,6 +122,10 @@ class SampleBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton)
+        if self.guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+            return
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         synced = await self.tree.sync(guild=guild)
@@ -97,6 +133,21 @@ class SampleBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+
+
+class ShardedSampleBot(SampleBot, commands.AutoShardedBot):
+    """The sample bot running some shards, with ``/shards``, ``/menu`` and its button."""
+
+    def __init__(
+        self, guild_id: int | None, shard_count: int | None, shard_ids: list[int] | None
+    ) -> None:
+        super().__init__(guild_id, shard_count=shard_count, shard_ids=shard_ids)
+        self.tree.add_command(shards)
+        self.tree.add_command(menu)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(WhoButton)
+        await super().setup_hook()
 
 
 new_group = app_commands.Group(name="new", description="Start a new game")
@@ -182,9 +233,36 @@ async def board(interaction: discord.Interaction) -> None:
     )
 
 
+@app_commands.command(name="shards", description="Which shards answer, seeing which guilds")
+async def shards(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message(served_by(interaction.client))
+
+
+@app_commands.command(name="menu", description="Get a direct message with a button")
+async def menu(interaction: discord.Interaction) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(WhoButton())
+    await interaction.user.send("Who answers this button?", view=view)
+    await interaction.response.send_message("menu sent", ephemeral=True)
+
+
+def build_bot() -> SampleBot:
+    """The bot the environment asks for (see the module's docstring)."""
+    guild = os.environ.get("DEV_GUILD_ID", "")
+    guild_id = int(guild) if guild else None
+    if "SHARD_COUNT" not in os.environ:
+        return SampleBot(guild_id)
+    count, ids = os.environ["SHARD_COUNT"], os.environ.get("SHARD_IDS")
+    return ShardedSampleBot(
+        guild_id,
+        shard_count=int(count) if count else None,
+        shard_ids=[int(shard) for shard in ids.split(",")] if ids else None,
+    )
+
+
 def main() -> None:
     level = getattr(logging, os.environ.get("LOG_LEVEL", "INFO").upper(), logging.INFO)
-    bot = SampleBot(int(os.environ["DEV_GUILD_ID"]))
+    bot = build_bot()
     bot.run(os.environ["DISCORD_TOKEN"], log_level=level, root_logger=True)
 
 

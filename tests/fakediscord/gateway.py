@@ -1,7 +1,15 @@
-"""Gateway websocket (v10, JSON text frames, no compression).
+"""Gateway websocket (v10, JSON text frames, no compression), sharded as Discord shards.
 
 The client may ask for ``compress=zlib-stream`` in the query string (discord.py always does);
 we ignore it and send plain text frames, which discord.py parses without decompression.
+
+IDENTIFY may name a shard (``"shard": [shard_id, shard_count]``, default ``[0, 1]``; an id
+not below the count is closed with 4010 "Invalid shard."). READY echoes it and lists only
+the guilds that shard serves (``(guild_id >> 22) % shard_count == shard_id``), each then sent
+in a GUILD_CREATE. There is one current session per shard id: a new session for a shard
+supersedes (closes with 4009) only that shard's previous one, and RESUME restores the
+session's shard. Events and interactions about a guild go to the session serving its shard;
+DM events and DM interactions go to shard 0, as on Discord.
 """
 
 from __future__ import annotations
@@ -11,10 +19,13 @@ import contextlib
 import json
 import logging
 import secrets
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .models import shard_of
 from .state import FakeState
 
 log = logging.getLogger("fakediscord.gateway")
@@ -34,6 +45,39 @@ APPLICATION_FLAGS = (1 << 13) | (1 << 15) | (1 << 19)
 
 _CLOSE = object()
 
+GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+"""Events whose payload is the guild itself (its id is ``id``, not ``guild_id``)."""
+
+
+def guild_id_of(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event is about (None for a DM event)."""
+    raw = data.get("id") if event in GUILD_EVENTS else data.get("guild_id")
+    return None if raw is None else int(raw)
+
+
+def parse_shard(value: Any) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard`` as ``(shard_id, shard_count)`` (``(0, 1)`` if absent), or None if
+    it is not a valid one."""
+    if value is None:
+        return 0, 1
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+    ):
+        return None
+    shard_id, shard_count = value
+    return (shard_id, shard_count) if 0 <= shard_id < shard_count else None
+
+
+@dataclass
+class Session:
+    """What RESUME restores of a session: its last sequence, shard and intents."""
+
+    seq: int
+    shard: tuple[int, int]
+    intents: int
+
 
 class GatewayConnection:
     """One websocket connection; outgoing frames go through an ordered queue."""
@@ -44,9 +88,26 @@ class GatewayConnection:
         self.seq = 0
         self.intents = 0
         self.presence: dict[str, Any] | None = None
+        self.shard: tuple[int, int] = (0, 1)
+        """(shard_id, shard_count), from IDENTIFY or the resumed session."""
         self.closed = False
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop())
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0]
+
+    @property
+    def live(self) -> bool:
+        """A session (READY or RESUMED sent) whose connection is still open."""
+        return self.session_id is not None and not self.closed
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether events about `guild_id` (None: DMs, which go to shard 0) come here."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return shard_of(guild_id, self.shard[1]) == self.shard_id
 
     def send(self, op: int, d: Any = None) -> None:
         self._queue.put_nowait({"op": op, "d": d, "s": None, "t": None})
@@ -79,39 +140,72 @@ class GatewayConnection:
 
 
 class Gateway:
-    """Accepts bot connections, performs IDENTIFY/RESUME and dispatches events."""
+    """Accepts bot connections, performs IDENTIFY/RESUME and dispatches events by shard."""
 
     def __init__(
-        self, state: FakeState, *, heartbeat_interval: float, allowed_intents: int
+        self,
+        state: FakeState,
+        *,
+        heartbeat_interval: float,
+        allowed_intents: int,
+        recommended_shards: int = 1,
     ) -> None:
         self.state = state
         self.url = ""  # ws://127.0.0.1:PORT/gateway, set by the server
         self.heartbeat_interval_ms = int(heartbeat_interval * 1000)
         self.allowed_privileged_intents = allowed_intents
-        self.current: GatewayConnection | None = None
+        self.recommended_shards = recommended_shards
+        """The ``shards`` that ``GET /gateway/bot`` recommends."""
+        self.shards: dict[int, GatewayConnection] = {}
+        """The current session of each shard id (until its connection closes)."""
         self.connections: list[GatewayConnection] = []
-        self.sessions: dict[str, int] = {}  # session id -> last sequence seen, for RESUME
+        self.sessions: dict[str, Session] = {}  # closed sessions, for RESUME
         self.connection_count = 0  # READY or RESUMED sent so far
+        self.shard_connection_counts: Counter[int] = Counter()
+        """READY or RESUMED sent so far, by shard id."""
         self.identifies: list[dict[str, Any]] = []
         state.on_event = self.dispatch_event
 
+    def live_sessions(self) -> list[GatewayConnection]:
+        return [conn for conn in self.shards.values() if conn.live]
+
+    @property
+    def connected_shards(self) -> list[int]:
+        """The shard ids with a live session, in order."""
+        return sorted(conn.shard_id for conn in self.live_sessions())
+
     @property
     def connected(self) -> bool:
-        return self.current is not None and not self.current.closed
+        """Every shard of the bot (as many as the live sessions' shard count) has a live
+        session; for an unsharded bot, it is connected."""
+        shard_count = max((conn.shard[1] for conn in self.live_sessions()), default=0)
+        return shard_count > 0 and self.connected_shards == list(range(shard_count))
+
+    def session_for(self, guild_id: int | None) -> GatewayConnection | None:
+        """The live session serving `guild_id` (None: DMs, served by shard 0)."""
+        return next((conn for conn in self.live_sessions() if conn.serves(guild_id)), None)
 
     # -- dispatching ---------------------------------------------------------------------
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Dispatch to the live session; raise if no bot is connected."""
-        if not self.connected:
-            raise RuntimeError(f"cannot dispatch {event}: no bot is connected to the fake gateway")
-        assert self.current is not None
-        self.current.dispatch(event, data)
+    def dispatch(self, event: str, data: dict[str, Any]) -> int:
+        """Dispatch to the live session serving the event's guild (shard 0 for a DM) and return
+        its shard id; raise if no bot is connected on that shard."""
+        guild_id = guild_id_of(event, data)
+        conn = self.session_for(guild_id)
+        if conn is None:
+            about = "DMs" if guild_id is None else f"guild {guild_id}"
+            raise RuntimeError(
+                f"cannot dispatch {event}: no bot is connected to the fake gateway on the shard "
+                f"serving {about} (connected shards: {self.connected_shards})"
+            )
+        conn.dispatch(event, data)
+        return conn.shard_id
 
     def dispatch_event(self, event: str, data: dict[str, Any]) -> None:
-        """Intent-filtered dispatch of world events (message create/update/delete, member add)."""
-        conn = self.current
-        if conn is None or conn.closed:
+        """Intent-filtered dispatch of world events (message create/update/delete, member add,
+        channel and guild changes) to the session serving their guild, if there is one."""
+        conn = self.session_for(guild_id_of(event, data))
+        if conn is None:
             return
         if event.startswith("MESSAGE_"):
             needed = INTENT_GUILD_MESSAGES if "guild_id" in data else INTENT_DIRECT_MESSAGES
@@ -134,10 +228,12 @@ class Gateway:
             return data
         return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
 
-    async def disconnect(self, code: int = 4000) -> None:
-        """Drop the current connection (discord.py will try to RESUME)."""
-        if self.current is not None:
-            self.current.close(code, "fake disconnect")
+    async def disconnect(self, code: int = 4000, *, shard_id: int | None = None) -> None:
+        """Drop the current session of shard `shard_id`, or of every shard (discord.py will try
+        to RESUME)."""
+        for conn in list(self.shards.values()):
+            if shard_id is None or conn.shard_id == shard_id:
+                conn.close(code, "fake disconnect")
 
     async def close_all(self) -> None:
         for conn in list(self.connections):
@@ -168,10 +264,10 @@ class Gateway:
                     conn.close(4002, "Error while decoding payload.")
         finally:
             if conn.session_id is not None:
-                self.sessions[conn.session_id] = conn.seq
+                self.sessions[conn.session_id] = Session(conn.seq, conn.shard, conn.intents)
             await conn.stop()
-            if self.current is conn:
-                self.current = None
+            if self.shards.get(conn.shard_id) is conn:
+                del self.shards[conn.shard_id]
             log.info("gateway connection closed (code %s)", ws.close_code)
             self.state.notify()
         return ws
@@ -205,14 +301,20 @@ class Gateway:
         if not self._token_ok(d.get("token")):
             conn.close(4004, "Authentication failed.")
             return
+        shard = parse_shard(d.get("shard"))
+        if shard is None:
+            conn.close(4010, "Invalid shard.")
+            return
         intents = int(d.get("intents", 0))
         if intents & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
             conn.close(4014, "Disallowed intent(s).")
             return
         self.identifies.append({k: v for k, v in d.items() if k != "token"})
         conn.intents = intents
+        conn.shard = shard
         conn.session_id = secrets.token_hex(16)
         state = self.state
+        guilds = [guild for guild in state.guilds if conn.serves(guild.id)]
         conn.dispatch(
             "READY",
             {
@@ -223,7 +325,7 @@ class Gateway:
                     "mfa_enabled": False,
                     "flags": 0,
                 },
-                "guilds": [{"id": str(state.guild.id), "unavailable": True}],
+                "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
                 "session_id": conn.session_id,
                 "session_type": "normal",
                 "resume_gateway_url": self.url,
@@ -232,35 +334,47 @@ class Gateway:
                 "relationships": [],
                 "presences": [],
                 "geo_ordered_rtc_regions": [],
-                "shard": [0, 1],
+                "shard": list(shard),
                 "_trace": ["fake-discord"],
             },
         )
-        conn.dispatch("GUILD_CREATE", state.guild.to_payload())
+        for guild in guilds:
+            conn.dispatch("GUILD_CREATE", guild.to_payload())
         self._mark_connected(conn)
 
     def _resume(self, conn: GatewayConnection, d: dict[str, Any]) -> None:
-        session_id = d.get("session_id")
-        if not self._token_ok(d.get("token")) or session_id not in self.sessions:
+        session_id = str(d.get("session_id"))
+        session = self.sessions.get(session_id)
+        if not self._token_ok(d.get("token")) or session is None:
             conn.send(INVALID_SESSION, False)
             return
         conn.session_id = session_id
-        conn.seq = max(int(d.get("seq") or 0), self.sessions[session_id])
-        identify = self.identifies[-1] if self.identifies else {}
-        conn.intents = int(identify.get("intents", 0))
+        conn.seq = max(int(d.get("seq") or 0), session.seq)
+        conn.shard = session.shard
+        conn.intents = session.intents
         conn.dispatch("RESUMED", {"_trace": ["fake-discord"]})
         self._mark_connected(conn)
 
     def _mark_connected(self, conn: GatewayConnection) -> None:
-        if self.current is not None and self.current is not conn:
-            self.current.close(4009, "Session superseded.")
-        self.current = conn
+        """`conn` is its shard's current session, superseding the shard's previous one."""
+        previous = self.shards.get(conn.shard_id)
+        if previous is not None and previous is not conn:
+            previous.close(4009, "Session superseded.")
+        self.shards[conn.shard_id] = conn
         self.connection_count += 1
-        log.info("bot session %s ready (connection #%d)", conn.session_id, self.connection_count)
+        self.shard_connection_counts[conn.shard_id] += 1
+        log.info(
+            "bot session %s ready on shard %s (connection #%d)",
+            conn.session_id,
+            conn.shard,
+            self.connection_count,
+        )
         self.state.notify()
 
     def _request_members(self, conn: GatewayConnection, d: dict[str, Any]) -> None:
-        guild = self.state.guild
+        guild = next((g for g in self.state.guilds if str(g.id) == str(d.get("guild_id"))), None)
+        if guild is None:
+            return
         members = guild.members
         if d.get("user_ids"):
             wanted = {

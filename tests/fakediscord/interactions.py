@@ -1,12 +1,15 @@
 """Building INTERACTION_CREATE payloads the way the Discord client would, and
 :class:`InteractionResult`, the test-side handle on what the bot answered.
+
+An interaction in a guild channel carries that channel's guild (its id, the member, the
+resolved members and roles); one in a DM carries the user and resolves no member.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .models import CHANNEL_DM, Channel, Message, Role, User
+from .models import Channel, Guild, Message, User
 from .state import (
     CB_AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
@@ -53,9 +56,11 @@ def build_command_data(
     subcommand: str | None,
     options: dict[str, Any],
     *,
+    guild: Guild | None,
     focused: str | None = None,
 ) -> dict[str, Any]:
-    """The ``data`` of a type 2 (or, with ``focused``, type 4) interaction.
+    """The ``data`` of a type 2 (or, with ``focused``, type 4) interaction in `guild` (None in
+    a DM).
 
     ``subcommand`` is ``"name"`` or ``"group name"``. Option values are converted according to
     the registered option types; users/channels/roles go into ``resolved``.
@@ -112,7 +117,7 @@ def build_command_data(
             {
                 "name": name,
                 "type": definition["type"],
-                "value": _convert(state, definition, value, resolved),
+                "value": _convert(state, guild, definition, value, resolved),
             }
         )
     if focused is not None and focused not in options:
@@ -139,7 +144,11 @@ def build_command_data(
 
 
 def _convert(
-    state: FakeState, definition: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]]
+    state: FakeState,
+    guild: Guild | None,
+    definition: dict[str, Any],
+    value: Any,
+    resolved: dict[str, dict[str, Any]],
 ) -> Any:
     kind = definition["type"]
     if kind == STRING:
@@ -155,19 +164,18 @@ def _convert(
         if user is None:
             raise ValueError(f"unknown user {value!r}")
         resolved.setdefault("users", {})[str(user.id)] = user.to_payload()
-        if user in state.guild.members:
-            member = state.guild.member_payload(user, with_user=False, permissions=True)
+        if guild is not None and user in guild.members:
+            member = guild.member_payload(user, with_user=False, permissions=True)
             resolved.setdefault("members", {})[str(user.id)] = member
         return str(user.id)
     elif kind in (ROLE, MENTIONABLE):
-        role: Role = state.guild.everyone
-        if _id_of(value) != role.id:
+        if guild is None or _id_of(value) != guild.everyone.id:
             raise ValueError(f"unknown role {value!r}")
-        resolved.setdefault("roles", {})[str(role.id)] = role.to_payload()
-        return str(role.id)
+        resolved.setdefault("roles", {})[str(guild.everyone.id)] = guild.everyone.to_payload()
+        return str(guild.everyone.id)
     elif kind == CHANNEL:
         channel = state.get_channel(_id_of(value))
-        payload = {**channel.to_payload(), "permissions": str(state.guild.everyone.permissions)}
+        payload = {**channel.to_payload(), "permissions": str(state.base_permissions(channel))}
         resolved.setdefault("channels", {})[str(channel.id)] = payload
         return str(channel.id)
     else:
@@ -184,11 +192,10 @@ def interaction_payload(
     data: dict[str, Any],
     message: Message | None = None,
 ) -> dict[str, Any]:
-    """A full INTERACTION_CREATE payload for ``record``."""
-    guild = state.guild
+    """A full INTERACTION_CREATE payload for ``record``, in its channel's guild or DM."""
     channel: Channel = record.channel
     user: User = record.user
-    in_guild = channel.type != CHANNEL_DM
+    guild = state.guild_of(channel)
     payload: dict[str, Any] = {
         "id": str(record.id),
         "application_id": str(state.application_id),
@@ -203,10 +210,12 @@ def interaction_payload(
         "entitlements": [],
         "entitlement_sku_ids": [],
         "attachment_size_limit": 10 * 1024 * 1024,
-        "authorizing_integration_owners": {"0": str(guild.id)} if in_guild else {"1": str(user.id)},
-        "context": 0 if in_guild else 1,
+        "authorizing_integration_owners": (
+            {"1": str(user.id)} if guild is None else {"0": str(guild.id)}
+        ),
+        "context": 1 if guild is None else 0,
     }
-    if in_guild:
+    if guild is not None:
         payload["guild_id"] = str(guild.id)
         payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
         payload["guild_locale"] = "en-US"

@@ -47,6 +47,12 @@ def iso(moment: dt.datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The gateway shard that serves `guild_id` when a bot runs `shard_count` shards
+    (Discord's rule: ``(guild_id >> 22) % shard_count``)."""
+    return (guild_id >> 22) % shard_count
+
+
 class SnowflakeGenerator:
     """Monotonic Discord-style snowflakes (timestamp in the high bits)."""
 
@@ -58,6 +64,16 @@ class SnowflakeGenerator:
         if candidate <= self._last:
             candidate = self._last + 1
         self._last = candidate
+        return candidate
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake that, as a guild id, is served by shard `shard_id` of
+        `shard_count` (see `shard_of`): its timestamp moves on to the next millisecond that fits."""
+        candidate = self.next()
+        millisecond = candidate >> 22
+        if millisecond % shard_count != shard_id:
+            millisecond += (shard_id - millisecond) % shard_count
+            candidate = self._last = millisecond << 22
         return candidate
 
 
@@ -171,7 +187,7 @@ class Channel:
 
 @dataclass(eq=False)
 class Guild:
-    """The single fake guild; ``members`` includes the bot user."""
+    """A fake guild; ``members`` includes the bot user."""
 
     id: int
     name: str
@@ -180,6 +196,13 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: list[User] = field(default_factory=list)
     joined_at: dt.datetime = field(default_factory=utcnow)
+
+    def channel(self, name: str) -> Channel:
+        """The guild's channel called `name`."""
+        for channel in self.channels:
+            if channel.name == name:
+                return channel
+        raise KeyError(f"no channel #{name} in {self.name}")
 
     def member_payload(
         self, user: User, *, with_user: bool = True, permissions: bool = False
@@ -246,6 +269,9 @@ class Guild:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
+
+    def __repr__(self) -> str:
+        return f"<Guild {self.name} id={self.id}>"
 
 
 @dataclass(eq=False)

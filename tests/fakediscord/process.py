@@ -1,4 +1,9 @@
-""":class:`BotProcess`: a real bot subprocess (``tests/e2e/run_bot.py``) against a FakeDiscord."""
+""":class:`BotProcess`: a real bot subprocess (``tests/e2e/run_bot.py``) against a FakeDiscord.
+
+A process serves some gateway shards (``shard_ids``, shard 0 for an unsharded bot): it counts
+as connected once each of them has a new session, and as stopped once none of them has a live
+one, so several processes may run against one fake, each waited for on its own.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,9 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from .server import FakeDiscord
 from .state import FakeDiscordTimeout
@@ -25,7 +31,8 @@ class BotProcess:
     """A bot subprocess; stdout and stderr are appended to ``log_path`` across restarts.
 
     The environment gets ``FAKE_DISCORD_API``, ``FAKE_DISCORD_GATEWAY``, ``DISCORD_TOKEN``,
-    ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL`` (plus ``extra_env``).
+    ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL`` (plus ``extra_env``, which may set
+    the bot's own sharding variables; ``shard_ids`` names the shards it will then connect).
     """
 
     def __init__(
@@ -38,8 +45,10 @@ class BotProcess:
         token: str | None = None,
         log_level: str = "INFO",
         extra_env: dict[str, str] | None = None,
+        shard_ids: Sequence[int] = (0,),
     ) -> None:
         self.fake = fake
+        self.shard_ids = tuple(shard_ids)
         self.module = module
         self.log_path = log_path
         self.database_path = database_path
@@ -77,7 +86,7 @@ class BotProcess:
         """Launch the bot; by default wait until it has a live gateway session."""
         if self.running:
             raise RuntimeError("bot process is already running")
-        before = self.fake.connection_count
+        before = self.connection_counts()
         self.starts += 1
         self._log = self.log_path.open("ab")
         self._log.write(f"===== start #{self.starts}: {self.module} =====\n".encode())
@@ -95,11 +104,23 @@ class BotProcess:
         if wait_connected:
             await self.wait_connected(timeout, after=before)
 
-    async def wait_connected(self, timeout: float = 20, *, after: int | None = None) -> None:
-        """Wait for a gateway session, failing fast (with the log tail) if the process dies."""
+    def connection_counts(self) -> dict[int, int]:
+        """How many sessions each of the process's shards had so far (for ``after``)."""
+        return {shard: self.fake.shard_connection_count(shard) for shard in self.shard_ids}
+
+    async def wait_connected(
+        self, timeout: float = 20, *, after: dict[int, int] | None = None
+    ) -> None:
+        """Wait for a gateway session of each of the process's shards (with ``after``, from
+        `connection_counts`, newer ones), failing fast (with the log tail) if the process dies."""
         assert self.proc is not None
-        connected = asyncio.ensure_future(self.fake.wait_connected(timeout, after=after))
-        exited = asyncio.ensure_future(self.proc.wait())
+        marks = after or {}
+        waits = [
+            self.fake.wait_shard_connected(shard, timeout, after=marks.get(shard))
+            for shard in self.shard_ids
+        ]
+        connected: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*waits))
+        exited: asyncio.Future[Any] = asyncio.ensure_future(self.proc.wait())
         try:
             done, _ = await asyncio.wait({connected, exited}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -128,7 +149,8 @@ class BotProcess:
         return code
 
     async def stop(self, timeout: float = 5) -> int | None:
-        """SIGTERM, then SIGKILL after ``timeout``; waits until the gateway sees the disconnect."""
+        """SIGTERM, then SIGKILL after ``timeout``; waits until the gateway sees the process's
+        shards disconnect."""
         if self.proc is None:
             return None
         if self.proc.returncode is None:
@@ -137,12 +159,25 @@ class BotProcess:
             try:
                 await asyncio.wait_for(self.proc.wait(), timeout)
             except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    self.proc.kill()
-                await self.proc.wait()
+                return await self.kill(timeout)
+        return await self._stopped(timeout)
+
+    async def kill(self, timeout: float = 5) -> int | None:
+        """SIGKILL (no graceful shutdown, as a crash); waits until the gateway sees the
+        process's shards disconnect."""
+        if self.proc is None:
+            return None
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.kill()
+        await self.proc.wait()
+        return await self._stopped(timeout)
+
+    async def _stopped(self, timeout: float) -> int | None:
+        """Once the process has ended: close its log, wait for its shards' disconnects."""
+        assert self.proc is not None
         self._close_log()
         with contextlib.suppress(FakeDiscordTimeout):
-            await self.fake.wait_disconnected(timeout)
+            await self.fake.wait_disconnected(timeout, shard_ids=self.shard_ids)
         return self.proc.returncode
 
     async def restart(self, *, wait_connected: bool = True, timeout: float = 20) -> None:

@@ -2,6 +2,11 @@
 
 Only the routes a discord.py bot needs are implemented; any other request is logged,
 recorded in ``state.unhandled_requests`` and answered with a 404 JSON error.
+
+Guild routes serve any guild of the fake world (others: 404 Unknown Guild; guild commands of
+an unknown guild: 403 Missing Access). ``GET /gateway/bot`` recommends
+``Gateway.recommended_shards`` shards, with a session start limit of 1000 a day (less the
+IDENTIFYs so far) and a ``max_concurrency`` of 1, as for a bot in fewer than 150,000 guilds.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from aiohttp import BodyPartReader, web
 from . import limits, openapi
 from .errors import ApiError, InvalidFormBody, Refused
 from .gateway import APPLICATION_FLAGS, Gateway
-from .models import SEND_MESSAGES, Message
+from .models import SEND_MESSAGES, Guild, Message
 from .state import (
     FakeState,
     InteractionRecord,
@@ -30,6 +35,8 @@ from .state import (
 log = logging.getLogger("fakediscord.rest")
 
 API_PREFIX = "/api/v10"
+SESSION_STARTS_PER_DAY = 1000
+DAY_MS = 24 * 60 * 60 * 1000
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -238,8 +245,20 @@ class RestApi:
         return json_response({"url": self.gateway.url})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
+        remaining = max(SESSION_STARTS_PER_DAY - len(self.gateway.identifies), 0)
+        limit = {
+            "total": SESSION_STARTS_PER_DAY,
+            "remaining": remaining,
+            "reset_after": DAY_MS,
+            "max_concurrency": 1,
+        }
+        return json_response(
+            {
+                "url": self.gateway.url,
+                "shards": self.gateway.recommended_shards,
+                "session_start_limit": limit,
+            }
+        )
 
     async def get_application(self, request: web.Request) -> web.Response:
         state = self.state
@@ -268,9 +287,11 @@ class RestApi:
         if int(request.match_info["app_id"]) != self.state.application_id:
             raise ApiError(403, 50001, "Missing Access")
         guild_id = request.match_info.get("guild_id")
-        if guild_id is not None and int(guild_id) != self.state.guild.id:
+        if guild_id is None:
+            return None
+        if all(guild.id != int(guild_id) for guild in self.state.guilds):
             raise ApiError(403, 50001, "Missing Access")
-        return None if guild_id is None else int(guild_id)
+        return int(guild_id)
 
     async def get_commands(self, request: web.Request) -> web.Response:
         return json_response(self.state.commands.get(self._command_scope(request), []))
@@ -287,13 +308,11 @@ class RestApi:
 
     # -- guild ---------------------------------------------------------------------------
 
-    def _guild(self, request: web.Request) -> None:
-        if int(request.match_info["guild_id"]) != self.state.guild.id:
-            raise ApiError(404, 10004, "Unknown Guild")
+    def _guild(self, request: web.Request) -> Guild:
+        return self.state.get_guild(int(request.match_info["guild_id"]))
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        payload = self.state.guild.to_payload()
+        payload = self._guild(request).to_payload()
         for key in (
             "members",
             "channels",
@@ -307,19 +326,17 @@ class RestApi:
         return json_response(payload)
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return json_response([c.to_payload() for c in self.state.guild.channels])
+        return json_response([c.to_payload() for c in self._guild(request).channels])
 
     async def get_guild_roles(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return json_response([self.state.guild.everyone.to_payload()])
+        return json_response([self._guild(request).everyone.to_payload()])
 
     async def get_guild_member(self, request: web.Request) -> web.Response:
-        self._guild(request)
+        guild = self._guild(request)
         user = self.state.get_user(int(request.match_info["user_id"]))
-        if user not in self.state.guild.members:
+        if user not in guild.members:
             raise ApiError(404, 10007, "Unknown Member")
-        return json_response(self.state.guild.member_payload(user))
+        return json_response(guild.member_payload(user))
 
     # -- channels and messages -----------------------------------------------------------
 

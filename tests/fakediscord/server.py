@@ -1,4 +1,12 @@
-""":class:`FakeDiscord`: the server process-in-a-test plus the test-side "Discord client" API."""
+""":class:`FakeDiscord`: the server process-in-a-test plus the test-side "Discord client" API.
+
+The world has a first guild (:attr:`FakeDiscord.guild`, where channel names and new users go
+unless told otherwise) and any more added with :meth:`FakeDiscord.add_guild`, optionally on a
+given gateway shard. A slash command or autocomplete in a channel finds that channel's guild
+commands, then the global ones (only global ones in a DM); every interaction goes to the bot
+session serving its channel's guild, or shard 0 for a DM. Several bot processes may each
+serve some shards: :meth:`FakeDiscord.wait_shard_connected` waits for one shard.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +15,7 @@ import logging
 import re
 import secrets
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -40,7 +48,7 @@ DEFAULT_CHANNELS = ("general", "mars-1", "mars-2", "mars-3")
 
 
 class FakeDiscord:
-    """A fake Discord (REST + gateway) on 127.0.0.1 with one guild, a bot user and test users.
+    """A fake Discord (REST + gateway) on 127.0.0.1 with guilds, a bot user and test users.
 
     Start it with ``fake = await FakeDiscord.start()`` inside the test's event loop, point a real
     discord.py bot at ``api_url`` / ``gateway_url`` with ``token``, then play as users via
@@ -59,6 +67,7 @@ class FakeDiscord:
         validate_one_in: int = 1,
         heartbeat_interval: float = 41.25,
         allowed_privileged_intents: int = PRIVILEGED_INTENTS,
+        recommended_shards: int = 1,
     ) -> None:
         self.token: str = token or f"fake.{secrets.token_urlsafe(18)}"
         self.state = FakeState(
@@ -73,6 +82,7 @@ class FakeDiscord:
             self.state,
             heartbeat_interval=heartbeat_interval,
             allowed_intents=allowed_privileged_intents,
+            recommended_shards=recommended_shards,
         )
         self.base_url = ""
         self.api_url = ""
@@ -129,33 +139,47 @@ class FakeDiscord:
 
     @property
     def guild(self) -> Guild:
-        """The fake :class:`Guild` (``.id``, ``.channels``, ``.members``)."""
+        """The first fake :class:`Guild` (``.id``, ``.channels``, ``.members``)."""
         return self.state.guild
 
     @property
+    def guilds(self) -> list[Guild]:
+        """Every guild, the first one first."""
+        return list(self.state.guilds)
+
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channel_names: Sequence[str] = ("general",),
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """Add a guild with the bot in it (GUILD_CREATE to a connected bot); with
+        ``shard=(shard_id, shard_count)`` its id is one that shard serves."""
+        return self.state.add_guild(name, channel_names=channel_names, shard=shard)
+
+    @property
     def channels(self) -> list[Channel]:
-        """The guild's text channels."""
+        """The first guild's text channels."""
         return list(self.state.guild.channels)
 
-    def channel(self, name: str) -> Channel:
-        for channel in self.state.guild.channels:
-            if channel.name == name:
-                return channel
-        raise KeyError(f"no channel #{name}")
+    def channel(self, name: str, *, guild: Guild | None = None) -> Channel:
+        """The channel called `name` in `guild` (the first guild unless given)."""
+        return (guild or self.state.guild).channel(name)
 
     @property
     def users(self) -> list[User]:
         """Human users added with :meth:`add_user`."""
-        return [u for u in self.state.guild.members if not u.bot and u is not self.state.owner]
+        return [u for u in self.state.users.values() if not u.bot and u is not self.state.owner]
 
-    def add_user(self, name: str, *, dms_closed: bool = False) -> User:
-        """Add a human guild member (GUILD_MEMBER_ADD is dispatched if the bot has that intent)."""
-        user = self.state.add_user(name, dms_closed=dms_closed)
-        self.gateway.dispatch_event(
-            "GUILD_MEMBER_ADD",
-            {**self.state.guild.member_payload(user), "guild_id": str(self.state.guild.id)},
-        )
-        return user
+    def add_user(self, name: str, *, dms_closed: bool = False, guild: Guild | None = None) -> User:
+        """Add a human member of `guild`, the first guild unless given (GUILD_MEMBER_ADD is
+        dispatched if the bot has that intent)."""
+        return self.state.add_user(name, dms_closed=dms_closed, guild=guild)
+
+    def add_member(self, guild: Guild, user: User) -> None:
+        """`user` joins another guild too (GUILD_MEMBER_ADD, as for :meth:`add_user`)."""
+        self.state.add_member(guild, user)
 
     def set_dms_closed(self, user: User, closed: bool = True) -> None:
         """When closed, the bot's messages to this user's DM channel fail with 403 / code 50007."""
@@ -171,12 +195,32 @@ class FakeDiscord:
 
     @property
     def connected(self) -> bool:
+        """Every shard of the bot has a live session (for an unsharded bot: it is connected)."""
         return self.gateway.connected
+
+    @property
+    def connected_shards(self) -> list[int]:
+        """The shard ids with a live session, in order."""
+        return self.gateway.connected_shards
 
     @property
     def connection_count(self) -> int:
         """How many times a bot finished IDENTIFY (READY sent) or RESUME so far."""
         return self.gateway.connection_count
+
+    def shard_connection_count(self, shard_id: int) -> int:
+        """How many times a session of shard `shard_id` got READY or RESUMED so far."""
+        return self.gateway.shard_connection_counts[shard_id]
+
+    @property
+    def recommended_shards(self) -> int:
+        """The shard count ``GET /gateway/bot`` recommends (what an ``AutoShardedClient``
+        without ``shard_count`` runs)."""
+        return self.gateway.recommended_shards
+
+    @recommended_shards.setter
+    def recommended_shards(self, count: int) -> None:
+        self.gateway.recommended_shards = count
 
     async def wait_connected(self, timeout: float = 15, *, after: int | None = None) -> int:
         """Wait for a live bot session (READY + GUILD_CREATE sent); with ``after``, for a session
@@ -191,14 +235,41 @@ class FakeDiscord:
 
         return await self.state.wait_for(check, timeout, "the bot to connect to the gateway")
 
-    async def wait_disconnected(self, timeout: float = 10) -> None:
-        await self.state.wait_for(
-            lambda: not self.gateway.connected, timeout, "the bot to disconnect"
+    async def wait_shard_connected(
+        self, shard_id: int, timeout: float = 15, *, after: int | None = None
+    ) -> int:
+        """Wait for a live session of shard `shard_id`; with ``after``, for one newer than
+        ``shard_connection_count(shard_id) == after``. Returns that shard's connection count."""
+
+        def check() -> int | None:
+            count = self.shard_connection_count(shard_id)
+            if shard_id not in self.gateway.connected_shards or count <= (after or 0):
+                return None
+            return count
+
+        return await self.state.wait_for(
+            check, timeout, f"shard {shard_id} of the bot to connect to the gateway"
         )
 
-    async def disconnect(self, code: int = 4000) -> None:
-        """Close the bot's gateway connection (it should reconnect and RESUME)."""
-        await self.gateway.disconnect(code)
+    async def wait_disconnected(
+        self, timeout: float = 10, *, shard_ids: Iterable[int] | None = None
+    ) -> None:
+        """Wait until no shard (or none of `shard_ids`) has a live session."""
+        wanted = None if shard_ids is None else set(shard_ids)
+        await self.state.wait_for(
+            lambda: (
+                not any(
+                    wanted is None or shard in wanted for shard in self.gateway.connected_shards
+                )
+            ),
+            timeout,
+            "the bot to disconnect" if wanted is None else f"shards {sorted(wanted)} to disconnect",
+        )
+
+    async def disconnect(self, code: int = 4000, *, shard_id: int | None = None) -> None:
+        """Close the bot's gateway connection, of every shard unless `shard_id` is given (it
+        should reconnect and RESUME)."""
+        await self.gateway.disconnect(code, shard_id=shard_id)
 
     @property
     def identify_payloads(self) -> list[dict[str, Any]]:
@@ -234,8 +305,10 @@ class FakeDiscord:
             scopes.append(None)
         return [c for scope in scopes for c in self.state.commands.get(scope, [])]
 
-    def command(self, name: str) -> dict[str, Any]:
-        found = self.state.find_command(name, self.state.guild.id)
+    def command(self, name: str, *, guild: Guild | None = None) -> dict[str, Any]:
+        """The command `/name` as `guild` (the first guild unless given) sees it: its own, or
+        the global one."""
+        found = self.state.find_command(name, (guild or self.state.guild).id)
         if found is None:
             raise KeyError(
                 f"no command /{name} registered (have {[c['name'] for c in self.commands()]})"
@@ -256,7 +329,7 @@ class FakeDiscord:
         record = self.state.new_interaction(record_type, user, channel, label)
         record.source_message = message
         record.payload = interaction_payload(self.state, record, data, message)
-        self.gateway.dispatch("INTERACTION_CREATE", record.payload)
+        record.shard_id = self.gateway.dispatch("INTERACTION_CREATE", record.payload)
         return InteractionResult(self.state, record)
 
     async def slash(
@@ -273,8 +346,9 @@ class FakeDiscord:
         registered types (users/channels may be passed as objects). Returns right after dispatch.
         """
         channel = self._channel(channel)
-        command = self._resolve_command(name)
-        data = build_command_data(self.state, command, subcommand, dict(options or {}))
+        command = self._resolve_command(name, channel)
+        guild = self.state.guild_of(channel)
+        data = build_command_data(self.state, command, subcommand, dict(options or {}), guild=guild)
         label = " ".join(filter(None, ["/" + name, subcommand]))
         return self._dispatch(APPLICATION_COMMAND, user, channel, label, data)
 
@@ -291,8 +365,11 @@ class FakeDiscord:
     ) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its partial text is ``options[focused]``) and return the
         bot's choices as ``[{"name": ..., "value": ...}]``."""
-        data, label = self._autocomplete_data(name, subcommand, dict(options or {}), focused)
-        result = self._dispatch(AUTOCOMPLETE, user, self._channel(channel), label, data)
+        channel = self._channel(channel)
+        data, label = self._autocomplete_data(
+            channel, name, subcommand, dict(options or {}), focused
+        )
+        result = self._dispatch(AUTOCOMPLETE, user, channel, label, data)
         return await result.choices(timeout)
 
     def type_into(
@@ -300,20 +377,30 @@ class FakeDiscord:
     ) -> InteractionResult:
         """Type ``text`` into option ``focused`` of ``/name`` (no subcommand, no other option)
         and return right after dispatch; ``await result.choices()`` gives the bot's answer."""
-        data, label = self._autocomplete_data(name, None, {focused: text}, focused)
-        return self._dispatch(AUTOCOMPLETE, user, self._channel(channel), label, data)
+        channel = self._channel(channel)
+        data, label = self._autocomplete_data(channel, name, None, {focused: text}, focused)
+        return self._dispatch(AUTOCOMPLETE, user, channel, label, data)
 
     def _autocomplete_data(
-        self, name: str, subcommand: str | None, options: dict[str, Any], focused: str
+        self,
+        channel: Channel,
+        name: str,
+        subcommand: str | None,
+        options: dict[str, Any],
+        focused: str,
     ) -> tuple[dict[str, Any], str]:
-        """The ``data`` and the label of an autocomplete interaction."""
-        command = self._resolve_command(name)
-        data = build_command_data(self.state, command, subcommand, options, focused=focused)
+        """The ``data`` and the label of an autocomplete interaction in `channel`."""
+        command = self._resolve_command(name, channel)
+        guild = self.state.guild_of(channel)
+        data = build_command_data(
+            self.state, command, subcommand, options, guild=guild, focused=focused
+        )
         label = " ".join(filter(None, ["/" + name, subcommand, f"(autocomplete {focused})"]))
         return data, label
 
-    def _resolve_command(self, name: str) -> dict[str, Any]:
-        command = self.state.find_command(name, self.state.guild.id)
+    def _resolve_command(self, name: str, channel: Channel) -> dict[str, Any]:
+        """`/name` as offered in `channel`: its guild's command, else the global one."""
+        command = self.state.find_command(name, channel.guild_id)
         if command is None:
             raise ValueError(
                 f"/{name} is not registered (have {[c['name'] for c in self.commands()]})"

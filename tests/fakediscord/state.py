@@ -1,5 +1,11 @@
-"""In-memory world of the fake Discord server: users, guild, channels, messages,
+"""In-memory world of the fake Discord server: users, guilds, channels, messages,
 registered application commands and dispatched interactions.
+
+The world starts with one guild (``FakeState.guild``), which has shard 0 for any shard count
+from 1 to 8; `FakeState.add_guild` adds more, optionally with an id on a given shard. Channel
+ids are unique across guilds; the bot user is a member of every guild, a user of the guilds
+they were added to. Whatever concerns a channel (permissions, members in payloads, deletion)
+uses the channel's own guild.
 
 All mutation goes through :class:`FakeState`, which wakes up waiters (``wait_for``) after
 every change. Nothing here does network I/O; REST (``rest.py``) and the gateway
@@ -35,6 +41,10 @@ from .models import (
 )
 
 T = TypeVar("T")
+
+FIRST_GUILD_SHARDS = 840
+"""The first guild's id is served by shard 0 of any shard count dividing this (1 to 8 among
+them)."""
 
 MessageWatcher = Callable[[Message, int], None]
 """Told of every message the fake creates or edits, as it happens: the message as it now is and
@@ -114,6 +124,8 @@ class InteractionRecord:
     channel: Channel
     label: str
     payload: dict[str, Any] = field(default_factory=dict)
+    shard_id: int | None = None
+    """The gateway shard it was dispatched on."""
     source_message: Message | None = None  # the message a component sits on
     dispatched_at: float = 0.0
     """When the interaction was dispatched (event loop time, seconds)."""
@@ -154,19 +166,15 @@ class FakeState:
         self.application_id = self.bot_user.id
         self.owner = User(id=self.ids.next(), name="GuildOwner")
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
-        guild_id = self.ids.next()
-        self.guild = Guild(
-            id=guild_id,
-            name=guild_name,
-            owner_id=self.owner.id,
-            everyone=Role(id=guild_id, name="@everyone", permissions=DEFAULT_PERMISSIONS),
-            members=[self.bot_user, self.owner],
-        )
         self.channels: dict[int, Channel] = {}
-        for position, name in enumerate(channel_names):
-            channel = Channel(id=self.ids.next(), name=name, guild_id=guild_id, position=position)
-            self.guild.channels.append(channel)
-            self.channels[channel.id] = channel
+        self.guilds: list[Guild] = []
+        self._changed = asyncio.Event()
+        # set by the gateway; called with (event_name, payload) for realistic dispatches
+        self.on_event: Callable[[str, dict[str, Any]], None] = lambda name, data: None
+        self.guild = self.add_guild(
+            guild_name, channel_names=channel_names, shard=(0, FIRST_GUILD_SHARDS)
+        )
+        """The first guild, where users and channels go unless told otherwise."""
         self.messages: dict[int, Message] = {}
         self._message_seq = 0
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
@@ -182,9 +190,6 @@ class FakeState:
         """Errors to answer the next matching request with, once each, in order."""
         self.watchers: list[MessageWatcher] = []
         """Called on every message created or edited (after the change, before waiters wake)."""
-        self._changed = asyncio.Event()
-        # set by the gateway; called with (event_name, payload) for realistic dispatches
-        self.on_event: Callable[[str, dict[str, Any]], None] = lambda name, data: None
 
     # -- change notification -------------------------------------------------------------
 
@@ -226,14 +231,58 @@ class FakeState:
                 f"timed out after {timeout}s waiting for {what}{hint}"
             ) from None
 
-    # -- users and channels --------------------------------------------------------------
+    # -- guilds, users and channels ------------------------------------------------------
 
-    def add_user(self, name: str, *, dms_closed: bool = False) -> User:
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channel_names: Sequence[str] = ("general",),
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """A new guild with the bot in it (GUILD_CREATE); with ``shard=(shard_id, shard_count)``
+        its id is one that shard serves (see `shard_of`)."""
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = Guild(
+            id=guild_id,
+            name=name,
+            owner_id=self.owner.id,
+            everyone=Role(id=guild_id, name="@everyone", permissions=DEFAULT_PERMISSIONS),
+            members=[self.bot_user, self.owner],
+        )
+        for position, channel_name in enumerate(channel_names):
+            channel = Channel(
+                id=self.ids.next(), name=channel_name, guild_id=guild_id, position=position
+            )
+            guild.channels.append(channel)
+            self.channels[channel.id] = channel
+        self.guilds.append(guild)
+        self.on_event("GUILD_CREATE", guild.to_payload())
+        self.notify()
+        return guild
+
+    def get_guild(self, guild_id: int) -> Guild:
+        for guild in self.guilds:
+            if guild.id == guild_id:
+                return guild
+        raise ApiError(404, 10004, "Unknown Guild")
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        """The guild `channel` belongs to (None for a DM channel)."""
+        return None if channel.guild_id is None else self.get_guild(channel.guild_id)
+
+    def add_user(self, name: str, *, dms_closed: bool = False, guild: Guild | None = None) -> User:
+        """A new user, a member of `guild` (the first guild unless given)."""
         user = User(id=self.ids.next(), name=name, dms_closed=dms_closed)
         self.users[user.id] = user
-        self.guild.members.append(user)
-        self.notify()
+        self.add_member(guild or self.guild, user)
         return user
+
+    def add_member(self, guild: Guild, user: User) -> None:
+        """`user` joins `guild` (GUILD_MEMBER_ADD, sent if the bot has that intent)."""
+        guild.members.append(user)
+        self.on_event("GUILD_MEMBER_ADD", {**guild.member_payload(user), "guild_id": str(guild.id)})
+        self.notify()
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (created on first use)."""
@@ -251,11 +300,16 @@ class FakeState:
         except KeyError:
             raise ApiError(404, 10003, "Unknown Channel") from None
 
+    def base_permissions(self, channel: Channel) -> int:
+        """@everyone's permissions in the guild of `channel` (the default ones in a DM)."""
+        guild = self.guild_of(channel)
+        return DEFAULT_PERMISSIONS if guild is None else guild.everyone.permissions
+
     def bot_permissions(self, channel: Channel) -> int:
         """The bot's permissions in `channel`: @everyone's, then the channel's overwrites."""
-        allowed = self.guild.everyone.permissions
+        allowed = self.base_permissions(channel)
         for overwrite in channel.overwrites:
-            if int(overwrite["id"]) in (self.guild.id, self.bot_user.id):
+            if int(overwrite["id"]) in (channel.guild_id, self.bot_user.id):
                 allowed = (allowed & ~int(overwrite["deny"])) | int(overwrite["allow"])
         return allowed
 
@@ -268,7 +322,9 @@ class FakeState:
 
     def delete_channel(self, channel: Channel) -> None:
         """The channel is gone (CHANNEL_DELETE): every request naming it gets Unknown Channel."""
-        self.guild.channels.remove(channel)
+        guild = self.guild_of(channel)
+        if guild is not None:
+            guild.channels.remove(channel)
         del self.channels[channel.id]
         self.on_event("CHANNEL_DELETE", channel.to_payload())
         self.notify()
@@ -356,7 +412,8 @@ class FakeState:
     def _gateway_message(self, message: Message) -> dict[str, Any]:
         member = None
         if message.guild_id is not None:
-            member = self.guild.member_payload(message.author, with_user=False)
+            guild = self.get_guild(message.guild_id)
+            member = guild.member_payload(message.author, with_user=False)
         return message.to_payload(gateway=True, member=member)
 
     def _apply(
