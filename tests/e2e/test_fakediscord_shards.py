@@ -14,8 +14,7 @@ import aiohttp
 import pytest
 
 from tests.e2e.conftest import LaunchBot, RestClient
-from tests.fakediscord import FakeDiscord, Guild, User
-from tests.fakediscord.models import shard_of
+from tests.fakediscord import FakeDiscord, Guild, User, shard_of
 
 SAMPLE = "tests.e2e.sample_bot"
 GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 0, 1 << 9, 1 << 12, 1 << 15

@@ -8,11 +8,18 @@ Typical use::
     alice = fake.add_user("alice")
     reply = await (await fake.slash(alice, "general", "ping")).response()
     assert reply.ephemeral
+
+Several guilds and a sharded bot::
+
+    phobos = fake.add_guild("Phobos", shard=(1, 2))  # its id is served by shard 1 of 2
+    bob = fake.add_user("bob", guild=phobos)
+    # launch one process per shard (BotProcess(..., shard_ids=(1,)) waits for shard 1), then
+    await fake.slash(bob, phobos.channel("general"), "ping")  # goes to shard 1's session
 """
 
 from .errors import error_paths
 from .interactions import InteractionResult
-from .models import Attachment, Channel, Guild, Message, Role, User
+from .models import Attachment, Channel, Guild, Message, Role, User, shard_of
 from .openapi import SpecMissing
 from .process import BotProcess
 from .server import FakeDiscord
@@ -33,4 +40,5 @@ __all__ = [
     "SpecMissing",
     "User",
     "error_paths",
+    "shard_of",
 ]

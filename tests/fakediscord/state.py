@@ -280,6 +280,8 @@ class FakeState:
 
     def add_member(self, guild: Guild, user: User) -> None:
         """`user` joins `guild` (GUILD_MEMBER_ADD, sent if the bot has that intent)."""
+        if user in guild.members:
+            raise ValueError(f"{user!r} is already a member of {guild!r}")
         guild.members.append(user)
         self.on_event("GUILD_MEMBER_ADD", {**guild.member_payload(user), "guild_id": str(guild.id)})
         self.notify()
