@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -58,8 +59,13 @@ class MarsTree(app_commands.CommandTree["MarsBot"]):
         await answer_error(interaction, cause)
 
 
-class MarsBot(commands.Bot):
+class MarsBot(commands.AutoShardedBot):
     """Slash commands only: needs the `guilds` intent and nothing privileged.
+
+    It runs the shards the configuration names (`SHARD_COUNT`, `SHARD_IDS`; by default as many
+    as Discord recommends, all in this process). Several processes that each run some shards
+    share one PostgreSQL database: what any of them may take up (a game's delivery, a computer
+    player's turn) is claimed there first, so it is done once (see `bot.service.leases`).
 
     `pictures` makes the board drawer when the bot sets up (default: a pool of worker
     processes; a test that registers a renderer in this process passes `Pictures`, which draws
@@ -80,16 +86,22 @@ class MarsBot(commands.Bot):
         pictures: Callable[[], Pictures] = Pictures.in_processes,
         thinkers: Callable[[], Thinkers] = Thinkers.in_processes,
     ) -> None:
+        shards: dict[str, Any] = {"shard_count": config.shard_count}
+        if config.shard_ids is not None:
+            shards["shard_ids"] = list(config.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
             tree_cls=MarsTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.config = config
         self.store = store_for(config.database_path, config.database_url)
-        self.service = TableService(self.store, remind_after=config.remind_after)
+        self.service = TableService(
+            self.store, remind_after=config.remind_after, holder=config.process_name
+        )
         self._make_pictures = pictures
         self._make_thinkers = thinkers
         self._shutdown: asyncio.Future[None] | None = None
@@ -123,7 +135,13 @@ class MarsBot(commands.Bot):
         log.info("Synced %d commands", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("Connected as %s to %d servers", self.user, len(self.guilds))
+        log.info(
+            "Connected as %s to %d servers (shards %s of %s)",
+            self.user,
+            len(self.guilds),
+            ",".join(map(str, sorted(self.shards))),
+            self.shard_count,
+        )
 
     async def close(self) -> None:
         """Stop once, however often asked (a signal and the end of `async with` both ask): every

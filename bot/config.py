@@ -4,6 +4,10 @@
 - DATABASE_PATH (default `./data/bot.sqlite3`): the SQLite file; its folder is created if missing.
 - DATABASE_URL (optional): a PostgreSQL database (postgresql://user:password@host:5432/name) to
   use instead of the SQLite file, for several bot processes (shards) sharing one database.
+- SHARD_COUNT (optional): how many shards the bot runs in all (default: as many as Discord
+  recommends, all in this process).
+- SHARD_IDS (optional): the shards this process runs, such as `0-3` or `0,2`, when the shards
+  are spread over several processes; needs SHARD_COUNT and a shared DATABASE_URL.
 - DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing).
 - LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
 - TURN_REMINDER_HOURS (default 24): remind players whose turn has waited this long; 0 = never.
@@ -39,6 +43,18 @@ class Config:
     """Seconds a computer player waits before it moves, so the channel can read the last move."""
     database_url: str | None = None
     """A PostgreSQL database to use instead of the SQLite file at `database_path`."""
+    shard_count: int | None = None
+    """Shards in all (None: as many as Discord recommends)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (None: all of them)."""
+
+    @property
+    def process_name(self) -> str:
+        """This process among the bot's processes: the shards it runs (the same after a
+        restart, so it takes up its own claims in the database at once)."""
+        if self.shard_ids is None:
+            return "all shards"
+        return f"shards {','.join(map(str, self.shard_ids))} of {self.shard_count}"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -66,12 +82,16 @@ class Config:
         pause = _seconds(values.get("COMPUTER_PAUSE_SECONDS", "").strip() or "2")
         if pause is None:
             raise ConfigError("COMPUTER_PAUSE_SECONDS must be a number of seconds (0 or more).")
+        url = database_url(values)
+        shard_count, shard_ids = shards(values, shared=url is not None)
         return cls(
             token=token,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             computer_pause=pause,
             remind_after=remind_after,
             database_path=database_path(values),
-            database_url=database_url(values),
+            database_url=url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             marsvsearth_deck=deck_path(values),
@@ -98,6 +118,45 @@ def database_url(values: Mapping[str, str]) -> str | None:
             "or left empty to use the SQLite file at DATABASE_PATH."
         )
     return url or None
+
+
+def shards(values: Mapping[str, str], *, shared: bool) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS of `values`; raises ConfigError unless they make sense. A
+    process that runs only some of the shards shares its database with the others' processes,
+    so it needs PostgreSQL (`shared`)."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT, the number of shards in all.")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError("SHARD_COUNT must be a whole number of shards, 1 or more.")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    ids = shard_range(ids_text)
+    if ids is None or not ids or max(ids) >= count:
+        raise ConfigError(
+            f"SHARD_IDS must list shards from 0 to {count - 1}, such as `0-3` or `0,2`."
+        )
+    if len(ids) < count and not shared:
+        raise ConfigError(
+            "SHARD_IDS runs some of the shards here and the rest in other processes, which "
+            "must share one database: set DATABASE_URL to a PostgreSQL database."
+        )
+    return count, ids
+
+
+def shard_range(text: str) -> tuple[int, ...] | None:
+    """`0-3,5` as (0, 1, 2, 3, 5), sorted and without repeats; None if it is not such a list."""
+    found: set[int] = set()
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            return None
+        found.update(range(int(first), int(last if dash else first) + 1))
+    return tuple(sorted(found))
 
 
 def deck_path(values: Mapping[str, str]) -> Path | None:

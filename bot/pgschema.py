@@ -112,4 +112,11 @@ MIGRATIONS: tuple[str, ...] = (
         accepted TEXT NOT NULL DEFAULT '[]'
     );
     """,
+    """
+    CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 )

@@ -56,6 +56,7 @@ class PgStore(Store):
         asyncpg.IntegrityConstraintViolationError,
     )
     _for_update: ClassVar[str] = " FOR UPDATE"
+    shared: ClassVar[bool] = True
 
     def __init__(self, url: str, pool_size: int = 10) -> None:
         self.url = url

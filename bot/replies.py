@@ -8,6 +8,8 @@ import re
 
 import discord
 from discord import app_commands
+from discord.ext import commands
+from discord.ext.commands.bot import BotBase
 
 from bot import limits
 from bot.service import Player, TableService
@@ -17,6 +19,12 @@ log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; nothing was changed. Please try again."
 CHANGED_COMMAND = "This command was removed or changed; try /help."
+
+
+def cog_named(client: discord.Client, name: str) -> commands.Cog | None:
+    """The client's cog called `name` (None if it has none), whether it runs one shard or many
+    (`commands.AutoShardedBot` is no `commands.Bot`: both are `BotBase`)."""
+    return client.get_cog(name) if isinstance(client, BotBase) else None
 
 
 def service_of(client: discord.Client) -> TableService:

@@ -151,6 +151,13 @@ MIGRATIONS: tuple[str, ...] = (
         accepted TEXT NOT NULL DEFAULT '[]'
     );
     """,
+    """
+    CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -329,6 +336,10 @@ class Store:
     _game_columns: ClassVar[str] = _GAME_COLUMNS
     _channel_taken: ClassVar[tuple[type[Exception], ...]] = (aiosqlite.IntegrityError,)
     """What inserting a second open game in a channel raises (the partial unique index)."""
+    shared: ClassVar[bool] = False
+    """Whether other processes may use the same database (a SQLite file belongs to one
+    process; several processes share a PostgreSQL database), so that work any of them could take
+    up is claimed first (`claim`)."""
     _for_update: ClassVar[str] = ""
     """Ends a read whose rows the transaction then rewrites, to lock them until it ends (SQLite:
     its write transaction already excludes every other writer)."""
@@ -666,12 +677,12 @@ class Store:
                 await ledger.count(db, game.id, ending)
 
     async def postpone(self, game: GameRow, deadline: float | None) -> bool:
-        """Move the reminder deadline (None: no more reminders), unless the game changed since
-        `game` was read."""
+        """Move the reminder deadline (None: no more reminders), unless the game or its deadline
+        changed since `game` was read: of processes that read the same deadline, one moves it."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE games SET deadline = ? WHERE id = ? AND version = ?",
-                (deadline, game.id, game.version),
+                "UPDATE games SET deadline = ? WHERE id = ? AND version = ? AND deadline = ?",
+                (deadline, game.id, game.version, game.deadline),
             )
             return cursor.rowcount == 1
 
@@ -777,6 +788,27 @@ class Store:
                 (game_id, DELIVERY_ATTEMPTS),
             )
             return cursor.rowcount
+
+    # Leases: work that one process claims for a while, so that no other does it too
+
+    async def claim(self, name: str, holder: str, now: float, seconds: float) -> bool:
+        """Claim the work called `name` for `holder`, from `now` (Unix seconds) for `seconds`:
+        True if nobody else holds it (a lease past its time, or the holder's own, is taken
+        over)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, "
+                "expires_at = excluded.expires_at "
+                "WHERE leases.expires_at < ? OR leases.holder = excluded.holder",
+                (name, holder, now + seconds, now),
+            )
+            return cursor.rowcount == 1
+
+    async def release(self, name: str, holder: str) -> None:
+        """Give up `holder`'s lease on `name` (nothing if someone else holds it now)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
 
     async def ask_takeback(self, game_id: int, seq: int, asker: int) -> None:
         """Record `asker`'s request to take back move `seq` (replacing any earlier request of

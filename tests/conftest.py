@@ -56,6 +56,15 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
 
 
 @pytest.fixture
+async def postgresql(postgres_server: postgres.Cluster) -> AsyncIterator[Backend]:
+    """A fresh PostgreSQL database (dropped after the test), for what only a database that
+    several processes share does."""
+    url = await postgres_server.new_database()
+    yield Backend("postgresql", lambda: PgStore(url))
+    await postgres_server.drop_database(url)
+
+
+@pytest.fixture
 async def service(backend: Backend) -> AsyncIterator[TableService]:
     """A table service on a fresh database of each backend, with games seeded `SEED`."""
     store = backend.store()

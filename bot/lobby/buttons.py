@@ -14,9 +14,8 @@ import re
 from typing import Any, Protocol, runtime_checkable
 
 import discord
-from discord.ext import commands
 
-from bot.replies import answer_error
+from bot.replies import answer_error, cog_named
 from bot.service.computer_seats import OFFERED_LEVELS
 
 HANDLER = "Lobby"
@@ -40,7 +39,7 @@ class SeatHandler(Protocol):
 
 
 def handler_of(client: discord.Client) -> SeatHandler:
-    handler = client.get_cog(HANDLER) if isinstance(client, commands.Bot) else None
+    handler = cog_named(client, HANDLER)
     if not isinstance(handler, SeatHandler):
         raise RuntimeError(f"no {HANDLER} cog seats players")
     return handler

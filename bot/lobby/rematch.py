@@ -12,10 +12,9 @@ import re
 from typing import Any, Protocol, runtime_checkable
 
 import discord
-from discord.ext import commands
 
 from bot.lobby.buttons import HANDLER
-from bot.replies import answer_error
+from bot.replies import answer_error, cog_named
 
 
 @runtime_checkable
@@ -25,7 +24,7 @@ class RematchHandler(Protocol):
 
 
 def handler_of(client: discord.Client) -> RematchHandler:
-    handler = client.get_cog(HANDLER) if isinstance(client, commands.Bot) else None
+    handler = cog_named(client, HANDLER)
     if not isinstance(handler, RematchHandler):
         raise RuntimeError(f"no {HANDLER} cog opens rematches")
     return handler

@@ -6,7 +6,8 @@ waits `pause` seconds, so the channel can
 read the last move, has its move chosen by a thinking worker and plays it through the service
 like a person, and the table is told. A move chosen for a position the game has since left is
 refused by the service and chosen again. A regular sweep wakes every game with a computer
-player, so a restart (or a failed turn) takes the pending turns up again.
+player, so a restart (or a failed turn) takes the pending turns up again. Where several
+processes share the database, each turn is claimed there first, so one process plays it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ log = logging.getLogger(__name__)
 
 PAUSE_SECONDS = 2.0
 """How long a computer player waits before it moves, so people can read the previous move."""
+THINK_LEASE = 60.0
+"""Seconds a process may hold a game's computer turn (the pause, the thought, the move) before
+another process may take it up; in a database several processes share, each turn is claimed."""
 STALE_RETRIES = 5
 """A turn whose position keeps moving on under it is given up after this many tries (the next
 wake or sweep takes it up again)."""
@@ -72,14 +76,17 @@ class ComputerPlayers:
                 turn = await self.service.computer_turn(game_id)
                 if turn is None:
                     continue
-                await asyncio.sleep(self.pause)
-                notation = await self.thinkers.move_for(turn)
-                try:
-                    await self.service.play_computer(turn, notation)
-                except TableError:  # the game moved on while it thought: think again
-                    stale += 1
-                    self._woken.add(game_id)
-                    continue
+                async with self.service.claimed(f"think:{game_id}", THINK_LEASE) as mine:
+                    if not mine:  # another process is playing this game's computers
+                        continue
+                    await asyncio.sleep(self.pause)
+                    notation = await self.thinkers.move_for(turn)
+                    try:
+                        await self.service.play_computer(turn, notation)
+                    except TableError:  # the game moved on while it thought: think again
+                        stale += 1
+                        self._woken.add(game_id)
+                        continue
                 stale = 0
                 self._woken.add(game_id)  # a game of computers goes on by itself
                 await self.courier.flush(game_id)

@@ -23,10 +23,9 @@ import re
 from typing import Any, Protocol, runtime_checkable
 
 import discord
-from discord.ext import commands
 
 from bot import limits
-from bot.replies import answer_error
+from bot.replies import answer_error, cog_named
 from bot.service import Choice, Controls
 from engine.core import Seat
 
@@ -62,7 +61,7 @@ class MoveHandler(Protocol):
 
 
 def handler_of(client: discord.Client) -> MoveHandler:
-    handler = client.get_cog(HANDLER) if isinstance(client, commands.Bot) else None
+    handler = cog_named(client, HANDLER)
     if not isinstance(handler, MoveHandler):
         raise RuntimeError(f"no {HANDLER} cog answers moves")
     return handler

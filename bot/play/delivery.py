@@ -42,6 +42,9 @@ SECRET_HINT = (
     "{users}: I could not send you a direct message. Use `/secret` in this channel to see your "
     "private information and make your secret moves; I will not repeat this reminder."
 )
+DELIVERY_LEASE = 30.0
+"""Seconds a process may hold a game's delivery (its posts, edits and DMs take well under that);
+another waits as long for it before leaving the updates to the regular poll."""
 GONE_CODES = frozenset({10003, 50001})
 """Discord's codes for an unknown channel and for missing access to it."""
 
@@ -213,8 +216,17 @@ class Courier:
             log.warning("Could not tell user %s that the channel was not told", interaction.user.id)
 
     async def flush(self, game_id: int) -> Report:
-        """Deliver everything the game's outbox holds; never raises for Discord's refusals."""
-        async with self._locks[game_id]:
+        """Deliver everything the game's outbox holds; never raises for Discord's refusals.
+        One delivery of a game runs at a time, in this process and (by a claim in a shared
+        database) in all of them; one that waits too long for another leaves the updates queued
+        for the regular poll."""
+        async with (
+            self._locks[game_id],
+            self.service.claimed(f"deliver:{game_id}", DELIVERY_LEASE, wait=DELIVERY_LEASE) as mine,
+        ):
+            if not mine:
+                log.warning("Game %s: another process is still delivering its updates", game_id)
+                return Report("the channel could not be told yet; I will try again shortly.")
             try:
                 delivery = await self.service.delivery(game_id)
             except Exception:  # an unreadable game: its updates stay queued, the others go on

@@ -18,7 +18,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.play.delivery import Courier, allowed, courier_of
-from bot.replies import answer_error, channel_of, player_of, say_privately, service_of
+from bot.replies import (
+    answer_error,
+    channel_of,
+    cog_named,
+    player_of,
+    say_privately,
+    service_of,
+)
 from bot.service import TableService, TableUpdate
 
 COG = "Takebacks"
@@ -95,7 +102,7 @@ class TakebackHandler(Protocol):
 
 def cog_of(interaction: discord.Interaction) -> TakebackHandler:
     client = interaction.client
-    cog = client.get_cog(COG) if isinstance(client, commands.Bot) else None
+    cog = cog_named(client, COG)
     if not isinstance(cog, TakebackHandler):
         raise RuntimeError(f"no {COG} cog answers takebacks")
     return cog

@@ -7,7 +7,8 @@ a per-channel lock; the store's version guard catches anything that slips past i
 
 `TableService` is a thin front over one module per job: loading and locks (`tables`), lobbies
 and rematches, play, claims on time, takebacks, computer players, looking, clocks (reminders
-and timers), deliveries, and the wording of it all.
+and timers), deliveries, leases (work claimed in a database several processes share), and the
+wording of it all.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.service.claims import Claims
 from bot.service.clocks import Clocks
 from bot.service.computers import Computers, Turn
 from bot.service.deliveries import Deliveries, Delivery, Post, view_digest
+from bot.service.leases import Leases
 from bot.service.lobbies import Lobby
 from bot.service.looking import Looking
 from bot.service.offers import narrower_prefixes
@@ -35,9 +37,10 @@ from bot.service.updates import (
 from bot.service.wording import STALE
 
 
-class TableService(Rematches, Computers, Claims, Takebacks, Looking, Clocks, Deliveries):
+class TableService(Rematches, Computers, Claims, Takebacks, Looking, Clocks, Deliveries, Leases):
     """`remind_after` is how long (seconds) a turn may wait before the players to move are
-    reminded, again every `remind_after`; 0 turns reminders off. `clock` gives Unix seconds."""
+    reminded, again every `remind_after`; 0 turns reminders off. `clock` gives Unix seconds.
+    `holder` names this process on the work it claims in a database other processes share."""
 
 
 __all__ = [

@@ -10,12 +10,14 @@ from bot.service.commits import Commits
 from bot.service.computer_seats import is_computer
 from bot.service.tables import Table
 from bot.service.updates import Notice, TableError, TableUpdate
+from bot.store import StaleGame
 from engine.core import Seat, TimedGame
 
 
 class Clocks(Commits):
     async def due_timeouts(self) -> list[TableUpdate]:
-        """End every open phase whose timer has run out, as the engine's timeout says."""
+        """End every open phase whose timer has run out, as the engine's timeout says (once:
+        the version guard lets one process commit it)."""
         updates = []
         for row in await self.store.timed_out_games(self._clock()):
             async with self._locks[row.channel_id]:
@@ -29,16 +31,19 @@ class Clocks(Commits):
                 if not isinstance(table.game, TimedGame):
                     continue
                 state, events = table.game.timeout(table.state)
-                updates.append(
-                    await self._commit(
+                try:
+                    update = await self._commit(
                         table, -1, "timeout", "timeout", state, events, row.moves_made
                     )
-                )
+                except StaleGame:  # another process ended the phase first
+                    continue
+                updates.append(update)
         return updates
 
     async def due_reminders(self) -> list[tuple[int, int, Notice]]:
         """(game id, channel id, reminder) for every game whose turn has waited past its
-        deadline; each reminded game's deadline moves on (see `fair_clock.next_reminder`).
+        deadline; each reminded game's deadline moves on (see `fair_clock.next_reminder`), and
+        only the process that moves it sends the reminder.
         Once a clocked turn has waited too long, the reminder tells who may claim."""
         reminders = []
         now = self._clock()

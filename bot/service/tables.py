@@ -72,8 +72,11 @@ class Tables:
         *,
         remind_after: float = 0,
         clock: Callable[[], float] = time.time,
+        holder: str = "bot",
     ) -> None:
         self.store = store
+        self.holder = holder
+        """This process's name on the work it claims in a shared database (see `leases`)."""
         self._seed_source = seed_source or new_seed
         self._remind_after = remind_after
         self._clock = clock

@@ -42,6 +42,19 @@ def test_database_url_selects_postgresql_and_the_log_hides_its_password() -> Non
     assert where(config.database_path, url) == "PostgreSQL db:5433/mars"
 
 
+def test_shards_run_all_here_by_default_or_the_range_named() -> None:
+    url = "postgresql://bot:secret@db/mars"
+    assert Config.from_env({"DISCORD_TOKEN": "a"}).shard_count is None
+    alone = Config.from_env({"DISCORD_TOKEN": "a", "SHARD_COUNT": "2"})
+    assert (alone.shard_count, alone.shard_ids, alone.process_name) == (2, None, "all shards")
+    every = {"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": "0-1"}
+    assert Config.from_env(every).shard_ids == (0, 1)  # all shards here: SQLite will do
+    some = {"DISCORD_TOKEN": "a", "SHARD_COUNT": "8", "SHARD_IDS": "4-5, 0,5", "DATABASE_URL": url}
+    config = Config.from_env(some)
+    assert (config.shard_count, config.shard_ids) == (8, (0, 4, 5))
+    assert config.process_name == "shards 0,4,5 of 8"
+
+
 @pytest.mark.parametrize(
     ("env", "message"),
     [
@@ -52,6 +65,13 @@ def test_database_url_selects_postgresql_and_the_log_hides_its_password() -> Non
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "soon"}, "TURN_REMINDER_HOURS"),
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "-1"}, "TURN_REMINDER_HOURS"),
         ({"DISCORD_TOKEN": "a", "DATABASE_URL": "mysql://db/mars"}, "DATABASE_URL"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
+        ({"DISCORD_TOKEN": "a", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "from 0 to 3"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1,x"}, "from 0 to 3"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "set DATABASE_URL"),
     ],
 )
 def test_bad_settings_say_what_to_set(

@@ -4,6 +4,7 @@ shorter post when Discord refuses one, a gone channel, and updates left untold b
 
 from __future__ import annotations
 
+import asyncio
 import io
 import itertools
 from types import SimpleNamespace
@@ -306,3 +307,33 @@ def test_computer_players_are_never_pinged() -> None:
     mentions = allowed((BOB.user_id, computer_id(1), computer_id(2)))
     assert [u.id for u in cast(list[discord.Object], mentions.users)] == [BOB.user_id]
     assert mentions.everyone is False and mentions.roles is False
+
+
+class SlowChannel(FakeChannel):
+    """A channel whose posts take a while, so that two deliveries would overlap."""
+
+    async def send(self, content: str = "", **parts: Any) -> FakeMessage:
+        await asyncio.sleep(0.1)
+        return await super().send(content, **parts)
+
+
+async def test_two_processes_flushing_one_game_deliver_its_updates_once(
+    postgresql: Backend,
+) -> None:
+    services = []
+    for holder in ("shards 0 of 2", "shards 1 of 2"):
+        store = postgresql.store()
+        await store.open()
+        services.append(TableService(store, holder=holder))
+    game_id = await leylines_table(services[0])
+    channel = SlowChannel()
+    users = {p.user_id: FakeUser() for p in (ANN, BOB, CAT)}
+    client = cast(Any, FakeClient(users, channel))
+    couriers = [Courier(client, service, Pictures(), controls_view) for service in services]
+    reports = await asyncio.gather(*(courier.flush(game_id) for courier in couriers))
+    assert [report.problem for report in reports] == [None, None]
+    [board] = channel.messages  # one board, not one per process
+    assert "your turn" in board.parts["content"]
+    assert await services[1].store.outbox(game_id) == []
+    for service in services:
+        await service.store.close()

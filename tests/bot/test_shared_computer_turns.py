@@ -1,0 +1,67 @@
+"""Computer players of a game that two bot processes (shards) on one PostgreSQL database may both
+wake: each turn is claimed in the database, so one process thinks and plays it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, cast
+
+from bot.play.computers import ComputerPlayers
+from bot.play.controls import controls_view
+from bot.play.delivery import Courier
+from bot.play.pictures import Pictures
+from bot.play.thinking import Thinkers
+from bot.service import TableService, Turn
+from tests.bot.test_delivery import FakeChannel, FakeClient, FakeUser
+from tests.conftest import Backend
+from tests.service.test_service import ANN, CHANNEL
+
+
+class CountedThinkers(Thinkers):
+    """Thinks in a thread, counting the turns it was asked about."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.turns: list[Turn] = []
+
+    async def move_for(self, turn: Turn) -> str:
+        self.turns.append(turn)
+        return await super().move_for(turn)
+
+
+async def until_idle(processes: list[ComputerPlayers], timeout: float = 30) -> None:
+    """Wait until no process has a game's turns under way (any more)."""
+    async with asyncio.timeout(timeout):
+        while any(players._running for players in processes):
+            await asyncio.sleep(0.05)
+
+
+async def test_two_processes_woken_for_one_computer_turn_think_it_once(
+    postgresql: Backend,
+) -> None:
+    channel = FakeChannel()
+    client = cast(Any, FakeClient({ANN.user_id: FakeUser()}, channel))
+    processes = []
+    for holder in ("shards 0 of 2", "shards 1 of 2"):
+        store = postgresql.store()
+        await store.open()
+        service = TableService(store, holder=holder)
+        courier = Courier(client, service, Pictures(), controls_view)
+        processes.append(ComputerPlayers(service, courier, CountedThinkers(), pause=0.2))
+    first = processes[0].service
+    await first.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
+        computers=1, computer_level="random",
+    )  # fmt: skip
+    game_id = (await first.start(CHANNEL, ANN)).game_id
+    for players in processes:
+        players.wake(game_id)
+    await until_idle(processes)
+    thought = [len(cast(CountedThinkers, players.thinkers).turns) for players in processes]
+    assert sorted(thought) == [0, 1]
+    row = await first.store.game(game_id)
+    assert row is not None and row.moves_made == 1  # the computer moved; Ann's turn now
+    assert await first.computer_turn(game_id) is None
+    for players in processes:
+        await players.close()
+        await players.service.store.close()

@@ -1,0 +1,162 @@
+"""Work that any of several bot processes on one database could take up is done once: leases
+claimed in the database, reminders and phase timers that fire once however many processes
+poll. Each case runs two services on one database, as two processes (shards) would."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.service import TableService
+from bot.store import Store
+from engine.registry import GAMES
+from tests.conftest import Backend
+from tests.service.secret_numbers import GAME as NUMBERS
+from tests.service.test_service import ANN, BOB, CHANNEL, Clock, started
+
+HOUR = 3600.0
+
+
+@pytest.fixture(autouse=True)
+def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
+
+
+async def two_processes(backend: Backend, clock: Clock) -> tuple[TableService, TableService]:
+    """Two services, each with a store of its own, on the backend's one database."""
+    services = []
+    for name in ("shards 0 of 2", "shards 1 of 2"):
+        store = backend.store()
+        await store.open()
+        services.append(TableService(store, remind_after=HOUR, clock=clock, holder=name))
+    return services[0], services[1]
+
+
+@pytest.fixture
+async def processes(backend: Backend) -> AsyncIterator[tuple[TableService, TableService, Clock]]:
+    clock = Clock()
+    first, second = await two_processes(backend, clock)
+    yield first, second, clock
+    await first.store.close()
+    await second.store.close()
+
+
+@pytest.fixture
+async def sharing(postgresql: Backend) -> AsyncIterator[tuple[TableService, TableService]]:
+    """Two processes on one PostgreSQL database."""
+    first, second = await two_processes(postgresql, Clock())
+    yield first, second
+    await first.store.close()
+    await second.store.close()
+
+
+async def test_a_lease_is_held_by_one_holder_until_released_or_run_out(backend: Backend) -> None:
+    store = backend.store()
+    await store.open()
+    now = 1000.0
+    assert await store.claim("deliver:1", "a", now, 30)
+    assert not await store.claim("deliver:1", "b", now + 10, 30)
+    assert await store.claim("deliver:2", "b", now, 30)  # other work is free
+    assert await store.claim("deliver:1", "a", now + 10, 30)  # the holder renews it (to 1040)
+    assert not await store.claim("deliver:1", "b", now + 35, 30)
+    assert await store.claim("deliver:1", "b", now + 41, 30)  # run out: taken over
+    await store.release("deliver:1", "a")  # not a's any more: nothing happens
+    assert not await store.claim("deliver:1", "a", now + 42, 30)
+    await store.release("deliver:1", "b")
+    assert await store.claim("deliver:1", "a", now + 42, 30)
+    await store.close()
+
+
+async def test_a_shared_database_lets_one_process_hold_a_claim(
+    sharing: tuple[TableService, TableService],
+) -> None:
+    first, second = sharing
+    async with first.claimed("think:7", 60) as mine, second.claimed("think:7", 60) as theirs:
+        assert mine and not theirs
+    async with second.claimed("think:7", 60) as theirs:  # released at the end of the block
+        assert theirs
+
+
+async def test_a_claim_waits_for_the_other_process_to_let_go(
+    sharing: tuple[TableService, TableService],
+) -> None:
+    first, second = sharing
+    order = []
+
+    async def hold() -> None:
+        async with first.claimed("deliver:3", 30) as mine:
+            assert mine
+            order.append("first holds")
+            await asyncio.sleep(0.3)
+            order.append("first lets go")
+
+    holding = asyncio.ensure_future(hold())
+    await asyncio.sleep(0.05)
+    async with second.claimed("deliver:3", 30, wait=5) as theirs:
+        order.append(f"second holds: {theirs}")
+    await holding
+    assert order == ["first holds", "first lets go", "second holds: True"]
+
+
+async def test_a_process_that_waits_too_long_gives_up(
+    sharing: tuple[TableService, TableService],
+) -> None:
+    first, second = sharing
+    async with first.claimed("deliver:4", 30), second.claimed("deliver:4", 30, wait=0.2) as late:
+        assert not late
+
+
+async def test_a_restarted_process_takes_up_its_own_claims_at_once(postgresql: Backend) -> None:
+    first, _ = await two_processes(postgresql, Clock())
+    assert await first.store.claim("think:5", first.holder, 0, 1e12)  # held when it crashed
+    await first.store.close()
+    restarted, other = await two_processes(postgresql, Clock())
+    async with other.claimed("think:5", 60) as theirs:
+        assert not theirs
+    async with restarted.claimed("think:5", 60) as mine:
+        assert mine
+    await restarted.store.close()
+    await other.store.close()
+
+
+async def test_a_sqlite_database_belongs_to_one_process_and_claims_nothing(
+    tmp_path: object,
+) -> None:
+    store = Store(f"{tmp_path}/bot.sqlite3")
+    await store.open()
+    service = TableService(store)
+    async with service.claimed("deliver:1", 30) as mine, service.claimed("deliver:1", 30) as again:
+        assert mine and again
+    assert await store.db.execute_fetchall("SELECT * FROM leases") == []
+    await store.close()
+
+
+async def test_two_processes_send_a_due_reminder_once(
+    processes: tuple[TableService, TableService, Clock],
+) -> None:
+    first, second, clock = processes
+    await started(first)
+    for _ in range(3):
+        clock.now += HOUR + 1
+        both = await asyncio.gather(first.due_reminders(), second.due_reminders())
+        [(_, channel, notice)] = both[0] + both[1]
+        assert channel == CHANNEL and notice.mentions == (ANN.user_id,)
+
+
+async def test_a_phase_timer_runs_out_once_however_many_processes_poll(
+    processes: tuple[TableService, TableService, Clock],
+) -> None:
+    first, second, clock = processes
+    await first.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
+    )
+    await first.join(CHANNEL, BOB)
+    await first.start(CHANNEL, ANN)
+    clock.now += 61
+    both = await asyncio.gather(first.due_timeouts(), second.due_timeouts())
+    [update] = both[0] + both[1]
+    assert update.finished
+    moves = await first.store.moves(update.game_id)
+    assert [move.kind for move in moves] == ["timeout"]
