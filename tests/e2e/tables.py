@@ -8,7 +8,10 @@ from typing import Any
 
 from PIL import Image
 
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord import Channel, FakeDiscord, Message, User
+
+Place = Channel | str
+"""A channel, or the name of one of the first guild's channels."""
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -27,7 +30,7 @@ def png_of(message: Message) -> Image.Image:
 HINT = "I could not send you a direct message"
 
 
-def marks(fake: FakeDiscord, channel: str) -> dict[int, int]:
+def marks(fake: FakeDiscord, channel: Place) -> dict[int, int]:
     """The channel's messages and how often each was edited, now (see `board_after`)."""
     return {m.id: len(m.history) for m in fake.messages(channel)}
 
@@ -36,7 +39,7 @@ FOOTER = re.compile(r"your turn\.|Waiting for|is thinking\.|\*\*Game over\.\*\*"
 """What the last message of a delivery ends with (earlier catch-up messages have no footer)."""
 
 
-def _changed_boards(fake: FakeDiscord, channel: str, before: dict[int, int]) -> list[Message]:
+def _changed_boards(fake: FakeDiscord, channel: Place, before: dict[int, int]) -> list[Message]:
     return [
         m
         for m in fake.messages(channel)
@@ -47,7 +50,7 @@ def _changed_boards(fake: FakeDiscord, channel: str, before: dict[int, int]) -> 
     ]
 
 
-async def board_after(fake: FakeDiscord, channel: str, before: dict[int, int]) -> Message:
+async def board_after(fake: FakeDiscord, channel: Place, before: dict[int, int]) -> Message:
     """The channel's board message once it has changed since `before`: a message the bot
     posted or edited itself (not an interaction's reply, not a closed-DM hint)."""
     await fake.state.wait_for(
@@ -58,7 +61,7 @@ async def board_after(fake: FakeDiscord, channel: str, before: dict[int, int]) -
 
 async def open_table(
     fake: FakeDiscord,
-    channel: str,
+    channel: Place,
     game: str,
     creator: User,
     others: list[User],
@@ -80,14 +83,16 @@ async def open_table(
     return opening
 
 
-async def refused(fake: FakeDiscord, user: User, channel: str, command: str, **options: Any) -> str:
+async def refused(
+    fake: FakeDiscord, user: User, channel: Place, command: str, **options: Any
+) -> str:
     """Run a command that must be refused: the answer is ephemeral; its text is returned."""
     reply = await (await fake.slash(user, channel, command, options=options)).response()
     assert reply.ephemeral, reply.content
     return reply.content
 
 
-async def legal_moves(fake: FakeDiscord, user: User, channel: str, typed: str = "") -> list[str]:
+async def legal_moves(fake: FakeDiscord, user: User, channel: Place, typed: str = "") -> list[str]:
     """The moves the bot's `/move` autocomplete offers `user` for what they typed."""
     choices = await fake.autocomplete(
         user, channel, "move", options={"text": typed}, focused="text"
@@ -95,12 +100,12 @@ async def legal_moves(fake: FakeDiscord, user: User, channel: str, typed: str = 
     return [c["value"] for c in choices]
 
 
-async def move(fake: FakeDiscord, user: User, channel: str, text: str) -> Message:
+async def move(fake: FakeDiscord, user: User, channel: Place, text: str) -> Message:
     """`/move text` by `user`: the private reply (a confirmation, a refusal or a menu)."""
     return await (await fake.slash(user, channel, "move", options={"text": text})).response()
 
 
-async def play(fake: FakeDiscord, user: User, channel: str, text: str) -> Message:
+async def play(fake: FakeDiscord, user: User, channel: Place, text: str) -> Message:
     """`/move text` by `user`, confirmed privately: the channel's board message after it."""
     before = marks(fake, channel)
     reply = await move(fake, user, channel, text)
@@ -109,7 +114,7 @@ async def play(fake: FakeDiscord, user: User, channel: str, text: str) -> Messag
 
 
 async def press(
-    fake: FakeDiscord, user: User, channel: str, message: Message, custom_id: str
+    fake: FakeDiscord, user: User, channel: Place, message: Message, custom_id: str
 ) -> Message:
     """Press a move button under the board, confirmed privately: the board after it."""
     before = marks(fake, channel)
@@ -118,7 +123,7 @@ async def press(
     return await board_after(fake, channel, before)
 
 
-async def history(fake: FakeDiscord, user: User, channel: str) -> str:
+async def history(fake: FakeDiscord, user: User, channel: Place) -> str:
     """The `/history` the user sees (privately), from the message or its attached file."""
     reply = await (await fake.slash(user, channel, "history")).response()
     assert reply.ephemeral
