@@ -2,14 +2,13 @@
 says is due.
 
 Because deadlines and the outbox are in the database, a restart re-arms timers and delivers the
-updates a crash left untold, simply by polling again (the first poll delivers every queued
-update at once).
+updates a crash left untold, simply by polling again (the first poll delivers every update
+queued before the start at once).
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import time
 
 import discord
@@ -33,7 +32,10 @@ class Reminders(commands.Cog):
         self.bot = bot
         self.service = service
         self.courier = courier
-        self._queued_before = math.inf
+        self._queued_before = time.time()
+        """The first poll delivers what was queued before this process started (what a crash
+        left untold); an update made since is delivered by the command that made it, which
+        also tells its player what the channel did not get."""
         self.poll.start()
 
     async def cog_unload(self) -> None:

@@ -5,27 +5,15 @@ the courier in tests/bot/test_delivery.py.)"""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from pathlib import Path
 
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, legal_moves, marks, move, open_table
-from tests.fakediscord import BotProcess, FakeDiscord, Message, User
+from tests.fakediscord import FakeDiscord, Message, User
 from tests.fakediscord.interactions import InteractionResult
 
 CHANNEL = "mars-3"
-
-
-async def ready(bot: BotProcess) -> None:
-    """Wait until the bot is connected: its first poll of queued updates then runs at once, so
-    it cannot take up an update that a test expects the acting player's own answer to deliver
-    (and report on)."""
-    for _ in range(200):
-        if "Connected as" in bot.log_text():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the bot did not connect within 10 s")
 
 
 async def pick_first(fake: FakeDiscord, user: User, menu: Message) -> InteractionResult:
@@ -56,13 +44,14 @@ async def test_no_permission_to_post_is_said_truthfully(
     fake_discord: FakeDiscord, launch_bot: LaunchBot
 ) -> None:
     fake = fake_discord
-    bot = await launch_bot(extra_env={"E2E_SEED": "99"})
+    await launch_bot(extra_env={"E2E_SEED": "99"})
     await fake.wait_commands_synced()
-    await ready(bot)
     ann, bob = fake.add_user("ann"), fake.add_user("bob")
     await open_table(fake, CHANNEL, "agents", ann, [bob], {"first": 1})
     anns = await legal_moves(fake, ann, CHANNEL, "objectives")
+    before = marks(fake, CHANNEL)
     assert (await move(fake, ann, CHANNEL, anns[0])).content.startswith("Done")
+    await board_after(fake, CHANNEL, before)  # Ann's update is told: Bob's is his own to tell
     menu = await fake.state.wait_for(
         lambda: next((m for m in fake.dms(bob) if m.custom_ids), None), 10, "Bob's menu"
     )
@@ -79,9 +68,8 @@ async def test_a_deleted_channel_closes_its_game(
     fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    bot = await launch_bot(extra_env={"E2E_SEED": "99"})
+    await launch_bot(extra_env={"E2E_SEED": "99"})
     await fake.wait_commands_synced()
-    await ready(bot)
     ann, bob = fake.add_user("ann"), fake.add_user("bob")
     await open_table(fake, CHANNEL, "agents", ann, [bob], {"first": 1})
     menu = await fake.state.wait_for(
