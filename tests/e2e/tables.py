@@ -59,6 +59,14 @@ async def board_after(fake: FakeDiscord, channel: Place, before: dict[int, int])
     return _changed_boards(fake, channel, before)[-1]
 
 
+def picker_of(message: Message) -> tuple[str, list[str]]:
+    """The custom id and the option values of the message's move menu."""
+    [custom_id] = [c for c in message.custom_ids if c.startswith("mars:pick:")]
+    component = message.component(custom_id)
+    assert component is not None
+    return custom_id, [option["value"] for option in component["options"]]
+
+
 async def open_table(
     fake: FakeDiscord,
     channel: Place,

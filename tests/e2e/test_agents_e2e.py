@@ -12,19 +12,20 @@ from __future__ import annotations
 import re
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import history, legal_moves, open_table, play, png_of, press, refused
+from tests.e2e.tables import (
+    history,
+    legal_moves,
+    open_table,
+    picker_of,
+    play,
+    png_of,
+    press,
+    refused,
+)
 from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-2"
 OBJECTIVES = re.compile(r"(red|green|blue|yellow)=-?\d")
-
-
-def picker_of(message: Message) -> tuple[str, list[str]]:
-    """The custom id and the option values of the message's move menu."""
-    [custom_id] = [c for c in message.custom_ids if c.startswith("mars:pick:")]
-    component = message.component(custom_id)
-    assert component is not None
-    return custom_id, [option["value"] for option in component["options"]]
 
 
 def public_text(fake: FakeDiscord) -> str:

@@ -16,7 +16,16 @@ import re
 from dataclasses import dataclass, field
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import HINT, board_after, legal_moves, marks, move, open_table, png_of
+from tests.e2e.tables import (
+    HINT,
+    board_after,
+    legal_moves,
+    marks,
+    move,
+    open_table,
+    picker_of,
+    png_of,
+)
 from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-2"
@@ -26,23 +35,16 @@ SEED = "20261122"
 """The bot's game seed in these tests (a pinned path through the game)."""
 
 
-def menu_of(message: Message) -> tuple[str, list[str]]:
-    [custom_id] = [c for c in message.custom_ids if c.startswith("mars:pick:")]
-    component = message.component(custom_id)
-    assert component is not None
-    return custom_id, [option["value"] for option in component["options"]]
-
-
 def after_moves(message: Message) -> int:
     """How many moves had been made when the message's move menu was shown."""
-    custom_id, _ = menu_of(message)
+    custom_id, _ = picker_of(message)
     return int(custom_id.split(":")[3])
 
 
 async def pick_submission(fake: FakeDiscord, user: User, message: Message) -> Message:
     """Submit a card from the move menu on `message`, narrowing it as often as needed."""
     for _ in range(5):
-        custom_id, values = menu_of(message)
+        custom_id, values = picker_of(message)
         chosen = next(v for v in values if v[1:].startswith("submit"))
         message = await (await fake.click(user, message, custom_id, values=[chosen])).response()
         if message.content.startswith("Done"):

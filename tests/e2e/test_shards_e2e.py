@@ -23,6 +23,7 @@ from tests.e2e.tables import (
     marks,
     move,
     open_table,
+    picker_of,
     play,
 )
 from tests.fakediscord import FakeDiscord, Message, User
@@ -34,13 +35,6 @@ REMIND_HOURS = 0.002
 REMINDER = "a reminder that"
 MOVE_LINE = re.compile(r"^(\d+)\. ", re.MULTILINE)
 TURN = re.compile(r"<@(\d+)>, your turn\.")
-
-
-def picker_of(message: Message) -> tuple[str, list[str]]:
-    [custom_id] = [c for c in message.custom_ids if c.startswith("mars:pick:")]
-    component = message.component(custom_id)
-    assert component is not None
-    return custom_id, [option["value"] for option in component["options"]]
 
 
 async def objectives_by_dm(fake: FakeDiscord, user: User) -> None:
