@@ -7,7 +7,10 @@ every change to a game is an `UPDATE ... WHERE version = ?`, whose row lock make
 wait and then find the version gone (`StaleGame`); the partial unique index keeps one open game
 per channel (`ChannelBusy`); a read whose rows the transaction then rewrites locks them (FOR
 UPDATE); and a transaction that numbers or counts finished games first takes the ledger's advisory
-lock, so two games finishing at once are numbered and rated one after the other.
+lock, so two games finishing at once are numbered and rated one after the other. Work any process
+could take up (a game's delivery, a computer player's turn) is leased in the table `leases`
+(`Store.claim`: an insert that takes over only a lease run out or the holder's own, which the
+unique name makes one process win).
 Migrations (`bot.pgschema`) are recorded in the table `schema_version`, one row per migration, run
 under an advisory lock so that processes starting together migrate once.
 """
