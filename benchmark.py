@@ -12,6 +12,9 @@ version of every measurement (for the smoke test).
 `python benchmark.py --load [--load-channels 100] [--load-inflight 20] [--load-seconds 120]
 [--profile]` runs the real bot process against the local fake Discord instead (see
 `bench/load.py`); `--profile` adds where the bot's CPU goes (py-spy, `bench/profile.py`).
+`python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
+runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
+bot processes, one shard each (`bench/scale.py`).
 `python benchmark.py --strength [--strength-games N]` plays the computer players against each
 other (`bench/strength.py`).
 """
@@ -31,7 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -52,6 +55,9 @@ from bench.games import (
 from bench.load import LoadPlan, bench_load
 from bench.procstat import status_kib
 from bench.report import TIMING_HEADER, Section, ratio_check, timing_row
+from bench.scale import FULL as FULL_SCALE
+from bench.scale import QUICK as QUICK_SCALE
+from bench.scale import ScalePlan, bench_scale
 from bench.strength import bench_strength
 from bot.client import EXTENSIONS, MarsBot
 from bot.config import Config
@@ -457,13 +463,37 @@ async def run_all(scale: Scale) -> list[Section]:
     return sections
 
 
+def games_list(text: str) -> tuple[int, ...]:
+    """`100,1000` as (100, 1000): numbers of games, each at least 1."""
+    try:
+        games = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+    if not games or min(games) < 1:
+        raise argparse.ArgumentTypeError("each number of games must be 1 or more")
+    return games
+
+
+def scale_plan(args: argparse.Namespace) -> ScalePlan:
+    """The scale runs asked for: the full or quick plan, with any size given replaced."""
+    plan = QUICK_SCALE if args.quick else FULL_SCALE
+    inflight = args.scale_inflight or plan.inflight
+    return replace(
+        plan,
+        games=args.scale_games or plan.games,
+        seconds=args.scale_seconds or plan.seconds,
+        inflight=inflight,
+        open_inflight=max(plan.open_inflight, inflight),
+    )
+
+
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument(
         "--out",
         type=Path,
         help="the report's file (default: bench-results/benchmark.md, load.md with --load, "
-        "load-profile.md with --load --profile)",
+        "load-profile.md with --load --profile, scale.md with --scale)",
     )
     parser.add_argument("--quick", action="store_true", help="a small, fast run of everything")
     load = parser.add_argument_group("load", "the real bot process under many games at once")
@@ -472,6 +502,21 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     load.add_argument("--load-inflight", type=int, default=20, help="players at once (20)")
     load.add_argument("--load-seconds", type=float, default=120.0, help="measured window (120)")
     load.add_argument("--profile", action="store_true", help="sample the bot with py-spy")
+    scaling = parser.add_argument_group(
+        "scale", "100 and 1,000 games, SQLite and PostgreSQL, one and two processes"
+    )
+    scaling.add_argument("--scale", action="store_true", help="run the scale benchmark instead")
+    scaling.add_argument(
+        "--scale-games",
+        type=games_list,
+        help="active games of each run, comma-separated (100,1000; 4 with --quick)",
+    )
+    scaling.add_argument(
+        "--scale-seconds", type=float, help="measured window of each run (60; 3 with --quick)"
+    )
+    scaling.add_argument(
+        "--scale-inflight", type=int, help="players at once in each run (20; 2 with --quick)"
+    )
     strength = parser.add_argument_group("strength", "computer players against each other")
     strength.add_argument("--strength", action="store_true", help="run the strength benchmark")
     strength.add_argument(
@@ -483,10 +528,14 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.profile and not args.load:
         parser.error("--profile goes with --load")
+    if sum((args.load, args.scale, args.strength)) > 1:
+        parser.error("--load, --scale and --strength are separate benchmarks: choose one")
     if args.out is None:
         name = (
             "strength"
             if args.strength
+            else "scale"
+            if args.scale
             else "load-profile"
             if args.profile
             else "load"
@@ -514,11 +563,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             board_every=3 if args.quick else 10,
         )
         sections = [asyncio.run(bench_load(plan))]
+    elif args.scale:
+        sections = [asyncio.run(bench_scale(scale_plan(args)))]
     elif args.strength:
         sections = [bench_strength(args.quick, args.strength_games)]
     else:
         sections = asyncio.run(run_all(scale))
-    kind = "load, " if args.load else "strength, " if args.strength else ""
+    kind = next((f"{k}, " for k in ("load", "scale", "strength") if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)
     args.out.parent.mkdir(parents=True, exist_ok=True)

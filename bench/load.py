@@ -2,9 +2,11 @@
 Discord, many games at once, next to the floors of its work measured in the same run.
 
 The bot runs as the end-to-end tests run it (`tests/e2e/run_bot.py`, `bot.app`, its SQLite file
-in a temporary folder, game seeds pinned with E2E_SEED); the fake Discord and the simulated
-players (`bench/players.py`) run in this process. CPU is the bot process's and its children's
-(/proc/<pid>/stat) over the measured window; memory is the largest proportional set size (PSS)
+in a temporary folder, game seeds pinned with E2E_SEED); `run_load` can also run it on a
+PostgreSQL database and as several processes, one shard each (`bench/fleet.py`, used by
+`bench/scale.py`). The fake Discord and the simulated players (`bench/players.py`) run in this
+process. CPU is the bot processes' and their children's (/proc/<pid>/stat) over the measured
+window, a database server's counted apart; memory is the largest proportional set size (PSS)
 of the bot and its children sampled in the window, shown beside the bot process's own peak
 resident set (VmHWM). Times are shown in milliseconds, memory in MiB.
 """
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import profile
+from bench.fleet import SQLITE, Database, Fleet, open_world, seat_tables
 from bench.floors import (
     RenderTiming,
     commit_samples,
@@ -29,9 +32,10 @@ from bench.floors import (
     time_render,
     timed,
 )
-from bench.players import LoadError, Players, Samples, Table
+from bench.players import LoadError, Players, Samples
 from bench.playouts import first_state, positions
 from bench.procstat import (
+    busy_seconds,
     status_kib,
     steal_seconds,
     thread_cpu_seconds,
@@ -41,7 +45,6 @@ from bench.procstat import (
 from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
 from engine.leylines import GAME
 from render import render_view
-from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.state import VALIDATED_FIRST
 
 MID_GAME_PIECES = 18
@@ -80,6 +83,8 @@ class LoadPlan:
     seed: int = 15
     board_every: int = 10
     """Every this many turns, a `/board` instead of a move."""
+    open_inflight: int | None = None
+    """Tables opened at once before the window (None: `inflight`)."""
 
 
 @dataclass(frozen=True)
@@ -89,46 +94,63 @@ class Run:
     samples: Samples
     seconds: float
     """Wall time of the window, until the last turn under way finished."""
+    opening: float
+    """Wall time taken to open a game at every table before the window."""
     cpu: float
-    """CPU seconds of the bot process and its children in the window."""
+    """CPU seconds of the bot processes and their children in the window."""
+    database_cpu: float
+    """CPU seconds of the database server (its postmaster and backends) in the window; 0 for
+    SQLite, which runs in the bot's process."""
     driver_cpu: float
     """CPU seconds of this process (fake Discord and players) in the window."""
+    machine_cpu: float
+    """CPU seconds every process of the machine (this run's and any other's) spent in the
+    window, all CPUs."""
     steal: float
     """CPU seconds the hypervisor took from this machine's CPUs in the window (all CPUs)."""
     busy: float
     """The machine's load average over the last 5 minutes at the end of the window (runnable
     threads of every process, this run's and any other's)."""
+    load_1min: float
+    """The machine's load average over the last minute at the end of the window."""
     peak_kib: int
-    """Peak resident memory of the bot process alone (VmHWM, KiB)."""
+    """Peak resident memory of the largest bot process alone (VmHWM, KiB)."""
     peak_pss_kib: int
-    """Peak proportional memory (PSS, KiB) of the bot and its children, sampled."""
+    """Peak proportional memory (PSS, KiB) of the bot processes and their children, sampled."""
     late: int
     """Interactions the bot acknowledged after Discord's 3 s deadline."""
     refused: int
     """Requests the fake refused, found invalid by the OpenAPI description, or had no route
     for."""
     log_errors: int
-    """Lines of the bot's log at ERROR or with a traceback."""
+    """Lines of the bot processes' logs at ERROR or with a traceback."""
     log_tail: str
     profile: str | None
     """py-spy's raw output, or why there is none (None: not profiled)."""
     thread_cpu: dict[int, float]
-    """CPU seconds of each thread of the bot and its children in the window."""
+    """CPU seconds of each thread of the (first) bot process and its children in the window."""
     pid: int
-    """The bot process's id (its main thread's too)."""
+    """The (first) bot process's id (its main thread's too)."""
+
+    @property
+    def others_cpu(self) -> float:
+        """CPU seconds of the machine's other processes (not this run's) in the window."""
+        return max(0.0, self.machine_cpu - self.cpu - self.database_cpu - self.driver_cpu)
 
 
 class PeakMemory:
-    """The largest PSS (KiB) of a process and its children, sampled every `every` seconds."""
+    """The largest PSS (KiB) of processes and their children together, sampled every `every`
+    seconds."""
 
-    def __init__(self, pid: int, every: float = 0.5) -> None:
-        self.pid = pid
+    def __init__(self, pids: list[int], every: float = 0.5) -> None:
+        self.pids = pids
         self.every = every
         self.kib = 0
 
     async def watch(self) -> None:
         while True:
-            self.kib = max(self.kib, tree_kib("Pss", self.pid, "smaps_rollup"))
+            now = sum(tree_kib("Pss", pid, "smaps_rollup") for pid in self.pids)
+            self.kib = max(self.kib, now)
             await asyncio.sleep(self.every)
 
 
@@ -145,69 +167,91 @@ def log_errors(text: str) -> int:
     )
 
 
-async def run_load(plan: LoadPlan, folder: Path) -> Run:
-    """Start the fake and the bot, open every table, play for `plan.seconds`, stop both."""
+@dataclass(frozen=True)
+class Meters:
+    """CPU counters read at one moment, to subtract: the bot processes', the database
+    server's, this process's and the whole machine's (seconds)."""
+
+    bot: float
+    database: float
+    driver: float
+    machine: float
+    steal: float
+
+    @classmethod
+    def read(cls, pids: list[int], database: Database) -> Meters:
+        server = database.server_pid
+        return cls(
+            bot=sum(tree_cpu_seconds(pid) for pid in pids),
+            database=0.0 if server is None else tree_cpu_seconds(server),
+            driver=own_cpu(),
+            machine=busy_seconds(),
+            steal=steal_seconds(),
+        )
+
+
+async def run_load(
+    plan: LoadPlan, folder: Path, database: Database = SQLITE, processes: int = 1
+) -> Run:
+    """Start the fake and the bot (`processes` processes, one shard each when several, on
+    `database`), open every table, play for `plan.seconds`, stop both."""
     names = tuple(f"load-{n}" for n in range(1, plan.channels + 1))
-    fake = await FakeDiscord.start(channel_names=names, validate_one_in=VALIDATE_ONE_IN)
-    bot = BotProcess(
-        fake,
-        log_path=folder / "bot.log",
-        database_path=folder / "bot.sqlite3",
-        extra_env={"E2E_SEED": str(plan.seed)},
-    )
+    fake = await open_world(names, processes, VALIDATE_ONE_IN)
+    fleet = Fleet(fake, folder, database, processes, plan.seed)
     try:
-        await bot.start(timeout=60)
-        await fake.wait_commands_synced(60)
-        tables = [
-            Table(c, (fake.add_user(f"{c.name}-ann"), fake.add_user(f"{c.name}-bob")))
-            for c in fake.channels
-        ]
+        await fleet.start()
+        tables = seat_tables(fake)
         players = Players(fake, plan.seed, plan.board_every)
+        loop = asyncio.get_running_loop()
+        opened = loop.time()
         try:
-            await players.open_all(tables, plan.inflight)
+            await players.open_all(tables, plan.open_inflight or plan.inflight)
         except LoadError as error:
-            raise LoadError(f"{error}; the bot's log ends:\n{bot.log_tail(40)}") from None
-        assert bot.proc is not None
-        pid = bot.proc.pid
+            raise LoadError(f"{error}; the bot's log ends:\n{fleet.log_tail()}") from None
+        opening = loop.time() - opened
+        pids = fleet.pids
         profiling = None
         if plan.profile:
             out = folder / "profile.txt"
-            profiling = asyncio.ensure_future(profile.record(pid, plan.seconds, out))
-        loop = asyncio.get_running_loop()
-        cpu, driver_cpu, steal = tree_cpu_seconds(pid), own_cpu(), steal_seconds()
-        threads, start = thread_cpu_seconds(pid), loop.time()
-        memory = PeakMemory(pid)
+            profiling = asyncio.ensure_future(profile.record(pids[0], plan.seconds, out))
+        before = Meters.read(pids, database)
+        threads, start = thread_cpu_seconds(pids[0]), loop.time()
+        memory = PeakMemory(pids)
         watching = asyncio.ensure_future(memory.watch())
         await players.play(tables, plan.inflight, start + plan.seconds)
         seconds = loop.time() - start
-        cpu, driver_cpu = tree_cpu_seconds(pid) - cpu, own_cpu() - driver_cpu
-        steal, busy = steal_seconds() - steal, os.getloadavg()[1]
-        ended = thread_cpu_seconds(pid)
+        after = Meters.read(pids, database)
+        busy, load_1min = os.getloadavg()[1], os.getloadavg()[0]
+        ended = thread_cpu_seconds(pids[0])
         threads = {t: spent - threads.get(t, 0.0) for t, spent in ended.items()}
         watching.cancel()
-        peak_kib, tree = status_kib("VmHWM", pid), memory.kib
-        log = bot.log_text()  # before stopping: what stopping itself logs is not counted
+        peak_kib, tree = max(status_kib("VmHWM", pid) for pid in pids), memory.kib
+        log = fleet.log_text()  # before stopping: what stopping itself logs is not counted
         raw = None if profiling is None else await profiling
     finally:
-        await bot.stop()
+        await fleet.stop()
         await fake.stop()
     refused = len(fake.refused_requests) + len(fake.schema_violations)
     return Run(
         samples=players.samples,
         seconds=seconds,
-        cpu=cpu,
-        driver_cpu=driver_cpu,
-        steal=steal,
+        opening=opening,
+        cpu=after.bot - before.bot,
+        database_cpu=after.database - before.database,
+        driver_cpu=after.driver - before.driver,
+        machine_cpu=after.machine - before.machine,
+        steal=after.steal - before.steal,
         busy=busy,
+        load_1min=load_1min,
         peak_kib=peak_kib,
         peak_pss_kib=tree,
         late=sum(record.expired for record in fake.state.interactions.values()),
         refused=refused + len(fake.unhandled_requests),
         log_errors=log_errors(log),
-        log_tail="\n".join(log.splitlines()[-40:]),
+        log_tail=fleet.log_tail(),
         profile=raw,
         thread_cpu=threads,
-        pid=pid,
+        pid=pids[0],
     )
 
 

@@ -71,11 +71,23 @@ def tree_kib(field: str, pid: int, file: str = "status") -> int:
     return total
 
 
+def _machine_cpu() -> list[int]:
+    """The machine's CPU time since boot, all CPUs, in ticks: user, nice, system, idle, iowait,
+    irq, softirq, steal, ... (the first line of /proc/stat)."""
+    return [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+
+
 def steal_seconds() -> float:
     """CPU time (s, all CPUs) the hypervisor gave to other machines while this one's wanted to
     run, since boot (/proc/stat)."""
-    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
-    return int(fields[8]) / TICKS_PER_SECOND
+    return _machine_cpu()[7] / TICKS_PER_SECOND
+
+
+def busy_seconds() -> float:
+    """CPU time (s, all CPUs) every process of the machine and its kernel spent since boot:
+    user, nice, system, irq and softirq time (/proc/stat)."""
+    user, nice, system, _, _, irq, softirq = _machine_cpu()[:7]
+    return (user + nice + system + irq + softirq) / TICKS_PER_SECOND
 
 
 def thread_cpu_seconds(pid: int) -> dict[int, float]:

@@ -1,7 +1,8 @@
 """A throwaway PostgreSQL server for the tests: `initdb` and `pg_ctl` (PostgreSQL's server
 binaries, found on PATH) make and start a cluster in a temporary folder, listening only on
 127.0.0.1 at a free port, trusting every local connection, with fsync off (its data is thrown
-away). The store's schema is migrated once into a template database; each test then gets a fresh
+away) unless made `durable` (the benchmark's: fsync on, each commit waits for the disk). The
+store's schema is migrated once into a template database; each test then gets a fresh
 database copied from it (`CREATE DATABASE ... TEMPLATE`), dropped when the test ends.
 
 PostgreSQL refuses to run as root: a root test run starts the server as the `postgres` user.
@@ -51,9 +52,14 @@ def free_port() -> int:
 
 
 class Cluster:
-    """A PostgreSQL server of its own in a temporary folder, on 127.0.0.1 at a free port."""
+    """A PostgreSQL server of its own in a temporary folder, on 127.0.0.1 at a free port.
 
-    def __init__(self) -> None:
+    `durable`: fsync, full page writes and synchronous commit at PostgreSQL's defaults (each
+    commit waits for its WAL to reach the disk), as a production server runs; otherwise all
+    three are off, for speed."""
+
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="bot-postgres-"))
         self.port = free_port()
         self._account = _postgres_account() if os.geteuid() == 0 else None
@@ -66,10 +72,9 @@ class Cluster:
         self._run(
             "initdb", "-D", "data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"
         )
-        options = (
-            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c full_page_writes=off -c synchronous_commit=off"
-        )
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        if not self.durable:
+            options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
         self._run("pg_ctl", "-D", "data", "-l", "log", "-w", "-o", options, "start")
 
     def stop(self) -> None:
@@ -78,6 +83,10 @@ class Cluster:
             self._run("pg_ctl", "-D", "data", "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+    def server_pid(self) -> int:
+        """The process id of the running server (its postmaster, parent of every backend)."""
+        return int((self.folder / "data" / "postmaster.pid").read_text().split("\n", 1)[0])
 
     def _run(self, *command: str) -> None:
         account: dict[str, Any] = {}

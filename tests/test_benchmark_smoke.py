@@ -1,5 +1,5 @@
-"""`benchmark.py --quick` and a small `benchmark.py --load` run end to end and report every
-section with numbers; a profile is broken down by kind of work.
+"""`benchmark.py --quick` and small `benchmark.py --load` and `--scale` runs go end to end and
+report every section with numbers; a profile is broken down by kind of work.
 
 Speed is never asserted here: only that each measurement ran and was written down.
 """
@@ -17,6 +17,8 @@ import pytest
 
 from ai.levels import RANDOM
 from bench import profile, strength
+from bench.fleet import guild_sizes
+from tests import postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
@@ -114,6 +116,8 @@ LOAD_ROWS = [
     rf"\| engine move \(parse \+ apply, no I/O\) {TIMING}",
 ]
 VERDICT = rf"^- .+: {NUMBER} \S+ \(target (?:<|<=|>=) .+\) \*\*(PASS|MISS)\*\*$"
+MEDIAN_P95 = rf"{NUMBER} / {NUMBER}"
+SCALE_SETUPS = [("SQLite", 1), ("PostgreSQL", 1), ("PostgreSQL", 2)]
 
 
 def run_benchmark(out: Path, *flags: str) -> str:
@@ -149,6 +153,12 @@ def load_report(tmp_path_factory: pytest.TempPathFactory) -> str:
     return run_benchmark(out, "--load", "--quick", *flags)
 
 
+@pytest.fixture(scope="module")
+def scale_report(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The scale runs at their smallest: 4 games, SQLite and PostgreSQL, 1 and 2 processes."""
+    return run_benchmark(tmp_path_factory.mktemp("scale") / "scale.md", "--scale", "--quick")
+
+
 @pytest.mark.parametrize("heading", EXPECTED)
 def test_each_section_has_its_numbers(report: str, heading: str) -> None:
     assert heading in report
@@ -176,6 +186,35 @@ def test_every_load_target_has_a_verdict(load_report: str) -> None:
     assert len(verdicts(load_report)) == 7  # 3 latencies, rate, CPU ratio, memory, problems
     problems = r"^- load: errors, late acknowledgements and refused requests: 0 .+ \*\*PASS\*\*$"
     assert re.search(problems, load_report, re.M)
+
+
+@pytest.mark.parametrize(("database", "processes"), SCALE_SETUPS)
+def test_the_scale_report_has_each_run(scale_report: str, database: str, processes: int) -> None:
+    section = scale_report.split("## Scale: 4 active games", 1)[1]
+    head = rf"\| 4 \| {database} \| {processes} \|"
+    reason = postgres.unavailable() if database == "PostgreSQL" else None
+    if reason is not None:  # said, not skipped
+        assert re.search(rf"^{head} not run: {re.escape(reason)} \|", section, re.M)
+        return
+    rates = rf"{NUMBER} \| {MEDIAN_P95} \| {MEDIAN_P95} \| {NUMBER} \| 0 \|"
+    assert re.search(rf"^{head} {rates}$", section, re.M), f"no rates for {database} x{processes}"
+    server = NUMBER if database == "PostgreSQL" else "-"
+    cpu = rf"{NUMBER} \| {server}( \| {NUMBER}){{7}} \|"
+    assert re.search(rf"^{head} {cpu}$", section, re.M), f"no CPU row for {database} x{processes}"
+
+
+def test_the_scale_report_counts_problems(scale_report: str) -> None:
+    [verdict] = verdicts(scale_report)
+    assert verdict == "PASS"
+    assert re.search(
+        r"^Machine load average \(1, 5, 15 min\) before the runs: ", scale_report, re.M
+    )
+
+
+def test_guilds_hold_at_most_500_channels_and_split_evenly_between_shards() -> None:
+    assert guild_sizes(4, 1) == [4] and guild_sizes(4, 2) == [2, 2]
+    assert guild_sizes(1000, 1) == [500, 500] and guild_sizes(1000, 2) == [500, 500]
+    assert guild_sizes(1001, 2) == [251, 250, 250, 250]
 
 
 def frame(function: str, path: str, text: str) -> str:
