@@ -100,6 +100,7 @@ class BotProcess:
             stdin=asyncio.subprocess.DEVNULL,
             stdout=self._log,
             stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,  # a group of its own, with its workers: see `kill`
         )
         if wait_connected:
             await self.wait_connected(timeout, after=before)
@@ -163,12 +164,13 @@ class BotProcess:
         return await self._stopped(timeout)
 
     async def kill(self, timeout: float = 5) -> int | None:
-        """SIGKILL (no graceful shutdown, as a crash); waits until the gateway sees the
-        process's shards disconnect."""
+        """SIGKILL to the bot and its worker processes (no graceful shutdown, as a crash of its
+        machine; killing the bot alone would leave its workers running); waits until the
+        gateway sees the process's shards disconnect."""
         if self.proc is None:
             return None
         with contextlib.suppress(ProcessLookupError):
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
         await self.proc.wait()
         return await self._stopped(timeout)
 
