@@ -8,7 +8,8 @@ simulations, so a move may pass it by one simulation, a few hundredths of a seco
 - hard: up to 50,000 simulations, capped at 1.9 s, so that a move stays within 2 s.
 Every level searches with the default `Settings` (rollouts of at most 20 moves), judging a
 cut-off rollout by the game's own evaluation and picking rollout moves by the game's own policy
-where it has them (see `ai.evaluations`, `ai.policies`).
+where it has them, or by its rules of thumb (see `ai.evaluations`, `ai.policies`,
+`ai.heuristics`).
 
 `choose` is a pure function of (game, state, seat, level, seed) when the level's budget has no
 CPU cap (tests build such levels); a CPU cap ends a search after a varying number of simulations.

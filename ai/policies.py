@@ -2,9 +2,10 @@
 kind of move and then a move of that kind.
 
 Agents of M.A.R.S. draws a pyramid (one move) beside dozens of moves and swaps of pyramids on the
-board, so uniformly random play almost never fills the board and a rollout never nears the end.
-Picking the kind first (draw, place, move, swap, reveal: one of the kinds legal now, each as
-likely) draws about every third move. Other games play uniformly.
+board, so uniformly random play almost never fills the board. Its search tree therefore decides
+the kind of move first (draw, place, move, swap, reveal: see `ai.search`), and its rollouts
+follow its rules of thumb (`ai.heuristics.agents`) instead of a policy. Other games play
+uniformly.
 """
 
 from __future__ import annotations

@@ -31,9 +31,11 @@ def rollout(
     depth: int,
     evaluate: Evaluation,
     policy: Policy,
+    draw: Rewards | None = None,
 ) -> tuple[Rewards, int]:
     """Random legal moves picked by `policy` for at most `depth` moves; returns the rewards (the
-    outcome's, or `evaluate`'s when the game is still running) and the moves played."""
+    outcome's, a draw paying `draw`, or `evaluate`'s when the game is still running) and the
+    moves played."""
     known = heuristics_for(game)
     played = 0
     while played < depth and (seat := first_actor(game, state)) is not None:
@@ -44,5 +46,5 @@ def rollout(
     outcome = game.outcome(state)
     if known is not None:
         evaluate = known.evaluate
-    found = evaluate(game, state, players) if outcome is None else rewards(outcome, players)
+    found = evaluate(game, state, players) if outcome is None else rewards(outcome, players, draw)
     return found, played

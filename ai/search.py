@@ -10,7 +10,8 @@ iteration:
    with the highest UCB1 is followed;
 3. plays random moves from there to the end or the depth cap (see `ai.rollout`);
 4. adds each seat's reward to the nodes that seat moved into, along the path.
-A game's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first.
+A game's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first (with
+`deep` heuristics, every seat's moves at every node of the tree).
 The move played is the root child visited most. A search under a CPU cap stops early once no
 other root child could catch up with the most visited one in the simulations its time leaves
 (see `settled`); a budget of iterations only always runs them all. The search touches only
@@ -29,7 +30,7 @@ from typing import Any, Generic, TypeVar
 from ai.determinize import OPEN, Determinizer
 from ai.heuristics import heuristics_for
 from ai.policies import Policy, by_kind, uniform
-from ai.rewards import Evaluation, even
+from ai.rewards import Evaluation, Rewards, drawn, even
 from ai.rollout import first_actor, rollout
 from ai.samplers import Unsampled
 from ai.tree import Node
@@ -102,6 +103,7 @@ def search(
     if known is not None:  # the seat's own moves, the same in every sample
         moves = known.shortlist(game, sample, seat, moves)
     root: Node[M] = Node()
+    draw = drawn(game, players, seat)
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
         if iterations and deadline is not None:
@@ -116,7 +118,7 @@ def search(
                 sample = determinizer.sample(game, state, seat, rng)
             except Unsampled:  # rare: decide on the simulations run so far
                 break
-        simulated += _iterate(game, sample, seat, root, players, rng, settings, moves)
+        simulated += _iterate(game, sample, seat, root, players, rng, settings, moves, draw)
         iterations += 1
     chosen = decisive(root)
     move = chosen.best()[1] if chosen.children else _first_of_kind(root, moves)
@@ -198,6 +200,16 @@ def _step(
     return node.children[key], key, bool(fresh)
 
 
+def _moves_at(game: Game[Any, M], state: Any, seat: Seat) -> list[M]:
+    """The moves `seat` weighs at a node below the root: its legal moves, shortlisted when the
+    game's heuristics are `deep`."""
+    moves = game.legal_moves(state, seat)
+    known = heuristics_for(game)
+    if known is not None and known.deep:
+        return known.shortlist(game, state, seat, moves)
+    return moves
+
+
 def _iterate(
     game: Game[Any, M],
     state: Any,
@@ -207,6 +219,7 @@ def _iterate(
     rng: random.Random,
     settings: Settings,
     shortlist: list[M],
+    draw: Rewards,
 ) -> int:
     """One simulation from the sampled `state` at `root`, where `seat` moves among `shortlist`;
     returns the moves it applied. With the `by_kind` policy, each decision is two steps of the
@@ -215,7 +228,7 @@ def _iterate(
     node: Node[Any] = root
     path, applied = [node], 0
     while seat is not None:
-        moves = shortlist if node is root else game.legal_moves(state, seat)
+        moves = shortlist if node is root else _moves_at(game, state, seat)
         fresh = False
         if settings.policy is by_kind:
             node, key, fresh = _step(node, kinds(seat, moves), rng, settings.exploration)
@@ -232,7 +245,7 @@ def _iterate(
         applied += 1
         seat = None if fresh else first_actor(game, state)
     rewards, played = rollout(
-        game, state, players, rng, settings.depth, settings.evaluate, settings.policy
+        game, state, players, rng, settings.depth, settings.evaluate, settings.policy, draw
     )
     for step in path:
         step.visits += 1

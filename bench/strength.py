@@ -7,7 +7,8 @@ Earth is played by tables of one level at every seat, 5 and 7 players, counting 
 wins. Think time is CPU seconds per move (`time.process_time`), the figure the levels cap.
 
 Games are played in parts (one turn of the seats each) by two worker processes; a hard move
-costs up to 1.9 s of CPU and an Agents game takes some 200 of them, hence the counts per game.
+costs up to 1.9 s of CPU and an Agents game takes some 110 of them (with some 110 easy moves,
+about 3.5 CPU minutes a game), hence the counts per game.
 """
 
 from __future__ import annotations
@@ -33,16 +34,18 @@ HARD_LONGEST = 2.0
 SEED = 20261123
 WORKERS = 2
 
-FULL_GAMES = {"leylines": 6, "albiorix": 10, "merchants": 2, "agents": 2}
+FULL_GAMES = {"leylines": 6, "albiorix": 10, "merchants": 2, "agents": 6}
 """Games per pairing in the full run (Merchants against three random players: one game per
-seat), so that it takes about half an hour on two cores."""
+seat), so that it takes about three quarters of an hour on two cores: the 12 Agents games take
+some 42 CPU minutes of it, as few as give a win rate against easy worth reading (2 games could
+only say 0, 50 or 100%)."""
 TABLE_LEVEL = EASY
 TABLE_SIZES = (5, 7)
 TABLE_GAMES = 8
 """Mars vs. Earth tables per size in the full run: easy at every seat (a table of some 220 moves
 costs about 45 CPU seconds), so that enough tables are played to see both sides win."""
 MOST_MOVES = 1000
-"""Moves after which a game is stopped unfinished (Agents games run about 400)."""
+"""Moves after which a game is stopped unfinished (Agents games run about 220)."""
 
 QUICK_SETTINGS = Settings(depth=4)
 QUICK_EASY = Level("easy", Budget(3), QUICK_SETTINGS)

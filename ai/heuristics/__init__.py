@@ -1,9 +1,10 @@
 """Rules of thumb for games where random play says too little, by game key.
 
 A game's `Heuristics` may guide rollouts by the state (`guide`, in place of the rollout policy),
-narrow the moves the search weighs at its root (`shortlist`) and judge a cut-off rollout
-(`evaluate`, in place of the level's evaluation). Each reads only what the seat it plays for may
-see in the (sampled) state it is given.
+narrow the moves the search weighs at its root (`shortlist`; with `deep`, at every node of the
+tree) and judge a cut-off rollout (`evaluate`, in place of the level's
+evaluation). Each reads only what the seat it plays for may see in the (sampled) state it is
+given. Agents of M.A.R.S. and Mars vs. Earth have them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.heuristics import marsvsearth
+from ai.heuristics import agents, marsvsearth
 from ai.rewards import Evaluation
 from engine.core import Game, Seat
 
@@ -28,9 +29,14 @@ class Heuristics:
     guide: Guide
     shortlist: Shortlist
     evaluate: Evaluation
+    deep: bool = False
+    """Whether every seat's moves are shortlisted at every node of the tree, not only the root
+    seat's at the root (Agents: a drawn pyramid's square is chosen among the best, whoever drew
+    it, so a draw is not judged by placements no player would make)."""
 
 
 HEURISTICS: dict[str, Heuristics] = {
+    "agents": Heuristics(agents.guide, agents.shortlist, agents.standing, deep=True),
     "marsvsearth": Heuristics(marsvsearth.guide, marsvsearth.shortlist, marsvsearth.standing),
 }
 

@@ -1,10 +1,17 @@
-"""What an ended game pays each seat: 1 per winner, 0.5 each in a draw, 0 when all lost."""
+"""What an ended game pays each seat: 1 per winner, 0.5 each in a draw (less for the searching
+seat where a game holds draws in contempt), 0 when all lost."""
 
 from __future__ import annotations
 
-from ai.rewards import even, rewards
+import random
+from dataclasses import replace
+
+from ai.policies import uniform
+from ai.rewards import CONTEMPT, drawn, even, rewards
+from ai.rollout import rollout
 from engine.core import Outcome
 from engine.registry import GAMES
+from tests.ai.positions import AGENTS, filled, objectives_set
 
 
 def test_winners_get_one_and_the_rest_nothing() -> None:
@@ -22,3 +29,21 @@ def test_everyone_losing_is_not_a_draw() -> None:
 def test_a_cut_off_rollout_is_even_by_default() -> None:
     game = GAMES["leylines"]
     assert even(game, game.new_game(["Ann", "Bob"], {}, 1), 2) == (0.5, 0.5)
+
+
+def test_a_search_for_one_seat_may_hold_a_draw_in_contempt() -> None:
+    agents, leylines = GAMES["agents"], GAMES["leylines"]
+    assert drawn(agents, 2, 0) == (0.5 - CONTEMPT["agents"], 0.5 + CONTEMPT["agents"])
+    assert drawn(agents, 2, 1) == (0.7, 0.3)
+    assert drawn(leylines, 2, 1) == (0.5, 0.5)
+    level = Outcome((), (4, 4), "level")
+    assert rewards(level, 2, (0.3, 0.7)) == (0.3, 0.7)
+    assert rewards(Outcome((1,), (3, 4), "won"), 2, (0.3, 0.7)) == (0.0, 1.0)
+
+
+def test_a_rollout_that_ends_in_a_draw_pays_the_searchs_draw() -> None:
+    full = filled(objectives_set({}, 4), 0)
+    tied = replace(full, objectives=(full.objectives[0], full.objectives[0]))
+    assert AGENTS.outcome(tied) is not None and AGENTS.outcome(tied).is_draw
+    found = rollout(AGENTS, tied, 2, random.Random(1), 20, even, uniform, (0.3, 0.7))
+    assert found == ((0.3, 0.7), 0)

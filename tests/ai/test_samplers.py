@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ai.determinize import determinizer_for
-from ai.evaluations import agents_standing, merchants_standing
+from ai.evaluations import merchants_standing
 from ai.levels import Level, think
 from ai.policies import by_kind
 from ai.search import Budget, Settings
@@ -126,16 +126,6 @@ def test_a_merchants_sample_redraws_only_the_dice() -> None:
     assert sample.seed != state.seed
     assert replace(sample, seed=state.seed) == state
     assert sampled(MERCHANTS, replace(state, seed=state.seed + 1), 1) == sample
-
-
-def test_agents_cut_off_rollouts_favour_the_seat_ahead() -> None:
-    state = agents_in_play()
-    first, second = agents_standing(AGENTS, state, 2)
-    assert abs(first + second - 1) < 1e-9
-    swapped = replace(state, objectives=(state.objectives[1], state.objectives[0]))
-    assert agents_standing(AGENTS, swapped, 2) == (second, first)
-    unset = replace(state, objectives=(state.objectives[0], None))
-    assert agents_standing(AGENTS, unset, 2) == (0.5, 0.5)
 
 
 def test_merchants_cut_off_rollouts_favour_progress_towards_three_stations() -> None:

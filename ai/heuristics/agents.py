@@ -1,0 +1,208 @@
+"""How a seat of Agents of M.A.R.S. plays by rule of thumb: it keeps pyramids of the colours it
+gains from together and pulls apart those its opponent gains from.
+
+- A colour's net value to a seat is the seat's objective value for it less the opponent's. In a
+  sampled state (rollouts) both objectives are the sample's; at the search's own nodes
+  (`shortlist`) an objective value the seat has not seen counts as the mean of the values it has
+  not seen, so the shortlist never leans on one sample's guess.
+- A bond is two orthogonally adjacent pyramids of one scoring colour; it is worth the colour's net
+  value times the pips of the two. A placement, move or swap is rated by the bonds it makes less
+  those it breaks (`gain`), a reveal-and-swap by the standing it gives the seat (`prospects`).
+- `shortlist`: the search weighs a draw, the `SHORTLIST` best placements of a drawn pyramid or
+  the `SHORTLIST` best moves and swaps, and the best reveal-and-swap when it raises the seat's
+  standing.
+- `guide`: a rollout draws three turns in four while the mover leads in `prospects` and one in
+  four while it does not (`DRAW_SHARE`), and otherwise plays the best of `CANDIDATES` random
+  moves and swaps; it places a drawn pyramid where it makes the most bonds;
+  it never reveals (a random reveal-and-swap would reshuffle a whole objective).
+- `standing` judges a cut-off rollout by each colour's `prospects`: the points its scoring groups
+  give, plus `PARTIAL[k]` of the pips of a group of k < 4 pyramids (one that may still grow into
+  a scoring group), under the base rules and The Size of the Group Gives Points; with Only the
+  Biggest Group Counts every group size scores, so the points alone. The lead in these points
+  counts in proportion to 1 / sqrt(1 + empty squares), like a random walk's spread with the
+  root of its steps: a lead of `SCALE` points is worth about 0.82 with one empty square left. So
+  the seat ahead gains by filling the board, most of all near its end, and the game moves to its
+  end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ai.rewards import Rewards, even
+from engine.agents.moves import Draw, Place, Reveal, Shift, Swap, owner_of
+from engine.agents.scoring import MIN_GROUP, groups, neighbours, scored
+from engine.agents.state import AgentsState
+from engine.agents.variants import Pyramid
+from engine.agents.view import AgentsView
+from engine.core import Game, Seat
+
+PARTIAL = {1: 0.0, 2: 0.25, 3: 0.5}
+"""The share of its pips a group of 1, 2 or 3 pyramids counts in `prospects`."""
+SHORTLIST = 6
+"""Placements, or moves and swaps, the search weighs at a node, the best-rated first."""
+DRAW_SHARE = {True: 0.75, False: 0.25}
+"""How often a rollout draws when it may, by whether the mover leads in `prospects`: the seat
+ahead fills the board to end the game, the seat behind rearranges it."""
+CANDIDATES = 8
+"""Random moves and swaps a rollout rates before playing the best of them."""
+
+SCALE = 6.0
+"""Points of lead that make a seat's reward about 0.82 (1 / (1 + e^-1.5)) with one empty square."""
+
+Net = dict[str, float]
+"""A colour's net value to one seat, by colour name."""
+
+
+def prospects(state: AgentsState) -> tuple[float, ...]:
+    """Per colour (palette order): the points its groups score now plus `PARTIAL` of the pips of
+    its smaller groups (see the module's docstring)."""
+    rules = state.rules
+    _, points = scored(state)
+    found = [float(p) for p in points]
+    if not rules.biggest:
+        for colour, squares in groups(state.board, rules.grid):
+            if len(squares) < MIN_GROUP:
+                pips = sum(piece.size for piece in (state.board[i] for i in squares) if piece)
+                found[rules.palette.index(colour)] += PARTIAL[len(squares)] * pips
+    return tuple(found)
+
+
+def lead_reward(lead: float, state: AgentsState) -> float:
+    """The reward of a lead of `lead` points with the board of `state` (see the module's
+    docstring)."""
+    empty = sum(piece is None for piece in state.board)
+    return 1 / (1 + math.exp(-lead * 1.5 / SCALE * math.sqrt(2 / (1 + empty))))
+
+
+def worth(found: Sequence[float], values: Sequence[float]) -> float:
+    """What an objective earns on per-colour `found` points (palette order)."""
+    return sum(points * value for points, value in zip(found, values, strict=True))
+
+
+def lead(state: AgentsState, seat: Seat) -> float:
+    """How far `seat` is ahead on the `prospects`, by the objectives of the (sampled) state."""
+    found = prospects(state)
+    mine, theirs = state.objectives[seat], state.objectives[1 - seat]
+    assert mine is not None and theirs is not None
+    return worth(found, mine) - worth(found, theirs)
+
+
+def standing(game: Game[Any, Any], state: Any, players: int) -> Rewards:
+    """Both players' chances by their lead in `prospects` (even while an objective is unset)."""
+    assert isinstance(state, AgentsState)
+    if None in state.objectives:
+        return even(game, state, players)
+    ahead = lead_reward(lead(state, 0), state)
+    return ahead, 1 - ahead
+
+
+def sampled_net(state: AgentsState, seat: Seat) -> Net:
+    """Each colour's net value to `seat` by the objectives of the (sampled) state."""
+    mine, theirs = state.objectives[seat], state.objectives[1 - seat]
+    assert mine is not None and theirs is not None
+    return {c: m - t for c, m, t in zip(state.rules.palette, mine, theirs, strict=True)}
+
+
+def expected(view: AgentsView, owner: Seat) -> tuple[float, ...]:
+    """`owner`'s objective as `view` shows it, an unseen value counted as the mean of the values
+    not seen."""
+    known = view.objectives[owner]
+    left = list(view.rules.values)
+    for value in known:
+        if value is not None:
+            left.remove(value)
+    mean = sum(left) / len(left) if left else 0.0
+    return tuple(mean if value is None else float(value) for value in known)
+
+
+def seen_net(view: AgentsView, seat: Seat) -> Net:
+    """Each colour's net value to `seat` by what it has seen (see `expected`)."""
+    mine, theirs = expected(view, seat), expected(view, 1 - seat)
+    return {c: m - t for c, m, t in zip(view.rules.palette, mine, theirs, strict=True)}
+
+
+def bonds(
+    board: Sequence[Pyramid | None], near: Sequence[Sequence[int]], net: Net, at: set[int]
+) -> float:
+    """The worth of the bonds that touch the squares `at` (each bond once)."""
+    worth = 0.0
+    for square in at:
+        piece = board[square]
+        if piece is None or piece.is_black:
+            continue
+        for other in near[square]:
+            next_to = board[other]
+            counted = other not in at or other > square
+            if counted and next_to is not None and next_to.colour == piece.colour:
+                worth += net[piece.colour] * (piece.size + next_to.size)
+    return worth
+
+
+def gain(state: AgentsState, net: Net, move: Place | Shift | Swap) -> float:
+    """The bonds a board action makes less those it breaks, by `net`."""
+    grid = state.rules.grid
+    near = neighbours(grid)
+    board = list(state.board)
+    if isinstance(move, Place):
+        square = grid.index(move.square)
+        board[square] = state.pending
+        return bonds(board, near, net, {square})
+    one, other = (grid.index(s) for s in _ends(move))
+    before = bonds(board, near, net, {one, other})
+    board[one], board[other] = board[other], board[one]
+    return bonds(board, near, net, {one, other}) - before
+
+
+def _ends(move: Shift | Swap) -> tuple[tuple[int, int], tuple[int, int]]:
+    return (move.origin, move.target) if isinstance(move, Shift) else (move.first, move.second)
+
+
+def revealed_standing(state: AgentsState, view: AgentsView, seat: Seat, move: Reveal) -> float:
+    """What the seat's own objective would earn on the board's `prospects` after `move`, less
+    what it earns now (a reveal-and-swap acts on the objective the seat sees and may swap)."""
+    owner = owner_of(state.rules, seat)
+    values = list(expected(view, owner))
+    found = prospects(state)
+    now = worth(found, values)
+    values[move.first], values[move.second] = values[move.second], values[move.first]
+    after = worth(found, values)
+    return (after - now) if owner == seat else (now - after)
+
+
+def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
+    """The moves worth searching (see the module's docstring), rated by what `seat` has seen."""
+    assert isinstance(state, AgentsState)
+    if state.setting_objectives:
+        return list(moves)
+    view = game.view(state, seat)
+    assert isinstance(view, AgentsView)
+    net = seen_net(view, seat)
+    actions = [m for m in moves if isinstance(m, Place | Shift | Swap)]
+    kept: list[Any] = sorted(actions, key=lambda m: -gain(state, net, m))[:SHORTLIST]
+    kept += [m for m in moves if isinstance(m, Draw)]
+    reveals = [(revealed_standing(state, view, seat, m), m) for m in moves if isinstance(m, Reveal)]
+    best = max(reveals, key=lambda pair: pair[0], default=None)
+    if best is not None and best[0] > 0:
+        kept.append(best[1])
+    return kept
+
+
+def guide(
+    game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random
+) -> Any:
+    """A rollout move (see the module's docstring), rated by the sampled objectives."""
+    assert isinstance(state, AgentsState)
+    if state.setting_objectives:
+        return rng.choice(moves)
+    net = sampled_net(state, seat)
+    if state.pending is not None:
+        return max(moves, key=lambda m: (gain(state, net, m), rng.random()))
+    actions = [m for m in moves if isinstance(m, Shift | Swap)]
+    if not actions or rng.random() < DRAW_SHARE[lead(state, seat) > 0]:
+        return next(m for m in moves if isinstance(m, Draw))
+    picked = rng.sample(actions, min(CANDIDATES, len(actions)))
+    return max(picked, key=lambda m: gain(state, net, m))

@@ -1,0 +1,152 @@
+"""Agents of M.A.R.S. rules of thumb: prospects count groups that may still grow, a cut-off
+rollout favours the seat ahead in them, bonds rate board actions, the shortlist keeps the best
+of them, a draw and a reveal that pays, rollouts place where they bond and draw more when ahead,
+and the search weighs every seat's best moves only."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+from ai.heuristics.agents import (
+    SHORTLIST,
+    expected,
+    gain,
+    guide,
+    lead,
+    prospects,
+    seen_net,
+    shortlist,
+    standing,
+)
+from ai.levels import Level, think
+from ai.search import Budget, Settings, _moves_at
+from engine.agents.moves import Draw, Place, Reveal, Shift, Swap
+from engine.agents.state import AgentsState
+from engine.agents.variants import Pyramid
+from engine.agents.view import AgentsView
+from tests.ai.positions import AGENTS, objectives_set
+
+A2, B2 = Place((0, 1)), Place((1, 1))
+
+
+def laid_out(**rules: bool) -> AgentsState:
+    """Seat 0 (values 2, 1, 0, -1 for red, green, blue, yellow) to move, seat 1 holding the
+    reverse; red a1-d1 (3, 3, 2, 1 pips: a scoring group of 9), green a3-c3 (1 pip each), blue
+    a5-b5 (2 each), yellow g8 (3)."""
+    state = objectives_set(dict(rules), 1)
+    board: list[Pyramid | None] = [None] * state.rules.grid.size
+    pieces = {
+        (0, 0): Pyramid("red", 3),
+        (1, 0): Pyramid("red", 3),
+        (2, 0): Pyramid("red", 2),
+        (3, 0): Pyramid("red", 1),
+        (0, 2): Pyramid("green", 1),
+        (1, 2): Pyramid("green", 1),
+        (2, 2): Pyramid("green", 1),
+        (0, 4): Pyramid("blue", 2),
+        (1, 4): Pyramid("blue", 2),
+        (6, 7): Pyramid("yellow", 3),
+    }
+    for square, piece in pieces.items():
+        board[state.rules.grid.index(square)] = piece
+    return replace(state, board=tuple(board), to_move=0)
+
+
+def view_of(state: AgentsState, seat: int) -> AgentsView:
+    view = AGENTS.view(state, seat)
+    assert isinstance(view, AgentsView)
+    return view
+
+
+def test_prospects_count_a_share_of_the_groups_that_may_still_grow() -> None:
+    # Red scores 9; green's three small pyramids count half of 3 pips, blue's pair a quarter
+    # of 4, a lone yellow nothing.
+    assert prospects(laid_out()) == (9, 1.5, 1.0, 0.0)
+    # Only the Biggest Group Counts: every biggest group scores whatever its size.
+    assert prospects(laid_out(biggest=True)) == (9, 3, 4, 3)
+
+
+def test_a_cut_off_rollout_favours_the_seat_ahead_in_prospects() -> None:
+    state = laid_out()
+    # Seat 0: 2 x 9 + 1 x 1.5 = 19.5; seat 1: -1 x 9 + 1 x 1 = -8; 46 empty squares.
+    ahead = 1 / (1 + math.exp(-27.5 * 1.5 / 6 * math.sqrt(2 / 47)))
+    first, second = standing(AGENTS, state, 2)
+    assert first == ahead and abs(second - (1 - ahead)) < 1e-12
+    swapped = replace(state, objectives=(state.objectives[1], state.objectives[0]))
+    assert standing(AGENTS, swapped, 2) == (second, first)
+    assert standing(AGENTS, replace(state, objectives=(None, None)), 2) == (0.5, 0.5)
+
+
+def test_an_unseen_value_counts_as_the_mean_of_those_not_seen() -> None:
+    state = laid_out()
+    assert expected(view_of(state, 0), 1) == (0.5,) * 4
+    shown = replace(state, revealed=((), (0, 3)))
+    assert expected(view_of(shown, 0), 1) == (-1, 0.5, 0.5, 2)
+    assert seen_net(view_of(state, 0), 0) == {
+        "red": 1.5,
+        "green": 0.5,
+        "blue": -0.5,
+        "yellow": -1.5,
+    }
+
+
+def test_bonds_rate_moves_and_swaps() -> None:
+    state = laid_out()
+    net = seen_net(view_of(state, 0), 0)
+    # The small red leaving d1 breaks its bond with c1's medium: 1.5 x (1 + 2).
+    assert gain(state, net, Shift((3, 0), (4, 0))) == -4.5
+    # Seat 1 loses by red (-1 against a mean of 0.5): taking b1's large red away to b4
+    # breaks bonds worth 1.5 x (6 + 5).
+    assert gain(state, seen_net(view_of(state, 1), 1), Shift((1, 0), (1, 3))) == 16.5
+    # c1's medium red and c3's small green swap: red bonds of 1.5 x 5 and 1.5 x 3 and a green
+    # bond of 0.5 x 2 are broken, none made.
+    assert gain(state, net, Swap((2, 0), (2, 2))) == -13
+
+
+def test_the_shortlist_keeps_the_placements_that_bond_most() -> None:
+    state = replace(laid_out(), pending=Pyramid("red", 2))
+    moves = AGENTS.legal_moves(state, 0)
+    # Beside a large red (a2, b2): 1.5 x 5 each, the most any square gives.
+    kept = shortlist(AGENTS, state, 0, moves)
+    assert kept[:2] == [A2, B2] and len(kept) == SHORTLIST
+    assert guide(AGENTS, state, 0, moves, random.Random(3)) in (A2, B2)
+
+
+def test_the_shortlist_keeps_a_draw_and_a_reveal_that_pays() -> None:
+    state = replace(laid_out(), to_move=1)
+    moves = AGENTS.legal_moves(state, 1)
+    kept = shortlist(AGENTS, state, 1, moves)
+    # Seat 1 gives red -1 and yellow 2: swapping them turns -9 into 18 on red's points.
+    assert Draw() in kept and Reveal(0, 3) in kept
+    assert len([m for m in kept if isinstance(m, Shift | Swap)]) == SHORTLIST
+    assert [m for m in kept if isinstance(m, Reveal)] == [Reveal(0, 3)]
+    # Seat 0 already gives red its 2: no reveal pays.
+    assert not any(isinstance(m, Reveal) for m in shortlist(AGENTS, laid_out(), 0, moves))
+
+
+def test_the_search_weighs_every_seats_best_moves_below_the_root() -> None:
+    state = replace(laid_out(), pending=Pyramid("red", 2))
+    assert _moves_at(AGENTS, state, 0) == shortlist(AGENTS, state, 0, AGENTS.legal_moves(state, 0))
+    level = Level("fixed", Budget(40), Settings(depth=6))
+    after, _ = AGENTS.apply(state, 0, think(AGENTS, state, 0, level, 7).move)
+    assert prospects(after)[0] == 11  # the medium joined the red group
+    # Seat 1's best answer takes b1's large red away (see the bonds test).
+    answers = _moves_at(AGENTS, replace(laid_out(), to_move=1), 1)
+    assert answers[0] == Shift((1, 0), (1, 3))
+
+
+def test_a_rollout_draws_more_often_for_the_seat_ahead() -> None:
+    state = laid_out()
+    assert lead(state, 0) == 27.5 and lead(state, 1) == -27.5
+    drawn = [
+        sum(
+            guide(AGENTS, mover, seat, AGENTS.legal_moves(mover, seat), random.Random(n)) == Draw()
+            for n in range(200)
+        )
+        for seat, mover in ((0, state), (1, replace(state, to_move=1)))
+    ]
+    assert drawn[0] > 130 and drawn[1] < 70  # three in four, one in four
+    rollout = guide(AGENTS, state, 0, AGENTS.legal_moves(state, 0), random.Random(1))
+    assert not isinstance(rollout, Reveal)
