@@ -26,8 +26,8 @@ CONTEMPT = {"agents": 0.2}
 """By game key: how much less than `DRAW` a search counts a draw for the seat it plays for (the
 other seats count it that much more). Agents of M.A.R.S. ends in a draw whenever the scores are
 equal, as they are whenever only colours both players value alike have scoring groups: at 0.5 a
-search settles for that as soon as nothing better is in sight, with contempt it plays on for a
-win (a tie lets a weaker opponent off; 0.2 measured best, see `bench.strength`)."""
+search settles for that as soon as nothing better is in sight; with contempt it plays on for a
+win, as a tie lets a weaker opponent off."""
 
 
 def drawn(game: Game[Any, Any], players: int, seat: Seat) -> Rewards:

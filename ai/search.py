@@ -222,9 +222,9 @@ def _iterate(
     draw: Rewards,
 ) -> int:
     """One simulation from the sampled `state` at `root`, where `seat` moves among `shortlist`;
-    returns the moves it applied. With the `by_kind` policy, each decision is two steps of the
-    tree: the kind of move, then a move of that kind (a new kind node plays a random move of its
-    kind)."""
+    returns the moves it applied; a draw pays `draw`. With the `by_kind` policy, each decision is
+    two steps of the tree: the kind of move, then a move of that kind (a new kind node plays a
+    random move of its kind)."""
     node: Node[Any] = root
     path, applied = [node], 0
     while seat is not None:
