@@ -23,6 +23,10 @@ gains from together and pulls apart those its opponent gains from.
   root of its steps: a lead of `SCALE` points is worth about 0.82 with one empty square left. So
   the seat ahead gains by filling the board, most of all near its end, and the game moves to its
   end.
+
+With these and a draw held in contempt (`ai.rewards.CONTEMPT`), hard won 9, drew 3 and lost none
+of 12 games against easy (parts 30-35 of `bench.strength`'s seeds; each draw was between two
+identical objectives, which no play can split), against 5 won, 2 drawn, 1 lost of 8 before.
 """
 
 from __future__ import annotations
