@@ -10,7 +10,8 @@ gains from together and pulls apart those its opponent gains from.
   those it breaks (`gain`), a reveal-and-swap by the standing it gives the seat (`prospects`).
 - `shortlist`: the search weighs a draw, the `SHORTLIST` best placements of a drawn pyramid or
   the `SHORTLIST` best moves and swaps, and the best reveal-and-swap when it raises the seat's
-  standing.
+  standing or ends a sure draw (`best_reveal`): both players swapping towards the colours that
+  score most tends to give them the same objective, after which no play can split them.
 - `guide`: a rollout draws three turns in four while the mover leads in `prospects` and one in
   four while it does not (`DRAW_SHARE`), and otherwise plays the best of `CANDIDATES` random
   moves and swaps; it places a drawn pyramid where it makes the most bonds;
@@ -38,7 +39,7 @@ from typing import Any
 
 from ai.rewards import Rewards, even
 from engine.agents.moves import Draw, Place, Reveal, Shift, Swap, owner_of
-from engine.agents.scoring import MIN_GROUP, groups, neighbours, scored
+from engine.agents.scoring import MIN_GROUP, neighbours, scored, state_groups
 from engine.agents.state import AgentsState
 from engine.agents.variants import Pyramid
 from engine.agents.view import AgentsView
@@ -68,7 +69,7 @@ def prospects(state: AgentsState) -> tuple[float, ...]:
     _, points = scored(state)
     found = [float(p) for p in points]
     if not rules.biggest:
-        for colour, squares in groups(state.board, rules.grid):
+        for colour, squares in state_groups(state):
             if len(squares) < MIN_GROUP:
                 pips = sum(piece.size for piece in (state.board[i] for i in squares) if piece)
                 found[rules.palette.index(colour)] += PARTIAL[len(squares)] * pips
@@ -165,16 +166,38 @@ def _ends(move: Shift | Swap) -> tuple[tuple[int, int], tuple[int, int]]:
     return (move.origin, move.target) if isinstance(move, Shift) else (move.first, move.second)
 
 
-def revealed_standing(state: AgentsState, view: AgentsView, seat: Seat, move: Reveal) -> float:
-    """What the seat's own objective would earn on the board's `prospects` after `move`, less
-    what it earns now (a reveal-and-swap acts on the objective the seat sees and may swap)."""
+def known(view: AgentsView, owner: Seat) -> tuple[float, ...] | None:
+    """`owner`'s objective when `view` shows all of it but at most one value (which the others
+    then fix), else None."""
+    if view.objectives[owner].count(None) > 1:
+        return None
+    return expected(view, owner)
+
+
+def best_reveal(
+    state: AgentsState, view: AgentsView, seat: Seat, reveals: Sequence[Reveal]
+) -> Reveal | None:
+    """The reveal-and-swap the search weighs, if any: the one that raises the seat's standing on
+    the board's `prospects` most, when it raises it, or else when the two objectives are already
+    the same as far as the seat knows (a draw whatever happens on the board, which any swap
+    ends). Never one that makes the objectives the same. A swap acts on the objective the seat
+    sees and may swap (its own, or in Blind Agents the opponent's)."""
     owner = owner_of(state.rules, seat)
-    values = list(expected(view, owner))
+    values = expected(view, owner)
+    other = known(view, 1 - owner)
     found = prospects(state)
     now = worth(found, values)
-    values[move.first], values[move.second] = values[move.second], values[move.first]
-    after = worth(found, values)
-    return (after - now) if owner == seat else (now - after)
+    sign = 1 if owner == seat else -1
+    rated = []
+    for move in reveals:
+        after = list(values)
+        after[move.first], after[move.second] = after[move.second], after[move.first]
+        if tuple(after) != other:
+            rated.append((sign * (worth(found, after) - now), move))
+    best = max(rated, key=lambda pair: pair[0], default=None)
+    if best is None or (best[0] <= 0 and values != other):
+        return None
+    return best[1]
 
 
 def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
@@ -188,10 +211,9 @@ def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
     actions = [m for m in moves if isinstance(m, Place | Shift | Swap)]
     kept: list[Any] = sorted(actions, key=lambda m: -gain(state, net, m))[:SHORTLIST]
     kept += [m for m in moves if isinstance(m, Draw)]
-    reveals = [(revealed_standing(state, view, seat, m), m) for m in moves if isinstance(m, Reveal)]
-    best = max(reveals, key=lambda pair: pair[0], default=None)
-    if best is not None and best[0] > 0:
-        kept.append(best[1])
+    reveal = best_reveal(state, view, seat, [m for m in moves if isinstance(m, Reveal)])
+    if reveal is not None:
+        kept.append(reveal)
     return kept
 
 

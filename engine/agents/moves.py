@@ -147,25 +147,26 @@ def board_actions(state: AgentsState) -> list[Shift | Swap]:
 
     A swap is listed once per pair of squares, whichever of the two pyramids can make it. The
     Ko rule removes every move or swap that would bring back a board seen since the last
-    placement (see `repeats`)."""
+    placement (see `ko_exchanges`)."""
     grid = state.rules.grid
     board = state.board
     named = squares(grid)
     actions: list[Shift | Swap] = []
+    forbidden = ko_exchanges(state)
     pairs: set[tuple[int, int]] = set()
     for origin, piece in enumerate(board):
         if piece is None or piece.colour == BLACK:
             continue
         for target in reach(grid, piece.size)[origin]:
             other = board[target]
+            pair = (origin, target) if origin < target else (target, origin)
+            if pair in forbidden:
+                continue
             if other is None:
-                if not repeats(state, origin, target):
-                    actions.append(Shift(named[origin], named[target]))
-            elif other.colour != BLACK and other != piece:
-                pair = (origin, target) if origin < target else (target, origin)
-                if pair not in pairs and not repeats(state, origin, target):
-                    pairs.add(pair)
-                    actions.append(Swap(named[pair[0]], named[pair[1]]))
+                actions.append(Shift(named[origin], named[target]))
+            elif other.colour != BLACK and other != piece and pair not in pairs:
+                pairs.add(pair)
+                actions.append(Swap(named[pair[0]], named[pair[1]]))
     return actions
 
 
@@ -175,14 +176,26 @@ def squares(grid: Grid) -> tuple[Square, ...]:
     return tuple(grid.square(index) for index in range(grid.size))
 
 
-def repeats(state: AgentsState, one: int, other: int) -> bool:
-    """Ko: whether exchanging what stands on squares `one` and `other` (a move when one is
-    empty, else a swap) would bring back the board now or one that stood since the last
-    placement. This forbids undoing the opponent's last action and every longer cycle."""
-    board = list(state.board)
-    board[one], board[other] = board[other], board[one]
-    after = board_key(tuple(board))
-    return after in state.seen or after == board_key(state.board)
+def ko_exchanges(state: AgentsState) -> frozenset[tuple[int, int]]:
+    """Ko: the exchanges of what stands on two squares (a move when one is empty, else a swap),
+    as square index pairs lower first, that would bring back a board that stood since the last
+    placement. This forbids undoing the opponent's last action and every longer cycle. (An
+    exchange never brings back the board now: it moves a pyramid, or swaps two different ones.)
+
+    A seen board comes back from exactly one exchange: the one of the two squares where it
+    differs from the board now, if they hold each other's pyramids; so each seen board is
+    compared with the board now once, not with the board after every move."""
+    if not state.seen:
+        return frozenset()
+    now = board_key(state.board)
+    forbidden = set()
+    for key in state.seen:
+        differ = [i for i in range(0, len(now), 2) if now[i : i + 2] != key[i : i + 2]]
+        if len(differ) == 2:
+            a, b = differ
+            if now[a : a + 2] == key[b : b + 2] and now[b : b + 2] == key[a : a + 2]:
+                forbidden.add((a // 2, b // 2))
+    return frozenset(forbidden)
 
 
 def board_key(board: tuple[Pyramid | None, ...]) -> str:

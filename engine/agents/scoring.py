@@ -71,12 +71,22 @@ def groups(board: Board, grid: Grid) -> list[tuple[str, tuple[int, ...]]]:
     return found
 
 
+def state_groups(state: AgentsState) -> list[tuple[str, tuple[int, ...]]]:
+    """`groups` of the board of `state` (remembered per state: scoring and the computer players'
+    rules of thumb both ask)."""
+    return remembered(state, "groups", lambda: groups(state.board, state.rules.grid))
+
+
 def clusters(board: Board, rules: Rules) -> list[Cluster]:
     """The groups that score under `rules`, each with its points, in colour order."""
-    every = [
-        Cluster(colour, squares, _points(board, squares, rules))
-        for colour, squares in groups(board, rules.grid)
-    ]
+    return scoring_clusters(board, rules, groups(board, rules.grid))
+
+
+def scoring_clusters(
+    board: Board, rules: Rules, found: Sequence[tuple[str, tuple[int, ...]]]
+) -> list[Cluster]:
+    """Which of the groups `found` on `board` score under `rules` (see `clusters`)."""
+    every = [Cluster(colour, squares, _points(board, squares, rules)) for colour, squares in found]
     scored = []
     for colour in rules.palette:
         candidates = [c for c in every if c.colour == colour]
@@ -115,7 +125,7 @@ def scored(state: AgentsState) -> Scored:
 
 
 def _score(state: AgentsState) -> Scored:
-    found = tuple(clusters(state.board, state.rules))
+    found = tuple(scoring_clusters(state.board, state.rules, state_groups(state)))
     return found, colour_points(found, state.rules)
 
 

@@ -1,7 +1,8 @@
 """Agents of M.A.R.S. rules of thumb: prospects count groups that may still grow, a cut-off
 rollout favours the seat ahead in them, bonds rate board actions, the shortlist keeps the best
-of them, a draw and a reveal that pays, rollouts place where they bond and draw more when ahead,
-and the search weighs every seat's best moves only."""
+of them, a draw and a reveal that pays or ends a sure draw (never one that makes one), rollouts
+place where they bond and draw more when ahead, and the search weighs every seat's best moves
+only."""
 
 from __future__ import annotations
 
@@ -124,6 +125,24 @@ def test_the_shortlist_keeps_a_draw_and_a_reveal_that_pays() -> None:
     assert [m for m in kept if isinstance(m, Reveal)] == [Reveal(0, 3)]
     # Seat 0 already gives red its 2: no reveal pays.
     assert not any(isinstance(m, Reveal) for m in shortlist(AGENTS, laid_out(), 0, moves))
+
+
+def test_a_reveal_ends_a_sure_draw_and_never_makes_one() -> None:
+    shown = replace(laid_out(), to_move=1, revealed=((0, 1, 2, 3), ()))
+    # Seat 1 holds seat 0's objective, all of it revealed: every board ends in a tie, so the
+    # search weighs the cheapest swap (green and blue: -1 x 1.5 + 1 x 1 on their prospects).
+    same = replace(shown, objectives=((2, 1, 0, -1), (2, 1, 0, -1)))
+    kept = shortlist(AGENTS, same, 1, AGENTS.legal_moves(same, 1))
+    assert [m for m in kept if isinstance(m, Reveal)] == [Reveal(1, 2)]
+    # Swapping blue and yellow would pay (+1 on blue's prospects) but give seat 1 seat 0's
+    # objective: no reveal is weighed.
+    near = replace(shown, objectives=((2, 1, 0, -1), (2, 1, -1, 0)))
+    kept = shortlist(AGENTS, near, 1, AGENTS.legal_moves(near, 1))
+    assert not any(isinstance(m, Reveal) for m in kept)
+    # With a value of seat 0's still unknown to seat 1, nothing is sure: the swap is weighed.
+    hidden = replace(near, revealed=((0, 1), ()))
+    kept = shortlist(AGENTS, hidden, 1, AGENTS.legal_moves(hidden, 1))
+    assert [m for m in kept if isinstance(m, Reveal)] == [Reveal(2, 3)]
 
 
 def test_the_search_weighs_every_seats_best_moves_below_the_root() -> None:

@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
 
-from engine.agents import GAME, Draw, Place, Pyramid, Rules, Shift, Swap
+from engine.agents import (
+    GAME,
+    AgentsState,
+    Draw,
+    Place,
+    Pyramid,
+    Reveal,
+    Rules,
+    SetObjectives,
+    Shift,
+    Swap,
+    moves,
+)
 from engine.agents.variants import BLACK
 from engine.core import BadState, GameError, IllegalMove
 from tests.engine.test_agents_support import ANN, BOB, empty, moves_of, play, position
@@ -260,6 +273,38 @@ def test_ko_forbids_bringing_back_any_board_seen_since_the_last_placement() -> N
     # A placement opens a new chapter: the boards before it may come back.
     state, _ = play(state, "draw", "place d4", "move a1 a2", "move g7 g8")
     assert state.board[state.rules.grid.index((6, 7))] is not None
+
+
+def test_ko_removes_exactly_the_moves_and_swaps_that_bring_back_a_seen_board() -> None:
+    rng = random.Random(7)
+    state = GAME.new_game(["Ann", "Bob"], {}, seed=7)
+    state, _ = GAME.apply(state, ANN, SetObjectives((2, 1, 0, -1)))
+    state, _ = GAME.apply(state, BOB, SetObjectives((-1, 0, 1, 2)))
+    forbidden_seen = 0
+    while not GAME.outcome(state) and forbidden_seen < 40:
+        free = moves.board_actions(replace(state, seen=()))
+        allowed = moves.board_actions(state)
+        assert allowed == [a for a in free if key_after(state, a) not in state.seen]
+        forbidden_seen += len(free) - len(allowed)
+        choices = [m for m in GAME.legal_moves(state, state.to_move) if not isinstance(m, Reveal)]
+        wanted = Draw() if rng.random() < 0.05 or not allowed else rng.choice(allowed)
+        move = wanted if wanted in choices else rng.choice(choices)
+        state, _ = GAME.apply(state, state.to_move, move)
+    assert forbidden_seen >= 40, "the walk should meet the Ko rule often"
+
+
+def key_after(state: AgentsState, action: Shift | Swap) -> str:
+    """The board key after `action`, whatever the Ko rule says of it."""
+    grid = state.rules.grid
+    one, other = (
+        (action.origin, action.target)
+        if isinstance(action, Shift)
+        else (action.first, action.second)
+    )
+    board = list(state.board)
+    a, b = grid.index(one), grid.index(other)
+    board[a], board[b] = board[b], board[a]
+    return moves.board_key(tuple(board))
 
 
 def test_a_reveal_and_swap_does_not_lift_ko() -> None:
