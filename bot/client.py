@@ -113,7 +113,11 @@ class MarsBot(commands.AutoShardedBot):
         self.courier = Courier(self, self.service, self.pictures, components)
         self.thinkers = self._make_thinkers()
         self.computers = ComputerPlayers(
-            self.service, self.courier, self.thinkers, pause=self.config.computer_pause
+            self.service,
+            self.courier,
+            self.thinkers,
+            pause=self.config.computer_pause,
+            runs_guild=self.config.runs_guild,
         )
         self.add_dynamic_items(
             LobbyButton,

@@ -56,6 +56,15 @@ class Config:
             return "all shards"
         return f"shards {','.join(map(str, self.shard_ids))} of {self.shard_count}"
 
+    def runs_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of the server `guild_id` (Discord's rule: the
+        server id shifted right by 22 bits, modulo the shard count; direct messages go to
+        shard 0, like a game without a server)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+        return shard in self.shard_ids
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         values = settings(env)

@@ -476,14 +476,14 @@ class Store:
         )
         return [row[0] for row in rows]
 
-    async def games_with_computers(self) -> list[int]:
-        """Ids of the games in play with a computer player seated."""
+    async def games_with_computers(self) -> list[tuple[int, int | None]]:
+        """The games in play with a computer player seated, as (game id, server id)."""
         rows = await self._rows(
-            "SELECT id FROM games WHERE status = 'active' AND EXISTS "
+            "SELECT id, guild_id FROM games WHERE status = 'active' AND EXISTS "
             "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND level IS NOT NULL) "
             "ORDER BY id"
         )
-        return [row[0] for row in rows]
+        return [(row[0], row[1]) for row in rows]
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._rows(

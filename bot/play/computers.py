@@ -7,13 +7,15 @@ read the last move, has its move chosen by a thinking worker and plays it throug
 like a person, and the table is told. A move chosen for a position the game has since left is
 refused by the service and chosen again. A regular sweep wakes every game with a computer
 player, so a restart (or a failed turn) takes the pending turns up again. Where several
-processes share the database, each turn is claimed there first, so one process plays it.
+processes share the database, each sweeps only the games of the servers its shards run, and
+each turn is claimed there first, so one process plays it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from discord.ext import commands
 
@@ -42,11 +44,14 @@ class ComputerPlayers:
         courier: Courier,
         thinkers: Thinkers,
         pause: float = PAUSE_SECONDS,
+        runs_guild: Callable[[int | None], bool] = lambda _: True,
     ) -> None:
         self.service = service
         self.courier = courier
         self.thinkers = thinkers
         self.pause = pause
+        self.runs_guild = runs_guild
+        """Whether this process runs a server's shard (whose games its sweep wakes)."""
         self._running: dict[int, asyncio.Task[None]] = {}
         self._woken: set[int] = set()
 
@@ -64,9 +69,11 @@ class ComputerPlayers:
             task.add_done_callback(lambda _: self._running.pop(game_id, None))
 
     async def sweep(self) -> None:
-        """Wake every game in play with a computer player seated."""
-        for game_id in await self.service.games_with_computers():
-            self.wake(game_id)
+        """Wake every game in play with a computer player seated, in the servers this process
+        runs."""
+        for game_id, guild_id in await self.service.games_with_computers():
+            if self.runs_guild(guild_id):
+                self.wake(game_id)
 
     async def _play(self, game_id: int) -> None:
         stale = 0

@@ -37,8 +37,9 @@ class Turn:
 
 
 class Computers(Play):
-    async def games_with_computers(self) -> list[int]:
-        """Games in play where a computer player is seated (its turn may be due)."""
+    async def games_with_computers(self) -> list[tuple[int, int | None]]:
+        """Games in play where a computer player is seated (its turn may be due), as (game id,
+        server id)."""
         return await self.store.games_with_computers()
 
     async def computer_turn(self, game_id: int) -> Turn | None:

@@ -55,6 +55,20 @@ def test_shards_run_all_here_by_default_or_the_range_named() -> None:
     assert config.process_name == "shards 0,4,5 of 8"
 
 
+def test_a_process_runs_the_servers_of_its_shards() -> None:
+    url = "postgresql://bot:secret@db/mars"
+    some = Config.from_env(
+        {"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1,3", "DATABASE_URL": url}
+    )
+    # A server's shard is its id shifted right by 22 bits, modulo the shard count.
+    assert [some.runs_guild((shard << 22) + 12345) for shard in range(8)] == [
+        False, True, False, True, False, True, False, True
+    ]  # fmt: skip
+    assert not some.runs_guild(None)  # no server: shard 0's, like a direct message
+    every = Config.from_env({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4"})
+    assert every.runs_guild(3 << 22) and every.runs_guild(None)
+
+
 @pytest.mark.parametrize(
     ("env", "message"),
     [

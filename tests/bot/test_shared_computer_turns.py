@@ -1,5 +1,6 @@
 """Computer players of a game that two bot processes (shards) on one PostgreSQL database may both
-wake: each turn is claimed in the database, so one process thinks and plays it."""
+wake: each turn is claimed in the database, so one process thinks and plays it; each process's
+sweep wakes only the games of the servers its shards run."""
 
 from __future__ import annotations
 
@@ -62,6 +63,40 @@ async def test_two_processes_woken_for_one_computer_turn_think_it_once(
     row = await first.store.game(game_id)
     assert row is not None and row.moves_made == 1  # the computer moved; Ann's turn now
     assert await first.computer_turn(game_id) is None
+    for players in processes:
+        await players.close()
+        await players.service.store.close()
+
+
+async def test_each_process_sweeps_only_the_games_of_its_shards(postgresql: Backend) -> None:
+    near, far = 2 << 22, 3 << 22  # servers of shards 0 and 1 of 2 (server id >> 22, mod 2)
+    processes = []
+    for shard in (0, 1):  # each process sees the channel of its own server's game
+        client = cast(Any, FakeClient({ANN.user_id: FakeUser()}, FakeChannel(CHANNEL + shard)))
+        store = postgresql.store()
+        await store.open()
+        service = TableService(store, holder=f"shards {shard} of 2")
+        courier = Courier(client, service, Pictures(), controls_view)
+        processes.append(
+            ComputerPlayers(
+                service, courier, CountedThinkers(), pause=0.2,
+                runs_guild=lambda guild, mine=shard: (guild or 0) >> 22 & 1 == mine,
+            )
+        )  # fmt: skip
+    first = processes[0].service
+    games = {}
+    for guild, place in ((near, CHANNEL), (far, CHANNEL + 1)):
+        await first.new_lobby(
+            guild_id=guild, channel_id=place, creator=ANN, game_key="leylines",
+            options={"first": 2}, computers=1, computer_level="random",
+        )  # fmt: skip
+        games[guild] = (await first.start(place, ANN)).game_id
+    for players in processes:
+        await players.sweep()
+    await until_idle(processes)
+    for players, guild in zip(processes, (near, far), strict=True):
+        thought = [turn.game_id for turn in cast(CountedThinkers, players.thinkers).turns]
+        assert thought == [games[guild]]
     for players in processes:
         await players.close()
         await players.service.store.close()
