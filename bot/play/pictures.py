@@ -20,13 +20,13 @@ import functools
 import logging
 import multiprocessing
 import os
-import signal
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from multiprocessing import forkserver
 from typing import Any, TypeVar
 
+from bot.play.worker_start import worker_started
 from bot.service import view_digest
 from engine.core import View
 from render import Rendered, render_view
@@ -36,7 +36,7 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-PRELOADED = ("render", "ai")
+PRELOADED = ("render", "ai", "bot.play.worker_start")
 """What the fork server imports once for every worker: the picture and the thinking workers."""
 KEEP = 64
 """How many pictures are remembered (by view digest)."""
@@ -52,16 +52,15 @@ def usable_cores() -> int:
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """`workers` processes that start when first needed, from the one fork server of the bot,
     which imports the renderers and the search (see `PRELOADED`) as the first pool is made. A
-    worker ignores Ctrl-C (the terminal sends it to every process of the group): the bot stops
-    its workers itself."""
+    worker ignores Ctrl-C and ends with the bot (see `bot.play.worker_start`)."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(PRELOADED))
     forkserver.ensure_running()  # it imports the renderers now, not at the first picture
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
-        initializer=signal.signal,
-        initargs=(signal.SIGINT, signal.SIG_IGN),
+        initializer=worker_started,
+        initargs=(os.getpid(),),
     )
 
 
