@@ -22,12 +22,12 @@ Evaluation = Callable[[Game[Any, Any], Any, int], Rewards]
 DRAW = 0.5
 
 
-CONTEMPT = {"agents": 0.2}
+CONTEMPT = {"agents": 0.4}
 """By game key: how much less than `DRAW` a search counts a draw for the seat it plays for (the
 other seats count it that much more). Agents of M.A.R.S. ends in a draw whenever the scores are
 equal, as they are whenever only colours both players value alike have scoring groups: at 0.5 a
-search settles for that as soon as nothing better is in sight; with contempt it plays on for a
-win, as a tie lets a weaker opponent off."""
+search settles for that as soon as nothing better is in sight; held at 0.1 (nearly a loss) it
+plays on for a win, as a tie lets a weaker opponent off."""
 
 
 def drawn(game: Game[Any, Any], players: int, seat: Seat) -> Rewards:

@@ -25,9 +25,8 @@ gains from together and pulls apart those its opponent gains from.
   the seat ahead gains by filling the board, most of all near its end, and the game moves to its
   end.
 
-With these and a draw held in contempt (`ai.rewards.CONTEMPT`), hard won 9, drew 3 and lost none
-of 12 games against easy (parts 30-35 of `bench.strength`'s seeds; each draw was between two
-identical objectives, which no play can split), against 5 won, 2 drawn, 1 lost of 8 before.
+A search also holds a draw in contempt (`ai.rewards.CONTEMPT`); how strong the levels play
+with all this is measured by `python benchmark.py --strength`.
 """
 
 from __future__ import annotations
