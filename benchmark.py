@@ -15,8 +15,8 @@ version of every measurement (for the smoke test).
 `python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
 runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
 bot processes, one shard each (`bench/scale.py`).
-`python benchmark.py --strength [--strength-games N]` plays the computer players against each
-other (`bench/strength.py`).
+`python benchmark.py --strength [--strength-games N] [--strength-game KEY]` plays the computer
+players against each other (`bench/strength.py`), in every game or in game KEY only.
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ from bot.config import Config
 from bot.service import Player, TableService, TableUpdate
 from bot.store import Store
 from engine.leylines import GAME, LeyLinesState, Place
+from engine.registry import GAMES
 from render import render_view
 
 KEY = GAME.key
@@ -524,6 +525,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         type=int,
         help="games per pairing and tables per size (default: per game, see bench/strength.py)",
     )
+    strength.add_argument(
+        "--strength-game",
+        choices=sorted(GAMES),
+        help="play only this game's pairings (or tables, for marsvsearth)",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not args.load:
@@ -566,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.scale:
         sections = [asyncio.run(bench_scale(scale_plan(args)))]
     elif args.strength:
-        sections = [bench_strength(args.quick, args.strength_games)]
+        sections = [bench_strength(args.quick, args.strength_games, args.strength_game)]
     else:
         sections = asyncio.run(run_all(scale))
     kind = next((f"{k}, " for k in ("load", "scale", "strength") if getattr(args, k)), "")

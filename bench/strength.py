@@ -34,11 +34,11 @@ HARD_LONGEST = 2.0
 SEED = 20261123
 WORKERS = 2
 
-FULL_GAMES = {"leylines": 6, "albiorix": 10, "merchants": 2, "agents": 6}
+FULL_GAMES = {"leylines": 6, "albiorix": 10, "merchants": 8, "agents": 6}
 """Games per pairing in the full run (Merchants against three random players: one game per
-seat), so that it takes about three quarters of an hour on two cores: the 12 Agents games take
-some 42 CPU minutes of it, as few as give a win rate against easy worth reading (2 games could
-only say 0, 50 or 100%)."""
+seat, rounded up to whole turns of the seats), so that it takes about an hour on two cores:
+the 12 Agents games take some 42 CPU minutes of it, as few as give a win rate against easy
+worth reading (2 games could only say 0, 50 or 100%)."""
 TABLE_LEVEL = EASY
 TABLE_SIZES = (5, 7)
 TABLE_GAMES = 8
@@ -66,8 +66,9 @@ class Pairing:
     games: int
 
 
-def pairings(quick: bool, games: int | None) -> list[Pairing]:
-    """Every pairing, with `games` games each (default: `FULL_GAMES`, or 2 when quick)."""
+def pairings(quick: bool, games: int | None, only: str | None = None) -> list[Pairing]:
+    """Every pairing (of game `only`, if named), with `games` games each (default:
+    `FULL_GAMES`, or 2 when quick)."""
     hard, easy = (QUICK_HARD, QUICK_EASY) if quick else (HARD, EASY)
 
     def count(key: str) -> int:
@@ -78,7 +79,7 @@ def pairings(quick: bool, games: int | None) -> list[Pairing]:
         found.append(Pairing(key, hard, RANDOM, 2, HARD_VS_RANDOM, count(key)))
         found.append(Pairing(key, hard, easy, 2, HARD_VS_EASY, count(key)))
     found.append(Pairing("merchants", hard, RANDOM, 4, HARD_VS_THREE_RANDOM, count("merchants")))
-    return found
+    return [pairing for pairing in found if only in (None, pairing.game)]
 
 
 def play_part(pairing: Pairing, part: int, most_moves: int) -> Match:
@@ -130,13 +131,14 @@ def count_effort(efforts: dict[str, Effort], level: Level, effort: Effort) -> No
     efforts.setdefault(level.name, Effort()).merge(effort)
 
 
-def bench_strength(quick: bool, games: int | None = None) -> Section:
+def bench_strength(quick: bool, games: int | None = None, only: str | None = None) -> Section:
     """Play every pairing (`games` games each, else the defaults) and the Mars vs. Earth
-    tables; the report's strength section."""
-    chosen = pairings(quick, games)
+    tables, or only those of game `only`; the report's strength section."""
+    chosen = pairings(quick, games, only)
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
     searchable = "marsvsearth" in DETERMINIZERS
+    sizes = TABLE_SIZES if searchable and only in (None, "marsvsearth") else ()
     lines = [
         "## Strength: computer players against each other",
         "",
@@ -161,7 +163,7 @@ def bench_strength(quick: bool, games: int | None = None) -> Section:
         ]
         sides = [
             (size, [pool.submit(play_table, level, size, n) for n in range(tables)])
-            for size in (TABLE_SIZES if searchable else ())
+            for size in sizes
         ]
         for pairing, futures in zip(chosen, parts, strict=True):
             result = Match()
@@ -177,7 +179,8 @@ def bench_strength(quick: bool, games: int | None = None) -> Section:
             )
             rate = result.wins / result.games * 100
             checks.append(Check(name, rate, pairing.target * 100, "%", 0, ">="))
-        lines += ["", *side_lines(searchable, level, sides_won(sides, efforts, level))]
+        if only in (None, "marsvsearth"):
+            lines += ["", *side_lines(searchable, level, sides_won(sides, efforts, level))]
     lines += [
         "",
         "Per level, over every game above: simulated moves (tree and rollouts) per CPU second of"

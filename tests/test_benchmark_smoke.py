@@ -255,7 +255,7 @@ def test_a_profile_is_broken_down_by_kind_of_work() -> None:
 
 def test_the_strength_report_counts_each_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
     chosen = [strength.Pairing("leylines", RANDOM, RANDOM, 2, 0.5, 2)]
-    monkeypatch.setattr(strength, "pairings", lambda quick, games: chosen)
+    monkeypatch.setattr(strength, "pairings", lambda quick, games, only: chosen)
     monkeypatch.setattr(strength, "TABLE_SIZES", (5,))
     section = strength.bench_strength(quick=True)
     [row] = [line for line in section.lines if line.startswith("| Ley Lines")]
@@ -267,3 +267,12 @@ def test_the_strength_report_counts_each_pairing(monkeypatch: pytest.MonkeyPatch
     [table] = [line for line in section.lines if line.startswith("- Mars vs. Earth, 5 easy")]
     assert re.search(r"Martians won \d, Humans won \d of 1 tables", table)
     assert any(line.startswith("| random | ") for line in section.lines)
+
+
+def test_the_strength_run_may_play_one_game_only() -> None:
+    merchants = strength.pairings(quick=True, games=None, only="merchants")
+    assert {pairing.game for pairing in merchants} == {"merchants"}
+    assert [pairing.players for pairing in merchants] == [2, 2, 4]
+    every = strength.pairings(quick=True, games=None)
+    assert {pairing.game for pairing in every} == {"leylines", "albiorix", "agents", "merchants"}
+    assert strength.pairings(quick=True, games=None, only="marsvsearth") == []
