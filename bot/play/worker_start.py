@@ -20,6 +20,8 @@ def worker_started(bot: int) -> None:
             watched = os.pidfd_open(bot)
         except ProcessLookupError:  # the bot has already ended
             os._exit(1)
+        except OSError:  # a kernel before Linux 5.3: the worker works, unwatched
+            return
         threading.Thread(target=_end_with, args=(watched,), daemon=True).start()
 
 
