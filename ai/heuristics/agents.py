@@ -181,6 +181,8 @@ def best_reveal(
     the same as far as the seat knows (a draw whatever happens on the board, which any swap
     ends). Never one that makes the objectives the same. A swap acts on the objective the seat
     sees and may swap (its own, or in Blind Agents the opponent's)."""
+    if not reveals:  # most nodes: no prospects to work out
+        return None
     owner = owner_of(state.rules, seat)
     values = expected(view, owner)
     other = known(view, 1 - owner)

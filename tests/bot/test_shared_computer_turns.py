@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, cast
 
+from bot.config import Config
 from bot.play.computers import ComputerPlayers
 from bot.play.controls import controls_view
 from bot.play.delivery import Courier
@@ -80,7 +81,10 @@ async def test_each_process_sweeps_only_the_games_of_its_shards(postgresql: Back
         processes.append(
             ComputerPlayers(
                 service, courier, CountedThinkers(), pause=0.2,
-                runs_guild=lambda guild, mine=shard: (guild or 0) >> 22 & 1 == mine,
+                runs_guild=Config.from_env(
+                    {"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": str(shard),
+                     "DATABASE_URL": "postgresql://bot@db/mars"}
+                ).runs_guild,
             )
         )  # fmt: skip
     first = processes[0].service
