@@ -9,22 +9,47 @@
 - `python -m bot migrate-to-postgres` copies everything in the SQLite file at DATABASE_PATH into
   the PostgreSQL database at DATABASE_URL, which must hold no game yet (see `bot.transfer`).
   Stop the bot first; start it again with DATABASE_URL set.
+- `python -m bot health` exits 0 when the bot process using this database (DATABASE_PATH or
+  DATABASE_URL; with SHARD_IDS, this process's shards) showed a sign of life within
+  HEALTH_STALE_SECONDS, else 1, with one line either way (see `bot.operations.health`). It is
+  the Docker image's HEALTHCHECK and needs no DISCORD_TOKEN.
+- `python -m bot backup FILE` writes a consistent copy of the SQLite database to FILE while the
+  bot runs (see `bot.operations.backup`); on PostgreSQL it says to use `pg_dump` and exits 1.
+- `python -m bot status` prints the bot's figures, as `/status` shows them to administrators.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bot import app
-from bot.config import ConfigError, database_path, database_url, deck_path, settings
-from bot.service import ratings
+from bot.config import (
+    ConfigError,
+    database_path,
+    database_url,
+    deck_path,
+    health_stale_seconds,
+    process_name,
+    settings,
+    shards,
+)
+from bot.operations.backup import BackupFailed, backup
+from bot.operations.figures import describe, gather, where_kind
+from bot.operations.health import Verdict, check
+from bot.pgstore import DatabaseUnreachable
+from bot.service import TableService, ratings
 from bot.store import Store
 from bot.stores import store_for, where
 from bot.transfer import TargetNotEmpty, copy_to_postgres
+
+HEALTH_WAIT = 8.0
+"""Seconds the health check waits for the database (Docker's HEALTHCHECK allows 10)."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -44,6 +69,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="copy every game, seat, move, undelivered update and rating from the SQLite file at "
         "DATABASE_PATH into the empty PostgreSQL database at DATABASE_URL",
     )
+    tasks.add_parser(
+        "health",
+        help="exit 0 if the bot using this database showed a sign of life within "
+        "HEALTH_STALE_SECONDS (default 90), else 1",
+    )
+    copy = tasks.add_parser(
+        "backup", help="write a consistent copy of the SQLite database while the bot runs"
+    )
+    copy.add_argument("file", type=Path, help="the file to write the copy to")
+    tasks.add_parser("status", help="the bot's figures, as /status shows them")
     args = parser.parse_args(argv)
     if args.task is None:
         app.main()
@@ -54,16 +89,80 @@ def main(argv: Sequence[str] | None = None) -> None:
         url = database_url(values)
     except ConfigError as error:
         sys.exit(f"error: {error}")
+    if args.task == "health":
+        sys.exit(health(values, path, url))
+    if args.task == "backup":
+        take_backup(path, url, args.file)
+        return
     if url is None and not path.is_file():
         sys.exit(f"error: there is no database at {path}; set DATABASE_PATH.")
     if args.task == "migrate-to-postgres":
         migrate(path, url)
+    elif args.task == "status":
+        app.use_deck(deck_path(values))
+        print(asyncio.run(_status(store_for(path, url), where_kind(path, url))))
     elif not args.rebuild:
         rating.error("say what to do with the ratings: --rebuild")
     else:
         app.use_deck(deck_path(values))
         counted = asyncio.run(_rebuild(store_for(path, url)))
         print(f"Ratings rebuilt from {counted} finished games in {where(path, url)}.")
+
+
+def health(values: Mapping[str, str], path: Path, url: str | None) -> int:
+    """Print one line on the health of this process of the bot; its exit code (0 healthy)."""
+    try:
+        stale_after = health_stale_seconds(values)
+        process = process_name(*shards(values, shared=url is not None))
+    except ConfigError as error:
+        print(f"unhealthy: {error}")
+        return 1
+    if url is None and not path.is_file():
+        print(f"unhealthy: there is no database at {path} (DATABASE_PATH)")
+        return 1
+    try:
+        verdict = asyncio.run(
+            asyncio.wait_for(_health(store_for(path, url), process, stale_after), HEALTH_WAIT)
+        )
+    except (TimeoutError, DatabaseUnreachable, OSError, sqlite3.Error) as error:
+        print(f"unhealthy: the database at {where(path, url)} could not be read: {error}")
+        return 1
+    print(verdict.line)
+    return 0 if verdict.healthy else 1
+
+
+async def _health(store: Store, process: str, stale_after: float) -> Verdict:
+    await store.open(read_only=True)
+    try:
+        return await check(store, process, time.time(), stale_after)
+    finally:
+        await store.close()
+
+
+def take_backup(path: Path, url: str | None, target: Path) -> None:
+    """Copy the SQLite database to `target` and say what was copied; ends the process with
+    one line if it cannot."""
+    if url is not None:
+        sys.exit(
+            f"error: the bot keeps its data in {where(path, url)}; back it up with PostgreSQL's "
+            "own tool, such as `pg_dump --format=custom --file=FILE DATABASE_URL`."
+        )
+    try:
+        copied = backup(path, target)
+    except BackupFailed as error:
+        sys.exit(f"error: {error}")
+    print(
+        f"Backed up {path} to {target}: {copied.games} games, {copied.moves} moves; "
+        "its integrity check passed."
+    )
+
+
+async def _status(store: Store, database: str) -> str:
+    await store.open(read_only=True)
+    try:
+        return describe(await gather(TableService(store), database, time.time()))
+    finally:
+        await store.close()
 
 
 def migrate(path: Path, url: str | None) -> None:

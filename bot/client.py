@@ -1,6 +1,6 @@
 """The Discord client: opens the store, starts the picture and thinking workers, loads one
-extension per feature (lobby, play, claims, computer players, info, stats, records, reminders)
-and syncs the commands."""
+extension per feature (lobby, play, claims, computer players, info, stats, records, reminders,
+status) and syncs the commands."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.faults import Faults
 from bot.lobby.buttons import ComputerPicker, LobbyButton
 from bot.lobby.rematch import RematchButton, rematch_view
+from bot.operations.heartbeat import Heartbeat
 from bot.play.computers import ComputerPlayers
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.play.delivery import Courier
@@ -38,6 +40,7 @@ EXTENSIONS = (
     "bot.stats",
     "bot.records",
     "bot.reminders",
+    "bot.operations.command",
 )
 
 
@@ -99,6 +102,8 @@ class MarsBot(commands.AutoShardedBot):
         )
         self.config = config
         self.store = store_for(config.database_path, config.database_url)
+        self.heartbeat = Heartbeat(self.store, config.process_name)
+        self.faults = Faults()
         self.service = TableService(
             self.store, remind_after=config.remind_after, holder=config.process_name
         )

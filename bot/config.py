@@ -12,6 +12,8 @@
 - LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
 - TURN_REMINDER_HOURS (default 24): remind players whose turn has waited this long; 0 = never.
 - COMPUTER_PAUSE_SECONDS (default 2): how long a computer player waits before it moves.
+- HEALTH_STALE_SECONDS (default 90): `python -m bot health` fails when this process's last sign
+  of life (a completed pass of its background poll while connected) is older.
 - MARSVSEARTH_DECK (optional): a Mars vs. Earth deck file (TOML) to play with instead of the
   bundled one, checked at start-up.
 """
@@ -48,13 +50,14 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (None: all of them)."""
 
+    health_stale_seconds: float = 90.0
+    """How old this process's last sign of life may be before `python -m bot health` calls
+    it unhealthy."""
+
     @property
     def process_name(self) -> str:
-        """This process among the bot's processes: the shards it runs (the same after a
-        restart, so it takes up its own claims in the database at once)."""
-        if self.shard_ids is None:
-            return "all shards"
-        return f"shards {','.join(map(str, self.shard_ids))} of {self.shard_count}"
+        """This process among the bot's processes (see `process_name`)."""
+        return process_name(self.shard_count, self.shard_ids)
 
     def runs_guild(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard of the server `guild_id` (Discord's rule: the
@@ -94,6 +97,7 @@ class Config:
         url = database_url(values)
         shard_count, shard_ids = shards(values, shared=url is not None)
         return cls(
+            health_stale_seconds=health_stale_seconds(values),
             token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -105,6 +109,23 @@ class Config:
             log_level=level,
             marsvsearth_deck=deck_path(values),
         )
+
+
+def process_name(shard_count: int | None, shard_ids: tuple[int, ...] | None) -> str:
+    """A process among the bot's processes: the shards it runs (the same after a restart, so it
+    takes up its own claims and heartbeat in the database at once)."""
+    if shard_ids is None:
+        return "all shards"
+    return f"shards {','.join(map(str, shard_ids))} of {shard_count}"
+
+
+def health_stale_seconds(values: Mapping[str, str]) -> float:
+    """HEALTH_STALE_SECONDS of `values` (default 90); raises ConfigError unless it is a
+    positive number of seconds."""
+    seconds = _seconds(values.get("HEALTH_STALE_SECONDS", "").strip() or "90")
+    if not seconds:
+        raise ConfigError("HEALTH_STALE_SECONDS must be a number of seconds above 0.")
+    return seconds
 
 
 def settings(env: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -33,6 +33,7 @@ Mars vs. Earth)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/rules <game>` how a game is played and how to write its moves
+`/status` (server administrators) the bot's health and figures
 Games: {games}
 """
 

@@ -119,4 +119,12 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at DOUBLE PRECISION NOT NULL
     );
     """,
+    """
+    CREATE TABLE heartbeats (
+        process TEXT PRIMARY KEY,
+        version TEXT NOT NULL,
+        started_at DOUBLE PRECISION NOT NULL,
+        beat_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 )

@@ -66,16 +66,17 @@ class PgStore(Store):
         self._pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
 
-    async def open(self) -> None:
-        """Connect and migrate; raises DatabaseUnreachable if the server cannot be reached or
-        refuses the connection."""
+    async def open(self, *, read_only: bool = False) -> None:
+        """Connect and migrate (`read_only`: only connect); raises DatabaseUnreachable if the
+        server cannot be reached or refuses the connection."""
         try:
             self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self._pool_size)
         except (OSError, asyncpg.PostgresError) as error:
             raise DatabaseUnreachable(
                 f"cannot connect to {described(self.url)} (DATABASE_URL): {error}"
             ) from error
-        await self._migrate()
+        if not read_only:
+            await self._migrate()
 
     async def close(self) -> None:
         if self._pool is not None:

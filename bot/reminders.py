@@ -1,20 +1,29 @@
 """Turn reminders, phase timers and undelivered updates: a regular poll of what the database
-says is due.
+says is due, which also writes this process's heartbeat.
 
 Because deadlines and the outbox are in the database, a restart re-arms timers and delivers the
 updates a crash left untold, simply by polling again (the first poll delivers every update
 queued before the start at once).
+
+The poll outlives every error: a failed read ends that part of the pass (the next pass reads
+again), a failed game is logged and skipped, and the loop goes on. The heartbeat that
+`python -m bot health` reads is written only after a pass that read everything due, while the
+gateway is connected; so a frozen process, a dead poll or a database it cannot use turn the
+bot unhealthy.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord.ext import commands, tasks
 
 from bot import limits
+from bot.faults import Faults
+from bot.operations.heartbeat import Heartbeat
 from bot.play.delivery import Courier, allowed, courier_of, gone
 from bot.replies import service_of
 from bot.service import TableService
@@ -28,10 +37,24 @@ command that made the move delivers it at once)."""
 
 
 class Reminders(commands.Cog):
-    def __init__(self, bot: commands.Bot, service: TableService, courier: Courier) -> None:
+    """The poll. `connected` says whether every gateway shard of this process is connected;
+    `heartbeat` records each completed pass; errors are reported to `faults`."""
+
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: TableService,
+        courier: Courier,
+        heartbeat: Heartbeat,
+        faults: Faults,
+        connected: Callable[[], bool],
+    ) -> None:
         self.bot = bot
         self.service = service
         self.courier = courier
+        self.heartbeat = heartbeat
+        self.faults = faults
+        self.connected = connected
         self._queued_before = time.time()
         """The first poll delivers what was queued before this process started (what a crash
         left untold); an update made since is delivered by the command that made it, which
@@ -43,28 +66,45 @@ class Reminders(commands.Cog):
 
     @tasks.loop(seconds=POLL_SECONDS)
     async def poll(self) -> None:
-        await self._deliver_queued()
-        await self._remind()
-        await self._time_out()
+        try:
+            delivered = await self._deliver_queued()
+            reminded = await self._remind()
+            timed_out = await self._time_out()
+            if delivered and reminded and timed_out and self.connected():
+                await self.heartbeat.beat()
+        except Exception as error:  # the loop must outlive anything; the next pass tries again
+            self.faults.report(log, "poll", error, "A pass of the poll failed")
 
-    async def _deliver_queued(self) -> None:
+    async def _each(self, kind: str, what: str, work: Awaitable[object]) -> None:
+        """Await one game's `work`; an error is reported and the pass goes on."""
+        try:
+            await work
+        except Exception as error:
+            self.faults.report(log, kind, error, what)
+
+    async def _deliver_queued(self) -> bool:
         try:
             games = await self.service.undelivered_games(self._queued_before)
-        except Exception:  # the loop must outlive a failed poll; the next one tries again
-            log.exception("Queued updates could not be read")
-            return
+        except Exception as error:
+            self.faults.report(log, "poll read", error, "Queued updates could not be read")
+            return False
         self._queued_before = time.time() - STUCK_SECONDS
         if games:
             log.info("Delivering queued updates of %d games", len(games))
         for game_id in games:
-            await self.courier.flush(game_id)
+            await self._each(
+                "delivery",
+                f"Queued updates of game {game_id} could not be delivered",
+                self.courier.flush(game_id),
+            )
+        return True
 
-    async def _remind(self) -> None:
+    async def _remind(self) -> bool:
         try:
             due = await self.service.due_reminders()
-        except Exception:  # as above: the next poll tries again
-            log.exception("Turn reminders could not be read")
-            return
+        except Exception as error:
+            self.faults.report(log, "poll read", error, "Turn reminders could not be read")
+            return False
         for game_id, channel_id, notice in due:
             channel = self.bot.get_partial_messageable(channel_id)
             try:
@@ -75,25 +115,57 @@ class Reminders(commands.Cog):
             except discord.HTTPException as error:
                 if gone(error):
                     log.warning("Game %s: its channel is gone; the game is closed", game_id)
-                    await self.service.channel_gone(game_id)
+                    await self._each(
+                        "closing",
+                        f"Game {game_id} could not be closed",
+                        self.service.channel_gone(game_id),
+                    )
                 else:
                     log.warning("A turn reminder for channel %s could not be sent", channel_id)
+            except Exception as error:
+                self.faults.report(
+                    log, "reminder", error, f"A turn reminder of game {game_id} failed"
+                )
+        return True
 
-    async def _time_out(self) -> None:
+    async def _time_out(self) -> bool:
         try:
             timed_out = await self.service.due_timeouts()
-        except Exception:  # as above: the next poll tries again
-            log.exception("Phase timers could not be read")
-            return
+        except Exception as error:
+            self.faults.report(log, "poll read", error, "Phase timers could not be read")
+            return False
         for update in timed_out:
-            report = await self.courier.flush(update.game_id)
-            if report.problem is not None:
-                log.warning("A timer's update of game %s was not fully told", update.game_id)
+            await self._each(
+                "delivery",
+                f"A timer's update of game {update.game_id} could not be told",
+                self._tell_timeout(update.game_id),
+            )
+        return True
+
+    async def _tell_timeout(self, game_id: int) -> None:
+        report = await self.courier.flush(game_id)
+        if report.problem is not None:
+            log.warning("A timer's update of game %s was not fully told", game_id)
 
     @poll.before_loop
     async def ready(self) -> None:
         await self.bot.wait_until_ready()
 
 
+def gateway_connected(bot: commands.AutoShardedBot) -> Callable[[], bool]:
+    """Whether each of `bot`'s shards is connected to the gateway now."""
+
+    def connected() -> bool:
+        return bot.is_ready() and all(not shard.is_closed() for shard in bot.shards.values())
+
+    return connected
+
+
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Reminders(bot, service_of(bot), courier_of(bot)))
+    heartbeat = getattr(bot, "heartbeat", None)
+    faults = getattr(bot, "faults", None)
+    assert isinstance(heartbeat, Heartbeat) and isinstance(faults, Faults)
+    assert isinstance(bot, commands.AutoShardedBot)
+    await bot.add_cog(
+        Reminders(bot, service_of(bot), courier_of(bot), heartbeat, faults, gateway_connected(bot))
+    )

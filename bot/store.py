@@ -158,6 +158,14 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at REAL NOT NULL
     );
     """,
+    """
+    CREATE TABLE heartbeats (
+        process TEXT PRIMARY KEY,
+        version TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        beat_at REAL NOT NULL
+    );
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -263,6 +271,29 @@ class TakebackRequest:
 
 
 @dataclass(frozen=True)
+class Heartbeat:
+    """A bot process's last sign of life: `beat_at` (Unix seconds) is when its background
+    work last completed a pass while connected to Discord."""
+
+    process: str
+    version: str
+    started_at: float
+    beat_at: float
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Games by status and the updates queued for delivery (`oldest_queued`: when the oldest
+    was queued, Unix seconds; None when none is)."""
+
+    lobbies: int
+    active: int
+    with_computers: int
+    queued: int
+    oldest_queued: float | None
+
+
+@dataclass(frozen=True)
 class OutboxRow:
     """An update committed with its move but not yet delivered to Discord."""
 
@@ -350,7 +381,15 @@ class Store:
         self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
-    async def open(self) -> None:
+    async def open(self, *, read_only: bool = False) -> None:
+        """Connect, creating and migrating the database; `read_only`: only read an existing
+        database as it is (raises `sqlite3.OperationalError` if there is none)."""
+        if read_only:
+            self._db = await aiosqlite.connect(
+                f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+            )
+            await self._db.execute("PRAGMA busy_timeout = 5000")
+            return
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
@@ -788,6 +827,40 @@ class Store:
                 (game_id, DELIVERY_ATTEMPTS),
             )
             return cursor.rowcount
+
+    # Operations: each process's sign of life, and the figures an administrator reads
+
+    async def beat(self, process: str, version: str, started_at: float, now: float) -> None:
+        """Record that `process` (running `version` since `started_at`) completed a pass of
+        its background work at `now` (Unix seconds)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO heartbeats (process, version, started_at, beat_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (process) DO UPDATE SET "
+                "version = excluded.version, started_at = excluded.started_at, "
+                "beat_at = excluded.beat_at",
+                (process, version, started_at, now),
+            )
+
+    async def heartbeats(self) -> list[Heartbeat]:
+        """Every process's last sign of life, by process name."""
+        rows = await self._rows(
+            "SELECT process, version, started_at, beat_at FROM heartbeats ORDER BY process"
+        )
+        return [Heartbeat(*row) for row in rows]
+
+    async def counts(self) -> Counts:
+        """Open games, games in play with a computer seated, and the queued updates."""
+        [(lobbies, active, with_computers, queued, oldest)] = await self._rows(
+            "SELECT "
+            "(SELECT COUNT(*) FROM games WHERE status = 'lobby'), "
+            "(SELECT COUNT(*) FROM games WHERE status = 'active'), "
+            "(SELECT COUNT(*) FROM games WHERE status = 'active' AND EXISTS "
+            "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND level IS NOT NULL)), "
+            "(SELECT COUNT(*) FROM outbox), "
+            "(SELECT MIN(created_at) FROM outbox)"
+        )
+        return Counts(lobbies, active, with_computers, queued, oldest)
 
     # Leases: work that one process claims for a while, so that no other does it too
 

@@ -8,6 +8,8 @@ Environment:
     FAKE_DISCORD_GATEWAY  gateway URL, default derived from the API URL: ``ws://127.0.0.1:PORT/gateway``
     E2E_SEED              if set, games get the seeds E2E_SEED, E2E_SEED + 1, ... in the order
                           their lobbies open (instead of random ones), so a test plays one path
+    E2E_POLL_SECONDS      if set, the background poll (reminders, timers, queued updates, the
+                          heartbeat) runs this often instead of every 15 s
 
 discord.py 2.7 reads its REST base from ``discord.http.Route.BASE`` (also used by interaction
 callbacks and webhook followups) and connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` (it adds
@@ -50,6 +52,10 @@ def main() -> None:
         import bot.service.tables
 
         bot.service.tables.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
+    if "E2E_POLL_SECONDS" in os.environ:
+        import bot.reminders
+
+        bot.reminders.Reminders.poll.change_interval(seconds=float(os.environ["E2E_POLL_SECONDS"]))
     module = importlib.import_module(module_name)
     module.main()
 

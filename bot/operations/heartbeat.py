@@ -1,0 +1,41 @@
+"""A bot process's sign of life in its database: written after each completed pass of the
+background poll while the process is connected to Discord, read by `python -m bot health`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from importlib import metadata
+
+from bot.store import Store
+
+PACKAGE = "mars-tabletop-bot"
+
+
+def bot_version() -> str:
+    """The installed bot's version ("unknown" when it runs from a tree that is not installed)."""
+    try:
+        return metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class Heartbeat:
+    """Writes `process`'s sign of life to `store`; `clock` gives Unix seconds."""
+
+    def __init__(
+        self, store: Store, process: str, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.store = store
+        self.process = process
+        self.version = bot_version()
+        self.clock = clock
+        self.started_at = clock()
+        self.last_beat: float | None = None
+        """When this process last completed a pass of its background work (None: not yet)."""
+
+    async def beat(self) -> None:
+        """Record that a pass of the background work has just completed."""
+        now = self.clock()
+        await self.store.beat(self.process, self.version, self.started_at, now)
+        self.last_beat = now
