@@ -6,10 +6,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/bot.sqlite3
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY bot ./bot
-COPY engine ./engine
-COPY render ./render
+# The whole source tree: what the image must not hold is listed in .dockerignore.
+COPY . .
 RUN pip install . \
     && useradd --system --uid 10001 --home-dir /app mars \
     && mkdir -p /data \
@@ -17,4 +15,6 @@ RUN pip install . \
 
 USER mars
 VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]
