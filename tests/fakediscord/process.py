@@ -12,7 +12,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -33,6 +33,10 @@ class BotProcess:
     The environment gets ``FAKE_DISCORD_API``, ``FAKE_DISCORD_GATEWAY``, ``DISCORD_TOKEN``,
     ``DATABASE_PATH``, ``DEV_GUILD_ID`` and ``LOG_LEVEL`` (plus ``extra_env``, which may set
     the bot's own sharding variables; ``shard_ids`` names the shards it will then connect).
+
+    It runs ``python tests/e2e/run_bot.py MODULE`` in the checkout, on this environment with the
+    checkout on PYTHONPATH; `command`, `cwd` and `base_env` run another command in another folder
+    on another environment instead (the image test runs an installed bot's ``python -m bot``).
     """
 
     def __init__(
@@ -46,18 +50,24 @@ class BotProcess:
         log_level: str = "INFO",
         extra_env: dict[str, str] | None = None,
         shard_ids: Sequence[int] = (0,),
+        command: Sequence[str] | None = None,
+        cwd: Path = REPO_ROOT,
+        base_env: Mapping[str, str] | None = None,
     ) -> None:
         self.fake = fake
         self.shard_ids = tuple(shard_ids)
         self.module = module
+        self.command = [sys.executable, str(LAUNCHER), module] if command is None else [*command]
+        self.label = module if command is None else " ".join(command)
+        self.cwd = cwd
         self.log_path = log_path
         self.database_path = database_path
+        if base_env is None:
+            checkout = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+            base_env = {**os.environ, "PYTHONPATH": checkout}
         self.env = {
-            **os.environ,
+            **base_env,
             "PYTHONUNBUFFERED": "1",
-            "PYTHONPATH": os.pathsep.join(
-                filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])
-            ),
             "FAKE_DISCORD_API": fake.api_url,
             "FAKE_DISCORD_GATEWAY": fake.gateway_url,
             "DISCORD_TOKEN": fake.token if token is None else token,
@@ -89,14 +99,12 @@ class BotProcess:
         before = self.connection_counts()
         self.starts += 1
         self._log = self.log_path.open("ab")
-        self._log.write(f"===== start #{self.starts}: {self.module} =====\n".encode())
+        self._log.write(f"===== start #{self.starts}: {self.label} =====\n".encode())
         self._log.flush()
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(LAUNCHER),
-            self.module,
+            *self.command,
             env=self.env,
-            cwd=str(REPO_ROOT),
+            cwd=str(self.cwd),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=self._log,
             stderr=asyncio.subprocess.STDOUT,
