@@ -152,7 +152,7 @@ def take_backup(path: Path, url: str | None, target: Path) -> None:
     except BackupFailed as error:
         sys.exit(f"error: {error}")
     print(
-        f"Backed up {path} to {target}: {copied.games} games, {copied.moves} moves; "
+        f"Backed up {path} to {target} (games: {copied.games}, moves: {copied.moves}); "
         "its integrity check passed."
     )
 

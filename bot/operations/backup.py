@@ -32,6 +32,8 @@ def backup(source: Path, target: Path) -> Copied:
         raise BackupFailed(f"there is no database at {source}; set DATABASE_PATH.")
     if target.resolve() == source.resolve():
         raise BackupFailed("the backup must go to another file than the database itself.")
+    if not target.parent.is_dir():
+        raise BackupFailed(f"there is no folder {target.parent} to write the copy to.")
     partial = target.with_name(f".{target.name}.partial")
     partial.unlink(missing_ok=True)
     try:

@@ -217,5 +217,8 @@ def test_a_backup_needs_a_database_and_another_file(tmp_path: Path) -> None:
     sqlite3.connect(tmp_path / "bot.sqlite3").close()
     with pytest.raises(BackupFailed, match="another file"):
         backup(tmp_path / "bot.sqlite3", tmp_path / "bot.sqlite3")
-    with pytest.raises(BackupFailed, match="could not be written"):
+    with pytest.raises(BackupFailed, match="there is no folder"):
         backup(tmp_path / "bot.sqlite3", tmp_path / "no-such-folder" / "copy.sqlite3")
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(BackupFailed, match="could not be written"):
+        backup(tmp_path / "bot.sqlite3", tmp_path / "taken")

@@ -105,10 +105,10 @@ async def test_status_and_a_backup_while_the_bot_plays(
     assert str(fake_discord.command("status")["default_member_permissions"]) == administrators
 
     code, text = await admin(tmp_path, "backup", "copies/first.sqlite3")
-    assert code == 1 and "could not be written" in text, text
+    assert code == 1 and "there is no folder copies" in text, text
     (tmp_path / "copies").mkdir()
     code, text = await admin(tmp_path, "backup", "copies/first.sqlite3")
-    assert code == 0 and "1 games, 1 moves" in text, text
+    assert code == 0 and "(games: 1, moves: 1)" in text, text
     with sqlite3.connect(tmp_path / "copies" / "first.sqlite3") as copy:
         assert copy.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert copy.execute("SELECT notation FROM moves").fetchall() == [("L c3",)]
