@@ -11,18 +11,22 @@ from discord.ext import commands
 
 from bot import limits
 from bot.config import Config
+from bot.faults import Faults
 from bot.operations.figures import describe, gather, where_kind
 from bot.replies import say_privately, service_of
 from bot.service import TableService
 
+RECENT_SECONDS = 3600.0
+"""How far back `/status` lists this process's errors."""
 ADMINS_ONLY = "Only the server's administrators may see the bot's status."
 
 
 class Status(commands.Cog):
-    def __init__(self, service: TableService, database: str, process: str) -> None:
+    def __init__(self, service: TableService, database: str, process: str, faults: Faults) -> None:
         self.service = service
         self.database = database
         self.process = process
+        self.faults = faults
 
     @app_commands.command(name="status", description="Admins: the bot's health and figures")
     @app_commands.guild_only()
@@ -33,12 +37,13 @@ class Status(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         figures = await gather(self.service, self.database, time.time())
-        text = describe(figures, this_process=self.process)
+        errors = self.faults.recent(within=RECENT_SECONDS)
+        text = describe(figures, this_process=self.process, errors=errors)
         await interaction.followup.send(limits.shorten(text, limits.CONTENT), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
-    config = getattr(bot, "config", None)
-    assert isinstance(config, Config)
+    config, faults = getattr(bot, "config", None), getattr(bot, "faults", None)
+    assert isinstance(config, Config) and isinstance(faults, Faults)
     database = where_kind(config.database_path, config.database_url)
-    await bot.add_cog(Status(service_of(bot), database, config.process_name))
+    await bot.add_cog(Status(service_of(bot), database, config.process_name, faults))

@@ -4,9 +4,11 @@ on a computer player, and the updates queued for delivery."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.faults import Fault
 from bot.operations.heartbeat import bot_version
 from bot.service import TableService
 from bot.store import Counts, Heartbeat
@@ -63,9 +65,13 @@ def duration(seconds: float) -> str:
     return f"{days} d {hours} h"
 
 
-def describe(figures: Figures, this_process: str | None = None) -> str:
+def describe(
+    figures: Figures,
+    this_process: str | None = None,
+    errors: Mapping[str, Fault] | None = None,
+) -> str:
     """The figures as lines of text (Discord markdown reads them as plain text too);
-    `this_process` is marked as the one answering."""
+    `this_process` is marked as the one answering, and its recent `errors` (by kind) listed."""
     counts = figures.counts
     lines = [
         f"Version: {figures.version}",
@@ -84,6 +90,13 @@ def describe(figures: Figures, this_process: str | None = None) -> str:
             f"up {duration(figures.now - beat.started_at)}, "
             f"last poll {duration(figures.now - beat.beat_at)} ago"
         )
+    if errors is not None:
+        lines.append(f"Errors in the last hour: {'none' if not errors else ''}".rstrip())
+        for kind, fault in sorted(errors.items(), key=lambda item: -item[1].last_at):
+            ago = duration(figures.now - fault.last_at)
+            lines.append(
+                f"- {kind}: {fault.count} since the start, the last {ago} ago: {fault.last}"
+            )
     return "\n".join(lines)
 
 

@@ -142,7 +142,8 @@ class Interaction:
 
 
 async def test_status_answers_administrators_only_and_privately(service: TableService) -> None:
-    status = Status(service, "SQLite bot.sqlite3", "all shards")
+    faults = Faults()
+    status = Status(service, "SQLite bot.sqlite3", "all shards", faults)
     stranger = Interaction(administrator=False)
     await status.status.callback(status, cast(Any, stranger))
     assert stranger.response.sent == [(ADMINS_ONLY, True)]
@@ -150,6 +151,16 @@ async def test_status_answers_administrators_only_and_privately(service: TableSe
     await status.status.callback(status, cast(Any, admin))
     [(text, private)] = admin.response.sent
     assert private and text.startswith("Version: ") and "Open games: 0 in play" in text
+    assert text.endswith("Errors in the last hour: none")
+    faults.report(logging.getLogger("tests.status"), "saving", OSError("disk full"), "A move")
+    again = Interaction(administrator=True)
+    await status.status.callback(status, cast(Any, again))
+    [(text, _)] = again.response.sent
+    lines = text.splitlines()
+    assert lines[-2:] == [
+        "Errors in the last hour:",
+        "- saving: 1 since the start, the last 0 s ago: OSError: disk full",
+    ]
     assert status.status.default_permissions == discord.Permissions(administrator=True)
 
 
