@@ -883,16 +883,20 @@ class Store:
         async with self._transaction() as db:
             await db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
 
-    async def ask_takeback(self, game_id: int, seq: int, asker: int) -> None:
-        """Record `asker`'s request to take back move `seq` (replacing any earlier request of
-        the game, which a newer move has outlived anyway)."""
+    async def ask_takeback(self, game_id: int, seq: int, asker: int) -> bool:
+        """Record `asker`'s request to take back move `seq`: True if this made the request,
+        False if a request of that move stood already (it is kept as it was, with the
+        acceptances given). The insert decides, so of two requests at once only one makes it.
+        A request of an earlier move, which move `seq` has outlived, is replaced."""
         async with self._transaction() as db:
-            await db.execute(
+            cursor = await db.execute(
                 "INSERT INTO takeback_requests (game_id, seq, asker, accepted) "
                 "VALUES (?, ?, ?, '[]') ON CONFLICT (game_id) DO UPDATE SET "
-                "seq = excluded.seq, asker = excluded.asker, accepted = excluded.accepted",
+                "seq = excluded.seq, asker = excluded.asker, accepted = excluded.accepted "
+                "WHERE takeback_requests.seq < excluded.seq",
                 (game_id, seq, asker),
             )
+            return cursor.rowcount == 1
 
     async def takeback_request(self, game_id: int) -> TakebackRequest | None:
         rows = await self._rows(
@@ -903,8 +907,9 @@ class Store:
         seq, asker, accepted = rows[0]
         return TakebackRequest(seq, asker, tuple(json.loads(accepted)))
 
-    async def accept_takeback(self, game_id: int, seq: int, user_id: int) -> None:
-        """Count `user_id`'s acceptance of the request to take back move `seq`, if it stands."""
+    async def accept_takeback(self, game_id: int, seq: int, user_id: int) -> tuple[int, ...] | None:
+        """Count `user_id`'s acceptance of the request to take back move `seq`: the user ids
+        of everyone who has accepted it now, or None when no such request stands."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 f"SELECT accepted FROM takeback_requests WHERE game_id = ? AND seq = ?"
@@ -912,12 +917,14 @@ class Store:
                 (game_id, seq),
             )
             row = await cursor.fetchone()
-            if row is not None:
-                accepted = sorted({*json.loads(row[0]), user_id})
-                await db.execute(
-                    "UPDATE takeback_requests SET accepted = ? WHERE game_id = ?",
-                    (json.dumps(accepted), game_id),
-                )
+            if row is None:
+                return None
+            accepted = sorted({*json.loads(row[0]), user_id})
+            await db.execute(
+                "UPDATE takeback_requests SET accepted = ? WHERE game_id = ?",
+                (json.dumps(accepted), game_id),
+            )
+            return tuple(accepted)
 
     async def drop_takeback(self, game_id: int) -> None:
         async with self._transaction() as db:

@@ -7,6 +7,10 @@ Rulings:
 - A secret move, a move after which something hidden came out (a pyramid drawn from the bag, the
   die rolled, objectives revealed) and any move of a game without takebacks (Mars vs. Earth,
   whose cards and roles are secret throughout) cannot be taken back; the request says why.
+- One request stands per action: asking again while it stands (the asker twice, two requests at
+  once, or another player) posts nothing new and is answered privately, and the acceptances
+  given so far are kept. A request of an action that a later one has outlived gives way to a
+  request of the later action.
 - Computer players answer at once: random, easy and normal accept, hard never does.
 - The undo is logged as an action of its own (kind `takeback`, with the undone move's notation),
   so the log keeps the move and its undoing; the game goes back to the position before the move,
@@ -26,12 +30,13 @@ from bot.service.play import Play
 from bot.service.records import positions
 from bot.service.tables import Table
 from bot.service.updates import Player, TableError, TableUpdate
-from bot.store import MoveRow
+from bot.store import MoveRow, TakebackRequest
 from engine.core import Event, Game, GameError, UndoableGame
 
 REFUSING_LEVELS = frozenset({"hard"})
 """Computer levels that decline every takeback."""
 NOT_YOURS = "You can take back only your own last action, and only until anyone acts after it."
+OVER = "That takeback request is over: the game has moved on."
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,9 @@ class Takebacks(Play):
             undoable(table.game)
             moves = await self.store.moves(table.row.id)
             last = moves[-1] if moves else None
+            standing = await self.store.takeback_request(table.row.id)
+            if standing is not None and last is not None and standing.seq == last.seq:
+                raise TableError(_asked_already(standing, player.user_id))
             if last is None or last.seat != seat or last.kind not in ("move", "hidden"):
                 raise TableError(NOT_YOURS)
             if last.kind == "hidden":
@@ -63,7 +71,9 @@ class Takebacks(Play):
             waiting = _others(table, seat)
             if not waiting:
                 return await self._undo(table, last, before)
-            await self.store.ask_takeback(table.row.id, last.seq, player.user_id)
+            if not await self.store.ask_takeback(table.row.id, last.seq, player.user_id):
+                standing = await self.store.takeback_request(table.row.id)
+                raise TableError(_asked_already(standing, player.user_id))
             text = wording.takeback_asked(player.user_id, last.notation, waiting)
             return TakebackAsked(table.row.id, last.seq, text, waiting)
 
@@ -80,15 +90,16 @@ class Takebacks(Play):
             last = moves[-1] if moves else None
             current = request is not None and last is not None and last.seq == request.seq
             if table.row.id != game_id or not current or request is None or request.seq != seq:
-                raise TableError("That takeback request is over: the game has moved on.")
+                raise TableError(OVER)
             others = _others(table, table.seat(request.asker))
             if player.user_id not in others:
                 raise TableError("Only the other players answer a takeback request.")
             if not accept:
                 await self.store.drop_takeback(table.row.id)
                 return wording.takeback_declined(player.user_id, request.asker)
-            await self.store.accept_takeback(table.row.id, seq, player.user_id)
-            accepted = {*request.accepted, player.user_id}
+            accepted = await self.store.accept_takeback(table.row.id, seq, player.user_id)
+            if accepted is None:
+                raise TableError(OVER)
             left = [u for u in others if u not in accepted]
             if left:
                 return wording.takeback_accepted(player.user_id, left)
@@ -133,6 +144,16 @@ def undoable(game: Game[Any, Any]) -> UndoableGame[Any, Any]:
             f"Moves of {game.title} cannot be taken back: its cards and roles are secret."
         )
     return game
+
+
+def _asked_already(request: TakebackRequest | None, user_id: int) -> str:
+    """The answer to a second request to take back the action a standing `request` is of
+    (the acceptances given so far are kept)."""
+    if request is not None and request.asker == user_id:
+        return "You already asked to take back that action; waiting for the others to accept."
+    if request is not None and user_id in request.accepted:
+        return "You have accepted that takeback already; waiting for the others to accept."
+    return "A takeback of that action is already asked; press Accept to agree."
 
 
 def _others(table: Table, seat: int) -> tuple[int, ...]:

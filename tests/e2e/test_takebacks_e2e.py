@@ -5,9 +5,14 @@ private confirmation); the request is posted with Accept and Decline buttons pin
 (a refusal stays private: Bob cannot take back Ann's move). Bob declines once, the move stands;
 Ann asks again, Bob accepts, and the channel's board goes back to the position before the move,
 with Ann to move. A pressed button of a spent request is refused privately.
+
+Two requests at once (two `/takeback`, or `/takeback` and the Take back button) post one
+request: the other is answered privately that it is asked already, as is Bob's `/takeback`.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, history, marks, move, open_table, play, refused
@@ -70,3 +75,46 @@ async def test_a_move_is_taken_back_when_the_other_player_accepts(
     assert f"<@{ann.id}>, your turn." in board.content
     assert "2. ann took back L c3" in await history(fake, ann, CHANNEL)
     await play(fake, ann, CHANNEL, "L d4")  # Ann plays on from the opening
+
+
+async def test_two_requests_at_once_post_one(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    fake = fake_discord
+    await launch_bot()
+    await fake.wait_commands_synced()
+    ann, bob = fake.add_user("ann"), fake.add_user("bob")
+    await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1})
+    asked_already = "You already asked to take back that action; waiting for the others to accept."
+    for notation in ("L c3", "L d4"):
+        before = marks(fake, CHANNEL)
+        done = await move(fake, ann, CHANNEL, notation)
+        await board_after(fake, CHANNEL, before)
+        [take_back] = done.custom_ids
+        after = fake.checkpoint()
+        second = (
+            fake.slash(ann, CHANNEL, "takeback")
+            if notation == "L c3"
+            else fake.click(ann, done, take_back)
+        )
+        sent = await asyncio.gather(fake.slash(ann, CHANNEL, "takeback"), second)
+        replies = await asyncio.gather(*(interaction.response() for interaction in sent))
+        assert all(reply.ephemeral for reply in replies)
+        assert sorted(reply.content for reply in replies) == [
+            "Asked; the others may accept or decline.",
+            asked_already,
+        ]
+        request = await fake.wait_for_message(
+            lambda m: "asks to take back" in m.content, channel=CHANNEL, after=after
+        )
+        assert f"`{notation}`" in request.content
+        bob_asks = await refused(fake, bob, CHANNEL, "takeback")
+        assert bob_asks == "A takeback of that action is already asked; press Accept to agree."
+        before = marks(fake, CHANNEL)
+        accepted = await (await fake.click(bob, request, request.custom_ids[0])).response()
+        assert accepted.content == f"Taken back: `{notation}`."
+        await board_after(fake, CHANNEL, before)
+        posted = [
+            m for m in fake.messages(CHANNEL) if m.seq > after and "asks to take back" in m.content
+        ]
+        assert posted == [request]

@@ -5,16 +5,22 @@ bot/service/takebacks.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.service import TableError, TableService, TableUpdate, TakebackAsked
+from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked
 from bot.service.records import record
+from bot.store import TakebackRequest
+from engine.core import UndoableGame
 from engine.registry import GAMES
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, started
+from tests.conftest import Backend
+from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, serve, started
+
+DAN = Player(404, "Dan")
 
 
 async def stored(service: TableService) -> tuple[Any, int]:
@@ -168,3 +174,98 @@ async def test_an_update_says_whether_its_mover_may_ask_for_a_takeback(
     agents = GAMES["agents"]
     secret = agents.notation(agents.legal_moves(state, 0)[0])
     assert not (await service.move(CHANNEL, ANN, secret)).undoable
+
+
+async def test_two_requests_at_once_make_one(service: TableService) -> None:
+    await started(service)
+    await service.move(CHANNEL, ANN, "L c3")
+    results = await asyncio.gather(
+        service.ask_takeback(CHANNEL, ANN), service.ask_takeback(CHANNEL, ANN),
+        return_exceptions=True,
+    )  # fmt: skip
+    assert sum(isinstance(r, TakebackAsked) for r in results) == 1, results
+    [refusal] = [r for r in results if isinstance(r, TableError)]
+    assert str(refusal) == (
+        "You already asked to take back that action; waiting for the others to accept."
+    )
+
+
+async def test_two_processes_asking_at_once_make_one_request(backend: Backend) -> None:
+    first, second = await serve(backend.store()), await serve(backend.store())
+    try:
+        await started(first)
+        await first.move(CHANNEL, ANN, "L c3")
+        results = await asyncio.gather(
+            first.ask_takeback(CHANNEL, ANN), second.ask_takeback(CHANNEL, ANN),
+            return_exceptions=True,
+        )  # fmt: skip
+        assert sum(isinstance(r, TakebackAsked) for r in results) == 1, results
+        assert sum(isinstance(r, TableError) for r in results) == 1, results
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def four_at_the_table(service: TableService) -> None:
+    """A Merchants of Mars game of Ann, Bob, Cat and Dan in which Ann has made a move that
+    can be taken back."""
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={"first": 1}
+    )
+    for player in (BOB, CAT, DAN):
+        await service.join(CHANNEL, player)
+    await service.start(CHANNEL, ANN)
+    state, _ = await stored(service)
+    merchants = GAMES["merchants"]
+    assert isinstance(merchants, UndoableGame)
+    move = next(
+        m
+        for m in merchants.legal_moves(state, 0)
+        if merchants.undoable(state, m, merchants.apply(state, 0, m)[0]) is None
+    )
+    await service.move(CHANNEL, ANN, merchants.notation(move))
+
+
+async def test_asking_again_keeps_the_acceptances_given(service: TableService) -> None:
+    await four_at_the_table(service)
+    request = await asked(service)
+    assert request.waiting == (BOB.user_id, CAT.user_id, DAN.user_id)
+    said = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+    waiting = f"<@{CAT.user_id}>, <@{DAN.user_id}>"
+    assert said == f"<@{BOB.user_id}> accepts the takeback; waiting for {waiting}."
+    answers = {
+        ANN: "You already asked to take back that action; waiting for the others to accept.",
+        BOB: "You have accepted that takeback already; waiting for the others to accept.",
+        CAT: "A takeback of that action is already asked; press Accept to agree.",
+    }
+    for player, answer in answers.items():
+        with pytest.raises(TableError) as refusal:
+            await service.ask_takeback(CHANNEL, player)
+        assert str(refusal.value) == answer
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None
+    standing = await service.store.takeback_request(row.id)
+    assert standing is not None and standing.accepted == (BOB.user_id,)
+    said = await service.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
+    assert said == f"<@{CAT.user_id}> accepts the takeback; waiting for <@{DAN.user_id}>."
+    undone = await service.answer_takeback(CHANNEL, DAN, request.game_id, request.seq, True)
+    assert isinstance(undone, TableUpdate) and undone.confirmation.startswith("Taken back")
+
+
+async def test_the_store_keeps_the_standing_request_and_replaces_an_outlived_one(
+    service: TableService,
+) -> None:
+    await started(service)
+    await service.move(CHANNEL, ANN, "L c3")
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None
+    store = service.store
+    made = await asyncio.gather(*(store.ask_takeback(row.id, 1, ANN.user_id) for _ in range(4)))
+    assert sorted(made) == [False, False, False, True]
+    assert await store.accept_takeback(row.id, 1, BOB.user_id) == (BOB.user_id,)
+    assert not await store.ask_takeback(row.id, 1, ANN.user_id)
+    assert not await store.ask_takeback(row.id, 0, ANN.user_id)  # an older move: never
+    assert await store.takeback_request(row.id) == TakebackRequest(1, ANN.user_id, (BOB.user_id,))
+    assert await store.ask_takeback(row.id, 2, BOB.user_id)  # a later move outlives it
+    assert await store.takeback_request(row.id) == TakebackRequest(2, BOB.user_id, ())
+    assert await store.accept_takeback(row.id, 1, ANN.user_id) is None
