@@ -2,6 +2,7 @@
 and the Rematch button under a finished game's board.
 
 Layers, each importing only those below it: `commands` (the `Lobby` cog and `/new`), `flow`
-(joining, leaving and starting, for commands and buttons alike), `rematch` and `buttons` (the
-persistent buttons, which find the cog through the client).
+(joining, leaving and starting, for commands and buttons alike), `message` (the lobby message,
+kept showing the seats the database holds), `rematch` and `buttons` (the persistent buttons,
+which find the cog through the client).
 """

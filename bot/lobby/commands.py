@@ -14,11 +14,11 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.lobby.buttons import HANDLER, lobby_buttons
-from bot.lobby.flow import Seating, edit_lobby_message
+from bot.lobby.flow import Seating
 from bot.play.delivery import Courier, courier_of
 from bot.replies import channel_of, player_of, service_of
 from bot.service import Lobby as LobbyTable
-from bot.service import TableError, TableService, fair_clock
+from bot.service import TableService, fair_clock
 from bot.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
 from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
 from engine.registry import GAMES
@@ -176,28 +176,18 @@ class Lobby(commands.Cog, name=HANDLER):
         await self.post_lobby(interaction, lobby)
 
     async def post_lobby(self, interaction: discord.Interaction, lobby: LobbyTable) -> None:
-        """Answer with the new lobby's message (public) and remember its id; then catch up and
-        test-DM its creator."""
+        """Answer with the new lobby's message (public) and remember its id; then bring it up
+        to date (an action before its id was stored could not edit it) and test-DM its
+        creator."""
         quiet = discord.AllowedMentions.none()
         await interaction.response.send_message(
             lobby.text, view=lobby_buttons(lobby.game_id), allowed_mentions=quiet
         )
         message = await interaction.original_response()
+        self.seating.messages.posted(lobby, message.id)
         await self.service.set_lobby_message(lobby.game_id, message.id)
-        await self.catch_up(interaction, lobby)
+        await self.seating.messages.refresh(interaction, lobby.game_id)
         await self.seating.check_dms(interaction, lobby)
-
-    async def catch_up(self, interaction: discord.Interaction, shown: LobbyTable) -> None:
-        """Show what changed at the lobby while its message was being posted (a `/join` that
-        came before the message's id was stored could not edit it)."""
-        try:
-            now = await self.service.lobby(channel_of(interaction), shown.game_id)
-        except TableError:  # started or closed meanwhile: the later action said so
-            return
-        if now.text != shown.text:
-            await edit_lobby_message(
-                interaction, now.message_id, now.text, lobby_buttons(now.game_id)
-            )
 
     async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         """A lobby button (see `bot.lobby.buttons.SeatHandler`)."""

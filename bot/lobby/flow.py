@@ -1,25 +1,24 @@
 """Join, leave and start, shared by the slash commands and the lobby message's buttons.
 
 From a button the lobby message is edited in place; from a command the user gets a reply and the
-lobby message is brought up to date as well. What takes time is acknowledged first: a button is
-deferred as an update of its message and `/start` as a private "thinking" reply, so a refusal
-that follows still reaches the user alone. `/join` and `/leave` answer the channel in public, so
-they answer at once (one short, locked lookup), leaving a refusal free to be private.
+lobby message is brought up to date as well (by `bot.lobby.message`, which keeps it showing the
+lobby as the database holds it, however many act at once). What takes time is acknowledged
+first: a button is deferred as an update of its message and `/start` as a private "thinking"
+reply, so a refusal that follows still reaches the user alone. `/join` and `/leave` answer the
+channel in public, so they answer at once (one short, locked lookup), leaving a refusal free to
+be private.
 """
 
 from __future__ import annotations
 
-import logging
-
 import discord
 
-from bot.lobby.buttons import ADD_COMPUTER, lobby_buttons
+from bot.lobby.buttons import ADD_COMPUTER
+from bot.lobby.message import LobbyMessages
 from bot.play.delivery import Courier
 from bot.replies import channel_of, player_of, say_privately
 from bot.service import Lobby, Notice, TableService
 from engine.registry import GAMES
-
-log = logging.getLogger(__name__)
 
 
 def from_button(interaction: discord.Interaction) -> bool:
@@ -28,11 +27,12 @@ def from_button(interaction: discord.Interaction) -> bool:
 
 class Seating:
     """Seats players at the channel's lobby and starts its game, through `service`; `courier`
-    tells the table and sends the test DM."""
+    tells the table and sends the test DM; `messages` keeps the lobby messages up to date."""
 
     def __init__(self, service: TableService, courier: Courier) -> None:
         self.service = service
         self.courier = courier
+        self.messages = LobbyMessages(service)
 
     async def act(
         self, interaction: discord.Interaction, action: str, game_id: int | None = None
@@ -72,29 +72,22 @@ class Seating:
         """Bring the lobby message up to date (from a button) or reply and update it
         (command)."""
         if from_button(interaction):
-            view = lobby_buttons(lobby.game_id, disabled=lobby.status != "lobby")
-            await interaction.edit_original_response(content=lobby.text, view=view)
+            await self.messages.refresh(interaction, lobby.game_id)
             return
         await self.announce(interaction, lobby, said)
 
     async def announce(self, interaction: discord.Interaction, lobby: Lobby, said: str) -> None:
         """Tell the channel `said` (without pings) and bring the lobby message up to date."""
-        view = lobby_buttons(lobby.game_id, disabled=lobby.status != "lobby")
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()
         )
-        await edit_lobby_message(interaction, lobby.message_id, lobby.text, view)
+        await self.messages.refresh(interaction, lobby.game_id)
 
     async def show_closed_lobby(self, interaction: discord.Interaction, game_id: int) -> None:
         """Take the buttons off the lobby message once the game starts."""
-        text = "This table has started; see the board below."
-        view = lobby_buttons(game_id, disabled=True)
-        if from_button(interaction):
-            await interaction.edit_original_response(content=text, view=view)
-            return
-        await say_privately(interaction, "The game has started; its board is posted below.")
-        message_id = await self.service.lobby_message(game_id)
-        await edit_lobby_message(interaction, message_id, text, view)
+        if not from_button(interaction):
+            await say_privately(interaction, "The game has started; its board is posted below.")
+        await self.messages.refresh(interaction, game_id)
 
     async def check_dms(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         """For games with secrets: test-DM the new player and warn them privately if it
@@ -111,19 +104,3 @@ class Seating:
                 "I could not send you a direct message. Allow DMs from this server's members, "
                 "or use `/secret` during the game to see your private information.",
             )
-
-
-async def edit_lobby_message(
-    interaction: discord.Interaction,
-    message_id: int | None,
-    text: str,
-    view: discord.ui.View,
-) -> None:
-    """Best effort: the lobby message may have been deleted."""
-    if message_id is None or interaction.channel_id is None:
-        return
-    channel = interaction.client.get_partial_messageable(interaction.channel_id)
-    try:
-        await channel.get_partial_message(message_id).edit(content=text, view=view)
-    except discord.HTTPException:
-        log.info("Lobby message %s could not be edited", message_id)

@@ -21,6 +21,9 @@ from bot.service.updates import Notice, Player, TableError, TableUpdate
 from engine.core import FIRST_PLAYER, Game, GameError, resolve_options
 from engine.registry import GAMES
 
+STARTED = "This table has started; see the board below."
+"""What the lobby message shows once its game has started."""
+
 
 @dataclass(frozen=True)
 class Lobby:
@@ -43,9 +46,18 @@ class Lobby:
     clock_hours: int = 0
     first_user: int | None = None
     """A rematch's player to move first (see `bot.service.alternation`)."""
+    started: bool = False
+    """Whether its game has started (it may have ended since)."""
+
+    @property
+    def open(self) -> bool:
+        """Whether players may still take and give up seats."""
+        return self.status == "lobby"
 
     @property
     def text(self) -> str:
+        if self.started:
+            return STARTED
         return wording.lobby_text(
             self.title,
             self.status,
@@ -160,9 +172,15 @@ class Lobbies(Commits):
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self.store.set_lobby_message(game_id, message_id)
 
-    async def lobby_message(self, game_id: int) -> int | None:
+    async def lobby_shown(self, game_id: int) -> Lobby | None:
+        """The lobby `game_id` as its message is to show it now, whatever became of it since
+        (closed, started, over); None when there is no such game."""
         row = await self.store.game(game_id)
-        return None if row is None else row.lobby_message_id
+        game = None if row is None else GAMES.get(row.game_key)
+        if row is None or game is None:
+            return None
+        players = tuple(Player(s.user_id, s.display_name) for s in row.seats)
+        return _lobby_of(Table(row, game, None, players))
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         async with self._locks[channel_id]:
@@ -295,4 +313,5 @@ def _lobby_of(table: Table) -> Lobby:
         hints=row.hints,
         clock_hours=row.clock_hours,
         first_user=row.first_user,
+        started=row.state is not None,
     )
