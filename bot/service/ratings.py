@@ -2,7 +2,10 @@
 the finished games (`python -m bot ratings --rebuild`).
 
 Stats and ratings are kept per server and game title (see `bot.ratings` for what a game counts
-for). The rating shown is the ordinal mu - 3 sigma, rounded (see `bot.ratings.skill`).
+for). The rating shown starts at 1000 for a new player and is marked provisional while too few
+rated games stand behind it (`bot.ratings.skill` holds the mapping and the threshold); the
+leaderboard lists provisional players too, marked, in the order of their ratings. The messages
+speak of ratings only: the model's terms (mu, sigma, the ordinal) are in the README.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 
 from bot import limits
 from bot.ratings.ledger import Record
+from bot.ratings.skill import BASELINE, Skill
 from bot.ratings.standings import Ending, ending
 from bot.service.updates import TableError
 from bot.store import Store
@@ -20,8 +24,9 @@ from engine.registry import GAMES
 
 LEADERBOARD_SIZE = 10
 RATING_NOTE = (
-    "Rating: mu - 3 sigma of openskill's Plackett-Luce model, rounded (a new player has 0); "
-    "only games between two or more people (or human sides) change it."
+    f"Everyone starts at {BASELINE}. A rating rises with wins and as more games make it surer; "
+    "only games between two or more people (or human sides) change it. A provisional rating "
+    "has too few rated games behind it to be sure yet."
 )
 
 
@@ -86,7 +91,12 @@ def _stat_line(r: Record) -> str:
 def _numbers(r: Record) -> str:
     games = f"{r.games} game{'s' * (r.games != 1)}"
     results = f"{r.wins}W {r.draws}D {r.losses}L"
-    return f"rating **{r.skill.ordinal}** · {games} ({results}) · streak {streak_text(r.streak)}"
+    return f"{_rating_text(r.skill)} · {games} ({results}) · streak {streak_text(r.streak)}"
+
+
+def _rating_text(skill: Skill) -> str:
+    """`rating **1069** (provisional)`, or without the mark once the rating is sure enough."""
+    return f"rating **{skill.shown}**{' (provisional)' * skill.provisional}"
 
 
 def _card(title: str, lines: list[str]) -> Card:

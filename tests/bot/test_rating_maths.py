@@ -11,9 +11,14 @@ q ranked at or above i (rank_q <= rank_i), A_q being the number of teams of q's 
     gamma_i = sqrt(sigma2_i) / c
 and a player j of team i: mu_j += sigma_j^2 / sigma2_i * omega_i,
 sigma_j *= sqrt(max(1 - sigma_j^2 / sigma2_i * delta_i, kappa)).
+
+Then the rating shown (bot.ratings.skill): 1000 + 20 * (mu - 3 sigma), rounded, at least 0, and
+provisional while sigma is above 7.
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -86,7 +91,41 @@ def test_a_team_of_two_beats_a_team_of_one() -> None:
     assert close(single[0], 24.253883, 8.244536)
 
 
-def test_the_shown_rating_is_mu_minus_three_sigma_rounded() -> None:
-    assert Skill().ordinal == 0  # 25 - 3 * 25/3
-    assert Skill(27.635389, 8.065901).ordinal == 3  # 27.635389 - 24.197703 = 3.437686
-    assert Skill(22.364611, 8.065901).ordinal == -2  # 22.364611 - 24.197703 = -1.833092
+def test_a_new_player_shows_1000_and_a_first_game_moves_it_a_little() -> None:
+    new = Skill()
+    assert (new.ordinal, new.shown, new.provisional) == (0, 1000, True)  # 25 - 3 * 25/3
+    winner, loser = (Skill(27.635389, 8.065901), Skill(22.364611, 8.065901))  # see above
+    # 1000 + 20 * (27.635389 - 24.197703) = 1000 + 20 * 3.437686 = 1068.75
+    assert (winner.shown, winner.provisional) == (1069, True)
+    # 1000 + 20 * (22.364611 - 24.197703) = 1000 - 20 * 1.833092 = 963.34: below 1000, not below 0
+    assert (loser.shown, loser.provisional) == (963, True)
+
+
+def test_the_rating_shown_stops_at_0() -> None:
+    assert Skill(-25, 8).shown == 20  # ordinal -49
+    assert Skill(-27, 8).shown == 0  # ordinal -51: 1000 - 1020 would be -20
+    assert Skill(-100, 1).shown == 0
+
+
+def test_the_rating_shown_keeps_the_order_of_the_ordinal() -> None:
+    chooser = random.Random(7)
+    skills = [Skill(chooser.uniform(-40, 60), chooser.uniform(0.5, 9)) for _ in range(2000)]
+    by_ordinal = sorted(skills, key=lambda s: s.ordinal, reverse=True)
+    shown = [s.shown for s in by_ordinal]
+    assert shown == sorted(shown, reverse=True)
+    assert len(set(shown)) > 1000  # a real spread, not everything at the floor
+
+
+def test_provisional_while_sigma_is_above_7() -> None:
+    assert Skill(25, 7.000001).provisional and not Skill(25, 7).provisional
+    assert not Skill(10, 6).provisional and Skill(40, 8).provisional
+
+
+def test_two_new_players_taking_turns_to_win_are_provisional_for_5_games() -> None:
+    # sigma after each game: 8.07, 7.82, 7.58, 7.36, 7.14, 6.94 (the 6th game ends it)
+    ann = bob = Skill()
+    marks = []
+    for game in range(6):
+        (ann,), (bob,) = rate([[ann], [bob]], [1, 2] if game % 2 == 0 else [2, 1])
+        marks.append((ann.provisional, bob.provisional))
+    assert marks == [(True, True)] * 5 + [(False, False)]

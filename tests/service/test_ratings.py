@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -223,6 +224,67 @@ async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
     (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
     assert (ann.skill, ann.wins, bob.skill, bob.losses) == (won, 1, lost, 1)
     assert await service.store.records(GUILD, -1) == []
+
+
+MODEL_WORDS = re.compile(r"\bmu\b|sigma|ordinal|plackett|openskill", re.IGNORECASE)
+"""The model's terms, which belong in the README and never in a message."""
+
+
+async def test_a_first_game_shows_ratings_near_1000_in_plain_words(service: TableService) -> None:
+    await seat(service, 10, "leylines", (ANN, BOB))
+    await service.resign(10, BOB)
+    ann = await stats.stats(service.store, GUILD, ANN.user_id, "Ann")
+    bob = await stats.stats(service.store, GUILD, BOB.user_id, "Bob")
+    board = await stats.leaderboard(service.store, GUILD, "leylines")
+    line = "**Ley Lines of Mars** · rating **{}** (provisional) · 1 game ({}) · streak {}"
+    assert line.format(1069, "1W 0D 0L", "W1") in ann.text
+    assert line.format(963, "0W 0D 1L", "L1") in bob.text
+    assert board.text.startswith(
+        f"1. <@{ANN.user_id}> · rating **1069** (provisional) · 1 game (1W 0D 0L) · streak W1\n"
+        f"2. <@{BOB.user_id}> · rating **963** (provisional) · 1 game (0W 0D 1L) · streak L1\n"
+    )
+    for card in (ann, bob, board):
+        assert "Everyone starts at 1000." in card.text and "provisional rating" in card.text
+        assert MODEL_WORDS.search(card.text) is None, card.text
+        assert "**-" not in card.text
+
+
+async def test_the_provisional_mark_goes_after_six_games_taking_turns_to_win(
+    service: TableService,
+) -> None:
+    for game in range(6):
+        await seat(service, 10 + game, "leylines", (ANN, BOB))
+        await service.resign(10 + game, BOB if game % 2 == 0 else ANN)
+        text = (await stats.stats(service.store, GUILD, ANN.user_id, "Ann")).text
+        assert ("(provisional)" in text) == (game < 5), text
+    ann, bob = (await records(service, ANN, BOB)).values()
+    assert not ann.skill.provisional and not bob.skill.provisional
+    board = (await stats.leaderboard(service.store, GUILD, "leylines")).text
+    assert f"<@{BOB.user_id}> · rating **{bob.skill.shown}** · 6 games (3W 0D 3L)" in board
+    assert f"<@{ANN.user_id}> · rating **{ann.skill.shown}** · 6 games (3W 0D 3L)" in board
+
+
+async def test_the_leaderboard_lists_provisional_players_marked_in_the_order_of_ratings(
+    service: TableService,
+) -> None:
+    for game in range(6):
+        await seat(service, 10 + game, "leylines", (ANN, BOB))
+        await service.resign(10 + game, BOB if game % 2 == 0 else ANN)
+    await seat(service, 20, "leylines", (CAT, DAN))
+    await service.resign(20, DAN)
+    found = await records(service, ANN, BOB, CAT, DAN)
+    board = await service.store.leaderboard(GUILD, "leylines", 10)
+    assert [r.user_id for r in board] == [
+        r.user_id for r in sorted(found.values(), key=lambda r: -r.skill.ordinal)
+    ]
+    shown = [(r.skill.shown, r.skill.provisional) for r in board]
+    # Bob and Ann settled after six games; Cat's one win stands between them, provisional
+    assert shown == [(1099, False), (1069, True), (1068, False), (963, True)]
+    text = (await stats.leaderboard(service.store, GUILD, "leylines")).text
+    lines = text.splitlines()[:4]
+    for place, (line, r) in enumerate(zip(lines, board, strict=True), 1):
+        mark = " (provisional)" * r.skill.provisional
+        assert line.startswith(f"{place}. <@{r.user_id}> · rating **{r.skill.shown}**{mark} · ")
 
 
 async def test_a_game_is_finished_and_counted_in_one_transaction(
