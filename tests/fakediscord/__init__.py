@@ -23,7 +23,7 @@ from .models import Attachment, Channel, Guild, Message, Role, User, shard_of
 from .openapi import SpecMissing
 from .process import BotProcess
 from .server import FakeDiscord
-from .state import FakeDiscordTimeout, RefusedRequest, SchemaViolation
+from .state import FakeDiscordTimeout, Hold, RefusedRequest, SchemaViolation
 
 __all__ = [
     "Attachment",
@@ -32,6 +32,7 @@ __all__ = [
     "FakeDiscord",
     "FakeDiscordTimeout",
     "Guild",
+    "Hold",
     "InteractionResult",
     "Message",
     "RefusedRequest",

@@ -336,6 +336,9 @@ class Message:
     deleted: bool = False
     reactions: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    nonce: str | int | None = None
+    """The nonce its create request carried: Discord returns it in the create response and in
+    MESSAGE_CREATE only, never when a message is read later."""
 
     @property
     def ephemeral(self) -> bool:
@@ -402,8 +405,14 @@ class Message:
         }
 
     def to_payload(
-        self, *, gateway: bool = False, member: dict[str, Any] | None = None
+        self,
+        *,
+        gateway: bool = False,
+        member: dict[str, Any] | None = None,
+        with_nonce: bool = False,
     ) -> dict[str, Any]:
+        """The message as Discord sends it; `with_nonce` for the answer to its create request
+        and its MESSAGE_CREATE (the only places Discord shows a nonce)."""
         payload: dict[str, Any] = {
             "id": str(self.id),
             "channel_id": str(self.channel_id),
@@ -422,6 +431,8 @@ class Message:
             "type": self.type,
             "flags": self.flags,
         }
+        if with_nonce and self.nonce is not None:
+            payload["nonce"] = self.nonce
         if self.webhook_id is not None:
             payload["webhook_id"] = str(self.webhook_id)
             payload["application_id"] = str(self.webhook_id)

@@ -7,6 +7,8 @@ Guild routes serve any guild of the fake world (others: 404 Unknown Guild; guild
 an unknown guild: 403 Missing Access). ``GET /gateway/bot`` recommends
 ``Gateway.recommended_shards`` shards, with a session start limit of 1000 a day (less the
 IDENTIFYs so far) and a ``max_concurrency`` of 1, as for a bot in fewer than 150,000 guilds.
+A message create honours ``nonce`` with ``enforce_nonce`` as Discord does (see
+`FakeState.post_message`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .gateway import APPLICATION_FLAGS, Gateway
 from .models import SEND_MESSAGES, Guild, Message
 from .state import (
     FakeState,
+    Hold,
     InteractionRecord,
     RefusedRequest,
     SchemaViolation,
@@ -163,20 +166,35 @@ class RestApi:
             )
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.state.token}":
                 return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+            hold = None
             try:
                 self._injected_fault(request)
-                return await handler(request)
+                hold = self._hold(request)
+                response = await handler(request)
             except Refused as exc:
                 log.warning("fake discord: refused %s %s: %s", request.method, path, exc.body())
                 refused = RefusedRequest(request.method, path, exc.status, exc.body())
                 self.state.refused_requests.append(refused)
                 self.state.notify()
-                return json_response(exc.body(), exc.status)
+                response = json_response(exc.body(), exc.status)
             except ApiError as exc:
                 log.info("%s %s -> %s", request.method, request.path, exc)
-                return json_response(exc.body(), exc.status)
+                response = json_response(exc.body(), exc.status)
+            if hold is not None:
+                hold.reached.set()
+                self.state.notify()
+                await hold.released.wait()
+            return response
 
         return wrapped
+
+    def _hold(self, request: web.Request) -> Hold | None:
+        """The hold a test asked for (see `FakeDiscord.hold_next`) that this request meets."""
+        for hold in self.state.holds:
+            if not hold.taken and hold.method == request.method and hold.path.search(request.path):
+                hold.taken = True
+                return hold
+        return None
 
     def _injected_fault(self, request: web.Request) -> None:
         """Raise a fault a test asked for (see `FakeDiscord.fail_next`), once."""
@@ -375,8 +393,8 @@ class RestApi:
             self.state.rejected_messages.append((channel, payload))
             self.state.notify()
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        message = self.state.create_message(channel, self.state.bot_user, payload, uploads)
-        return json_response(message.to_payload())
+        message = self.state.post_message(channel, payload, uploads)
+        return json_response(message.to_payload(with_nonce=True))
 
     def _channel_message(self, request: web.Request) -> Message:
         """The message a channel route names; ephemeral ones exist only for their webhook."""

@@ -38,6 +38,7 @@ from .state import (
     MODAL_SUBMIT,
     FakeState,
     Fault,
+    Hold,
     RefusedRequest,
     SchemaViolation,
 )
@@ -122,6 +123,8 @@ class FakeDiscord:
         log.info("fake discord listening on %s", self.base_url)
 
     async def stop(self) -> None:
+        for hold in self.state.holds:
+            hold.release()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -566,6 +569,31 @@ class FakeDiscord:
         `path` with this error, once; faults queue in the order they were asked for."""
         error = ApiError(status, code, message or f"{status}: injected by the test")
         self.state.faults.append(Fault(method.upper(), re.compile(path), error))
+
+    def hold_next(self, method: str, path: str) -> Hold:
+        """Carry out the next `method` request whose path (``/api/v10/...``) matches the regex
+        `path`, then hold its answer back until ``release()`` of the returned `Hold` (``await
+        hold.wait()`` waits for the request): a test can end the bot between Discord's change
+        and the bot's knowing of it. Holds queue in the order they were asked for; the fake
+        releases any left when it stops."""
+        hold = Hold(method.upper(), re.compile(path))
+        self.state.holds.append(hold)
+        return hold
+
+    @property
+    def nonce_window(self) -> float:
+        """Seconds a message create with ``enforce_nonce`` returns the earlier message with its
+        nonce instead of making another (see `FakeState.post_message`); tests may shorten it."""
+        return self.state.nonce_window
+
+    @nonce_window.setter
+    def nonce_window(self, seconds: float) -> None:
+        self.state.nonce_window = seconds
+
+    @property
+    def repeated_nonces(self) -> list[Message]:
+        """The earlier message returned, each time, for a create that repeated its nonce."""
+        return self.state.repeated_nonces
 
     @property
     def pending_faults(self) -> int:

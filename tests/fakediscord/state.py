@@ -18,6 +18,7 @@ import asyncio
 import mimetypes
 import re
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +66,9 @@ CB_MODAL = 9
 
 VALIDATED_FIRST = 20
 """Bodies of each route always validated, however sampled the rest are."""
+NONCE_WINDOW = 180.0
+"""Seconds a message's nonce is remembered for `enforce_nonce` (Discord: "the past few
+minutes", not given exactly)."""
 
 
 class FakeDiscordTimeout(TimeoutError):
@@ -111,6 +115,33 @@ class Fault:
     method: str
     path: re.Pattern[str]
     error: ApiError
+
+
+@dataclass(eq=False)
+class Hold:
+    """The answer to the next request matching `method` and the path regex, held back after the
+    request was carried out until the test releases it: as when the bot dies between Discord
+    making a message and the answer reaching it (see `FakeDiscord.hold_next`)."""
+
+    method: str
+    path: re.Pattern[str]
+    taken: bool = False
+    """Whether a request met it (its answer is held from then on until `release`)."""
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def wait(self, timeout: float = 10) -> None:
+        """Wait until a matching request was carried out and its answer is being held."""
+        try:
+            await asyncio.wait_for(self.reached.wait(), timeout)
+        except TimeoutError:
+            raise FakeDiscordTimeout(
+                f"timed out after {timeout}s waiting for a {self.method} {self.path.pattern}"
+            ) from None
+
+    def release(self) -> None:
+        """Send the held answer (to a bot that may be gone by now)."""
+        self.released.set()
 
 
 @dataclass(eq=False)
@@ -190,6 +221,13 @@ class FakeState:
         """Errors to answer the next matching request with, once each, in order."""
         self.watchers: list[MessageWatcher] = []
         """Called on every message created or edited (after the change, before waiters wake)."""
+        self.holds: list[Hold] = []
+        """Answers to hold back (see `Hold`), in the order they were asked for."""
+        self.nonce_window = NONCE_WINDOW
+        """Seconds a create with `enforce_nonce` finds the earlier message with its nonce."""
+        self._nonces: dict[tuple[int, int, str], tuple[Message, float]] = {}
+        self.repeated_nonces: list[Message] = []
+        """The earlier message returned, each time, for a create that repeated its nonce."""
 
     # -- change notification -------------------------------------------------------------
 
@@ -349,6 +387,31 @@ class FakeState:
             raise unknown_message()
         return message
 
+    def post_message(
+        self, channel: Channel, payload: dict[str, Any], uploads: Sequence[Upload] = ()
+    ) -> Message:
+        """The bot's ``POST /channels/{id}/messages`` once its checks passed. As on Discord, a
+        create with a ``nonce`` and ``enforce_nonce: true`` whose nonce the bot sent in this
+        channel within `nonce_window` seconds makes no message: the earlier one is returned
+        (Unknown Message if it was deleted since). A create without ``enforce_nonce`` is never
+        checked, though its nonce is remembered for later creates."""
+        nonce = payload.get("nonce")
+        key = (channel.id, self.bot_user.id, str(nonce))
+        now = time.monotonic()
+        if nonce is not None and payload.get("enforce_nonce") is True:
+            earlier = self._nonces.get(key)
+            if earlier is not None and now - earlier[1] < self.nonce_window:
+                message = earlier[0]
+                if message.deleted:
+                    raise unknown_message()
+                self.repeated_nonces.append(message)
+                self.notify()
+                return message
+        message = self.create_message(channel, self.bot_user, payload, uploads)
+        if nonce is not None:
+            self._nonces[key] = (message, now)
+        return message
+
     def next_seq(self) -> int:
         self._message_seq += 1
         return self._message_seq
@@ -380,7 +443,7 @@ class FakeState:
         message.flags |= extra_flags
         self.messages[message.id] = message
         if not message.ephemeral:
-            self.on_event("MESSAGE_CREATE", self._gateway_message(message))
+            self.on_event("MESSAGE_CREATE", self._gateway_message(message, created=True))
         self._watch(message, uploads)
         return message
 
@@ -411,12 +474,12 @@ class FakeState:
             self.on_event("MESSAGE_DELETE", data)
         self.notify()
 
-    def _gateway_message(self, message: Message) -> dict[str, Any]:
+    def _gateway_message(self, message: Message, *, created: bool = False) -> dict[str, Any]:
         member = None
         if message.guild_id is not None:
             guild = self.get_guild(message.guild_id)
             member = guild.member_payload(message.author, with_user=False)
-        return message.to_payload(gateway=True, member=member)
+        return message.to_payload(gateway=True, member=member, with_nonce=created)
 
     def _apply(
         self,
@@ -437,6 +500,8 @@ class FakeState:
             message.components = payload["components"] or []
         if "tts" in payload and not editing:
             message.tts = bool(payload["tts"])
+        if payload.get("nonce") is not None and not editing:
+            message.nonce = payload["nonce"]
         if payload.get("flags") is not None:
             keep = message.flags & (FLAG_EPHEMERAL | FLAG_LOADING) if editing else 0
             message.flags = int(payload["flags"]) | keep
