@@ -1,5 +1,6 @@
 """Reading an interaction (its channel, its user as a player) and answering it: privately for
-refusals, with an apology for the unexpected."""
+refusals, with an apology for the unexpected; and, once the action is saved, truthfully: an
+error after the commit never says that nothing was changed."""
 
 from __future__ import annotations
 
@@ -18,6 +19,19 @@ from engine.core import GameError
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side; nothing was changed. Please try again."
+AFTER_COMMIT = {
+    "saved": "Your action is saved, but something went wrong on my side afterwards.",
+    "queued": "Your action is saved; the table will be told shortly.",
+    "told": (
+        "Your action is saved and the table was told, but something went wrong on my side "
+        "afterwards."
+    ),
+}
+"""The answer to an unexpected error once the action is committed, by how far it has got:
+saved; saved with an update in the outbox, which the regular poll tells if nothing else does;
+saved and told to the table."""
+STAGE = "mars:after-commit"
+"""The key, in `discord.Interaction.extras`, of how far the interaction's action has got."""
 CHANGED_COMMAND = "This command was removed or changed; try /help."
 
 
@@ -64,6 +78,20 @@ def safe_name(name: str) -> str:
     return _MARKUP.sub(lambda found: "".join(f"\\{ch}" for ch in found[0]), name)
 
 
+def committed(interaction: discord.Interaction, stage: str = "saved") -> None:
+    """Record that the interaction's action is committed, and how far it has got (a key of
+    `AFTER_COMMIT`), so that an unexpected error from now on is answered truthfully (see
+    `answer_error`)."""
+    assert stage in AFTER_COMMIT
+    interaction.extras[STAGE] = stage
+
+
+def stage_of(interaction: discord.Interaction) -> str | None:
+    """How far the interaction's action has got (see `committed`); None before a commit."""
+    extras = getattr(interaction, "extras", None)  # None for test stand-ins
+    return None if extras is None else extras.get(STAGE)
+
+
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, as the first response or as a follow-up."""
     text = limits.shorten(text, limits.CONTENT)
@@ -83,9 +111,10 @@ def stale_name(
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Refusals are told to the user alone; anything unexpected is logged and apologised for.
-    A command the bot no longer has (an old command list) gets a pointer to /help and one log
-    line."""
+    """Refusals are told to the user alone; anything unexpected is logged and apologised for,
+    or, once the action was committed (see `committed`), answered with what is true: it is
+    saved, and the table was or will be told. A command the bot no longer has (an old command
+    list) gets a pointer to /help and one log line."""
     if isinstance(error, GameError):
         text = str(error)
     elif isinstance(error, app_commands.NoPrivateMessage):
@@ -101,7 +130,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
             interaction.command.qualified_name if interaction.command else "an interaction",
             exc_info=error,
         )
-        text = APOLOGY
+        stage = stage_of(interaction)
+        text = APOLOGY if stage is None else AFTER_COMMIT[stage]
     try:
         await say_privately(interaction, text)
     except discord.HTTPException:

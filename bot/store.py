@@ -940,3 +940,12 @@ class Store:
                 (game_id, user_id),
             )
             return cursor.rowcount == 1
+
+    async def queued_at(self, game_id: int, entry: int) -> float | None:
+        """When the game's outbox entry `entry` was queued (Unix seconds; None if it is not
+        queued). With the id, it names one update for good: SQLite gives an id again once the
+        entries above it are delivered."""
+        rows = await self._rows(
+            "SELECT created_at FROM outbox WHERE game_id = ? AND id = ?", (game_id, entry)
+        )
+        return float(rows[0][0]) if rows else None

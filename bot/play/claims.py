@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.play.delivery import Courier, courier_of
-from bot.replies import channel_of, player_of, service_of
+from bot.replies import channel_of, committed, player_of, service_of
 from bot.service import TableService
 
 
@@ -35,6 +35,7 @@ class Claims(commands.Cog):
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await self.service.claim_win(channel, player_of(interaction))
+        committed(interaction, "queued")
         self.courier.prepare(update)
         answering = interaction.followup.send(update.confirmation, ephemeral=True)
         await self.courier.tell_table(interaction, update.game_id, answering)
@@ -42,6 +43,7 @@ class Claims(commands.Cog):
     @claim.command(name="end", description="End the game with no result")
     async def end(self, interaction: discord.Interaction) -> None:
         said = await self.service.claim_end(channel_of(interaction), player_of(interaction))
+        committed(interaction)
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -26,7 +26,7 @@ from bot.play.controls import HANDLER, controls_view
 from bot.play.delivery import Courier, courier_of
 from bot.play.takebacks import ask_view
 from bot.play.thinking import Thinkers
-from bot.replies import channel_of, player_of, say_privately, service_of
+from bot.replies import channel_of, committed, player_of, say_privately, service_of
 from bot.service import ChooseFurther, Controls, TableService, TableUpdate
 
 
@@ -119,8 +119,9 @@ class Play(commands.Cog, name=HANDLER):
         A private menu is replaced by the confirmation and the next menu, if any; otherwise the
         confirmation fills the private "thinking" reply. Whatever then happens to the channel's
         message, the move stays made, and the mover is told so truthfully (after the
-        confirmation).
+        confirmation), as after any error from here on (see `bot.replies.committed`).
         """
+        committed(interaction, "queued")
         self.courier.prepare(update)
         follow = ask_view(update, controls_view(update.next_choice))
         answering: Awaitable[Any]
@@ -167,6 +168,7 @@ class Play(commands.Cog, name=HANDLER):
         said = await self.service.abandon(
             channel_of(interaction), player_of(interaction), moderator=moderator
         )
+        committed(interaction)
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -22,6 +22,7 @@ from bot.replies import (
     answer_error,
     channel_of,
     cog_named,
+    committed,
     player_of,
     say_privately,
     service_of,
@@ -146,6 +147,7 @@ class Takebacks(commands.Cog, name=COG):
         if isinstance(asked, TableUpdate):
             await self._undone(interaction, asked)
             return
+        committed(interaction)  # the request is recorded
         await interaction.followup.send("Asked; the others may accept or decline.", ephemeral=True)
         await self._say(
             interaction, asked.text, asked.waiting, request_view(asked.game_id, asked.seq)
@@ -162,12 +164,14 @@ class Takebacks(commands.Cog, name=COG):
         if isinstance(answered, TableUpdate):
             await self._undone(interaction, answered)
         else:
+            committed(interaction)  # the answer is recorded
             await say_privately(interaction, "Answered.")
             await self._say(interaction, answered, (), None)
         if interaction.message is not None and (not accept or isinstance(answered, TableUpdate)):
             await interaction.message.edit(view=None)  # the request is over: no more buttons
 
     async def _undone(self, interaction: discord.Interaction, update: TableUpdate) -> None:
+        committed(interaction, "queued")
         self.courier.prepare(update)
         answering = interaction.followup.send(update.confirmation, ephemeral=True)
         await self.courier.tell_table(interaction, update.game_id, answering)
