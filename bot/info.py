@@ -27,8 +27,8 @@ game's **Rematch** button opens a new table for its players; first players alter
 `/history [game]` a game's record as a text file, secret moves never shown · `/replay [game]`
 posts an animated replay of a finished game (default: the last one here)
 `/takeback` (or **Take back** under your move's confirmation) ask to undo your last move,
-done once everyone else accepts (not secret moves, draws, rolls or revealed secrets; none in
-Mars vs. Earth)
+done once everyone else accepts, or at once with the replies when you play alone against
+computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. Earth)
 `/resign` leave the game (see `/rules` for what happens then)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10

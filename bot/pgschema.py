@@ -127,4 +127,7 @@ MIGRATIONS: tuple[str, ...] = (
         beat_at DOUBLE PRECISION NOT NULL
     );
     """,
+    """
+    ALTER TABLE moves ADD COLUMN undoes INTEGER NOT NULL DEFAULT 1;
+    """,
 )

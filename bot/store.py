@@ -166,6 +166,9 @@ MIGRATIONS: tuple[str, ...] = (
         beat_at REAL NOT NULL
     );
     """,
+    """
+    ALTER TABLE moves ADD COLUMN undoes INTEGER NOT NULL DEFAULT 1;
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -258,6 +261,9 @@ class MoveRow:
     created_at: float
     said: str
     """What the channel was told of this move (public narration)."""
+    undoes: int = 1
+    """For a takeback: how many actions it undoes (the player's own, and the computer players'
+    replies after it)."""
 
 
 @dataclass(frozen=True)
@@ -526,7 +532,7 @@ class Store:
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._rows(
-            "SELECT seq, seat, kind, notation, created_at, said FROM moves "
+            "SELECT seq, seat, kind, notation, created_at, said, undoes FROM moves "
             "WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
@@ -675,6 +681,7 @@ class Store:
         outbox: dict[str, Any],
         claim_at: float | None = None,
         ending: Ending | None = None,
+        undoes: int = 1,
     ) -> None:
         """Append to the move log, save the new snapshot (`state`, JSON text) and queue the
         update that tells the table (`outbox`), in one transaction: a committed move is always
@@ -683,8 +690,8 @@ class Store:
         A non-None `result` ends the game (status `finished`), and `ending` (how it ended) then
         counts it for its players' stats and ratings in the same transaction. `kind` is `move`,
         `hidden` (its notation is secret: records never show it), `resign`, `timeout` (seat -1:
-        a phase timer) or `takeback` (the move before it is undone; its notation is that
-        move's).
+        a phase timer) or `takeback` (the last `undoes` actions before it are undone; its seat
+        and notation are those of the first of them, the taker's own move).
         `said` is the move's public narration, kept for `/history`. `claim_at` is when the
         others may claim the game if the next turn waits that long (None: no clock).
         """
@@ -704,10 +711,11 @@ class Store:
                 claim_at=claim_at,
             )
             await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at, said) VALUES "
+                "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at, said, "
+                "undoes) VALUES "
                 "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), "
-                "?, ?, ?, ?, ?)",
-                (game.id, game.id, seat, kind, notation, time.time(), said),
+                "?, ?, ?, ?, ?, ?)",
+                (game.id, game.id, seat, kind, notation, time.time(), said, undoes),
             )
             if result is not None:
                 await self._lock_ledger(db)

@@ -43,9 +43,12 @@ class Commits(Tables):
         state: Any,
         events: list[Event],
         moves_made: int,
+        *,
+        undoes: int = 1,
     ) -> TableUpdate:
-        """Record `seat`'s action (`kind`: move, hidden, resign or timeout), which left
-        `state` and `events`, as move number `moves_made + 1`."""
+        """Record `seat`'s action (`kind`: move, hidden, resign, timeout or takeback, which
+        undoes the last `undoes` actions), which left `state` and `events`, as move number
+        `moves_made + 1`."""
         after = Table(table.row, table.game, state, table.players)
         told = await asyncio.to_thread(_tell, table, after, kind, events, moves_made + 1)
         entry = outbox_entry(after, told.said, told.public.mentions, told.private, fresh=None)
@@ -63,6 +66,7 @@ class Commits(Tables):
             outbox=entry,
             ending=told.ending,
             claim_at=claim_at if told.result is None else None,
+            undoes=undoes,
         )
         self._keep(table.row.id, told.snapshot, state)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)

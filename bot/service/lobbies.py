@@ -18,7 +18,7 @@ from bot.service.computer_seats import (
 )
 from bot.service.tables import Table
 from bot.service.updates import Notice, Player, TableError, TableUpdate
-from engine.core import FIRST_PLAYER, Game, GameError, resolve_options
+from engine.core import FIRST_PLAYER, Game, GameError, UndoableGame, resolve_options
 from engine.registry import GAMES
 
 STARTED = "This table has started; see the board below."
@@ -48,6 +48,8 @@ class Lobby:
     """A rematch's player to move first (see `bot.service.alternation`)."""
     started: bool = False
     """Whether its game has started (it may have ended since)."""
+    undoable: bool = False
+    """Whether its game has takebacks."""
 
     @property
     def open(self) -> bool:
@@ -65,6 +67,7 @@ class Lobby:
             self.min_players,
             self.max_players,
             (*self.options_shown, *self.settings_shown),
+            self.undoable,
         )
 
     @property
@@ -314,4 +317,5 @@ def _lobby_of(table: Table) -> Lobby:
         clock_hours=row.clock_hours,
         first_user=row.first_user,
         started=row.state is not None,
+        undoable=isinstance(game, UndoableGame),
     )

@@ -162,7 +162,11 @@ def move_line(move: MoveRow, names: Sequence[str]) -> str:
         return f"{move.seq}. (the timer ran out)"
     who = names[move.seat] if 0 <= move.seat < len(names) else "?"
     if move.kind == "takeback":
-        return f"{move.seq}. {who} took back {move.notation}"
+        replies = move.undoes - 1
+        also = (
+            f" and {replies} {'reply' if replies == 1 else 'replies'} after it" if replies else ""
+        )
+        return f"{move.seq}. {who} took back {move.notation}{also}"
     did = SECRET if move.kind == "hidden" else move.notation
     return f"{move.seq}. {who}: {did}"
 
@@ -195,14 +199,20 @@ def replay_frames(row: GameRow, moves: Sequence[MoveRow]) -> tuple[Frame, ...]:
 
 def positions(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> list[Any]:
     """The game's states from its opening (as it started: seed, players, opening options)
-    through each logged move (a takeback goes back to the state before the move it undoes);
+    through each logged move (a takeback goes back to the state before the actions it undoes);
     raises GameError for a move that no longer applies."""
     state = game.new_game(_names(row), opening_options(row), row.seed)
     states = [state]
+    line = [state]  # the states of the actions that stand: a takeback takes its own off
     for move in moves:
-        if move.kind == "takeback":  # the move before it is undone
-            state = states[-2]
-        elif move.kind == "resign":
+        if move.kind == "takeback":
+            if move.undoes >= len(line):
+                raise GameError("a takeback undoes more actions than the game has")
+            del line[len(line) - move.undoes :]
+            state = line[-1]
+            states.append(state)
+            continue
+        if move.kind == "resign":
             state, _ = game.resign(state, move.seat)
         elif move.kind == "timeout":
             if not isinstance(game, TimedGame):
@@ -211,6 +221,7 @@ def positions(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> l
         else:
             state, _ = game.apply(state, move.seat, game.parse(state, move.seat, move.notation))
         states.append(state)
+        line.append(state)
     return states
 
 

@@ -12,9 +12,15 @@ Rulings:
   given so far are kept. A request of an action that a later one has outlived gives way to a
   request of the later action.
 - Computer players answer at once: random, easy and normal accept, hard never does.
-- The undo is logged as an action of its own (kind `takeback`, with the undone move's notation),
-  so the log keeps the move and its undoing; the game goes back to the position before the move,
-  rebuilt from its seed and its log.
+- A player alone with computer players (no other person at the table) takes back their last
+  action together with the computer players' replies after it, at once and at every level, as
+  against a chess engine: a later reply does not outlive the request. It is refused, saying
+  why, when one of those replies was secret or drew, rolled or revealed something hidden. Such
+  a game has one person, so it never changes a rating (see `bot.ratings.standings`); it
+  counts in the stats as any other.
+- The undo is logged as an action of its own (kind `takeback`, with the undone move's notation
+  and the number of actions it undoes), so the log keeps the moves and their undoing; the game
+  goes back to the position before the move, rebuilt from its seed and its log.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ REFUSING_LEVELS = frozenset({"hard"})
 """Computer levels that decline every takeback."""
 NOT_YOURS = "You can take back only your own last action, and only until anyone acts after it."
 OVER = "That takeback request is over: the game has moved on."
+SECRET = "A secret move cannot be taken back."
 
 
 @dataclass(frozen=True)
@@ -62,15 +69,17 @@ class Takebacks(Play):
             standing = await self.store.takeback_request(table.row.id)
             if standing is not None and last is not None and standing.seq == last.seq:
                 raise TableError(_asked_already(standing, player.user_id))
+            waiting = _others(table, seat)
+            if not waiting:  # alone with computers: their replies are taken back too
+                first = _own_before_replies(table, moves, seat)
+                before = await asyncio.to_thread(_before, table, moves, first)
+                return await self._undo(table, moves[first:], before)
             if last is None or last.seat != seat or last.kind not in ("move", "hidden"):
                 raise TableError(NOT_YOURS)
             if last.kind == "hidden":
-                raise TableError("A secret move cannot be taken back.")
-            before = await asyncio.to_thread(_before, table, moves)
+                raise TableError(SECRET)
+            before = await asyncio.to_thread(_before, table, moves, len(moves) - 1)
             _refuse_computers(table, seat)
-            waiting = _others(table, seat)
-            if not waiting:
-                return await self._undo(table, last, before)
             if not await self.store.ask_takeback(table.row.id, last.seq, player.user_id):
                 standing = await self.store.takeback_request(table.row.id)
                 raise TableError(_asked_already(standing, player.user_id))
@@ -104,22 +113,62 @@ class Takebacks(Play):
             if left:
                 return wording.takeback_accepted(player.user_id, left)
             assert last is not None
-            before = await asyncio.to_thread(_before, table, moves)
+            before = await asyncio.to_thread(_before, table, moves, len(moves) - 1)
             await self.store.drop_takeback(table.row.id)
-            return await self._undo(table, last, before)
+            return await self._undo(table, [last], before)
 
-    async def _undo(self, table: Table, last: MoveRow, before: Any) -> TableUpdate:
-        said = f"{table.players[last.seat].name} took back `{last.notation}`."
+    async def _undo(self, table: Table, undone: list[MoveRow], before: Any) -> TableUpdate:
+        """Go back to `before`, the position before the actions `undone` (the taker's own
+        move, then any computer players' replies)."""
+        own, *replies = undone
+        said = f"{table.players[own.seat].name} took back `{own.notation}`"
+        if replies:
+            answers = ", ".join(f"{table.players[r.seat].name}'s `{r.notation}`" for r in replies)
+            said += f" and the replies after it ({answers})"
         update = await self._commit(
-            table, last.seat, "takeback", last.notation, before, [Event(said)], table.row.moves_made
+            table,
+            own.seat,
+            "takeback",
+            own.notation,
+            before,
+            [Event(f"{said}.")],
+            table.row.moves_made,
+            undoes=len(undone),
         )
-        return replace(update, confirmation=f"Taken back: `{last.notation}`.")
+        return replace(update, confirmation=f"Taken back: `{own.notation}`.")
 
 
-def _before(table: Table, moves: list[MoveRow]) -> Any:
-    """The state before the last of `moves` (engine work: run off the event loop); refused
-    when that move cannot be taken back (see the rulings) or the log no longer rebuilds the
-    game as it stands."""
+def _own_before_replies(table: Table, moves: list[MoveRow], seat: int) -> int:
+    """Where in `moves` the last action of `seat` stands, after which only computer players
+    acted (their moves are the replies); refused when it is not that player's move."""
+    first = len(moves) - 1
+    while first >= 0 and _by_computer(table, moves[first]):
+        reply = moves[first]
+        if reply.kind == "hidden":
+            raise TableError(
+                f"{table.players[reply.seat].name} made a secret move since, so nothing is "
+                "taken back."
+            )
+        if reply.kind != "move":
+            break
+        first -= 1
+    if first < 0 or moves[first].seat != seat or moves[first].kind not in ("move", "hidden"):
+        raise TableError(NOT_YOURS)
+    if moves[first].kind == "hidden":
+        raise TableError(SECRET)
+    return first
+
+
+def _by_computer(table: Table, move: MoveRow) -> bool:
+    """Whether a computer player made `move` (a phase timer's, seat -1, is nobody's)."""
+    return move.seat >= 0 and is_computer(table.players[move.seat].user_id)
+
+
+def _before(table: Table, moves: list[MoveRow], first: int) -> Any:
+    """The state before `moves[first]`, the taker's own move, undoing it and the computer
+    players' replies after it (engine work: run off the event loop); refused when one of them
+    cannot be taken back (see the rulings) or the log no longer rebuilds the game as it
+    stands."""
     game = undoable(table.game)
     try:
         states = positions(game, table.row, moves)
@@ -129,12 +178,19 @@ def _before(table: Table, moves: list[MoveRow]) -> Any:
         ) from error
     if json.dumps(game.to_json(states[-1])) != json.dumps(game.to_json(table.state)):
         raise TableError("This game's log no longer rebuilds it, so nothing is taken back.")
-    last = moves[-1]
-    before = states[-2]
-    why = game.undoable(before, game.parse(before, last.seat, last.notation), states[-1])
-    if why is not None:
-        raise TableError(f"`{last.notation}` cannot be taken back: {why}.")
-    return before
+    own = moves[first]
+    for index in range(first, len(moves)):
+        move, before = moves[index], states[index]
+        why = game.undoable(before, game.parse(before, move.seat, move.notation), states[index + 1])
+        if why is None:
+            continue
+        if index == first:
+            raise TableError(f"`{own.notation}` cannot be taken back: {why}.")
+        raise TableError(
+            f"`{own.notation}` cannot be taken back: {table.players[move.seat].name}'s reply "
+            f"`{move.notation}` came after it, and {why}."
+        )
+    return states[first]
 
 
 def undoable(game: Game[Any, Any]) -> UndoableGame[Any, Any]:

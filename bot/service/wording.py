@@ -102,6 +102,12 @@ def abandoned(title: str, user_id: int) -> str:
     return f"The {title} game in this channel was abandoned by {mention(user_id)}."
 
 
+SOLO = (
+    "Alone with computer players, you may take back your moves with the computers' replies "
+    "(`/takeback`); a game with one person counts in `/stats` but changes no rating.\n"
+)
+
+
 def lobby_text(
     title: str,
     status: str,
@@ -109,16 +115,21 @@ def lobby_text(
     least: int,
     most: int,
     options_shown: Sequence[str],
+    undoable: bool = False,
 ) -> str:
     """The lobby message: who is seated (user id, and a computer player's level), the options,
-    and how to join, add a computer player and start."""
+    how to join, add a computer player and start, and (`undoable`: a game with takebacks) what
+    a player alone with computer players may take back."""
     if status != "lobby":
         return f"**{title}** table: this lobby is closed."
     names = ", ".join(mention(u) + (f" ({level})" if level else "") for u, level in seated)
+    people = sum(1 for _, level in seated if level is None)
+    alone = people == 1 < len(seated) and undoable
     return (
         f"**{title}**: a new table is open ({players_wanted(least, most)}).\n"
         f"Seated ({len(seated)}/{most}): {names or 'nobody'}\n"
         f"Options: {', '.join(options_shown) or 'none'}\n"
-        "Press **Join** to sit down or add a computer player; any seated player can press "
+        + (SOLO if alone else "")
+        + "Press **Join** to sit down or add a computer player; any seated player can press "
         "**Start**."
     )

@@ -118,3 +118,41 @@ async def test_two_requests_at_once_post_one(
             m for m in fake.messages(CHANNEL) if m.seq > after and "asks to take back" in m.content
         ]
         assert posted == [request]
+
+
+async def test_alone_with_a_computer_the_take_back_button_undoes_its_reply_too(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    """The computer replies after its pause; the Take back button under Ann's confirmation
+    still works, and takes the reply back with her move."""
+    fake = fake_discord
+    await launch_bot(extra_env={"COMPUTER_PAUSE_SECONDS": "0.2"})
+    await fake.wait_commands_synced()
+    ann = fake.add_user("ann")
+    lobby = await (
+        await fake.slash(
+            ann,
+            CHANNEL,
+            "new",
+            subcommand="leylines",
+            options={"first": 1, "bots": 1, "bot_level": "hard"},
+        )
+    ).response()
+    assert "take back your moves with the computers' replies" in lobby.content, lobby.content
+    before = marks(fake, CHANNEL)
+    await (await fake.slash(ann, CHANNEL, "start")).response()
+    await board_after(fake, CHANNEL, before)
+    before = marks(fake, CHANNEL)
+    done = await move(fake, ann, CHANNEL, "L c3")
+    thinking = await board_after(fake, CHANNEL, before)
+    earlier = {m.id: len(m.history) for m in fake.messages(CHANNEL) if m.id <= thinking.id}
+    replied = await board_after(fake, CHANNEL, earlier)
+    assert "Ada (computer) placed" in replied.content, replied.content
+    [take_back] = done.custom_ids
+    before = marks(fake, CHANNEL)
+    undone = await (await fake.click(ann, done, take_back)).response()
+    assert undone.ephemeral and undone.content == "Taken back: `L c3`.", undone.content
+    board = await board_after(fake, CHANNEL, before)
+    assert "ann took back `L c3` and the replies after it (Ada (computer)'s `" in board.content
+    assert f"<@{ann.id}>, your turn." in board.content
+    assert "3. ann took back L c3 and 1 reply after it" in await history(fake, ann, CHANNEL)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked
+from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked, records
 from bot.service.records import record
 from bot.store import TakebackRequest
 from engine.core import UndoableGame
@@ -114,8 +115,8 @@ async def computer_table(service: TableService, level: str) -> None:
     await service.move(CHANNEL, ANN, "L c3")
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal"])
-async def test_a_computer_player_below_hard_accepts_at_once(
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+async def test_alone_with_a_computer_a_move_is_taken_back_at_once(
     level: str, service: TableService
 ) -> None:
     await computer_table(service, level)
@@ -124,11 +125,108 @@ async def test_a_computer_player_below_hard_accepts_at_once(
     assert (await stored(service))[1] == 2
 
 
-async def test_a_hard_computer_player_declines(service: TableService) -> None:
-    await computer_table(service, "hard")
+async def reply(service: TableService, choose: Callable[[list[str]], str] = min) -> str:
+    """The computer player's reply, chosen by `choose` among its legal moves; its notation."""
+    turn = await service.computer_turn(
+        (await service.store.open_game(CHANNEL) or pytest.fail("no game")).id
+    )
+    assert turn is not None
+    game = GAMES[turn.game_key]
+    state = game.from_json(json.loads(turn.state))
+    notation = choose([game.notation(m) for m in game.legal_moves(state, turn.seat)])
+    await service.play_computer(turn, notation)
+    return notation
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_it(
+    level: str, service: TableService
+) -> None:
+    """As against a chess engine: the computer's reply does not outlive the request, at every
+    level, and taking back again later goes back past both takebacks' moves alike."""
+    await computer_table(service, level)
+    answer = await reply(service)
+    undone = await service.ask_takeback(CHANNEL, ANN)
+    assert isinstance(undone, TableUpdate) and undone.confirmation == "Taken back: `L c3`."
+    assert undone.public.text.startswith(
+        f"Ann took back `L c3` and the replies after it (Ada (computer)'s `{answer}`)."
+    )
+    assert f"<@{ANN.user_id}>, your turn." in undone.public.text
+    state, moves_made = await stored(service)
+    assert moves_made == 3 and GAMES["leylines"].legal_moves(state, 0)
+    await service.move(CHANNEL, ANN, "L d4")
+    await reply(service, max)
+    await service.ask_takeback(CHANNEL, ANN)
+    twice, _ = await stored(service)
+    assert twice == state
+    text = (await record(service.store, CHANNEL)).text
+    assert "3. Ann took back L c3 and 1 reply after it" in text
+    assert "6. Ann took back L d4 and 1 reply after it" in text
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None
+    frames = records.replay_frames(row, await service.store.moves(row.id))
+    assert len(frames) == 7  # the log still rebuilds the game
+
+
+async def test_a_computers_reply_that_drew_is_not_taken_back(service: TableService) -> None:
+    """Agents, Ann alone with a computer: once the computer draws from the bag after Ann's
+    move, the pyramid drawn is known and nothing is taken back."""
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1},
+        computers=1, computer_level="easy",
+    )  # fmt: skip
+    await service.start(CHANNEL, ANN)
+    agents = GAMES["agents"]
+    for _ in range(40):
+        state, _ = await stored(service)
+        if 0 in agents.actors(state):
+            moves = [agents.notation(m) for m in agents.legal_moves(state, 0)]
+            await service.move(CHANNEL, ANN, next((m for m in moves if m != "draw"), moves[0]))
+            state, _ = await stored(service)
+            if 1 in agents.actors(state) and 0 not in agents.actors(state):
+                drew = await reply(service, lambda moves: "draw" if "draw" in moves else moves[0])
+                if drew == "draw":
+                    break
+        else:
+            await reply(service)
+    else:
+        pytest.fail("the computer never drew after a move of Ann's")
+    before = await stored(service)
+    with pytest.raises(
+        TableError,
+        match=r"cannot be taken back: Ada \(computer\)'s reply `draw` came after it, and it "
+        r"drew a pyramid from the bag\.",
+    ):
+        await service.ask_takeback(CHANNEL, ANN)
+    assert await stored(service) == before
+
+
+async def test_with_another_person_a_hard_computer_player_declines(
+    service: TableService,
+) -> None:
+    """Martian Merchants, Ann and Bob with a hard computer: the table's takebacks are agreed,
+    and hard never agrees."""
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={},
+        computers=1, computer_level="hard",
+    )  # fmt: skip
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ANN)
+    merchants = GAMES["merchants"]
+    state, _ = await stored(service)
+    [seat] = merchants.actors(state)
+    player = (await service.store.open_game(CHANNEL) or pytest.fail("no game")).seats[seat]
+    mover = next(p for p in (ANN, BOB) if p.user_id == player.user_id)
+    for move in merchants.legal_moves(state, seat):
+        after, _ = merchants.apply(state, seat, move)
+        if merchants.undoable(state, move, after) is None:
+            await service.move(CHANNEL, mover, merchants.notation(move))
+            break
+    else:
+        pytest.fail("no move of the first player may be taken back")
     before = await stored(service)
     with pytest.raises(TableError, match=r"Ada \(computer\) plays hard and declines"):
-        await service.ask_takeback(CHANNEL, ANN)
+        await service.ask_takeback(CHANNEL, mover)
     assert await stored(service) == before
 
 
