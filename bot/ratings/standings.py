@@ -11,6 +11,8 @@ Rules:
   people of one side who share a result form a team; a player who resigned is a team of one; in
   every other game each person is a team of one. Winners rank first, draws tie for first,
   losers rank second.
+- A table that allows hints (`/hint`) is unrated: its games count in the stats, never in
+  the ratings (see `bot.ratings.ledger.count`).
 - Ratings are decided among people only: a game changes ratings when it has at least two teams
   of people whose results differ (or who all drew). So a game against computers changes no
   rating unless two or more people (or two human sides) played in it, and then only theirs; a

@@ -79,7 +79,7 @@ class Lobby:
         if self.clock_hours:
             shown.append(f"clock: {self.clock_hours} h a turn")
         if self.hints:
-            shown.append("hints allowed")
+            shown.append("hints allowed (unrated)")
         return tuple(shown)
 
 

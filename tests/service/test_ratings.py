@@ -199,6 +199,23 @@ async def test_computers_are_never_rated_and_rate_no_lone_person(service: TableS
     ]
 
 
+async def test_a_table_with_hints_counts_in_the_stats_and_rates_nobody(
+    service: TableService,
+) -> None:
+    await service.new_lobby(
+        guild_id=GUILD, channel_id=10, creator=ANN, game_key="leylines", options={}, hints=True
+    )
+    lobby = await service.join(10, BOB)
+    assert "hints allowed (unrated)" in lobby.text
+    await service.start(10, ANN)
+    await service.resign(10, BOB)
+    ann, bob = (await records(service, ANN, BOB)).values()
+    assert (ann.games, ann.wins, bob.games, bob.losses) == (1, 1, 1, 1)
+    assert ann.skill == bob.skill == NEW
+    await stats.rebuild(service.store)
+    assert (await records(service, ANN, BOB))["Ann"].skill == NEW
+
+
 async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
     service: TableService,
 ) -> None:
