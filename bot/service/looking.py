@@ -12,11 +12,16 @@ from engine.core import CompletingGame, remembered
 class Looking(Commits):
     async def repost_board(self, channel_id: int) -> int:
         """Ask for the board to be posted anew (it becomes the living board message); returns
-        the game's id, whose delivery then posts it."""
+        the game's id, whose delivery then posts it. Between tables, the channel's last
+        finished game is shown: its final board, its result and its Rematch button."""
         async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+            row = await self.store.open_game(channel_id)
+            if row is None:
+                last = await self.store.last_game(channel_id)
+                row = last if last is not None and last.status == "finished" else None
+            table = await self._table(channel_id, status="active", row=row)
             moves_made = table.row.moves_made
-            said = wording.board_again(table.game.title, moves_made)
+            said = wording.board_again(table.game.title, moves_made, table.row.result)
             await self.store.queue(table.row.id, outbox_entry(table, said, (), [], fresh=True))
             return table.row.id
 

@@ -94,7 +94,10 @@ def takeback_declined(user_id: int, asker: int) -> str:
     return f"{mention(user_id)} declines {mention(asker)}'s takeback; the move stands."
 
 
-def board_again(title: str, moves_made: int) -> str:
+def board_again(title: str, moves_made: int, result: str | None = None) -> str:
+    """The heading of a board posted again: the move to come, or a finished game's result."""
+    if result is not None:
+        return f"**{title}**, the final board after {moves_made} moves. {game_over(result)}"
     return f"**{title}**, move {moves_made + 1}."
 
 

@@ -51,6 +51,14 @@ async def test_the_rematch_button_opens_and_fills_a_lobby_across_a_restart(
     assert "**Game over.**" in final.content
     [rematch] = [c for c in final.custom_ids if c.startswith("mars:rematch:")]
 
+    before = marks(fake, CHANNEL)  # between tables, /board shows the last game's end
+    shown = await (await fake.slash(cat, CHANNEL, "board")).response()
+    assert shown.ephemeral and shown.content == "Here is the board again:", shown.content
+    again = await board_after(fake, CHANNEL, before)
+    assert again.id != final.id and again.attachments
+    assert "**Ley Lines of Mars**, the final board after 2 moves. **Game over.**" in again.content
+    assert [c for c in again.custom_ids if c.startswith("mars:rematch:")] == [rematch]
+
     refusal = await (await fake.click(cat, final, rematch)).response()
     assert refusal.ephemeral and "Only the players of that game" in refusal.content
     assert "`/join`" in refusal.content
@@ -58,6 +66,8 @@ async def test_the_rematch_button_opens_and_fills_a_lobby_across_a_restart(
     lobby = await (await fake.click(bob, final, rematch)).response()
     assert not lobby.ephemeral and "a new table is open" in lobby.content
     assert f"Seated (1/2): <@{bob.id}>" in lobby.content
+    waiting = await (await fake.slash(cat, CHANNEL, "board")).response()
+    assert waiting.ephemeral and "has not started yet" in waiting.content
     assert f"first: <@{bob.id}> (first players alternate)" in lobby.content
     assert any(c.endswith(":join") for c in lobby.custom_ids)
 

@@ -457,3 +457,26 @@ async def test_reminders_off_set_no_deadline(service: TableService) -> None:
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.deadline is None
     assert await service.due_reminders() == []
+
+
+async def test_between_tables_the_board_is_the_last_finished_games_end(
+    service: TableService,
+) -> None:
+    await started(service)
+    await service.move(CHANNEL, ANN, "L c3")
+    await service.resign(CHANNEL, BOB)
+    game_id = await service.repost_board(CHANNEL)
+    *_, shown = await service.store.outbox(game_id)
+    assert shown.payload["fresh"] is True
+    assert shown.payload["said"].startswith(
+        "**Ley Lines of Mars**, the final board after 2 moves. **Game over.** Ann wins"
+    )
+    await started(service)
+    await service.abandon(CHANNEL, ANN, moderator=True)
+    with pytest.raises(TableError, match="There is no game in this channel"):
+        await service.repost_board(CHANNEL)
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    with pytest.raises(TableError, match="has not started yet"):
+        await service.repost_board(CHANNEL)
