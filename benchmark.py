@@ -17,6 +17,8 @@ runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreS
 bot processes, one shard each (`bench/scale.py`).
 `python benchmark.py --strength [--strength-games N] [--strength-game KEY]` plays the computer
 players against each other (`bench/strength.py`), in every game or in game KEY only.
+`python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
+four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ from bench.games import (
 )
 from bench.load import LoadPlan, bench_load
 from bench.procstat import status_kib
+from bench.replays import FULL as FULL_REPLAYS
+from bench.replays import QUICK as QUICK_REPLAYS
+from bench.replays import bench_replays
 from bench.report import TIMING_HEADER, Section, ratio_check, timing_row
 from bench.scale import FULL as FULL_SCALE
 from bench.scale import QUICK as QUICK_SCALE
@@ -494,7 +499,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--out",
         type=Path,
         help="the report's file (default: bench-results/benchmark.md, load.md with --load, "
-        "load-profile.md with --load --profile, scale.md with --scale)",
+        "load-profile.md with --load --profile, scale.md with --scale, replays.md with "
+        "--replays)",
     )
     parser.add_argument("--quick", action="store_true", help="a small, fast run of everything")
     load = parser.add_argument_group("load", "the real bot process under many games at once")
@@ -530,15 +536,21 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         choices=sorted(GAMES),
         help="play only this game's pairings (or tables, for marsvsearth)",
     )
+    replays = parser.add_argument_group("replays", "bursts of /replay beside board pictures")
+    replays.add_argument("--replays", action="store_true", help="run the replay benchmark")
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not args.load:
         parser.error("--profile goes with --load")
-    if sum((args.load, args.scale, args.strength)) > 1:
-        parser.error("--load, --scale and --strength are separate benchmarks: choose one")
+    if sum((args.load, args.scale, args.strength, args.replays)) > 1:
+        parser.error(
+            "--load, --scale, --strength and --replays are separate benchmarks: choose one"
+        )
     if args.out is None:
         name = (
-            "strength"
+            "replays"
+            if args.replays
+            else "strength"
             if args.strength
             else "scale"
             if args.scale
@@ -573,9 +585,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [asyncio.run(bench_scale(scale_plan(args)))]
     elif args.strength:
         sections = [bench_strength(args.quick, args.strength_games, args.strength_game)]
+    elif args.replays:
+        sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
     else:
         sections = asyncio.run(run_all(scale))
-    kind = next((f"{k}, " for k in ("load", "scale", "strength") if getattr(args, k)), "")
+    kinds = ("load", "scale", "strength", "replays")
+    kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -1,14 +1,17 @@
 """`/replay [game]` and `/history [game]`: a game of this channel as an animated picture for
 everyone or as a text file for the asker, open to anyone in the channel (spectators too).
 
-Both are acknowledged first, privately, so a refusal stays private. A replay is drawn by the
-picture workers and posted in the channel, within Discord's upload limit (see
-`render.replay`); the asker is then told it is there. A record is the asker's alone. `game`
-(a game's number) autocompletes from this channel's games: finished ones for a replay.
+Both are acknowledged first, privately, so a refusal stays private. A replay is made by the
+replay workers in its turn (`bot.play.replays`: shared by identical requests, one at a time
+per channel; its asker is told privately when it has to wait, or that too many are being
+made) and posted in the channel, within Discord's upload limit (see `render.replay`); the
+asker is then told it is there. A record is the asker's alone. `game` (a game's number)
+autocompletes from this channel's games: finished ones for a replay.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 
 import discord
@@ -19,16 +22,21 @@ from bot import limits
 from bot.play.commands import think_privately
 from bot.play.delivery import courier_of
 from bot.play.pictures import Pictures
+from bot.play.replays import ReplayLane
 from bot.replies import channel_of, say_privately, service_of
 from bot.service import TableService, records
 
 
 class Records(commands.Cog):
-    """Reads games from the store of `service`; `pictures` makes the replays."""
+    """Reads games from the store of `service`; `pictures` makes the replays, in the lane of
+    `bot.play.replays`."""
 
     def __init__(self, service: TableService, pictures: Pictures) -> None:
         self.service = service
-        self.pictures = pictures
+        self.replays = ReplayLane(pictures.animate, at_once=pictures.replays_at_once)
+
+    async def cog_unload(self) -> None:
+        self.replays.close()
 
     @app_commands.command(name="replay", description="Post an animated replay of a finished game")
     @app_commands.describe(game="The game's number (default: the last game finished here)")
@@ -38,7 +46,8 @@ class Records(commands.Cog):
         await think_privately(interaction)
         replay = await records.replay(self.service.store, channel, game)
         budget = min(interaction.filesize_limit, limits.UPLOAD)
-        animation = await self.pictures.animate(replay.frames, budget)
+        tell = functools.partial(say_privately, interaction)
+        animation = await self.replays.animation(channel, replay.frames, budget, tell)
         file = discord.File(
             io.BytesIO(animation.gif),
             filename=replay.filename,

@@ -1,5 +1,5 @@
-"""`benchmark.py --quick` and small `benchmark.py --load` and `--scale` runs go end to end and
-report every section with numbers; a profile is broken down by kind of work.
+"""`benchmark.py --quick` and small `benchmark.py --load`, `--scale` and `--replays` runs go end to
+end and report every section with numbers; a profile is broken down by kind of work.
 
 Speed is never asserted here: only that each measurement ran and was written down.
 """
@@ -115,6 +115,18 @@ LOAD_ROWS = [
     rf"\| bare SQLite commit \(WAL, synchronous=FULL\), one {NUMBER}-byte row {TIMING}",
     rf"\| engine move \(parse \+ apply, no I/O\) {TIMING}",
 ]
+REPLAY_PHASES = ("4 askers, one game", "4 askers, 2 other games")
+REPLAY_ROWS = [
+    rf"\| quiet: no replay asked: board picture {TIMING}",
+    *(rf"\| {phase}: board picture {TIMING}" for phase in REPLAY_PHASES),
+    *(
+        rf"\| {phase}: replay posted \| 4 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|"
+        for phase in REPLAY_PHASES
+    ),
+    rf"\| quiet: no replay asked \| 0 \| 0 \| 0 \| 0 \| 0 \| {NUMBER} \| {NUMBER} \|",
+    rf"Bot process peak RSS \(VmHWM\): {NUMBER} MiB",
+]
+"""The replay report's rows: board pictures in each phase, replays posted to all 4 askers."""
 VERDICT = rf"^- .+: {NUMBER} \S+ \(target (?:<|<=|>=) .+\) \*\*(PASS|MISS)\*\*$"
 MEDIAN_P95 = rf"{NUMBER} / {NUMBER}"
 SCALE_SETUPS = [("SQLite", 1), ("PostgreSQL", 1), ("PostgreSQL", 2)]
@@ -157,6 +169,12 @@ def load_report(tmp_path_factory: pytest.TempPathFactory) -> str:
 def scale_report(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The scale runs at their smallest: 4 games, SQLite and PostgreSQL, 1 and 2 processes."""
     return run_benchmark(tmp_path_factory.mktemp("scale") / "scale.md", "--scale", "--quick")
+
+
+@pytest.fixture(scope="module")
+def replays_report(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The replay bursts at their smallest: 4 askers, of one game, then of two others."""
+    return run_benchmark(tmp_path_factory.mktemp("replays") / "replays.md", "--replays", "--quick")
 
 
 @pytest.mark.parametrize("heading", EXPECTED)
@@ -209,6 +227,23 @@ def test_the_scale_report_counts_problems(scale_report: str) -> None:
     assert re.search(
         r"^Machine load average \(1, 5, 15 min\) before the runs: ", scale_report, re.M
     )
+
+
+@pytest.mark.parametrize("row", REPLAY_ROWS)
+def test_the_replay_report_has_each_row(replays_report: str, row: str) -> None:
+    section = replays_report.split("## Replays: ", 1)[1]
+    assert re.search(row, section), f"no line matching {row}"
+
+
+def test_a_replay_burst_makes_one_animation_per_game_and_answers_everyone(
+    replays_report: str,
+) -> None:
+    counts = rf"\| 4 \| \d+ \| 0 \| 0 \| {{}} \| {NUMBER} \| {NUMBER} \|"
+    for phase, made in zip(REPLAY_PHASES, (1, 2), strict=True):
+        assert re.search(rf"^\| {phase} {counts.format(made)}$", replays_report, re.M), phase
+    assert len(verdicts(replays_report)) == 4  # two bursts' boards, memory, problems
+    problems = r"^- replays: unanswered askers and failed board turns: 0 .+ \*\*PASS\*\*$"
+    assert re.search(problems, replays_report, re.M)
 
 
 def test_guilds_hold_at_most_500_channels_and_split_evenly_between_shards() -> None:

@@ -1,16 +1,22 @@
-"""Board pictures: views drawn off the event loop, each distinct view once.
+"""Board pictures: views drawn off the event loop, each distinct view once; and the workers that
+make replays.
 
 `render.render_view` draws a view (a picklable frozen dataclass; never a game state) by the
 renderer of its type. The bot draws in a pool of worker processes, one per core it may use
 (threads would share one interpreter lock), started by the "forkserver" method: a process that
 runs an event loop and threads is never forked. Tests that register a renderer in this process
-draw in a thread instead (`Pictures()`), where that renderer is seen. Replays (animations of a
-whole game, `render.replay`) are made by the same workers.
+draw in a thread instead (`Pictures()`), where that renderer is seen.
+
+Replays (animations of a whole game, `render.replay`) are made by workers of their own, never
+by the board pictures' pool: `replay_workers` processes (see `bot.play.replays`, which decides
+which replay is made when) from the same fork server, started at the first replay and running
+at a lower priority; in a thread of their own with `Pictures()`. So a board picture never waits
+behind an animation.
 
 The last `KEEP` pictures are remembered by `view_digest`, so the channel's board, `/board` and a
 DM showing the same view share one drawing; a view being drawn is awaited, not drawn again. A
 pool whose worker died (the pictures it was drawing fail; their deliveries are tried again) is
-replaced by a new one at the next drawing.
+replaced by a new one at the next drawing (or replay).
 """
 
 from __future__ import annotations
@@ -22,10 +28,11 @@ import multiprocessing
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import forkserver
 from typing import Any, TypeVar
 
+from bot.play.replays import replay_worker_started, replay_workers
 from bot.play.worker_start import worker_started
 from bot.service import view_digest
 from engine.core import View
@@ -36,8 +43,9 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-PRELOADED = ("render", "ai", "bot.play.worker_start")
-"""What the fork server imports once for every worker: the picture and the thinking workers."""
+PRELOADED = ("render", "ai", "bot.play.worker_start", "bot.play.replays")
+"""What the fork server imports once for every worker: the picture, replay and thinking
+workers."""
 KEEP = 64
 """How many pictures are remembered (by view digest)."""
 
@@ -49,44 +57,106 @@ def usable_cores() -> int:
     return os.cpu_count() or 1
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
+def process_pool(
+    workers: int, started: Callable[[int], None] = worker_started
+) -> ProcessPoolExecutor:
     """`workers` processes that start when first needed, from the one fork server of the bot,
     which imports the renderers and the search (see `PRELOADED`) as the first pool is made. A
-    worker ignores Ctrl-C and ends with the bot (see `bot.play.worker_start`)."""
+    worker runs `started` with the bot's process id first: by default it ignores Ctrl-C and
+    ends with the bot (see `bot.play.worker_start`)."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(PRELOADED))
     forkserver.ensure_running()  # it imports the renderers now, not at the first picture
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
-        initializer=worker_started,
+        initializer=started,
         initargs=(os.getpid(),),
     )
 
 
+class Workers:
+    """The executor that `make` makes (None: the event loop's default thread pool), made when
+    first needed and made again if it broke; `what` names its workers in the log."""
+
+    def __init__(self, make: Callable[[], Executor] | None, what: str) -> None:
+        self._make = make
+        self.what = what
+        self.executor: Executor | None = None
+        self._closed = False
+
+    def start(self) -> None:
+        """Make the executor now (its processes still start when first needed)."""
+        if self._closed:
+            raise RuntimeError(f"the {self.what} workers are stopped")
+        if self.executor is None and self._make is not None:
+            self.executor = self._make()
+
+    def submit(self, work: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """`work(*args)` in a worker (in new workers if the pool broke)."""
+        self.start()
+        loop = asyncio.get_running_loop()
+        try:
+            return loop.run_in_executor(self.executor, work, *args)
+        except BrokenExecutor:
+            if self._make is None or self.executor is None:
+                raise
+            log.warning("A %s worker died; starting new ones", self.what)
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._make()
+            return loop.run_in_executor(self.executor, work, *args)
+
+    def close(self) -> None:
+        """Stop the workers (work not yet begun is dropped); waits for them to exit."""
+        self._closed = True
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+
+
 class Pictures:
     """Draws views with the executor that `workers` makes (again if it breaks; None: in the
-    event loop's default thread pool) and remembers the last `keep` pictures."""
+    event loop's default thread pool) and remembers the last `keep` pictures. Makes replays
+    with the executor that `replays` makes at the first replay (again if it breaks; None: a
+    thread of its own), which runs `replays_at_once` of them at a time."""
 
-    def __init__(self, workers: Callable[[], Executor] | None = None, *, keep: int = KEEP) -> None:
-        self._workers = workers
-        self.executor = None if workers is None else workers()
+    def __init__(
+        self,
+        workers: Callable[[], Executor] | None = None,
+        *,
+        keep: int = KEEP,
+        replays: Callable[[], Executor] | None = None,
+        replays_at_once: int = 1,
+    ) -> None:
+        self.boards = Workers(workers, "picture")
+        self.boards.start()
+        if replays is None:
+            replays = functools.partial(ThreadPoolExecutor, replays_at_once, "replay")
+        self.replays = Workers(replays, "replay")
+        self.replays_at_once = replays_at_once
         self.keep = keep
         self._drawn: OrderedDict[str, asyncio.Future[Rendered]] = OrderedDict()
 
     @classmethod
     def in_processes(cls, workers: int | None = None) -> Pictures:
-        """Pictures drawn by `workers` processes (default: one per usable core)."""
-        return cls(functools.partial(process_pool, workers or usable_cores()))
+        """Pictures drawn by `workers` processes (default: one per usable core), replays made
+        by `replay_workers` processes of their own, at a lower priority."""
+        cores = usable_cores()
+        at_once = replay_workers(cores)
+        return cls(
+            functools.partial(process_pool, workers or cores),
+            replays=functools.partial(process_pool, at_once, replay_worker_started),
+            replays_at_once=at_once,
+        )
 
     async def draw(self, view: View) -> Rendered:
         """The picture of `view`: remembered, being drawn, or drawn now."""
         return await asyncio.shield(self._drawing(view))  # a cancelled caller spares the others
 
     async def animate(self, frames: Sequence[Frame], budget: int) -> Animation:
-        """A replay of `frames` in at most `budget` bytes (see `render.replay.animate`); made
-        for its one caller, never remembered."""
-        return await self._submit(animate, tuple(frames), budget)
+        """A replay of `frames` in at most `budget` bytes (see `render.replay.animate`), made
+        by the replay workers; which replay is made when, and shared, is decided by
+        `bot.play.replays`."""
+        return await self.replays.submit(animate, tuple(frames), budget)
 
     def prepare(self, views: Iterable[View | None]) -> None:
         """Start drawing these views at once (in parallel), for `draw` to find them later."""
@@ -100,25 +170,12 @@ class Pictures:
         if drawing is not None:
             self._drawn.move_to_end(digest)
             return drawing
-        drawing = asyncio.ensure_future(self._submit(render_view, view))
+        drawing = asyncio.ensure_future(self.boards.submit(render_view, view))
         drawing.add_done_callback(lambda done: self._forget_failed(digest, done))
         self._drawn[digest] = drawing
         while len(self._drawn) > self.keep:
             self._drawn.popitem(last=False)
         return drawing
-
-    def _submit(self, work: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-        """`work(*args)` in a worker (in new workers if the pool broke)."""
-        loop = asyncio.get_running_loop()
-        try:
-            return loop.run_in_executor(self.executor, work, *args)
-        except BrokenExecutor:
-            if self._workers is None or self.executor is None:
-                raise
-            log.warning("A picture worker died; starting new ones")
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._workers()
-            return loop.run_in_executor(self.executor, work, *args)
 
     def _forget_failed(self, digest: str, drawing: asyncio.Future[Rendered]) -> None:
         """A drawing that failed (or was cancelled) is not remembered."""
@@ -128,7 +185,8 @@ class Pictures:
             del self._drawn[digest]
 
     def close(self) -> None:
-        """Stop the workers (pictures not yet drawn are dropped); waits for them to exit."""
+        """Stop the workers (pictures and replays not yet begun are dropped); waits for them
+        to exit."""
         self._drawn.clear()
-        if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
+        self.boards.close()
+        self.replays.close()
