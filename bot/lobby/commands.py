@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.lobby.buttons import HANDLER, lobby_buttons
 from bot.lobby.flow import Seating
 from bot.play.delivery import Courier, courier_of
-from bot.replies import channel_of, player_of, service_of
+from bot.replies import channel_of, committed, player_of, service_of
 from bot.service import Lobby as LobbyTable
 from bot.service import TableService, fair_clock
 from bot.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
@@ -173,6 +173,7 @@ class Lobby(commands.Cog, name=HANDLER):
             computer_level=level,
             clock_hours=clock,
         )
+        committed(interaction)
         await self.post_lobby(interaction, lobby)
 
     async def post_lobby(self, interaction: discord.Interaction, lobby: LobbyTable) -> None:
@@ -198,6 +199,7 @@ class Lobby(commands.Cog, name=HANDLER):
         posts the lobby it opened, or tells the channel who sat down at it."""
         player = player_of(interaction)
         done = await self.service.rematch(channel_of(interaction), player, game_id)
+        committed(interaction)
         if done.opened:
             await self.post_lobby(interaction, done.lobby)
             return

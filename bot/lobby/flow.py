@@ -16,7 +16,7 @@ import discord
 from bot.lobby.buttons import ADD_COMPUTER
 from bot.lobby.message import LobbyMessages
 from bot.play.delivery import Courier
-from bot.replies import channel_of, player_of, say_privately
+from bot.replies import channel_of, committed, player_of, say_privately
 from bot.service import Lobby, Notice, TableService
 from engine.registry import GAMES
 
@@ -48,6 +48,7 @@ class Seating:
             await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "start":
             update = await self.service.start(channel_id, player, game_id)
+            committed(interaction, "queued")
             await self.show_closed_lobby(interaction, update.game_id)
             await self.courier.tell_table(interaction, update.game_id)
             return
@@ -64,6 +65,7 @@ class Seating:
         else:
             lobby = await self.service.leave(channel_id, player, game_id)
             said = f"<@{player.user_id}> left the {lobby.title} table."
+        committed(interaction)
         await self.show_lobby(interaction, lobby, said)
         if action == "join":
             await self.check_dms(interaction, lobby)

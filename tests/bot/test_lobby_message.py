@@ -84,6 +84,8 @@ def interaction(post: LobbyPost, player: Player, via: str) -> Any:
         followup=answers,
         edit_original_response=post.edit,
         client=SimpleNamespace(get_partial_messageable=lambda channel_id: channel),
+        extras={},
+        command=None,
     )
 
 
