@@ -41,7 +41,7 @@ from render.palette import (
     PlayerColour,
 )
 from render.pieces import draw_marked_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
 
 TITLE = "Agents of M.A.R.S."
 FILENAME = "agents-board.png"
@@ -87,7 +87,7 @@ def draw_agents(view: AgentsView) -> Image.Image:
     grid = view.rules.grid
     board_layout = layout(grid.columns)
     width, height = picture_size(grid.columns)
-    names = [shorten(name, 24) for name in view.players]
+    names = [shorten(name, NAME_LIMIT) for name in view.players]
     strip = (PAD, PAD, width - PAD, PAD + HEADER)
     image = board_picture((width, height), board_layout, strip, _status(view, names))
     for index, piece in enumerate(view.board):
@@ -223,8 +223,8 @@ def _side_panels(image: Image.Image, view: AgentsView, names: Sequence[str], box
         return
     if view.phase == "play":
         pen = _panel(image, (left, y, right, y + 58), "Points now (groups of 4 or more)")
-        text = fit(_points_words(view), 16, right - left - 24)
-        pen.write((left + 12, y + 32), text, font=font(16), fill=TEXT)
+        points = fit_text(_points_words(view), 16, right - left - 24, 22)
+        pen.write_block((left + 12, y + 30), points, TEXT)
         y += 58 + PAD
     _bag_panel(image, view, (left, y, right, bottom))
 
@@ -251,53 +251,59 @@ def _drawn_panel(image: Image.Image, view: AgentsView, names: Sequence[str], box
         text = f"{pyramid_name(view.drawn).capitalize()}"
         pen.write((left + 86, top + 34), text, font=font(22), fill=TEXT)
         mover = names[min(view.actors)] if view.actors else ""
-        note = fit(f"{mover} must place it", 16, right - left - 98)
-        pen.write((left + 86, top + 62), note, font=font(16), fill=MUTED_TEXT)
+        room = right - left - 98
+        note = fit_text(f"{mover} must place it", 16, room, bottom - 4 - (top + 60))
+        pen.write_block((left + 86, top + 60), note, MUTED_TEXT)
     else:
-        note = "None: draw, move or swap" if view.phase == "play" else "None"
-        pen.write((left + 12, top + 44), note, font=font(18), fill=TEXT)
+        none = "None: draw, move or swap" if view.phase == "play" else "None"
+        pen.write((left + 12, top + 44), none, font=font(18), fill=TEXT)
     return bottom
 
 
+OBJECTIVE_COLUMN = 44
+"""The width of each colour's column of objectives, in pixels; the names take the rest."""
+OBJECTIVE_ROW = 36
+"""The height of a player's row of objectives, in pixels (room for a name on two lines)."""
+
+
 def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str], box: Box) -> int:
+    """The colours, then a row per player: a pointer when they are to act, their name and
+    their objectives."""
     left, top, right, bottom = box
     pen = _panel(image, box, "Objectives (? = secret)")
     palette = view.rules.palette
-    column = (right - left - 112) // len(palette)
+    column = OBJECTIVE_COLUMN
+    first = right - 6 - column * len(palette)
     y = top + 32
     for i, colour in enumerate(palette):
-        x = left + 112 + i * column + column // 2
+        x = first + i * column + column // 2
         draw_piece(image, (x, y + 8), Pyramid(colour, 2), 28)
-        name = fit(colour, 12, column - 2)
-        pen.write((x, y + 30), name, font=font(12), fill=MUTED_TEXT, anchor="mm")
+        pen.write_block((x, y + 24), fit_text(colour, 12, column - 2, 16), MUTED_TEXT, "mt")
     y += 40
     for owner, name in enumerate(names):
-        tag = "  ·  to act" if owner in view.actors else ""
-        pen.write(
-            (left + 12, y + 12), fit(name + tag, 16, 98), font=font(16), fill=TEXT, anchor="lm"
-        )
+        middle = y + OBJECTIVE_ROW // 2
+        if owner in view.actors:
+            pointer = [(left + 6, middle - 7), (left + 15, middle), (left + 6, middle + 7)]
+            pen.polygon(pointer, fill=HIGHLIGHT, outline=HIGHLIGHT_EDGE)
+        block = fit_text(name, 16, first - (left + 20) - 6, OBJECTIVE_ROW - 2)
+        pen.write_block((left + 20, y + (OBJECTIVE_ROW - block.height) // 2), block, TEXT)
+        middle = y + OBJECTIVE_ROW // 2
         for i, value in enumerate(view.objectives[owner]):
-            x = left + 112 + i * column + column // 2
+            x = first + i * column + column // 2
             if value is None:
                 text, shade = ("?" if view.objectives_set[owner] else "-"), MUTED_TEXT
             else:
                 text = f"{value:+d}" if value else "0"
                 shade = TEXT if view.revealed[owner][i] else SECRET_MARK
-            pen.write((x, y + 12), text, font=font(20), fill=shade, anchor="mm")
-        y += 32
-    limit = _limit_words(view)
-    pen.write(
-        (left + 12, y + 6),
-        fit(limit, 15, right - left - 24),
-        font=font(15),
-        fill=MUTED_TEXT,
-    )
+            pen.write((x, middle), text, font=font(20), fill=shade, anchor="mm")
+        y += OBJECTIVE_ROW
+    room = right - left - 24
+    pen.write_block((left + 12, y + 6), fit_text(_limit_words(view), 15, room, 20), MUTED_TEXT)
     y += 28
     private = _private_note(view, names)
     if private:
-        pen.write(
-            (left + 12, y + 4), fit(private, 16, right - left - 24), font=font(16), fill=SECRET_MARK
-        )
+        note = fit_text(private, 16, room, bottom - 4 - (y + 2))
+        pen.write_block((left + 12, y + 2), note, SECRET_MARK)
     return bottom
 
 
@@ -354,12 +360,14 @@ def _score_table(image: Image.Image, view: AgentsView, names: Sequence[str], box
     """Pips per colour x each player's value = points, and the totals."""
     left, top, right, bottom = box
     pen = _panel(image, box, "Score: pips x value = points")
-    short = [fit(name, 15, 110) for name in names]
     columns = (left + 12, left + 100, left + 150, left + 262)
     y = top + 32
-    for x, text in zip(columns[1:], ("pips", short[0], short[1]), strict=True):
-        pen.write((x, y), text, font=font(15), fill=MUTED_TEXT)
-    y += 24
+    pen.write((columns[1], y), "pips", font=font(15), fill=MUTED_TEXT)
+    rooms = (columns[3] - columns[2] - 8, right - 12 - columns[3])
+    heads = [fit_text(name, 15, room, 52) for name, room in zip(names, rooms, strict=True)]
+    for x, head in zip(columns[2:], heads, strict=True):
+        pen.write_block((x, y), head, MUTED_TEXT)
+    y += max(24, max(head.height for head in heads) + 8)
     row = min(26, (bottom - y - 34) // len(view.rules.palette))
     for i, colour in enumerate(view.rules.palette):
         pips = view.points[i]

@@ -39,7 +39,7 @@ from render.palette import (
     colour_of,
 )
 from render.pieces import draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
 
 TITLE = "Albiorix"
 FILENAME = "albiorix-board.png"
@@ -164,7 +164,7 @@ def _corner_frame(pen: Pen, box: Box) -> None:
 
 def _status(view: AlbiorixView) -> list[TextLine]:
     """The headline (whose turn, a preview, or the result) and a detail line under it."""
-    names = [shorten(name, 24) for name in view.players]
+    names = [shorten(name, NAME_LIMIT) for name in view.players]
     if view.outcome is not None:
         winners = view.outcome.winners
         headline = f"{names[winners[0]]} wins" if winners else "Draw"
@@ -221,18 +221,12 @@ def _last_action(view: AlbiorixView, names: Sequence[str]) -> str | None:
 def _player_panel(image: Image.Image, view: AlbiorixView, seat: int, box: Box) -> None:
     """Name, colour and a tag (to move / winner); Monads; how many pieces they control."""
     pen = Pen(image)
-    left, top, right, bottom = box
-    open_player_panel(image, view, seat, box, 40)
-    width = right - 14 - (left + 64)
-    pen.write((left + 64, top + 12), fit(view.players[seat], 22, width), font=font(22), fill=TEXT)
+    left, _, right, bottom = box
+    open_player_panel(image, view, seat, box, right - 14, 44)
     line = f"{_monads_of(view, seat)} · moves {_count(len(view.control[seat]), 'piece')}"
-    pen.write(
-        (left + 14, bottom - 14),
-        fit(line, 16, right - left - 28),
-        font=font(16),
-        fill=TEXT,
-        anchor="ls",
-    )
+    room = right - left - 28
+    block = fit_text(line, 16, room, 22)
+    pen.write_block((left + 14, bottom - 8 - block.height), block, TEXT)
 
 
 def _monads_of(view: AlbiorixView, seat: int) -> str:

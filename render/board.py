@@ -28,11 +28,12 @@ from render.palette import (
     MUTED_TEXT,
     PANEL,
     RGB,
+    TEXT,
     PlayerColour,
     colour_of,
 )
 from render.pieces import draw_pyramid
-from render.text import Pen, fit, font
+from render.text import Block, Pen, fit_lines, fit_text, font, line_pitch, stack_height, wrap
 
 Box = tuple[int, int, int, int]
 """Left, top, right, bottom in pixels; right and bottom are outside the box."""
@@ -168,19 +169,38 @@ class TextLine:
     colour: RGB
 
 
-def draw_status_strip(image: Image.Image, box: Box, lines: Sequence[TextLine]) -> None:
-    """A band filling `box` with `lines` stacked and centred in it; each is cut to fit."""
-    pen = Pen(image)
+STRIP_PADDING = (14, 6)
+"""Pixels between a status strip's edge and its text: left and right, top and bottom."""
+
+
+def strip_blocks(lines: Sequence[TextLine], box: Box) -> tuple[Block, ...]:
+    """The lines of a status strip filling `box`, laid out to fit inside its padding: at their
+    own sizes where they fit, else wrapped onto more lines and smaller (see `fit_lines`)."""
     left, top, right, bottom = box
+    across, down = STRIP_PADDING
+    texts = tuple((line.text, line.size) for line in lines)
+    return fit_lines(texts, right - left - 2 * across, bottom - top - 2 * down)
+
+
+def strip_height(lines: Sequence[TextLine], width: int) -> int:
+    """The height of a status strip `width` pixels wide that holds `lines` at their own sizes,
+    each wrapped onto as many lines as it needs."""
+    across, down = STRIP_PADDING
+    room = width - 2 * across
+    blocks = [Block(wrap(line.text, line.size, room), line.size) for line in lines]
+    return stack_height(blocks) + 2 * down
+
+
+def draw_status_strip(image: Image.Image, box: Box, lines: Sequence[TextLine]) -> None:
+    """A band filling `box` with `lines` stacked and centred in it (see `strip_blocks`)."""
+    pen = Pen(image)
+    left, top, _, bottom = box
     pen.rounded_rectangle(_inclusive(box), radius=8, fill=PANEL)
-    padding = 14
-    gap = 6
-    height = sum(line.size for line in lines) + gap * (len(lines) - 1)
-    y = top + (bottom - top - height) // 2
-    for line in lines:
-        text = fit(line.text, line.size, right - left - 2 * padding)
-        pen.write((left + padding, y), text, font=font(line.size), fill=line.colour, anchor="lt")
-        y += line.size + gap
+    blocks = strip_blocks(lines, box)
+    y = top + (bottom - top - stack_height(blocks)) // 2
+    for line, block in zip(lines, blocks, strict=True):
+        y = pen.write_block((left + STRIP_PADDING[0], y), block, line.colour)
+        y += line_pitch(block.size) - block.size
 
 
 def draw_panel(image: Image.Image, box: Box, *, highlighted: bool) -> None:
@@ -196,20 +216,27 @@ def player_tag(view: View, seat: int) -> str:
     return "to move" if seat in view.actors else ""
 
 
+NAME_SIZE = 22
+"""The font size of a player's name on a panel, in pixels, where it fits on one line."""
+
+
 def open_player_panel(
-    image: Image.Image, view: View, seat: int, box: Box, label_top: int
+    image: Image.Image, view: View, seat: int, box: Box, name_right: int, label_top: int
 ) -> PlayerColour:
     """Draw a two-player game's panel for `seat` in `box`: its frame (highlighted for the
-    player to move or the winner), a large pyramid in the seat's colour, and `label_top`
-    pixels down, under the space left for the name, the colour's name and the tag. The game
-    adds its own figures; returns the seat's colour."""
+    player to move or the winner), a large pyramid in the seat's colour, the seat's name from
+    `left + 64` to `name_right` above `label_top` pixels down (smaller or on two lines where
+    it needs, never cut), and there the colour's name and the tag. The game adds its own
+    figures; returns the seat's colour."""
     left, top, _, _ = box
     colour = colour_of(seat)
     tag = player_tag(view, seat)
     draw_panel(image, box, highlighted=bool(tag))
     draw_pyramid(image, (left + 32, top + 34), 3, colour, 48)
-    label = f"{colour.name}{' · ' + tag if tag else ''}"
     pen = Pen(image)
+    name = fit_text(view.players[seat], NAME_SIZE, name_right - (left + 64), label_top - 12)
+    pen.write_block((left + 64, top + 8), name, TEXT)
+    label = f"{colour.name}{' · ' + tag if tag else ''}"
     pen.write((left + 64, top + label_top), label, font=font(16), fill=MUTED_TEXT)
     return colour
 

@@ -35,7 +35,7 @@ from render.palette import (
     colour_of,
 )
 from render.pieces import draw_cap, draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, font, shorten
 
 TITLE = "Ley Lines of Mars"
 FILENAME = "leylines-board.png"
@@ -78,7 +78,7 @@ def _draw_piece(image: Image.Image, centre: tuple[int, int], piece: Piece, cell:
 
 def _status(view: LeyLinesView) -> list[TextLine]:
     """The headline (whose turn, or the result) and a detail line under it."""
-    names = [shorten(name, 24) for name in view.players]
+    names = [shorten(name, NAME_LIMIT) for name in view.players]
     if view.outcome is not None:
         winners = view.outcome.winners
         headline = f"{names[winners[0]]} wins" if winners else "Draw"
@@ -107,23 +107,19 @@ def _player_panel(image: Image.Image, view: LeyLinesView, seat: int, box: Box) -
     """Name, score, a tag (to move / winner) and the pyramids still in hand."""
     pen = Pen(image)
     left, top, right, bottom = box
-    colour = open_player_panel(image, view, seat, box, 42)
     score = str(view.scores[seat])
     score_font = font(40)
     score_width = int(score_font.getlength(score))
+    colour = open_player_panel(image, view, seat, box, right - 14 - score_width - 12, 48)
     pen.write((right - 14, top + 34), score, font=score_font, fill=TEXT, anchor="rm")
-    name_width = right - 14 - score_width - 12 - (left + 64)
-    pen.write(
-        (left + 64, top + 14), fit(view.players[seat], 22, name_width), font=font(22), fill=TEXT
-    )
     stash = view.stashes[seat]
     x = left + 14
     for size in (1, 2, 3):
-        draw_pyramid(image, (x + 14, bottom - 26), size, colour, 30)
+        draw_pyramid(image, (x + 14, bottom - 24), size, colour, 30)
         count = stash[size - 1]
         text = f"{SIZE_LETTER[size]} x{count}"
         shade = TEXT if count else MUTED_TEXT
-        pen.write((x + 32, bottom - 26), text, font=font(18), fill=shade, anchor="lm")
+        pen.write((x + 32, bottom - 24), text, font=font(18), fill=shade, anchor="lm")
         x += (right - left - 28) // 3
 
 

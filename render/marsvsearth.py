@@ -14,7 +14,6 @@ the canvas grows with the number of threats, the longest card and the number of 
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
@@ -22,17 +21,29 @@ from PIL import Image
 
 from engine.marsvsearth.state import TRACK_TOP, WAVES
 from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown
-from render.board import TextLine, draw_status_strip
+from render.board import TextLine, draw_status_strip, strip_height
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
-from render.text import ALT_LIMIT, Pen, drawable, fit, font, shorten, text_length
+from render.text import (
+    ALT_LIMIT,
+    NAME_LIMIT,
+    Pen,
+    fit_lines,
+    fit_text,
+    font,
+    line_pitch,
+    shorten,
+    stack_height,
+    wrap,
+)
 
 FILENAME = "marsvsearth-table.png"
 MIN_WIDTH = 1280
 PAD = 16
 HEADER = 76
+"""The status strip's height when its lines fit; it grows for longer ones."""
 LEFT = 300
 CARD_WIDTH, CARD_GAP, CARD_MAX = 280, 10, 320
-SEAT_WIDTH, SEAT_HEIGHT = 236, 92
+SEAT_WIDTH, SEAT_HEIGHT = 236, 104
 TARGET_ROOM = 44
 """Pixels kept free of a card's name for the big target number beside it."""
 LEADING = 5
@@ -62,6 +73,7 @@ class Layout:
 
     width: int
     height: int
+    header: int
     card_width: int
     threats_bottom: int
     table_top: int
@@ -74,19 +86,20 @@ def layout(view: MarsView) -> Layout:
     room = MIN_WIDTH - (3 * PAD + LEFT)
     card_width = max(CARD_WIDTH, min(CARD_MAX, (room - CARD_GAP * (count - 1)) // count))
     width = max(MIN_WIDTH, 3 * PAD + LEFT + count * card_width + (count - 1) * CARD_GAP + 1)
-    top = PAD + HEADER + PAD
+    header = max(HEADER, strip_height(_status(view), width - 2 * PAD))
+    top = PAD + header + PAD
     cards = max((_card_height(view, t, card_width) for t in view.threats), default=0)
     threats_bottom = top + max(cards, _resources_height(view), 300)
     table_top = threats_bottom + PAD
     table = 420 if len(view.seats) <= 6 else 560
-    return Layout(width, table_top + table + PAD, card_width, threats_bottom, table_top)
+    return Layout(width, table_top + table + PAD, header, card_width, threats_bottom, table_top)
 
 
 def draw_marsvsearth(view: MarsView) -> Image.Image:
     shape = layout(view)
     image = Image.new("RGB", (shape.width, shape.height), BACKGROUND)
     pen = Pen(image)
-    draw_status_strip(image, (PAD, PAD, shape.width - PAD, PAD + HEADER), _status(view))
+    draw_status_strip(image, (PAD, PAD, shape.width - PAD, PAD + shape.header), _status(view))
     _resources(pen, view, shape)
     _threats(pen, view, shape)
     _table(pen, view, shape)
@@ -108,33 +121,6 @@ def _status(view: MarsView) -> list[TextLine]:
 
 
 # --- text that wraps -------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=4096)
-def wrap(text: str, size: int, width: int) -> tuple[str, ...]:
-    """`text` made drawable and broken into lines of at most `width` pixels at `size` (a word
-    longer than a line is cut there and goes on on the next line); remembered, as a table's
-    texts come back in picture after picture."""
-    lines: list[str] = []
-    line = ""
-    for word in drawable(text).split():
-        joined = f"{line} {word}" if line else word
-        if text_length(joined, size) <= width:
-            line = joined
-            continue
-        if line:
-            lines.append(line)
-        while text_length(word, size) > width:
-            cut = max(
-                1,
-                next(i for i in range(len(word), 0, -1) if text_length(word[:i], size) <= width),
-            )
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line:
-        lines.append(line)
-    return tuple(lines) or ("",)
 
 
 def _wrapped(lines: list[TextLine], width: int) -> list[TextLine]:
@@ -184,7 +170,7 @@ def _resources_height(view: MarsView) -> int:
 
 
 def _resources(pen: Pen, view: MarsView, shape: Layout) -> None:
-    left, top = PAD, PAD + HEADER + PAD
+    left, top = PAD, PAD + shape.header + PAD
     pen.rounded_rectangle(
         (left, top, left + LEFT - 1, shape.threats_bottom - 1), radius=8, fill=PANEL
     )
@@ -211,7 +197,7 @@ def _resources(pen: Pen, view: MarsView, shape: Layout) -> None:
 
 def _threats(pen: Pen, view: MarsView, shape: Layout) -> None:
     left = PAD + LEFT + PAD
-    top = PAD + HEADER + PAD
+    top = PAD + shape.header + PAD
     for i, threat in enumerate(view.threats):
         x = left + i * (shape.card_width + CARD_GAP)
         _threat_card(pen, view, threat, (x, top, x + shape.card_width, shape.threats_bottom))
@@ -346,14 +332,16 @@ def _table(pen: Pen, view: MarsView, shape: Layout) -> None:
         fill=(70, 40, 30),
         outline=CARD_EDGE,
     )
-    _centre(pen, view, cx, cy, 2 * rx - SEAT_WIDTH - 80)
+    _centre(pen, view, cx, cy, (2 * rx - SEAT_WIDTH - 80, 2 * (ry - SEAT_HEIGHT // 2) - 20))
     count = len(view.seats)
     for i, seat in enumerate(view.seats):
         angle = -math.pi / 2 + 2 * math.pi * i / count
         _seat(pen, view, i, seat, int(cx + rx * math.cos(angle)), int(cy + ry * math.sin(angle)))
 
 
-def _centre(pen: Pen, view: MarsView, cx: int, cy: int, width: int) -> None:
+def _centre(pen: Pen, view: MarsView, cx: int, cy: int, room: tuple[int, int]) -> None:
+    """This round's accusations, trials and promotions, centred in a `room` (width, height)
+    round (`cx`, `cy`), smaller and wrapped as they need."""
     lines = []
     if view.accused:
         lines.append(
@@ -367,12 +355,10 @@ def _centre(pen: Pen, view: MarsView, cx: int, cy: int, width: int) -> None:
         )
     if not lines:
         lines = ["Seating in join order, clockwise"]
-    size = 16 if len(lines) <= 4 else 14
-    wrapped = [part for line in lines for part in wrap(line, size, width)]
-    y = cy - (size + LEADING) * len(wrapped) // 2
-    for part in wrapped:
-        pen.write((cx, y), part, font=font(size), fill=TEXT, anchor="mt")
-        y += size + LEADING
+    blocks = fit_lines(tuple((line, 16) for line in lines), *room)
+    y = cy - stack_height(blocks) // 2
+    for block in blocks:
+        y = pen.write_block((cx, y), block, TEXT, anchor="mt") + line_pitch(block.size) - block.size
 
 
 def _seat(pen: Pen, view: MarsView, index: int, seat: SeatShown, cx: int, cy: int) -> None:
@@ -389,7 +375,7 @@ def _seat(pen: Pen, view: MarsView, index: int, seat: SeatShown, cx: int, cy: in
     )
     name = seat.name + (" (left)" if seat.resigned else "")
     room = w - 20 - (52 if view.pog == index else 0)
-    pen.write((x0 + 10, y0 + 5), fit(name, 17, room), font=font(17), fill=TEXT)
+    pen.write_block((x0 + 10, y0 + 5), fit_text(name, 17, room, 33), TEXT)
     if view.pog == index:
         label = "POG*" if view.pog_override else "POG"
         pen.rounded_rectangle((x0 + w - 54, y0 + 6, x0 + w - 8, y0 + 26), radius=9, fill=WILD)
@@ -399,7 +385,7 @@ def _seat(pen: Pen, view: MarsView, index: int, seat: SeatShown, cx: int, cy: in
         "civilian": "Civilian (no Agent)",
         "clone": f"MARTIAN CLONE level {seat.level}",
     }[seat.status]
-    pen.write((x0 + 10, y0 + 27), fit(standing, 14, w - 20), font=font(14), fill=colour)
+    pen.write_block((x0 + 10, y0 + 42), fit_text(standing, 14, w - 20, 18), colour)
     if seat.skills is not None:
         sci, dip, mil = seat.skills
         detail = f"Science {sci}  Diplomacy {dip}  Military {mil}"
@@ -407,14 +393,13 @@ def _seat(pen: Pen, view: MarsView, index: int, seat: SeatShown, cx: int, cy: in
         detail = f"{seat.counters} counter{'s' if seat.counters != 1 else ''} to place"
     else:
         detail = ""
-    pen.write((x0 + 10, y0 + 47), fit(detail, 14, w - 20), font=font(14), fill=TEXT)
+    pen.write_block((x0 + 10, y0 + 62), fit_text(detail, 14, w - 20, 18), TEXT)
     dna = " ".join("?" if d is None else ("C" if d else "H") for d in seat.dna) or "-"
     done = {True: "  done", False: "  to act", None: ""}[seat.done]
-    pen.write(
-        (x0 + 10, y0 + 67),
-        fit(f"DNA {dna}  hand {seat.hand}{done}", 15, w - 20),
-        font=font(15),
-        fill=TEXT if not seat.done else MUTED_TEXT,
+    pen.write_block(
+        (x0 + 10, y0 + 82),
+        fit_text(f"DNA {dna}  hand {seat.hand}{done}", 15, w - 20, 18),
+        TEXT if not seat.done else MUTED_TEXT,
     )
 
 
@@ -429,12 +414,12 @@ def describe_marsvsearth(view: MarsView) -> str:
     elif view.question:
         parts.append(view.question + ".")
     else:
-        waiting = ", ".join(shorten(view.players[s], 24) for s in sorted(view.actors))
+        waiting = ", ".join(shorten(view.players[s], NAME_LIMIT) for s in sorted(view.actors))
         parts.append(f"{view.phase}; waiting for {waiting}." if waiting else view.phase + ".")
     parts.append("Resources: " + ", ".join(f"{n} {v}" for n, v in view.resources) + ".")
     parts.append(f"Wave {view.wave}, successes {view.successes} of {view.needed}.")
     for t in view.threats:
-        lead = shorten(view.players[t.leader], 24) if t.leader is not None else "no leader"
+        lead = shorten(view.players[t.leader], NAME_LIMIT) if t.leader is not None else "no leader"
         text = (
             f"Threat {t.slot} {t.name} ({'/'.join(t.skills)}, target {t.target}), {lead}, "
             f"{t.cards} cards"
@@ -450,7 +435,7 @@ def describe_marsvsearth(view: MarsView) -> str:
             "clone": f"revealed clone level {s.level}",
         }[s.status]
         pog = ", initiative" if view.pog == i else ""
-        seats.append(f"{shorten(s.name, 24)} {label}, {s.hand} cards{pog}")
+        seats.append(f"{shorten(s.name, NAME_LIMIT)} {label}, {s.hand} cards{pog}")
     parts.append("Players: " + "; ".join(seats) + ".")
     if view.trials:
         parts.append("Trials: " + "; ".join(view.trials) + ".")

@@ -43,7 +43,7 @@ from render.palette import (
     mix,
 )
 from render.pieces import FOOTPRINT, draw_letter, draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit, font, shorten
+from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
 
 TITLE = "Martian Merchants"
 FILENAME = "merchants-board.png"
@@ -74,7 +74,7 @@ LETTER = 0.42
 BADGE = 0.075
 """The radius of a planet's letter and tick badges, in cells."""
 
-PLAYER_PANEL, PLAYER_GAP = 84, 8
+PLAYER_PANEL, PLAYER_GAP = 92, 8
 BANK_ROW = 32
 KEY_HEIGHT = 104
 SPACE = (24, 16, 22)
@@ -310,12 +310,12 @@ def _draw_marks(image: Image.Image, layout: GridLayout, view: MerchantsView) -> 
             _ring(image, (x - half, y - half, x + half, y + half), MOVING, width)
 
 
-def _names(view: MerchantsView, limit: int) -> list[str]:
-    return [shorten(name, limit) for name in view.players]
+def _names(view: MerchantsView) -> list[str]:
+    return [shorten(name, NAME_LIMIT) for name in view.players]
 
 
 def _status(view: MerchantsView) -> list[TextLine]:
-    names = _names(view, 24)
+    names = _names(view)
     if view.outcome is not None:
         winners = view.outcome.winners
         headline = " and ".join(names[s] for s in winners) + " win" if winners else "Draw"
@@ -378,12 +378,10 @@ def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) 
     draw_panel(image, box, highlighted=won or acting)
     _piece(image, (left + 30, top + 30), 3, seat, 38)
     _letter(image, (left + 30, top + 30), seat, view.colour_names, 10)
-    name_width = right - left - 66
-    pen.write(
-        (left + 56, top + 10), fit(view.players[seat], 20, name_width), font=font(20), fill=TEXT
-    )
+    name = fit_text(view.players[seat], 20, right - left - 66, 33)
+    pen.write_block((left + 56, top + 7), name, TEXT)
     label = f"{view.colour_names[seat]}{' · ' + tag if tag else ''}"
-    pen.write((left + 56, top + 36), label, font=font(15), fill=MUTED_TEXT)
+    pen.write((left + 56, top + 42), label, font=font(15), fill=MUTED_TEXT)
     stations = view.stations[seat]
     pen.write(
         (left + 12, bottom - 18),
@@ -436,7 +434,7 @@ def _shade(count: int) -> tuple[int, int, int]:
 def describe_merchants(view: MerchantsView) -> str:
     """Alt text: players, whose turn and step (or the result), last move and roll, every planet
     with its good, station and ships, and the bank."""
-    names = _names(view, NAME_LIMIT)
+    names = _names(view)
     players = "; ".join(
         f"{name} ({view.colour_names[s]}) {view.stations[s]} station"
         f"{'' if view.stations[s] == 1 else 's'}, {view.stash[s]} in stash"

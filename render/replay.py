@@ -24,7 +24,7 @@ from PIL import Image
 
 from engine.core import View
 from render import RENDERERS
-from render.board import TextLine, draw_status_strip
+from render.board import TextLine, draw_status_strip, strip_height
 from render.palette import BACKGROUND, MUTED_TEXT, TEXT
 from render.png import palette_of
 
@@ -37,14 +37,15 @@ MAX_FRAMES = 150
 CAPTION_SIZES = (20, 16)
 """Font sizes of the caption's lines (pixels): the move, then what the table was told."""
 CAPTION_HEIGHT = 76
-"""The caption band's height under each picture, in pixels."""
+"""The caption band's height under each picture, in pixels, when its lines fit; a longer
+caption makes it taller, so that every word shows at the caption's sizes."""
 MARGIN = 8
 """Space round the caption band, in pixels."""
 
 
 @dataclass(frozen=True)
 class Frame:
-    """One position: its public view and up to two caption lines (cut to fit when drawn)."""
+    """One position: its public view and up to two caption lines (wrapped to fit when drawn)."""
 
     view: View
     caption: tuple[str, ...]
@@ -89,19 +90,31 @@ def animate(frames: Sequence[Frame], budget: int) -> Animation:
 
 
 def captioned(frame: Frame) -> Image.Image:
-    """The frame's picture (RGB) with its caption band under it."""
+    """The frame's picture (RGB) with its caption band under it (see `caption_height`)."""
     picture = RENDERERS[type(frame.view)].draw(frame.view)
     width, height = picture.size
-    image = Image.new("RGB", (width, height + CAPTION_HEIGHT), BACKGROUND)
+    lines = caption_lines(frame)
+    band_height = caption_height(lines, width)
+    image = Image.new("RGB", (width, height + band_height), BACKGROUND)
     image.paste(picture, (0, 0))
+    band = (MARGIN, height, width - MARGIN, height + band_height - MARGIN)
+    draw_status_strip(image, band, lines)
+    return image
+
+
+def caption_lines(frame: Frame) -> list[TextLine]:
+    """The caption's lines at their sizes and colours: the move, then what the table was told."""
     colours = (TEXT, MUTED_TEXT)
-    lines = [
+    return [
         TextLine(text, size, colour)
         for text, size, colour in zip(frame.caption, CAPTION_SIZES, colours, strict=False)
     ]
-    band = (MARGIN, height, width - MARGIN, height + CAPTION_HEIGHT - MARGIN)
-    draw_status_strip(image, band, lines)
-    return image
+
+
+def caption_height(lines: list[TextLine], width: int) -> int:
+    """The caption band's height under a picture `width` pixels wide: CAPTION_HEIGHT, or as
+    much more as `lines` need at their own sizes, wrapped."""
+    return max(CAPTION_HEIGHT, strip_height(lines, width - 2 * MARGIN) + MARGIN)
 
 
 def _montage(images: Sequence[Image.Image]) -> Image.Image:

@@ -1,9 +1,13 @@
 """Fonts and text that fits: Pillow's bundled font, names made safe to draw or to read aloud.
 
-Text is measured and rasterised once per size and string: lengths, fitted strings and the
-coverage masks of drawn text are kept in small caches, so a picture that shows the same labels
-as the last one pays for pasting them only. `Pen.write` gives the very pixels `ImageDraw.text`
-gives (the same mask, blended the same way).
+Pictures never cut text: `fit_text` and `fit_lines` lay a name or a caption out in the box it
+has, smaller or wrapped onto more lines as the box allows, keeping every word (`shorten`, which
+cuts with an ellipsis, is for alt text's length limits only).
+
+Text is measured and rasterised once per size and string: lengths, wrapped and fitted texts and
+the coverage masks of drawn text are kept in small caches, so a picture that shows the same
+labels as the last one pays for pasting them only. `Pen.write` gives the very pixels
+`ImageDraw.text` gives (the same mask, blended the same way).
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -86,20 +92,115 @@ def text_length(text: str, size: int) -> float:
     return font(size).getlength(text)
 
 
+SMALLEST = 12
+"""The smallest font size (pixels) text is shrunk to before words are broken across lines."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """Text laid out to fit a box: its `lines`, top to bottom, drawn at `size` pixels."""
+
+    lines: tuple[str, ...]
+    size: int
+
+    @property
+    def pitch(self) -> int:
+        """Pixels from the top of one line to the top of the next."""
+        return line_pitch(self.size)
+
+    @property
+    def height(self) -> int:
+        """Pixels from the top of the first line to the bottom of the last one's ink."""
+        return block_height(len(self.lines), self.size)
+
+    @property
+    def width(self) -> float:
+        """The advance of the longest line, in pixels."""
+        return max((text_length(line, self.size) for line in self.lines), default=0.0)
+
+
+def line_pitch(size: int) -> int:
+    """Pixels between the tops of two lines of text at `size` pixels."""
+    return size + max(2, size // 4)
+
+
+def block_height(count: int, size: int) -> int:
+    """Pixels `count` lines at `size` take, written top-anchored: the last line's ink (with
+    descenders) ends within `size + size // 12 + 1` pixels of its top."""
+    if count == 0:
+        return 0
+    return (count - 1) * line_pitch(size) + size + size // 12 + 1
+
+
+def stack_height(blocks: Sequence[Block]) -> int:
+    """Pixels `blocks` take written one under another, each after the first a line's leading
+    below the one before (see `Pen.write_blocks`)."""
+    gaps = sum(line_pitch(b.size) - b.size for b in blocks[1:])
+    return sum(b.height for b in blocks) + gaps
+
+
 @functools.lru_cache(maxsize=4096)
-def fit(text: str, size: int, width: float) -> str:
-    """`text` made drawable and cut with an ellipsis to at most `width` pixels at `size`."""
-    text = drawable(text)
-    if text_length(text, size) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if text_length(text[:middle].rstrip() + ELLIPSIS, size) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + ELLIPSIS
+def wrap(text: str, size: int, width: float, *, break_words: bool = True) -> tuple[str, ...]:
+    """`text` made drawable and broken at spaces into lines of at most `width` pixels at `size`.
+
+    A word longer than a line is cut where the line is full and goes on on the next line, or,
+    without `break_words`, stands alone on a line longer than `width`. Nothing is dropped:
+    joining the lines gives the drawable text's words in order. Remembered, as a table's texts
+    come back in picture after picture."""
+    lines: list[str] = []
+    line = ""
+    for word in drawable(text).split():
+        joined = f"{line} {word}" if line else word
+        if text_length(joined, size) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while break_words and len(word) > 1 and text_length(word, size) > width:
+            fits = (i for i in range(len(word) - 1, 0, -1) if text_length(word[:i], size) <= width)
+            cut = next(fits, 1)
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return tuple(lines) or ("",)
+
+
+@functools.lru_cache(maxsize=1024)
+def fit_lines(
+    texts: tuple[tuple[str, int], ...], width: float, height: float, smallest: int = SMALLEST
+) -> tuple[Block, ...]:
+    """Each (text, size) of `texts` laid out to fit, all together one under another (see
+    `stack_height`), a box `width` x `height` pixels, never cut: every line at most `width`
+    pixels, and every character of each drawable text in its lines.
+
+    Each text keeps its size where it can. While they do not fit, one is made a pixel smaller:
+    one with a word wider than the box, else the one on the most lines (the larger of those);
+    with whole words, down to `smallest`; failing that, from their own sizes again with words
+    longer than a line broken, down to 1 pixel."""
+    for break_words, floor in ((False, smallest), (True, 1)):
+        sizes = [size for _, size in texts]
+        while True:
+            blocks = tuple(
+                Block(wrap(text, size, width, break_words=break_words), size)
+                for (text, _), size in zip(texts, sizes, strict=True)
+            )
+            if all(b.width <= width for b in blocks) and stack_height(blocks) <= height:
+                return blocks
+            over = [i for i, b in enumerate(blocks) if b.width > width and sizes[i] > floor]
+            smaller = [i for i in range(len(blocks)) if sizes[i] > floor]
+            if not over and not smaller:
+                break
+            i = over[0] if over else max(smaller, key=lambda i: (len(blocks[i].lines), sizes[i]))
+            sizes[i] -= 1
+    return blocks
+
+
+def fit_text(text: str, size: int, width: float, height: float) -> Block:
+    """`text` laid out at `size` pixels, or smaller, to fit a box `width` x `height` pixels,
+    wrapping onto further lines where the box is tall enough (see `fit_lines`)."""
+    return fit_lines(((text, size),), width, height)[0]
 
 
 MASKS_KEPT = 512
@@ -173,6 +274,16 @@ class Pen(ImageDraw.ImageDraw):
             self._stamp(at, text_mask(font, text, anchor, stroke_width), outline)
         if not stroke_width or outline != fill:
             self._stamp(at, text_mask(font, text, anchor, 0), fill)
+
+    def write_block(self, xy: tuple[int, int], block: Block, fill: Ink, anchor: str = "lt") -> int:
+        """Draw `block`'s lines from `xy` down, each at that x with `anchor` ("lt", "mt" or
+        "rt": x is the left, middle or right of each line, y its top); returns the y just
+        under the block's ink."""
+        x, y = xy
+        face = font(block.size)
+        for index, line in enumerate(block.lines):
+            self.write((x, y + index * block.pitch), line, fill, face, anchor)
+        return y + block.height
 
     def _stamp(
         self, at: tuple[int, int], mask: tuple[Image.Image, int, int] | None, colour: Ink

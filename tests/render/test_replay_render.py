@@ -13,10 +13,22 @@ from PIL import Image, ImageChops, ImageStat
 from PIL.GifImagePlugin import GifImageFile
 
 from bot import limits
+from bot.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
 from engine.registry import GAMES
 from render import RENDERERS, Renderer
-from render.replay import CAPTION_HEIGHT, MAX_FRAMES, Frame, TooLarge, animate, captioned, kept
+from render.replay import (
+    CAPTION_HEIGHT,
+    CAPTION_SIZES,
+    MAX_FRAMES,
+    Frame,
+    TooLarge,
+    animate,
+    captioned,
+    kept,
+)
+from render.text import drawable
+from tests.render.pictures import LONGEST, Spies, assert_uncut, assert_whole
 
 
 def played(game: Game[Any, Any], moves: int, seed: int) -> list[Frame]:
@@ -104,3 +116,62 @@ def test_pictures_of_several_sizes_share_the_largest_canvas(
     ]
     gif = gif_of(animate(frames, limits.UPLOAD).gif)
     assert gif.size == (260, 50 + CAPTION_HEIGHT) and gif.n_frames == 3
+
+
+def longest_captions(game: Game[Any, Any], seeds: range) -> list[Frame]:
+    """The opening of a table of the longest names (up to the game's largest), headed as the
+    bot heads it, and the positions after the moves of seeded random games that told the table
+    the most (the longest narration of each game), captioned as the bot captions them."""
+    pool = [*LONGEST, *(computer_name(computer_id(n)) for n in range(1, 11))]
+    names = pool[: game.max_players]
+    state = game.new_game(names, {}, seeds[0])
+    heading = f"{game.title} #123456: {' vs '.join(names)}"
+    frames = [Frame(game.view(state, None), (heading, "The opening position."))]
+    for seed in seeds:
+        state = game.new_game(names, {}, seed)
+        rng = random.Random(seed)
+        best: tuple[int, Frame] | None = None
+        for number in range(1, 3000):
+            if not game.actors(state):
+                break
+            seat = rng.choice(sorted(game.actors(state)))
+            move = rng.choice(game.legal_moves(state, seat))
+            state, events = game.apply(state, seat, move)
+            said = " ".join(e.text for e in events if e.to is None)
+            if best is None or len(said) > best[0]:
+                line = f"{number}. {names[seat]}: {game.notation(move)}"
+                best = (len(said), Frame(game.view(state, None), (line, said)))
+        assert best is not None
+        frames.append(best[1])
+    return frames
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_captions_show_every_word_at_their_own_sizes(key: str, spies: Spies) -> None:
+    """The longest narrations a game makes (Ley Lines: both lines a last move filled) and the
+    longest headings show whole under the picture: the band grows for them."""
+    for frame in longest_captions(GAMES[key], range(2)):
+        spies.fittings.clear()
+        spies.written.clear()
+        image = captioned(frame)
+        assert_uncut(spies.written)
+        texts = tuple(zip(frame.caption, CAPTION_SIZES, strict=True))
+        [band] = [f for f in spies.fittings if f.texts == texts]
+        assert_whole(band)
+        assert [block.size for block in band.blocks] == list(CAPTION_SIZES)
+        picture = RENDERERS[type(frame.view)].draw(frame.view)
+        assert image.width == picture.width
+        assert image.height >= picture.height + CAPTION_HEIGHT
+        laid = " ".join(line for block in band.blocks for line in block.lines)
+        for sentence in frame.caption[1].split(". "):
+            assert drawable(sentence) in laid
+
+
+def test_a_last_move_s_second_filled_line_shows_in_its_caption(spies: Spies) -> None:
+    frame = next(
+        f for f in longest_captions(GAMES["leylines"], range(3)) if f.caption[1].count("filled") > 1
+    )
+    captioned(frame)
+    [band] = [f for f in spies.fittings if f.texts[0][0] == frame.caption[0]]
+    said = " ".join(band.blocks[1].lines)
+    assert said.count(" is filled: ") == 2, said
