@@ -10,7 +10,9 @@ as stale once its user has moved since, or when it was not offered to them:
   whole move (value `=<move>`) or a narrower prefix (value `+<prefix>`), which replaces the menu
   with the next, narrower one.
 
-Up to five moves show as buttons; more (a large table's choices) become one select menu.
+Up to five moves show as buttons; more (a large table's choices) become one select menu, and
+more than a menu holds become a menu of their first words (or letters), each narrowing to the
+moves it begins, as a picker of legal moves does.
 
 A control only reads its custom id; what it does is asked of the cog that answers moves
 (`HANDLER`, see `MoveHandler`), found through the interaction's client, so this module needs no
@@ -27,6 +29,7 @@ import discord
 from bot import limits
 from bot.replies import answer_error, cog_named
 from bot.service import Choice, Controls
+from bot.service.offers import narrower_prefixes
 from engine.core import Seat
 
 MOVE, NARROW = "=", "+"
@@ -161,15 +164,17 @@ class MovePicker(
 def controls_view(controls: Controls | None) -> discord.ui.View | None:
     """The buttons and picker of `controls` as a message's components, or None.
 
-    More buttons than fit one row are offered as a select menu instead.
+    More buttons than fit one row are offered as a select menu instead (see `menu_of`).
     """
     if controls is None:
         return None
     view = discord.ui.View(timeout=None)
     if len(controls.buttons) > limits.BUTTONS_PER_ROW:
-        moves = tuple(Choice(n.capitalize(), n, True) for n in controls.buttons)
         picker = Controls(
-            controls.game_id, controls.after_moves, choices=moves, offered_to=controls.offered_to
+            controls.game_id,
+            controls.after_moves,
+            choices=menu_of(controls.buttons),
+            offered_to=controls.offered_to,
         )
         view.add_item(MovePicker(picker))
     else:
@@ -178,3 +183,14 @@ def controls_view(controls: Controls | None) -> discord.ui.View | None:
     if controls.choices:
         view.add_item(MovePicker(controls))
     return view
+
+
+def menu_of(notations: tuple[str, ...]) -> tuple[Choice, ...]:
+    """The options of a menu of `notations`: each move whole when a menu holds them all, else
+    their distinct first words (or letters), each narrowing to the presser's moves it begins."""
+    if len(notations) <= limits.SELECT_OPTIONS:
+        return tuple(Choice(n.capitalize(), n, True) for n in notations)
+    heads = narrower_prefixes(list(notations), 0)
+    whole = {h for h in heads if [n for n in notations if n.startswith(h)] == [h]}
+    labels = {h: h.capitalize() if h in whole else f"{h.capitalize()} ..." for h in heads}
+    return tuple(Choice(labels[h], h, h in whole) for h in heads)

@@ -238,16 +238,14 @@ def build_view(deck: Deck, now: Look, actors: frozenset[int], outcome: Outcome |
     )
 
 
-BUTTON_LIMIT = 5
-
-
 def _buttons(state: MarsState, prompt: Prompt | None, over: bool) -> tuple[str, ...]:
+    """The moves anyone may press under the public board: every answer to a question that is
+    not secret (however many: the bot shows more than a row of buttons as a menu), or Done in
+    an open phase."""
     if over:
         return ()
     if prompt is not None:
-        if prompt.secret or len(prompt.moves) > BUTTON_LIMIT:
-            return ()
-        return tuple(str(m) for m in prompt.moves)
+        return () if prompt.secret else tuple(str(m) for m in prompt.moves)
     return ("done",) if state.phase in OPEN else ()
 
 

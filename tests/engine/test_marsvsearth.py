@@ -298,6 +298,16 @@ def test_leader_choices_offer_buttons() -> None:
     assert view.buttons == ("lead t1", "lead t2", "lead t3", "pass")
 
 
+@pytest.mark.parametrize("players", [9, 10])
+def test_every_answer_is_offered_however_many_there_are(players: int) -> None:
+    """Five threats and pass: six answers, all offered (the bot shows them as a menu)."""
+    state = new(players)
+    [leader] = GAME.actors(state)
+    view = GAME.view(state, None)
+    assert view.buttons == tuple(str(m) for m in GAME.legal_moves(state, leader))
+    assert view.buttons == (*(f"lead t{n}" for n in range(1, 6)), "pass")
+
+
 # --- leading ------------------------------------------------------------------------------------
 
 
