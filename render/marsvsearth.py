@@ -6,7 +6,8 @@ right the active threats as cards (leader, needed skills, target with counters, 
 how many cards lie on them, their place in the resolution order, and once revealed their good,
 bad and wild cards, how the wild symbols count, the leader's skill, total and result);
 underneath the players round the table in seating order (standing, Agent and its skill values,
-face-up DNA, hand size, Done, the initiative pog) around this round's accusations and trials.
+face-up DNA, hand size, Done, the initiative pog) around this round's accusations and trials
+(with the cards each trial showed) and the field promotions asked for.
 
 Nothing is cut to fit: text wraps, threat cards keep a readable width and grow downwards, and
 the canvas grows with the number of threats, the longest card and the number of players.
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine.marsvsearth.state import TRACK_TOP, WAVES
-from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown
+from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown, trial_words
 from render.board import TextLine, draw_status_strip, strip_height
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
 from render.text import (
@@ -347,7 +348,7 @@ def _centre(pen: Pen, view: MarsView, cx: int, cy: int, room: tuple[int, int]) -
         lines.append(
             "Accused: " + ", ".join(f"{view.players[s]} ({n} cards)" for s, n in view.accused)
         )
-    lines += [f"Trial of {t}" for t in view.trials]
+    lines += [f"Trial of {trial_words(t)}" for t in view.trials]
     if view.promotions:
         lines.append(
             "Promotions asked: "
@@ -407,7 +408,8 @@ def _seat(pen: Pen, view: MarsView, index: int, seat: SeatShown, cx: int, cy: in
 
 
 def describe_marsvsearth(view: MarsView) -> str:
-    """The table in words: step, resources, threats, players, trials; never a secret."""
+    """The table in words: step, resources, this round's trials, threats, players; never a
+    secret."""
     parts = [f"Mars vs. Earth, round {view.round}, step {view.step} ({view.step_name})."]
     if view.outcome is not None:
         parts.append(view.outcome.reason + ".")
@@ -418,6 +420,8 @@ def describe_marsvsearth(view: MarsView) -> str:
         parts.append(f"{view.phase}; waiting for {waiting}." if waiting else view.phase + ".")
     parts.append("Resources: " + ", ".join(f"{n} {v}" for n, v in view.resources) + ".")
     parts.append(f"Wave {view.wave}, successes {view.successes} of {view.needed}.")
+    if view.trials:
+        parts.append("Trials: " + "; ".join(trial_words(t) for t in view.trials) + ".")
     for t in view.threats:
         lead = shorten(view.players[t.leader], NAME_LIMIT) if t.leader is not None else "no leader"
         text = (
@@ -437,7 +441,5 @@ def describe_marsvsearth(view: MarsView) -> str:
         pog = ", initiative" if view.pog == i else ""
         seats.append(f"{shorten(s.name, NAME_LIMIT)} {label}, {s.hand} cards{pog}")
     parts.append("Players: " + "; ".join(seats) + ".")
-    if view.trials:
-        parts.append("Trials: " + "; ".join(view.trials) + ".")
     text = " ".join(parts)
     return shorten(text, ALT_LIMIT)

@@ -250,6 +250,7 @@ def intel(w: Work, leader: int) -> Script:
     seat = w.seat_of((yield from choose(leader, "intel", [w.slug(s) for s in targets], ask)))
     dna = w.seats[seat].dna
     kind = "Martian Clone" if dna[-1] else "Human"
+    w.looks.append((leader, seat, len(dna)))
     w.say(f"{w.name(leader)} secretly looks at {w.name(seat)}'s newest DNA card.")
     w.tell(leader, f"You saw {w.name(seat)}'s wave-{len(dna)} DNA card: {kind}.")
 

@@ -50,6 +50,7 @@ def new_round(w: Work) -> Script:
     w.round += 1
     w.threats, w.order, w.current = [], [], None
     w.accusations, w.trials, w.promotions = [], [], []
+    w.shown_at_trials, w.looks = [], []
     for s in w.seats:
         s.ousted = False
     w.say(f"Round {w.round} begins; {w.name(w.pog)} holds the initiative.")
@@ -193,6 +194,7 @@ def trial(w: Work, seat: int, cards: list[int]) -> Script:
         "OUSTED" if verdict else "not ousted"
     )
     w.trials.append(line)
+    w.shown_at_trials.append((seat, tuple(shown), defence))
     w.say(f"Trial of {line}.")
     if verdict:
         yield from oust(w, seat)

@@ -132,6 +132,12 @@ class MarsState:
     the replay treats the seat as gone (a question already put to them gets its default)."""
     answer: int = ANSWER_MINUTES
     """Minutes a player has to answer a question put to them alone (0 = no timer)."""
+    shown_at_trials: tuple[tuple[int, tuple[int, ...], int | None], ...] = ()
+    """This round's trials as the table saw them, in the order of `trials`: (the accused, the
+    accusation cards revealed, the defence card or None). Public."""
+    looks: tuple[tuple[int, int, int], ...] = ()
+    """DNA cards looked at this round (intel): (who looked, whose card, its wave). Only the
+    seat who looked may know what it showed."""
 
     def gone(self, seat: int) -> bool:
         """Whether `seat` has left: resigned, or resigned while the running scripted step runs."""

@@ -2,9 +2,10 @@
 
 The public part carries the threats (leader, how many cards each received, never which), the
 cards revealed while resolving, the resources, the players' standings (face-up DNA only), who has
-pressed Done, the trials and the question being asked. `private` adds the viewer's own hand,
-face-down DNA, Agent, clone level, the cards they gave this round and, when they are to keep one
-of two Agents, those two.
+pressed Done, the trials with the cards each showed (until the round ends) and the question being
+asked. `private` adds the viewer's own hand, face-down DNA, Agent, clone level, the cards they
+gave this round, this round's trials again (so that `/secret` tells them too), the DNA cards they
+looked at this round and, when they are to keep one of two Agents, those two.
 """
 
 from __future__ import annotations
@@ -44,6 +45,33 @@ class CardShown:
     code: str
     text: str
     cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class TrialShown:
+    """A trial held this round, as the table saw it."""
+
+    verdict: str
+    """"Bob: 6 against, 1 in defence, total 5: OUSTED"."""
+    accusations: tuple[CardShown, ...] = ()
+    """The accusation cards revealed (empty only for a trial held before the bot kept them)."""
+    defence: CardShown | None = None
+    """The card the accused defended with, if any."""
+
+
+def trial_words(trial: TrialShown) -> str:
+    """`Bob: 6 against, 1 in defence, total 5: OUSTED (accusation cards shown: Military 3
+    [mil3] and Military 3 [mil3]; defence: Science 1 [sci1])`."""
+    if not trial.accusations:
+        return trial.verdict
+    shown = " and ".join(card_words(c) for c in trial.accusations)
+    defence = "none" if trial.defence is None else card_words(trial.defence)
+    return f"{trial.verdict} (accusation cards shown: {shown}; defence: {defence})"
+
+
+def card_words(card: CardShown) -> str:
+    """`Military 3 [mil3]`, as the narration names a card."""
+    return f"{card.text} [{card.code}]"
 
 
 @dataclass(frozen=True)
@@ -123,7 +151,8 @@ class MarsView(View):
     """The slot (1-based) being resolved."""
     accused: tuple[tuple[int, int], ...]
     """(seat, cards against them) this round."""
-    trials: tuple[str, ...]
+    trials: tuple[TrialShown, ...]
+    """This round's trials, in the order held."""
     promotions: tuple[tuple[int, int], ...]
     question: str | None
     """The prompt being asked, in words."""
@@ -166,10 +195,7 @@ def build_view(deck: Deck, now: Look, actors: frozenset[int], outcome: Outcome |
         def cards(
             pile: tuple[int, ...], cancelled: tuple[int, ...] = t.cancelled
         ) -> tuple[CardShown, ...]:
-            return tuple(
-                CardShown(deck.skills[c].code, deck.skills[c].describe(), c in cancelled)
-                for c in pile
-            )
+            return tuple(_card(deck, c, c in cancelled) for c in pile)
 
         threats.append(
             ThreatShown(
@@ -229,13 +255,31 @@ def build_view(deck: Deck, now: Look, actors: frozenset[int], outcome: Outcome |
         threats=tuple(threats),
         current=None if shown.current is None else shown.current + 1,
         accused=tuple(sorted(accused.items())),
-        trials=shown.trials,
+        trials=_trials(deck, shown),
         promotions=shown.promotions,
         question=prompt.ask if prompt is not None and not over else None,
         draw_pile=len(shown.draw),
         discard_pile=len(shown.discard),
         threats_left=len(shown.threat_deck),
     )
+
+
+def _card(deck: Deck, card: int, cancelled: bool = False) -> CardShown:
+    skill = deck.skills[card]
+    return CardShown(skill.code, skill.describe(), cancelled)
+
+
+def _trials(deck: Deck, state: MarsState) -> tuple[TrialShown, ...]:
+    """The round's trials with the cards each showed."""
+    trials = []
+    for index, verdict in enumerate(state.trials):
+        if index >= len(state.shown_at_trials):  # held before the cards were kept
+            trials.append(TrialShown(verdict))
+            continue
+        _, shown, defence = state.shown_at_trials[index]
+        defended = None if defence is None else _card(deck, defence)
+        trials.append(TrialShown(verdict, tuple(_card(deck, c) for c in shown), defended))
+    return tuple(trials)
 
 
 def _buttons(state: MarsState, prompt: Prompt | None, over: bool) -> tuple[str, ...]:
@@ -297,6 +341,19 @@ def private_lines(
     ]
     if given:
         lines.append("Your cards on the table this round: " + ", ".join(given) + ".")
+    trials = _trials(deck, state)
+    if trials:
+        lines.append(
+            "Your notes of this round's trials: "
+            + "; ".join(f"trial of {trial_words(t)}" for t in trials)
+            + "."
+        )
+    for looker, target, wave in state.looks:
+        if looker == seat:
+            kind = "Martian Clone" if state.seats[target].dna[wave - 1] else "Human"
+            lines.append(
+                f"Your look this round at {state.players[target]}'s wave-{wave} DNA card: {kind}."
+            )
     if asked is not None and asked.secret and asked.moves[0].kind == "agent":
         codes = {a.code: a for a in deck.agents}
         offered = [codes[m.arg(1)] for m in asked.moves]

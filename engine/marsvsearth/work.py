@@ -129,6 +129,8 @@ class Work:
     winner: str | None
     reason: str
     leaving: list[int]
+    shown_at_trials: list[tuple[int, tuple[int, ...], int | None]]
+    looks: list[tuple[int, int, int]]
     events: list[Event] = field(default_factory=list)
     out: set[int] = field(default_factory=set)
     """Seats that left while the running scripted step was replayed up to here (see script.run);

@@ -131,7 +131,7 @@ def test_a_player_who_resigns_before_their_trial_is_not_tried() -> None:
     state, _ = GAME.resign(state, 2)
     state, events = play(state, 1, "defend sci1")
     assert not any("Cat is on trial" in t for t in texts(events))
-    assert [t.split(":")[0] for t in GAME.view(state, None).trials] == ["Bob"]
+    assert [t.verdict.split(":")[0] for t in GAME.view(state, None).trials] == ["Bob"]
 
 
 def test_a_defendant_who_resigns_ends_their_trial_and_lowers_nothing() -> None:

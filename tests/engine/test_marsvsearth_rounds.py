@@ -9,10 +9,12 @@ import pytest
 
 from engine.marsvsearth import GAME, MarsState, Move
 from engine.marsvsearth.state import ActiveThreat, clone_level
+from render import render_view
 from tests.engine.test_marsvsearth_support import (
     cards,
     humans,
     new,
+    next_round,
     play,
     run_until,
     seat,
@@ -120,7 +122,41 @@ def test_a_good_defence_wins_the_trial() -> None:
 def test_two_random_accusation_cards_are_revealed_when_more_were_given() -> None:
     state = on_trial((), ("dip1", "dip1", "dip1", "dip1"))
     view = GAME.view(state, None)
-    assert view.trials == ("Bob: 2 against, 0 in defence, total 2: OUSTED",)
+    assert [t.verdict for t in view.trials] == ["Bob: 2 against, 0 in defence, total 2: OUSTED"]
+
+
+def test_the_cards_a_trial_showed_stay_on_the_table_until_the_round_ends() -> None:
+    state = on_trial(("sci1", "dip2"), ("mil3", "mil2"))
+    state, _ = run_until(state, (1, "defend sci1"))
+    view = GAME.view(state, None)
+    [trial] = view.trials
+    assert trial.verdict == "Bob: 5 against, 1 in defence, total 4: OUSTED"
+    assert sorted(c.code for c in trial.accusations) == ["mil2", "mil3"]
+    assert trial.defence is not None and trial.defence.code == "sci1"
+    shown = "; defence: Science 1 [sci1])"
+    alt = render_view(view).alt
+    assert "Trials: Bob: 5 against, 1 in defence, total 4: OUSTED (accusation cards shown: " in alt
+    assert "Military 3 [mil3]" in alt and "Military 2 [mil2]" in alt and shown in alt
+    for viewer in range(5):
+        notes = [line for line in GAME.view(state, viewer).private if "trials" in line]
+        assert len(notes) == 1 and notes[0].startswith("Your notes of this round's trials: ")
+        assert "trial of Bob: 5 against" in notes[0] and shown in notes[0]
+    state = next_round(state)
+    view = GAME.view(state, None)
+    assert view.trials == () and "Trials" not in render_view(view).alt
+    assert not any("trials" in line for line in GAME.view(state, 0).private)
+
+
+def test_accusation_cards_not_shown_at_a_trial_stay_secret() -> None:
+    state = on_trial((), ("sci2", "dip2", "mil1", "dip3"))
+    view = GAME.view(state, None)
+    [trial] = view.trials
+    shown = {c.code for c in trial.accusations}
+    assert len(shown) == 2 and shown < {"sci2", "dip2", "mil1", "dip3"}
+    assert trial.defence is None, "Bob held no card to defend with"
+    public = repr(view) + render_view(view).alt
+    for code in {"sci2", "dip2", "mil1", "dip3"} - shown:
+        assert f"[{code}]" not in public and f"'{code}'" not in public
 
 
 def test_one_card_makes_no_trial() -> None:
@@ -447,3 +483,15 @@ def test_field_promotion_variant_reinstates_through_unled_successes() -> None:
     state, events = play(state, 1, "reinstate eve")
     assert "Bob (initiative) reinstates Eve." in texts(events)
     assert GAME.actors(state) == {4}
+
+
+def test_a_game_saved_before_trials_kept_their_cards_still_loads() -> None:
+    state = on_trial(("sci1",), ("mil3", "mil2"))
+    state, _ = run_until(state, (1, "defend sci1"), (1, "lower tech"))
+    assert state.phase != "trials" and state.trials
+    saved = GAME.to_json(state)
+    del saved["shown_at_trials"], saved["looks"]
+    loaded = GAME.from_json(saved)
+    assert loaded == replace(state, shown_at_trials=(), looks=())
+    [trial] = GAME.view(loaded, None).trials
+    assert trial.verdict.startswith("Bob: ") and trial.accusations == ()

@@ -87,3 +87,14 @@ def run_until(state: MarsState, *answers: tuple[int, str]) -> tuple[MarsState, l
         state, more = play(state, who, text)
         events += more
     return state, events
+
+
+def next_round(state: MarsState) -> MarsState:
+    """Play on (Done, else each question's first answer) until a new round begins."""
+    now = state.round
+    while state.round == now and GAME.outcome(state) is None:
+        who = min(GAME.actors(state))
+        moves = [str(m) for m in GAME.legal_moves(state, who)]
+        state, _ = play(state, who, "done" if "done" in moves else moves[0])
+    assert GAME.outcome(state) is None
+    return state

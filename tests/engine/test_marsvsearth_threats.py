@@ -11,8 +11,10 @@ from tests.engine.test_marsvsearth_support import (
     cards,
     humans,
     new,
+    next_round,
     play,
     resolving,
+    run_until,
     seat,
     texts,
     threat,
@@ -188,6 +190,19 @@ def test_intel_shows_a_dna_card_to_the_leader_only() -> None:
     secret = [e for e in events if "wave-2 DNA card: Martian Clone" in e.text]
     assert len(secret) == 1 and secret[0].to == 0
     assert "Ann secretly looks at Dan's newest DNA card." in texts(events)
+
+
+def test_the_dna_card_looked_at_stays_in_the_lookers_view_until_the_round_ends() -> None:
+    state = table(on(MILK, 0, "sci1-intel", "dip3", "dip3"))
+    state = seat(state, 3, dna=(False, True))
+    state, _ = run_until(state, (0, "skill diplomacy"), (0, "intel dan"))
+    look = "Your look this round at Dan's wave-2 DNA card: Martian Clone."
+    assert look in GAME.view(state, 0).private
+    for other in range(1, 5):
+        assert not any("look" in line for line in GAME.view(state, other).private)
+    assert "wave-2 DNA card" not in repr(GAME.view(state, None))
+    state = next_round(state)
+    assert not any("look" in line for line in GAME.view(state, 0).private)
 
 
 def test_reinstate_brings_a_civilian_back_as_an_agent() -> None:

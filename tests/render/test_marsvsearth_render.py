@@ -18,6 +18,9 @@ from render.marsvsearth import (
     layout,
 )
 from render.text import ELLIPSIS, font
+from tests.engine.test_marsvsearth_rounds import on_trial
+from tests.engine.test_marsvsearth_support import run_until
+from tests.render.pictures import Spies
 
 MAX_PNG = 150_000
 
@@ -147,3 +150,17 @@ def test_a_big_table_shows_everything_uncut(players: int) -> None:
         font(14).getlength(f"Science {a}  Diplomacy {b}  Military {c}") for a, b, c in skills
     )
     assert longest <= SEAT_WIDTH - 20, "every Agent's skill values fit on its seat"
+
+
+def test_the_table_shows_the_cards_a_trial_showed(spies: Spies) -> None:
+    state = on_trial(("sci1", "dip2"), ("mil3", "mil2"))
+    state, _ = run_until(state, (1, "defend sci1"))
+    view = GAME.view(state, None)
+    render_view(view)
+    laid = [
+        " ".join(line for block in f.blocks for line in block.lines)
+        for f in spies.fittings
+        if any(text.startswith("Trial of Bob") for text, _ in f.texts)
+    ]
+    assert laid, "the trial is drawn at the table's centre"
+    assert all(f"[{code}]" in laid[0] for code in ("mil3", "mil2", "sci1"))
