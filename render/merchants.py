@@ -2,8 +2,9 @@
 
 The picture (pixels): a status strip on top (whose turn and which step, or the result; the last
 move, the die while its bonuses are being taken, and the turn count), the planetary grid on the
-left, and on the right a panel per player (stations, ships in stash), the bank with the last
-roll, and a key.
+left, and on the right a panel per player (stations built of those that win, ships in stash),
+the game's progress (the turn of the turn limit as a bar, and how the game ends), the bank with
+the last roll, and a key.
 
 The grid is drawn in the bounding box of its planets. Cells are at most MAX_CELL and never less
 than MIN_CELL pixels: a grid too long or wide for the usual WIDTH x HEIGHT canvas makes the
@@ -75,6 +76,7 @@ BADGE = 0.075
 """The radius of a planet's letter and tick badges, in cells."""
 
 PLAYER_PANEL, PLAYER_GAP = 92, 8
+PROGRESS_HEIGHT = 96
 BANK_ROW = 32
 KEY_HEIGHT = 104
 SPACE = (24, 16, 22)
@@ -122,7 +124,7 @@ def _side_height(view: MerchantsView) -> int:
     """Pixels the right-hand column needs: player panels, the bank and die, the key."""
     players = len(view.players) * (PLAYER_PANEL + PLAYER_GAP)
     bank = 50 + len(view.colour_names) * BANK_ROW + 44
-    return players + bank + PLAYER_GAP + KEY_HEIGHT
+    return players + PROGRESS_HEIGHT + PLAYER_GAP + bank + PLAYER_GAP + KEY_HEIGHT
 
 
 def canvas_size(view: MerchantsView) -> tuple[int, int]:
@@ -325,7 +327,7 @@ def _status(view: MerchantsView) -> list[TextLine]:
     else:
         actor = min(view.actors)
         headline = f"{names[actor]} ({view.colour_names[actor]}): {view.step}"
-        detail = " · ".join(_details(view, names))
+        detail = " · ".join([*_details(view, names), _turn_words(view)])
     return [TextLine(headline, 28, TEXT), TextLine(detail, 18, MUTED_TEXT)]
 
 
@@ -335,8 +337,25 @@ def _details(view: MerchantsView, names: Sequence[str]) -> list[str]:
         parts.append(f"Last: {names[view.last[0]]} {view.last[1]}")
     if view.die is not None and view.bonuses:
         parts.append("Die: " + " + ".join(view.die))
-    parts.append(f"Turn {view.turns + 1} of {view.turn_limit}")
     return parts
+
+
+def _turn_words(view: MerchantsView) -> str:
+    """`Turn 37 of 160` while the game goes on; once it is over, `Ended in turn 37 of 160` or
+    `All 160 turns played`."""
+    if view.outcome is None:
+        return f"Turn {view.turns + 1} of {view.turn_limit}"
+    if view.turns >= view.turn_limit:
+        return f"All {view.turn_limit} turns played"
+    return f"Ended in turn {view.turns + 1} of {view.turn_limit}"
+
+
+def _end_words(view: MerchantsView) -> str:
+    """How the game ends (the rule text's station race and the turn limit ruling)."""
+    return (
+        f"The first player to build {view.stations_to_win} stations wins at once; after turn "
+        f"{view.turn_limit}, the most stations win"
+    )
 
 
 def _draw_side(image: Image.Image, view: MerchantsView, box: Box) -> None:
@@ -346,8 +365,28 @@ def _draw_side(image: Image.Image, view: MerchantsView, box: Box) -> None:
     for seat in range(len(view.players)):
         _player_panel(image, view, seat, (left, y, right, y + PLAYER_PANEL))
         y += PLAYER_PANEL + PLAYER_GAP
+    _progress_panel(image, view, (left, y, right, y + PROGRESS_HEIGHT))
+    y += PROGRESS_HEIGHT + PLAYER_GAP
     _bank_panel(image, view, (left, y, right, bottom - KEY_HEIGHT - PLAYER_GAP))
     _key_panel(image, view, (left, bottom - KEY_HEIGHT, right, bottom))
+
+
+def _progress_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
+    """The turn of the turn limit, as words and as a bar, and how the game ends."""
+    pen = Pen(image)
+    left, top, right, bottom = box
+    pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
+    pen.write((left + 12, top + 8), "Progress", font=font(18), fill=TEXT)
+    turn = fit_text(_turn_words(view), 16, right - left - 110, 20)
+    pen.write_block((right - 12, top + 10), turn, TEXT, anchor="rt")
+    bar = (left + 12, top + 36, right - 12, top + 46)
+    done = min(1.0, view.turns / max(1, view.turn_limit))
+    pen.rounded_rectangle(bar, radius=5, fill=mix(MUTED_TEXT, PANEL, 0.6))
+    if done > 0:
+        filled = (bar[0], bar[1], bar[0] + max(10, round((bar[2] - bar[0]) * done)), bar[3])
+        pen.rounded_rectangle(filled, radius=5, fill=HIGHLIGHT)
+    rule = fit_text(_end_words(view) + ".", 14, right - left - 24, bottom - 6 - (top + 54))
+    pen.write_block((left + 12, top + 54), rule, MUTED_TEXT)
 
 
 def _key_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
@@ -382,14 +421,8 @@ def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) 
     pen.write_block((left + 56, top + 7), name, TEXT)
     label = f"{view.colour_names[seat]}{' · ' + tag if tag else ''}"
     pen.write((left + 56, top + 42), label, font=font(15), fill=MUTED_TEXT)
-    stations = view.stations[seat]
-    pen.write(
-        (left + 12, bottom - 18),
-        f"stations {stations}/3",
-        font=font(17),
-        fill=TEXT,
-        anchor="lm",
-    )
+    stations = f"stations {view.stations[seat]} of {view.stations_to_win}"
+    pen.write((left + 12, bottom - 18), stations, font=font(17), fill=TEXT, anchor="lm")
     x = left + 140
     stash = view.stash[seat]
     pen.write((x, bottom - 18), f"stash {stash}", font=font(15), fill=MUTED_TEXT, anchor="lm")
@@ -432,16 +465,16 @@ def _shade(count: int) -> tuple[int, int, int]:
 
 
 def describe_merchants(view: MerchantsView) -> str:
-    """Alt text: players, whose turn and step (or the result), last move and roll, every planet
-    with its good, station and ships, and the bank."""
+    """Alt text: players (stations built of those that win, ships in stash), the turn of the
+    turn limit and how the game ends, whose turn and step (or the result), last move and roll,
+    every planet with its good, station and ships, and the bank."""
     names = _names(view)
     players = "; ".join(
-        f"{name} ({view.colour_names[s]}) {view.stations[s]} station"
-        f"{'' if view.stations[s] == 1 else 's'}, {view.stash[s]} in stash"
-        f"{', resigned' if s in view.resigned else ''}"
+        f"{name} ({view.colour_names[s]}) {view.stations[s]} of {view.stations_to_win} "
+        f"stations, {view.stash[s]} in stash{', resigned' if s in view.resigned else ''}"
         for s, name in enumerate(names)
     )
-    sentences = [f"{TITLE}: {players}."]
+    sentences = [f"{TITLE}: {players}.", f"{_turn_words(view)}. {_end_words(view)}."]
     if view.outcome is not None:
         winners = view.outcome.winners
         result = " and ".join(names[s] for s in winners) + " won" if winners else "a draw"

@@ -10,7 +10,14 @@ from engine.merchants.effects import good
 from engine.merchants.moves import actors, moving_ship, offered_ship
 from engine.merchants.notation import place
 from engine.merchants.scoring import outcome, turn_limit
-from engine.merchants.state import COLOUR_NAMES, DIE_FACES, Coord, MerchantsState, Planet
+from engine.merchants.state import (
+    COLOUR_NAMES,
+    DIE_FACES,
+    STATIONS_TO_WIN,
+    Coord,
+    MerchantsState,
+    Planet,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,6 +30,9 @@ class MerchantsView(View):
     stash: tuple[int, ...]
     """Ships in each seat's stash."""
     stations: tuple[int, ...]
+    """Stations each seat has built."""
+    stations_to_win: int
+    """Stations that win at once."""
     bank_planets: tuple[int, ...]
     bank_goods: tuple[int, ...]
     die: tuple[str, ...] | None
@@ -36,7 +46,9 @@ class MerchantsView(View):
     offer: tuple[Coord, int] | None
     trading: bool
     turns: int
+    """Turns finished, by all seats together."""
     turn_limit: int
+    """Turns after which the game ends (most stations win)."""
     resigned: tuple[Seat, ...]
     last: tuple[Seat, str] | None
     marked: tuple[Coord, ...]
@@ -74,6 +86,7 @@ def build(state: MerchantsState, seat: Seat | None, buttons: tuple[str, ...]) ->
         planets=state.planets,
         stash=tuple(state.stash(s) for s in seats),
         stations=tuple(state.stations(s) for s in seats),
+        stations_to_win=STATIONS_TO_WIN,
         bank_planets=state.bank_planets,
         bank_goods=state.bank_goods,
         die=None if state.die is None else DIE_FACES[state.die],

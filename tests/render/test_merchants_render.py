@@ -31,7 +31,7 @@ from tests.engine.test_merchants_positions import (
     play,
     table,
 )
-from tests.render.pictures import picture
+from tests.render.pictures import Spies, picture
 
 MAX_PNG = 150_000
 
@@ -94,7 +94,7 @@ def test_opening_picture_and_alt_text() -> None:
     assert picture(rendered).size == (WIDTH, HEIGHT)
     assert rendered.filename == "merchants-board.png"
     alt = rendered.alt
-    assert alt.startswith("Martian Merchants: Ann (blue) 0 stations, 3 in stash; Bob (orange)")
+    assert alt.startswith("Martian Merchants: Ann (blue) 0 of 3 stations, 3 in stash; Bob (orange)")
     assert "Ann to move: choose an action." in alt
     assert "Turn 1 of 80." in alt and "Last" not in alt and "Die" not in alt
     assert "Planets: blue 0,0; orange 1,0." in alt
@@ -104,7 +104,7 @@ def test_opening_picture_and_alt_text() -> None:
 def test_mid_game_alt_text_names_ships_goods_and_stations() -> None:
     rendered = render(GAME.view(mid_game(), None))
     alt = rendered.alt
-    assert "Ann (blue) 1 station, 1 in stash" in alt
+    assert "Ann (blue) 1 of 3 stations, 1 in stash" in alt
     assert "Ann to move: arrival stop at 1,0." in alt
     assert "Last: Ann move 0,0 1,0 orange." in alt
     assert "blue 0,0, station, green good;" in alt
@@ -187,7 +187,7 @@ def test_resignation_shows_the_result() -> None:
     state, _ = GAME.resign(table(planet((0, 0), BLUE), planet((1, 0), ORANGE)), BOB)
     alt = render(GAME.view(state, None)).alt
     assert "Game over: Ann won (the other players resigned)." in alt
-    assert "Bob (orange) 0 stations, 3 in stash, resigned" in alt
+    assert "Bob (orange) 0 of 3 stations, 3 in stash, resigned" in alt
 
 
 def test_long_and_odd_names_stay_within_discord_limits() -> None:
@@ -270,3 +270,79 @@ def test_the_die_leaves_the_status_once_its_bonuses_are_used() -> None:
     view = GAME.view(state, None)
     assert view.die is not None and view.step == "production"
     assert "Die:" not in render(view).alt
+
+
+# --- progress: stations of those that win, the turn of the turn limit ----------------------------
+
+END = (
+    "The first player to build 3 stations wins at once; after turn {limit}, the most stations win."
+)
+
+
+def drawn_texts(view: MerchantsView, spies: Spies) -> list[str]:
+    """Every text the picture of `view` lays out or writes, whole."""
+    spies.fittings.clear()
+    spies.written.clear()
+    draw_merchants(view)
+    laid = [" ".join(line for b in f.blocks for line in b.lines) for f in spies.fittings]
+    return laid + [w.text for w in spies.written]
+
+
+def under_way(players: int, seed: int, turns: int) -> MerchantsState:
+    """A seeded random game played until `turns` turns are over and a station is built."""
+    rng = random.Random(seed)
+    state = GAME.new_game(["Ann", "Bob", "Cid", "Dot"][:players], {}, seed)
+    while state.turns < turns or not any(state.stations(s) for s in range(players)):
+        [seat] = GAME.actors(state)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize(("players", "seed", "turns"), [(4, 1, 40), (4, 5, 100), (3, 2, 20)])
+def test_progress_is_shown_as_stations_to_win_and_the_turn_of_the_limit(
+    players: int, seed: int, turns: int, spies: Spies
+) -> None:
+    """A long four-player game (160 turns with computers) says how far it has come: each
+    player's stations of the 3 that win, and the turn of the turn limit, in the picture (a
+    progress panel beside the players) and in its alt text."""
+    state = under_way(players, seed, turns)
+    view = GAME.view(state, None)
+    assert view.outcome is None and sum(view.stations) > 0
+    limit = 40 * players
+    turn = f"Turn {state.turns + 1} of {limit}"
+    alt = render(view).alt
+    for seat, name in enumerate(view.players):
+        built = f"{name} ({COLOUR_NAMES[seat]}) {view.stations[seat]} of 3 stations"
+        assert built in alt
+    assert f"{turn}. {END.format(limit=limit)}" in alt
+    texts = drawn_texts(view, spies)
+    assert turn in texts, "the progress panel says the turn"
+    assert END.format(limit=limit) in texts, "and how the game ends"
+    for seat in range(players):
+        assert f"stations {view.stations[seat]} of 3" in texts
+
+
+def test_a_game_at_its_turn_limit_says_every_turn_was_played(spies: Spies) -> None:
+    state = random_game(4, 3)
+    view = GAME.view(state, None)
+    assert view.outcome is not None and "turn limit" in view.outcome.reason
+    assert "All 160 turns played." in render(view).alt
+    assert "Turn 161" not in render(view).alt
+    assert "All 160 turns played" in drawn_texts(view, spies)
+
+
+def test_a_game_won_by_stations_says_the_turn_it_ended_in(spies: Spies) -> None:
+    state = table(
+        planet((0, 0), BLUE, station=True),
+        planet((1, 0), BLUE, station=True),
+        planet((2, 0), ORANGE, ships={"w": (ANN, BLUE)}),
+        planet((2, 1), BLUE),
+        players=3,
+    )
+    state, _ = play(state, "move 2,0 2,1 blue", "deliver")
+    view = GAME.view(state, None)
+    assert view.outcome is not None and view.stations[ANN] == 3
+    alt = render(view).alt
+    assert "Ann (blue) 3 of 3 stations" in alt
+    assert f"Ended in turn {state.turns + 1} of 120." in alt
+    assert f"Ended in turn {state.turns + 1} of 120" in drawn_texts(view, spies)
