@@ -8,12 +8,20 @@ last error of each kind is kept for `/status`.
 
 from __future__ import annotations
 
+import errno
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import asyncpg
+
 EVERY_SECONDS = 60.0
+UNSAVABLE_SQLITE = ("database or disk is full", "readonly database", "disk i/o error")
+"""What SQLite says when it cannot write: a full disk, a read-only file or folder, a disk that
+fails."""
+UNSAVABLE_ERRNOS = frozenset({errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EACCES})
 
 
 @dataclass
@@ -25,6 +33,19 @@ class Fault:
     last_at: float
     logged_at: float
     unlogged: int = 0
+
+
+def unsavable(error: BaseException) -> bool:
+    """Whether `error` says the database cannot save anything now: its disk is full, it (or
+    its folder) is read-only, or its disk fails; on PostgreSQL, a full disk or a read-only
+    server (a standby, or `default_transaction_read_only`)."""
+    if isinstance(error, sqlite3.OperationalError):
+        return any(words in str(error).lower() for words in UNSAVABLE_SQLITE)
+    if isinstance(
+        error, asyncpg.exceptions.DiskFullError | asyncpg.exceptions.ReadOnlySQLTransactionError
+    ):
+        return True
+    return isinstance(error, OSError) and error.errno in UNSAVABLE_ERRNOS
 
 
 class Faults:

@@ -13,6 +13,7 @@ from discord.ext import commands
 from discord.ext.commands.bot import BotBase
 
 from bot import limits
+from bot.faults import Faults, unsavable
 from bot.service import Player, TableService
 from engine.core import GameError
 
@@ -33,6 +34,10 @@ saved and told to the table."""
 STAGE = "mars:after-commit"
 """The key, in `discord.Interaction.extras`, of how far the interaction's action has got."""
 CHANGED_COMMAND = "This command was removed or changed; try /help."
+UNSAVED = (
+    "The server could not save your action (its disk is full or its database is read-only), "
+    "so nothing was changed. Please tell a server administrator."
+)
 
 
 def cog_named(client: discord.Client, name: str) -> commands.Cog | None:
@@ -124,6 +129,14 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         log.info("Command /%s is out of date on the user's side", stale_name(error))
         text = CHANGED_COMMAND
+    elif stage_of(interaction) is None and unsavable(error):
+        faults = getattr(interaction.client, "faults", None)
+        what = "An action could not be saved"
+        if isinstance(faults, Faults):
+            faults.report(log, "saving", error, what)
+        else:
+            log.error("%s: %s", what, error)
+        text = UNSAVED
     else:
         log.error(
             "Unexpected error in %s",

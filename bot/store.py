@@ -443,7 +443,8 @@ class Store:
             try:
                 yield self.db
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                if self._sqlite.in_transaction:  # SQLite ends it itself on a full disk
+                    await self.db.execute("ROLLBACK")
                 raise
             await self.db.execute("COMMIT")
 

@@ -1,0 +1,100 @@
+"""A database that cannot save (a full disk, a read-only database): the move is refused with
+what happened and whom to tell, nothing of it is half-saved, the log gets one line per kind of
+error per minute instead of a traceback per action, and `/status` lists it."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+import asyncpg
+import pytest
+
+from bot.faults import Faults, unsavable
+from bot.operations.figures import describe, gather
+from bot.replies import APOLOGY, UNSAVED, answer_error
+from bot.service import TableService
+from bot.store import Store
+from tests.bot.fakes import FakeFollowup, FakeResponse
+from tests.conftest import SEED
+from tests.service.test_service import ANN, BOB, CHANNEL, started
+
+
+def interaction(faults: Faults) -> Any:
+    """A slash command's interaction, as `answer_error` reads it."""
+    response = FakeResponse()
+    return SimpleNamespace(
+        client=SimpleNamespace(faults=faults),
+        user=SimpleNamespace(id=ANN.user_id),
+        command=None,
+        extras={},
+        response=response,
+        followup=FakeFollowup(response),
+    )
+
+
+async def moves_until_refused(service: TableService) -> tuple[sqlite3.OperationalError, int]:
+    """Ann's and Bob's moves until the database refuses one: the error and the moves saved."""
+    for _ in range(60):
+        row = await service.store.open_game(CHANNEL)
+        assert row is not None
+        offers = {p: await service.suggestions(CHANNEL, p.user_id, "") for p in (ANN, BOB)}
+        player, offered = next((p, moves) for p, moves in offers.items() if moves)
+        try:
+            await service.move(CHANNEL, player, offered[0])
+        except sqlite3.OperationalError as error:
+            return error, row.moves_made
+    pytest.fail("the database never filled up")
+
+
+@pytest.mark.parametrize(
+    ("limit", "words"),
+    [("PRAGMA max_page_count = {pages}", "full"), ("PRAGMA query_only = ON", "readonly")],
+)
+async def test_a_move_the_database_cannot_save_is_refused_whole_and_said_once_a_minute(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, limit: str, words: str
+) -> None:
+    store = Store(tmp_path / "bot.sqlite3")
+    await store.open()
+    service = TableService(store, seed_source=lambda: SEED)
+    await started(service)
+    [(pages,)] = await store.db.execute_fetchall("PRAGMA page_count")
+    await store.db.execute(limit.format(pages=pages))
+    error, saved = await moves_until_refused(service)
+    assert unsavable(error) and words in str(error).replace("read-only", "readonly")
+    row = await store.open_game(CHANNEL)
+    assert row is not None and row.moves_made == saved  # nothing of the refused move
+    assert len(await store.moves(row.id)) == saved
+
+    faults = Faults()
+    with caplog.at_level(logging.ERROR, logger="bot.replies"):
+        for _ in range(5):
+            refused = interaction(faults)
+            await answer_error(refused, error)
+            assert refused.response.sent == [(UNSAVED, True)]
+    lines = [r for r in caplog.records if r.name == "bot.replies"]
+    assert len(lines) == 1 and faults.kinds["saving"].count == 5
+    await store.db.execute("PRAGMA query_only = OFF")
+    await store.db.execute("PRAGMA max_page_count = 1073741823")
+    text = describe(await gather(service, "SQLite", 0.0), errors=faults.recent(3600))
+    assert "- saving: 5 since the start" in text and "OperationalError" in text
+    await store.close()
+
+
+def test_what_counts_as_unsavable() -> None:
+    assert unsavable(asyncpg.exceptions.DiskFullError("could not extend file"))
+    assert unsavable(asyncpg.exceptions.ReadOnlySQLTransactionError("read-only transaction"))
+    assert unsavable(OSError(28, "No space left on device"))
+    assert not unsavable(sqlite3.OperationalError("database is locked"))
+    assert not unsavable(RuntimeError("database or disk is full"))
+
+
+async def test_an_error_after_the_commit_is_never_called_unsaved() -> None:
+    committed = interaction(Faults())
+    committed.extras["mars:after-commit"] = "queued"
+    await answer_error(cast(Any, committed), sqlite3.OperationalError("database or disk is full"))
+    [(text, private)] = committed.response.sent
+    assert private and text != UNSAVED and text != APOLOGY and "saved" in text
