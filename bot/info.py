@@ -15,9 +15,9 @@ HELP = """\
 **Mars tabletop bot**: one game per channel, moves by slash command.
 `/new <game>` open a table here (then **Join** / **Start**, or `/join`, `/leave`, `/start`)
 Alone? `/new <game> bots:1` seats a computer player (`bot_level:` easy, normal or hard); the
-lobby's menu adds more. With `hints:True` (unrated), `/hint` asks a computer player what it would do.
-With `clock:<hours>` (1-72), once a turn has waited longer, the others may `/claim win` (those
-keeping the table waiting resign) or `/claim end` (no result).
+lobby's menu adds more. With `hints:True` (unrated), `/hint` asks a computer player what it
+would do. With `clock:<hours>` (1-72), once a turn has waited longer, the others may
+`/claim win` (those keeping the table waiting resign) or `/claim end` (no result).
 `/move <text>` make your move; start typing to see your legal moves
 `/board` show the board again (anyone may look, players or not)
 `/secret` your private information and moves, only to you
