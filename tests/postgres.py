@@ -72,10 +72,27 @@ class Cluster:
         self._run(
             "initdb", "-D", "data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"
         )
+        self.start_server()
+
+    def start_server(self) -> None:
+        """Start the server on its folder and port, and wait until it takes connections (after
+        `stop_server`, or a crash: it recovers from its write-ahead log first)."""
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
         if not self.durable:
             options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
         self._run("pg_ctl", "-D", "data", "-l", "log", "-w", "-o", options, "start")
+
+    def stop_server(self, mode: str = "fast") -> None:
+        """Stop the server, keeping its folder, and wait until it is down. `mode` is
+        `pg_ctl`'s: "smart" waits for every client to leave, "fast" ends their sessions
+        (rolling back their transactions), "immediate" kills the server without a clean
+        shutdown (the next start recovers)."""
+        self._run("pg_ctl", "-D", "data", "-m", mode, "-w", "stop")
+
+    def restart(self, mode: str = "fast") -> None:
+        """Stop the server (`mode` as in `stop_server`) and start it again on the same folder
+        and port, as `pg_ctl restart` does (with the options it was started with)."""
+        self._run("pg_ctl", "-D", "data", "-l", "log", "-m", mode, "-w", "restart")
 
     def stop(self) -> None:
         """Stop the server at once and delete its folder."""
