@@ -37,6 +37,7 @@ EXTENSIONS = (
     "bot.play.takebacks",
     "bot.play.computer_turns",
     "bot.info",
+    "bot.learn.cog",
     "bot.stats",
     "bot.records",
     "bot.reminders",

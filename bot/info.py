@@ -33,6 +33,7 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/rules <game>` how a game is played and how to write its moves
+`/learn <game>` a private lesson, one rule a step
 `/status` (server administrators) the bot's health and figures
 Games: {games}
 """

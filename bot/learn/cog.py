@@ -1,0 +1,296 @@
+"""`/learn <game>` and the controls of a lesson message, which only its learner sees.
+
+A lesson is one ephemeral message, edited as the learner goes: the board of the step (drawn by
+the bot's picture workers), its words, a menu of the learner's legal moves (narrowed by their
+first words when there are more than a menu holds), and buttons: **Type a move** (a form, for
+any text, even an illegal move, which is then explained), **Hint**, **Show me**, and **All
+moves** once the menu is narrowed. A wrong move is answered in a private reply of its own and
+leaves the lesson message as it was. The last message offers **Practice**: a table in the
+channel against an easy computer player, opened as `/new <game> bots:1 bot_level:easy` opens
+one.
+
+Custom ids are `mars:learn:<lesson id>:<step>:<action>[:<prefix>]`: any control of a lesson
+this process no longer holds answers that the lesson has expired (see `bot.learn.session`),
+and one of a step already done answers that the lesson has moved on. Lessons never read or
+write the channel's table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import limits
+from bot.learn.lesson import Run
+from bot.learn.lessons import LESSONS
+from bot.learn.session import Held, Lessons, expired, game_of, not_yours
+from bot.learn.text import step_text
+from bot.lobby.buttons import HANDLER as LOBBY
+from bot.play.delivery import checked
+from bot.play.pictures import Pictures
+from bot.replies import answer_error, cog_named, safe_name, say_privately
+from bot.service.offers import narrower_prefixes
+from engine.registry import GAMES
+
+HANDLER = "Learn"
+"""The name of the cog that answers lesson controls."""
+MOVE, NARROW = "=", "+"
+ID = r"mars:learn:(?P<lesson>[a-z]+\.[0-9a-f]+):(?P<step>\d+):"
+MOVED_ON = "This lesson has moved on since; use its latest message."
+PRACTICE = {"bots": 1, "bot_level": "easy"}
+"""The table settings of a practice game, as `/new <game> bots:1 bot_level:easy`."""
+
+LESSON_CHOICES = [
+    app_commands.Choice(name=GAMES[key].title, value=key) for key in GAMES if key in LESSONS
+]
+
+
+def stem(lesson_id: str, step: int) -> str:
+    return f"mars:learn:{lesson_id}:{step}:"
+
+
+def menu_options(notations: list[str], prefix: str) -> list[discord.SelectOption]:
+    """The menu of the moves beginning `prefix`: whole moves when they fit, else their next
+    words (or letters), each narrowing the menu (see `bot.service.offers.narrower_prefixes`)."""
+    matching = [n for n in notations if n.casefold().startswith(prefix.casefold())]
+    if len(matching) <= limits.SELECT_OPTIONS:
+        return [discord.SelectOption(label=n, value=MOVE + n) for n in matching]
+    heads = narrower_prefixes(matching, len(prefix))
+    options = []
+    for head in heads:
+        whole = [n for n in matching if n.startswith(head)] == [head]
+        label = head if whole else f"{head} ..."
+        options.append(discord.SelectOption(label=label, value=(MOVE if whole else NARROW) + head))
+    return options
+
+
+def lesson_view(lesson_id: str, run: Run, prefix: str = "") -> discord.ui.View:
+    """The controls of the step `run` has reached (or the Practice button at the end)."""
+    view = discord.ui.View(timeout=None)
+    if run.finished:
+        view.add_item(LessonButton(lesson_id, run.index, "practice"))
+        return view
+    options = menu_options(run.notations(), prefix)
+    if options:
+        view.add_item(LessonMenu(lesson_id, run.index, prefix, options))
+    for action in ("type", "hint", "show"):
+        view.add_item(LessonButton(lesson_id, run.index, action))
+    if prefix:
+        view.add_item(LessonButton(lesson_id, run.index, "all"))
+    return view
+
+
+LABELS = {
+    "type": ("Type a move", discord.ButtonStyle.secondary),
+    "hint": ("Hint", discord.ButtonStyle.secondary),
+    "show": ("Show me", discord.ButtonStyle.primary),
+    "all": ("All moves", discord.ButtonStyle.secondary),
+    "practice": ("Practice against the computer", discord.ButtonStyle.success),
+}
+
+
+class LessonButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=ID + r"(?P<action>type|hint|show|all|practice)",
+):
+    def __init__(self, lesson_id: str, step: int, action: str) -> None:
+        label, style = LABELS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=stem(lesson_id, step) + action)
+        )
+        self.lesson_id, self.step, self.action = lesson_id, step, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LessonButton:
+        return cls(match["lesson"], int(match["step"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, self.lesson_id, self.step, self.action, "")
+
+
+class LessonMenu(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=ID + r"pick:(?P<prefix>.*)",
+):
+    def __init__(
+        self,
+        lesson_id: str,
+        step: int,
+        prefix: str,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        custom_id = stem(lesson_id, step) + "pick:"
+        prefix = prefix[: limits.CUSTOM_ID - len(custom_id)]
+        super().__init__(
+            discord.ui.Select(
+                placeholder=f"{prefix} ..." if prefix else "Choose your move",
+                options=options or [discord.SelectOption(label="-", value=NARROW)],
+                custom_id=custom_id + prefix,
+            )
+        )
+        self.lesson_id, self.step = lesson_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LessonMenu:
+        return cls(match["lesson"], int(match["step"]), match["prefix"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        [value] = self.item.values
+        action = "move" if value[:1] == MOVE else "narrow"
+        await handle(interaction, self.lesson_id, self.step, action, value[1:])
+
+
+class TypedMove(discord.ui.Modal, title="Your move"):
+    """A form to type a move in the game's notation."""
+
+    move: discord.ui.TextInput[TypedMove] = discord.ui.TextInput(
+        label="Move", placeholder="as you would type it after /move", max_length=100
+    )
+
+    def __init__(self, lesson_id: str, step: int) -> None:
+        super().__init__(timeout=15 * 60, custom_id=stem(lesson_id, step) + "typed")
+        self.lesson_id, self.step = lesson_id, step
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, self.lesson_id, self.step, "move", self.move.value)
+
+
+@runtime_checkable
+class LessonHandler(Protocol):
+    async def act(
+        self, interaction: discord.Interaction, lesson_id: str, step: int, action: str, value: str
+    ) -> None:
+        """Do `action` (with `value`) at step `step` of lesson `lesson_id`."""
+
+
+@runtime_checkable
+class TableOpener(Protocol):
+    async def open_table(
+        self, interaction: discord.Interaction, game_key: str, options: dict[str, Any]
+    ) -> None:
+        """Open a lobby for `game_key` in the interaction's channel (see `bot.lobby`)."""
+
+
+async def handle(
+    interaction: discord.Interaction, lesson_id: str, step: int, action: str, value: str
+) -> None:
+    """Ask the lesson cog to do `action`; every failure gets a private answer."""
+    try:
+        handler = cog_named(interaction.client, HANDLER)
+        if not isinstance(handler, LessonHandler):
+            raise RuntimeError(f"no {HANDLER} cog answers lessons")
+        await handler.act(interaction, lesson_id, step, action, value)
+    except Exception as error:  # every failure gets an answer; see answer_error
+        await answer_error(interaction, error)
+
+
+class Learn(commands.Cog, name=HANDLER):
+    """Lessons, held by `lessons`, drawn by `pictures`."""
+
+    def __init__(self, pictures: Pictures, lessons: Lessons | None = None) -> None:
+        self.pictures = pictures
+        self.lessons = lessons or Lessons()
+
+    @app_commands.command(name="learn", description="A private lesson: learn a game by playing")
+    @app_commands.describe(game="The game to learn")
+    @app_commands.choices(game=LESSON_CHOICES)
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        """Start a lesson of `game` for the user, in a message only they see."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        learner = safe_name(interaction.user.display_name)
+        run = await asyncio.to_thread(Run, LESSONS[game], learner)
+        lesson_id = self.lessons.begin(run, interaction.user.id)
+        parts = await self.parts(lesson_id, run)
+        await interaction.followup.send(ephemeral=True, **parts)
+
+    async def act(
+        self, interaction: discord.Interaction, lesson_id: str, step: int, action: str, value: str
+    ) -> None:
+        if action == "practice":
+            await self.practice(interaction, game_of(lesson_id))
+            return
+        held = self.lessons.find(lesson_id)
+        if held is None or held.user_id != interaction.user.id:
+            gone = held is None
+            await say_privately(interaction, expired(lesson_id) if gone else not_yours(lesson_id))
+            return
+        async with held.lock:
+            if held.run.index != step or held.run.finished:
+                await say_privately(interaction, MOVED_ON)
+            elif action == "hint":
+                await say_privately(interaction, held.run.hint())
+            elif action == "type":
+                await interaction.response.send_modal(TypedMove(lesson_id, step))
+            elif action in ("narrow", "all"):
+                await interaction.response.defer()
+                view = lesson_view(lesson_id, held.run, value)
+                checked({"view": view})
+                await interaction.edit_original_response(view=view)
+            else:
+                await self.play(interaction, lesson_id, held, action, value)
+
+    async def play(
+        self, interaction: discord.Interaction, lesson_id: str, held: Held, action: str, move: str
+    ) -> None:
+        """The learner's move (`action` "move") or the step's own ("show"): a move that does
+        the task shows the next step in the lesson message; any other is explained privately."""
+        run = held.run
+        if action == "show":
+            said = await asyncio.to_thread(run.show_me)
+        else:
+            said = await asyncio.to_thread(run.attempt, move)
+        if not said.advanced:
+            await say_privately(
+                interaction, f"{said.line}\nThe step stays as it was: try again, or press Hint."
+            )
+            return
+        await interaction.response.defer()
+        parts = await self.parts(lesson_id, run, said.line)
+        await interaction.edit_original_response(
+            content=parts["content"], attachments=[parts["file"]], view=parts["view"]
+        )
+
+    async def parts(self, lesson_id: str, run: Run, said: str = "") -> dict[str, Any]:
+        """The lesson message at the step `run` has reached: its words, its board, its
+        controls, checked against Discord's limits."""
+        drawn = await self.pictures.draw(run.view())
+        alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
+        parts: dict[str, Any] = {
+            "content": step_text(run, said),
+            "file": discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt),
+            "view": lesson_view(lesson_id, run),
+        }
+        checked(parts)
+        return parts
+
+    async def practice(self, interaction: discord.Interaction, game: str) -> None:
+        """Open a practice table in the channel, as `/new <game> bots:1 bot_level:easy`."""
+        opener = cog_named(interaction.client, LOBBY)
+        if not isinstance(opener, TableOpener):
+            raise RuntimeError(f"no {LOBBY} cog opens tables")
+        await opener.open_table(interaction, game, dict(PRACTICE))
+
+
+def pictures_of(client: discord.Client) -> Pictures:
+    pictures = getattr(client, "pictures", None)
+    assert isinstance(pictures, Pictures)
+    return pictures
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(LessonButton, LessonMenu)
+    await bot.add_cog(Learn(pictures_of(bot)))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(LessonButton, LessonMenu)

@@ -1,0 +1,8 @@
+"""One lesson per game, by game key (each script exports one `LESSON`)."""
+
+from __future__ import annotations
+
+from bot.learn.lesson import Lesson
+from bot.learn.lessons import leylines
+
+LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (leylines.LESSON,)}

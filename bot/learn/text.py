@@ -1,0 +1,33 @@
+"""The words of a lesson message: the step being taught, or the end of the lesson."""
+
+from __future__ import annotations
+
+from bot import limits
+from bot.learn.lesson import Run
+
+
+def step_text(run: Run, said: str = "") -> str:
+    """The message of the step `run` has reached (after `said`, what the last action did), or
+    of the lesson's end."""
+    head = f"{said}\n\n" if said else ""
+    if run.finished:
+        return limits.shorten(head + finished_text(run), limits.CONTENT)
+    step = run.step
+    total = len(run.lesson.steps)
+    body = (
+        f"**{run.lesson.title}, step {run.index + 1} of {total}: {step.title}**\n"
+        f"{step.text}\n**Your move:** {step.task}\n"
+        "-# Choose it in the menu or type it; **Hint** names a move that works, "
+        "**Show me** plays it for you."
+    )
+    return limits.shorten(head + body, limits.CONTENT)
+
+
+def finished_text(run: Run) -> str:
+    outcome = run.game.outcome(run.state)
+    ended = f"The practice position ended: {outcome.reason}.\n" if outcome is not None else ""
+    return (
+        f"**Lesson complete.** {run.lesson.done}\n{ended}"
+        f"Ready for a real game? **Practice** opens a table in this channel against an easy "
+        f"computer player (as `/new {run.lesson.game} bots:1 bot_level:easy` does)."
+    )
