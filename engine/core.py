@@ -318,6 +318,12 @@ class Game(Protocol[S, M]):
         the bot's records of the game show a secret action in its place, even after the end."""
         ...
 
+    def chosen_privately(self, move: M) -> bool:
+        """Whether the move is offered to its player in private (a menu by DM or `/secret`)
+        rather than under the public board: every secret move, and moves a game keeps off
+        the board's buttons."""
+        ...
+
     def apply(self, state: S, seat: Seat, move: M) -> tuple[S, list[Event]]:
         """The next state and what happened; never mutates `state`; raises IllegalMove."""
         ...
@@ -408,6 +414,10 @@ class BaseGame(Game[T, M]):
     def hidden(self, move: M) -> bool:
         """Whether the move is secret; none is unless a game says."""
         return False
+
+    def chosen_privately(self, move: M) -> bool:
+        """Secret moves are chosen in private; others too where a game says."""
+        return self.hidden(move)
 
     def waiting(self, state: T, seat: Seat) -> str:
         """Why `seat` may not act now, while the game runs."""

@@ -54,9 +54,10 @@ def picker(table: Table, seat: Seat, prefix: str, moves_made: int) -> Controls |
 
 
 def secret_moves(table: Table, seat: Seat) -> bool:
-    """Whether `seat` may act now and its moves are secret ones (chosen in private)."""
+    """Whether `seat` may act now and has moves to choose in private: secret ones, or ones
+    the game keeps off the board's buttons (see `Game.chosen_privately`)."""
     legal = table.game.legal(table.state, seat)
-    return bool(legal) and table.game.hidden(legal.moves[0])
+    return any(table.game.chosen_privately(move) for move in legal.moves)
 
 
 def suggestions(table: Table, seat: Seat, typed: str) -> list[str]:

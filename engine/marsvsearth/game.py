@@ -86,7 +86,7 @@ from engine import core
 from engine.core import BaseGame, Event, IllegalMove, Seat
 from engine.marsvsearth import phases, refusals, scoring
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH, Deck, load_deck
-from engine.marsvsearth.moves import DONE, HIDDEN_KINDS, Move
+from engine.marsvsearth.moves import DONE, HIDDEN_KINDS, PRIVATE_KINDS, Move
 from engine.marsvsearth.notation import KEYWORDS, match, words_of
 from engine.marsvsearth.script import SEGMENTS, Look, answered, look, resigned_during, run, settle
 from engine.marsvsearth.setup import setup_for
@@ -215,6 +215,11 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
         """Submitted, accusing, seconding, defending and discarded cards stay secret, and so
         does the Agent kept at a reinstatement."""
         return move.kind in HIDDEN_KINDS
+
+    def chosen_privately(self, move: Move) -> bool:
+        """Besides the secret moves, a field promotion and a clone's reveal at the round's end
+        are offered in private: the board's buttons offer only `done` in those phases."""
+        return self.hidden(move) or move.kind in PRIVATE_KINDS
 
     def waiting(self, state: MarsState, seat: Seat) -> str:
         return refusals.waiting(state, seat, self.actors(state))

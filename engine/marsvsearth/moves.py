@@ -30,6 +30,9 @@ ANSWERS = (
 HIDDEN_KINDS = frozenset({"submit", "accuse", "second", "discard", "defend", "agent"})
 """Moves whose choice stays secret: cards (a defence shows only at the trial) and the Agent kept
 at a reinstatement (the channel learns which one from the narration, never the other)."""
+PRIVATE_KINDS = frozenset({"promote", "reveal"})
+"""Public moves offered in private all the same (a menu by DM or `/secret`): the board's buttons
+offer only `done` while they may be made."""
 
 
 @dataclass(frozen=True)

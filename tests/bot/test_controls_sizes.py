@@ -139,3 +139,34 @@ def test_more_moves_than_a_menu_holds_narrow_by_their_first_words() -> None:
     shown = offered(controls_view(Controls(9, 3, buttons=answers, offered_to=frozenset({4}))))
     assert all(shown.covers(a) for a in answers)
     assert shown.prefixes == {"lead", "raise", "lower"} and not shown.whole
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 5), (5, 2), (6, 1), (10, 1)])
+def test_every_seat_that_may_act_has_a_control_for_every_move(players: int, seed: int) -> None:
+    """Open phases too (field promotions, a clone's reveal at the round's end): what the public
+    board does not offer a seat, its private menu does. (These seeds reach both phases.)"""
+    rng = random.Random(seed * 1000 + players)
+    state = GAME.new_game([f"Agent {n}" for n in range(players)], {}, seed)
+    kinds: set[str] = set()
+    for made in range(1, 5000):
+        if GAME.outcome(state) is not None:
+            break
+        current = table(state, made)
+        public = offers.buttons(current, made)
+        for seat in GAME.actors(state):
+            shown = []
+            if public is not None and (public.offered_to is None or seat in public.offered_to):
+                shown.append(offered(controls_view(public)))
+            if offers.secret_moves(current, seat):
+                shown.append(offered(controls_view(offers.picker(current, seat, "", made))))
+            moves = GAME.legal_moves(state, seat)
+            missing = [
+                GAME.notation(m)
+                for m in moves
+                if not any(o.covers(GAME.notation(m)) for o in shown)
+            ]
+            assert not missing, f"seat {seat}: no control for {missing} ({players} players)"
+            kinds.update(m.kind for m in moves)
+        mover = rng.choice(sorted(GAME.actors(state)))
+        state, _ = GAME.apply(state, mover, rng.choice(GAME.legal_moves(state, mover)))
+    assert {"promote", "reveal"} <= kinds
