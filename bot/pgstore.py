@@ -17,6 +17,7 @@ under an advisory lock so that processes starting together migrate once.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -29,6 +30,8 @@ from bot import pgschema
 from bot.pgsql import PgConnection, dialect
 from bot.sql import Connection
 from bot.store import SEATS_JSON, Store
+
+log = logging.getLogger(__name__)
 
 MIGRATION_LOCK = 0x6D617273_0001
 """The advisory lock held while the schema is migrated."""
@@ -114,9 +117,21 @@ class PgStore(Store):
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
         """One transaction on a connection of the pool, committed on success and rolled back
-        on any error. Transactions of one process run side by side, as other processes' do."""
-        async with self.pool.acquire() as connection, connection.transaction():
-            yield PgConnection(connection)
+        on any error. Transactions of one process run side by side, as other processes' do.
+
+        The connection goes back to the pool only once the transaction has ended: a failure
+        then (the pool resets the connection, and a server that just went down refuses) does
+        not undo a commit, so it is logged and never raised as the transaction's failure
+        (asyncpg closes that connection; the pool opens a new one when needed)."""
+        connection = await self.pool.acquire()
+        try:
+            async with connection.transaction():
+                yield PgConnection(connection)
+        finally:
+            try:
+                await self.pool.release(connection)
+            except Exception as error:  # after the transaction ended: see above
+                log.warning("A database connection could not be returned to the pool: %s", error)
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await self.pool.fetch(dialect(sql), *params))

@@ -25,6 +25,7 @@ import itertools
 import os
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +44,22 @@ def patch_discord(api_url: str, gateway_url: str | None = None) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+def poll_every(seconds: float) -> None:
+    """Make the bot's background poll run every `seconds`. Its cog's module is loaded as an
+    extension (a module of its own, not the one an import here would give), so the interval is
+    changed on the cog as the bot adds it."""
+    from bot.client import MarsBot
+
+    adding = MarsBot.add_cog
+
+    async def add_cog(self: MarsBot, cog: Any, /, **options: Any) -> None:
+        await adding(self, cog, **options)
+        if type(cog).__name__ == "Reminders":
+            cog.poll.change_interval(seconds=seconds)
+
+    MarsBot.add_cog = add_cog  # type: ignore[method-assign,assignment]
+
+
 def main() -> None:
     module_name = sys.argv[1] if len(sys.argv) > 1 else "bot.app"
     if str(REPO_ROOT) not in sys.path:
@@ -53,9 +70,7 @@ def main() -> None:
 
         bot.service.tables.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
     if "E2E_POLL_SECONDS" in os.environ:
-        import bot.reminders
-
-        bot.reminders.Reminders.poll.change_interval(seconds=float(os.environ["E2E_POLL_SECONDS"]))
+        poll_every(float(os.environ["E2E_POLL_SECONDS"]))
     module = importlib.import_module(module_name)
     module.main()
 
