@@ -4,6 +4,7 @@ An ended game pays 1 to each winner and 0 to everyone else; a draw pays 0.5 to e
 search may hold it in contempt: see `CONTEMPT`); a game that every player lost
 (`Outcome.everyone_lost`) pays 0 to all. A rollout cut off at its
 depth cap asks an `Evaluation` instead; the default, `even`, calls it 0.5 each, like a draw.
+A search fades each reward towards 0.5 by the moves it took to reach it (`discounted`).
 """
 
 from __future__ import annotations
@@ -48,3 +49,12 @@ def rewards(outcome: Outcome, players: int, draw: Rewards | None = None) -> Rewa
 def even(game: Game[Any, Any], state: Any, players: int) -> Rewards:
     """The default evaluation at the depth cap: nobody is ahead, 0.5 each."""
     return (DRAW,) * players
+
+
+def discounted(found: Rewards, depth: int, gamma: float) -> Rewards:
+    """`found`, reached `depth` moves from the search's root, faded towards `DRAW` by
+    `gamma ** depth`: with gamma just below 1 a win in 3 moves is worth a little more than a
+    win in 9 and a loss in 9 costs a little less than a loss in 3, so a search takes the
+    shorter win and, when lost, holds out longest (gamma 1 leaves rewards as they are)."""
+    fade = gamma**depth
+    return tuple(DRAW + (reward - DRAW) * fade for reward in found)

@@ -9,12 +9,15 @@ iteration:
    in this sample, one never tried gets a new child (then the walk stops), otherwise the child
    with the highest UCB1 is followed;
 3. plays random moves from there to the end or the depth cap (see `ai.rollout`);
-4. adds each seat's reward to the nodes that seat moved into, along the path.
+4. adds each seat's reward, faded by the moves from the root to the end or the cap
+   (`Settings.discount`), to the nodes that seat moved into, along the path.
 A game's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first (with
 `deep` heuristics, every seat's moves at every node of the tree).
-The move played is the root child visited most. A search under a CPU cap stops early once no
-other root child could catch up with the most visited one in the simulations its time leaves
-(see `settled`); a budget of iterations only always runs them all. The search touches only
+Before searching, a move that wins at once is played; after, the root child visited most,
+unless it may lose at once and another move does not (see `ai.decisive`). A search under a CPU
+or wall-clock cap simulates for `SEARCH_SHARE` of its time and stops earlier once no other root
+child could catch up with the most visited one in the simulations its time leaves (see
+`settled`); a budget of iterations only always runs them all. The search touches only
 sampled states (and `seat`'s own view, to count the players), never the true state's hidden
 part.
 """
@@ -23,14 +26,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ai.decisive import Checker
 from ai.determinize import OPEN, Determinizer
 from ai.heuristics import heuristics_for
 from ai.policies import Policy, by_kind, uniform
-from ai.rewards import Evaluation, Rewards, drawn, even
+from ai.rewards import Evaluation, Rewards, discounted, drawn, even
 from ai.rollout import first_actor, rollout
 from ai.samplers import Unsampled
 from ai.tree import Node
@@ -42,18 +46,63 @@ M = TypeVar("M", bound=Hashable)
 @dataclass(frozen=True)
 class Budget:
     """How much one search may think: at most `iterations` simulations and, when set, at most
-    `cpu_seconds` of this process's CPU time (`time.process_time`). Only a budget without a
-    CPU cap gives the same move for the same seed every time."""
+    `cpu_seconds` of this process's CPU time and at most `wall_seconds` of time on the clock
+    (`Clocks`). Only a budget without either cap gives the same move for the same seed every
+    time."""
 
     iterations: int
     cpu_seconds: float | None = None
+    wall_seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """What a search reads the time from: CPU seconds of this process and seconds on the wall
+    (tests pass clocks of their own)."""
+
+    cpu: Callable[[], float] = time.process_time
+    wall: Callable[[], float] = time.monotonic
+
+
+class Timer:
+    """How much of a budget's time a search has spent, as a share of its tighter cap."""
+
+    def __init__(self, budget: Budget, clocks: Clocks) -> None:
+        self.budget, self.clocks = budget, clocks
+        self.cpu_started, self.wall_started = clocks.cpu(), clocks.wall()
+
+    @property
+    def capped(self) -> bool:
+        return self.budget.cpu_seconds is not None or self.budget.wall_seconds is not None
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds spent since the search began."""
+        return self.clocks.cpu() - self.cpu_started
+
+    def spent(self) -> float:
+        """The share of the budget's time spent: the larger of the CPU and the wall shares (0
+        without caps)."""
+        shares = [0.0]
+        if self.budget.cpu_seconds is not None:
+            shares.append(self.cpu_seconds() / self.budget.cpu_seconds)
+        if self.budget.wall_seconds is not None:
+            elapsed = self.clocks.wall() - self.wall_started
+            shares.append(elapsed / self.budget.wall_seconds)
+        return max(shares)
+
+
+SEARCH_SHARE = 0.9
+"""The share of a capped budget's time the simulations may use: the rest is left for checking
+that the chosen move does not lose at once (`ai.decisive`), which takes a few hundredths of a
+second in most positions."""
 
 
 @dataclass(frozen=True)
 class Settings:
     """How the search plays: the UCB1 exploration constant (rewards lie in [0, 1]), the most
-    random moves a rollout plays past the tree, what a cut-off rollout is worth, and how a
-    rollout picks its moves.
+    random moves a rollout plays past the tree, how much a reward fades per move from the root
+    (`ai.rewards.discounted`: a win sooner is worth more, a loss later costs less), what a
+    cut-off rollout is worth, and how a rollout picks its moves.
 
     20 moves measured best: in Albiorix, rollouts of 80 random moves mostly measure random play
     (normal lost 8-11 to easy with them, won 11-1 with 20), and rollouts of 8 moves see too little
@@ -61,6 +110,7 @@ class Settings:
 
     exploration: float = 0.7
     depth: int = 20
+    discount: float = 0.99
     evaluate: Evaluation = even
     policy: Policy = uniform
 
@@ -84,34 +134,40 @@ def search(
     rng: random.Random,
     determinizer: Determinizer = OPEN,
     settings: Settings = Settings(),
+    clocks: Clocks = Clocks(),
 ) -> Decision[M]:
     """The move `seat` should make in `state`, by information-set MCTS within `budget`.
 
-    `seat` must be one of the actors. A lone legal move is returned without searching.
+    `seat` must be one of the actors. A lone legal move is returned without searching, and so is
+    a move that wins at once (see `ai.decisive`).
     """
-    started = time.process_time()
-    deadline = None if budget.cpu_seconds is None else started + budget.cpu_seconds
+    timer = Timer(budget, clocks)
     players = len(game.view(state, seat).players)
     known = heuristics_for(game)
     try:
         sample = determinizer.sample(game, state, seat, rng)
     except Unsampled:
-        return unsearched(game, state, seat, rng, started)
-    moves = game.legal_moves(sample, seat)
-    if not moves:
+        return unsearched(game, state, seat, rng, timer)
+    legal = game.legal_moves(sample, seat)
+    if not legal:
         raise ValueError(f"Seat {seat} has no move to make now.")
-    if known is not None:  # the seat's own moves, the same in every sample
-        moves = known.shortlist(game, sample, seat, moves)
+    if len(legal) == 1:
+        return Decision(legal[0], 0, 0, timer.cpu_seconds())
+    checker = Checker(game, state, seat, sample, rng, determinizer)
+    winning = checker.winning(legal)
+    if winning is not None:
+        return Decision(winning, 0, 0, timer.cpu_seconds())
+    # the seat's own moves, the same in every sample
+    moves = legal if known is None else known.shortlist(game, sample, seat, legal)
     root: Node[M] = Node()
     draw = drawn(game, players, seat)
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
-        if iterations and deadline is not None:
-            if time.process_time() >= deadline:
+        if iterations and timer.capped:
+            spent = timer.spent()
+            if spent >= SEARCH_SHARE:
                 break
-            if iterations % SETTLE_EVERY == 0 and settled(
-                root, budget, iterations, started, deadline
-            ):
+            if iterations % SETTLE_EVERY == 0 and settled(root, budget, iterations, spent):
                 break
         if iterations:
             try:
@@ -120,13 +176,12 @@ def search(
                 break
         simulated += _iterate(game, sample, seat, root, players, rng, settings, moves, draw)
         iterations += 1
-    chosen = decisive(root)
-    move = chosen.best()[1] if chosen.children else _first_of_kind(root, moves)
-    return Decision(move, iterations, simulated, time.process_time() - started)
+    move = checker.safest(ranked(root, moves, legal), lambda: timer.spent() < 1)
+    return Decision(move, iterations, simulated, timer.cpu_seconds())
 
 
 def unsearched(
-    game: Game[Any, M], state: Any, seat: Seat, rng: random.Random, started: float
+    game: Game[Any, M], state: Any, seat: Seat, rng: random.Random, timer: Timer
 ) -> Decision[M]:
     """The move of a seat the sampler cannot draw a sample for: the best by the game's rules
     of thumb (which read only what the seat may see), else a random one of its own legal moves
@@ -134,31 +189,45 @@ def unsearched(
     moves = game.legal_moves(state, seat)
     known = heuristics_for(game)
     move = known.shortlist(game, state, seat, moves)[0] if known else rng.choice(moves)
-    return Decision(move, 0, 0, time.process_time() - started)
+    return Decision(move, 0, 0, timer.cpu_seconds())
 
 
-def _first_of_kind(root: Node[Any], moves: list[M]) -> M:
-    """The first of `moves` (of the most visited kind, if the root has kinds)."""
-    if root.children:
-        kind = root.best()[1]
-        return next(move for move in moves if type(move) is kind.of)
-    return moves[0]
+def ranked(root: Node[Any], moves: list[M], legal: list[M]) -> Iterator[M]:
+    """The root seat's moves, the one to play first: the root's children (under `by_kind`, the
+    children of each kind, the most visited kind first, then its moves not yet tried) by visits
+    then mean, the first made among equals; then the shortlisted moves never tried, then the
+    other legal moves."""
+    if root.children and isinstance(root.best()[1], Kind):
+        groups = sorted(root.children.items(), key=_standing, reverse=True)
+    else:
+        groups = [((0, None), root)]
+    found: dict[M, None] = {}
+    for (_, kind), group in groups:
+        order = sorted(group.children.items(), key=_standing, reverse=True)
+        found.update((move, None) for (_, move), _ in order)
+        if kind is not None:
+            found.update((move, None) for move in moves if type(move) is kind.of)
+    found.update((move, None) for move in moves)
+    found.update((move, None) for move in legal)
+    return iter(found)
+
+
+def _standing(item: tuple[tuple[Seat, Any], Node[Any]]) -> tuple[int, float]:
+    """A child's rank among its siblings: visits, then mean reward."""
+    return item[1].visits, item[1].mean()
 
 
 SETTLE_EVERY = 16
 """Simulations between two checks of `settled`."""
 
 
-def settled(
-    root: Node[Any], budget: Budget, iterations: int, started: float, deadline: float
-) -> bool:
+def settled(root: Node[Any], budget: Budget, iterations: int, spent: float) -> bool:
     """Whether the most visited move (see `decisive`) stays the most visited whatever the
     simulations left do: its lead in visits exceeds them. The simulations left are estimated
-    from the rate so far (CPU seconds to `deadline` times simulations per CPU second since
-    `started`)."""
-    now = time.process_time()
-    rate = iterations / max(now - started, 1e-9)
-    left = min(budget.iterations - iterations, int(rate * (deadline - now)))
+    from the rate so far: `iterations` in the `spent` share of the budget's time, with the
+    share up to `SEARCH_SHARE` still to go."""
+    rate = iterations / max(spent, 1e-9)
+    left = min(budget.iterations - iterations, int(rate * (SEARCH_SHARE - spent)))
     children = decisive(root).children.values()
     *_, second, first = sorted([0, 0, *(child.visits for child in children)])
     return first - second > left
@@ -244,9 +313,10 @@ def _iterate(
         state, _ = game.apply(state, seat, move)
         applied += 1
         seat = None if fresh else first_actor(game, state)
-    rewards, played = rollout(
+    found, played = rollout(
         game, state, players, rng, settings.depth, settings.evaluate, settings.policy, draw
     )
+    rewards = discounted(found, applied + played, settings.discount)
     for step in path:
         step.visits += 1
         if step.mover is not None:

@@ -60,8 +60,9 @@ def test_a_capped_search_is_settled_once_no_other_move_can_catch_up() -> None:
     root: Node[str] = Node()
     root.children = {(0, "a"): Node(0, visits=70), (0, "b"): Node(0, visits=10)}
     budget = Budget(100, cpu_seconds=10.0)
-    assert settled(root, budget, 80, 0.0, 1e9)  # 20 left of the iterations, 60 behind
-    assert not settled(root, Budget(200, cpu_seconds=10.0), 80, 0.0, 1e9)  # 120 left
+    assert settled(root, budget, 80, 1e-6)  # 20 left of the iterations, 60 behind
+    assert not settled(root, Budget(200, cpu_seconds=10.0), 80, 1e-6)  # 120 left
+    assert settled(root, Budget(200, cpu_seconds=10.0), 80, 0.6)  # time for 40 more
 
 
 def test_the_kind_first_search_chooses_the_same_legal_move_for_the_same_seed() -> None:

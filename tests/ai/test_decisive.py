@@ -1,0 +1,115 @@
+"""Decisive moves: every level from normal up takes a win at once and avoids a loss at once.
+
+Positions come from seeded random games (`opening`): the game's own moves, picked by a
+`random.Random` of the game's seed, for a number of plies. The levels search with their own
+settings and an iteration budget (normal's 600; hard's 50,000 cut to 2,000), no CPU or wall cap,
+from pinned seeds, so every move is the same on every run. What wins or loses at once is judged
+here by the rules in the true state (`ai.decisive` judges it in the samples a seat may draw).
+
+Before these checks (and the search's discount of later rewards), normal and hard both moved a
+ship on instead of delivering the good that builds the third station in the first two Martian
+Merchants positions (search seed 1), and moved a piece instead of mixing a Monad back in both
+Albiorix positions; the Ley Lines and Merchants blocks were found by the search alone.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from ai.decisive import lost, won
+from ai.levels import HARD, NORMAL, Level, choose
+from ai.search import Budget
+from engine.core import Game, Seat
+from engine.registry import GAMES
+
+LEVELS = [replace(NORMAL, budget=Budget(600)), replace(HARD, budget=Budget(2_000))]
+SEEDS = (1, 2, 3, 4)
+
+
+def opening(key: str, seed: int, plies: int) -> tuple[Game[Any, Any], Any, Seat]:
+    """Game `seed` of `key` (Ann first) after `plies` random moves drawn from `seed`, and the
+    seat to move."""
+    game = GAMES[key]
+    rng = random.Random(seed)
+    state = game.new_game(["Ann", "Bob"], {"first": 1}, seed)
+    for _ in range(plies):
+        seat = min(game.actors(state))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    return game, state, min(game.actors(state))
+
+
+def finished(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> Any:
+    """The state after `move` and the moves `seat` is then left alone to make (a lone legal
+    move)."""
+    state, _ = game.apply(state, seat, move)
+    while game.outcome(state) is None and game.actors(state) == {seat}:
+        only = game.legal_moves(state, seat)
+        if len(only) != 1:
+            break
+        state, _ = game.apply(state, seat, only[0])
+    return state
+
+
+def outcomes_after(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> list[Any]:
+    """The outcome after `move` if it ends the game, else after each reply of the next actor."""
+    after = finished(game, state, seat, move)
+    if game.outcome(after) is not None or seat in game.actors(after):
+        return [game.outcome(after)]
+    [actor] = game.actors(after)
+    moves = game.legal_moves(after, actor)
+    return [game.outcome(finished(game, after, actor, reply)) for reply in moves]
+
+
+def wins(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> bool:
+    return all(won(outcome, seat) for outcome in outcomes_after(game, state, seat, move))
+
+
+def loses(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> bool:
+    return any(lost(outcome, seat) for outcome in outcomes_after(game, state, seat, move))
+
+
+WINS = [
+    ("merchants", 8, 152),  # deliver: the third station, turn 77 of 80
+    ("merchants", 1, 117),
+    ("merchants", 10, 128),
+    ("leylines", 1, 34),  # the last piece
+    ("leylines", 22, 34),
+    ("leylines", 3, 33),  # the last but one: every last piece after it loses
+    ("leylines", 13, 33),
+]
+BLOCKS = [
+    ("merchants", 1, 116),  # six of seven moves let the other seat build its third station
+    ("merchants", 7, 119),  # five of six end the game at the turn limit, behind
+    ("albiorix", 1, 45),  # without a Monad: eight of nine moves do not mix one back
+    ("albiorix", 2, 98),
+    ("leylines", 3, 33),
+    ("leylines", 14, 34),
+]
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+@pytest.mark.parametrize(("key", "seed", "plies"), WINS)
+def test_a_win_at_once_is_taken(level: Level, key: str, seed: int, plies: int) -> None:
+    game, state, seat = opening(key, seed, plies)
+    moves = game.legal_moves(state, seat)
+    assert any(wins(game, state, seat, move) for move in moves)
+    assert not all(wins(game, state, seat, move) for move in moves)
+    for search_seed in SEEDS:
+        move = choose(game, state, seat, level, search_seed)
+        assert wins(game, state, seat, move), (game.notation(move), search_seed)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+@pytest.mark.parametrize(("key", "seed", "plies"), BLOCKS)
+def test_a_loss_at_once_is_avoided(level: Level, key: str, seed: int, plies: int) -> None:
+    game, state, seat = opening(key, seed, plies)
+    moves = game.legal_moves(state, seat)
+    assert any(loses(game, state, seat, move) for move in moves)
+    assert not all(loses(game, state, seat, move) for move in moves)
+    for search_seed in SEEDS[:2]:
+        move = choose(game, state, seat, level, search_seed)
+        assert not loses(game, state, seat, move), (game.notation(move), search_seed)
