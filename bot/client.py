@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.faults import Faults
+from bot.info import RulesButton
 from bot.lobby.buttons import ComputerPicker, LobbyButton
 from bot.lobby.rematch import RematchButton, rematch_view
 from bot.operations.heartbeat import Heartbeat
@@ -133,6 +134,7 @@ class MarsBot(commands.AutoShardedBot):
             MovePicker,
             TakebackButton,
             AskButton,
+            RulesButton,
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -1,7 +1,14 @@
 """`/rules <game>` and `/help`: what the bot does and how each game is played, privately and
-anywhere (a direct message too). Nothing here reads a game, so nothing is deferred."""
+anywhere (a direct message too). Nothing here reads a game, so nothing is deferred.
+
+`/rules` answers with the game's quick start and a **Full rules** button, which survives
+restarts: its custom id, `mars:rules:<game key>`, names the game, so any process can answer it
+with the full guide."""
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -9,6 +16,7 @@ from discord.ext import commands
 
 from bot import limits
 from bot.guides import GUIDES
+from bot.replies import answer_error
 from engine.registry import GAMES
 
 HELP = """\
@@ -43,17 +51,69 @@ GAME_CHOICES = [
 ]
 
 
+FULL_RULES = "Press **Full rules** for every rule, the notation and the bot's rulings."
+
+
+async def send_pages(interaction: discord.Interaction, text: str) -> None:
+    """`text` privately, in as many messages as Discord's length limit needs (split between
+    paragraphs)."""
+    first, *more = limits.split(text, limits.CONTENT)
+    await interaction.response.send_message(first, ephemeral=True)
+    for page in more:
+        await interaction.followup.send(page, ephemeral=True)
+
+
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"mars:rules:(?P<game>[a-z]+)",
+):
+    """**Full rules** under a quick start: sends the game's full guide, privately."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Full rules",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mars:rules:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        guide = GUIDES.get(self.game)
+        try:
+            if guide is None:  # a game this bot no longer has
+                await interaction.response.send_message(
+                    "That game is no longer here; see `/help`.", ephemeral=True
+                )
+                return
+            await send_pages(interaction, guide.full)
+        except Exception as error:  # every failure gets an answer; see answer_error
+            await answer_error(interaction, error)
+
+
+def rules_view(game: str) -> discord.ui.View:
+    """The **Full rules** button of `game`, as a message's components."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(game))
+    return view
+
+
 class Info(commands.Cog):
     @app_commands.command(name="rules", description="How a game is played, and its notation")
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        """The guide, in as many private messages as Discord's length limit needs (split
-        between paragraphs)."""
-        first, *more = limits.split(GUIDES[game], limits.CONTENT)
-        await interaction.response.send_message(first, ephemeral=True)
-        for page in more:
-            await interaction.followup.send(page, ephemeral=True)
+        """The game's quick start, privately, with a button for the full rules."""
+        await interaction.response.send_message(
+            f"{GUIDES[game].quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
+        )
 
     @app_commands.command(name="help", description="What this bot does and its commands")
     async def help(self, interaction: discord.Interaction) -> None:

@@ -1,6 +1,27 @@
 """Agents of M.A.R.S., told for `/rules agents`."""
 
-GUIDE = """\
+from bot.guides.guide import Guide
+
+QUICK = """\
+**Agents of M.A.R.S. in a minute** (2 players)
+**Goal:** each of you secretly gives the colours red, green, blue and yellow the values 2, 1, \
+0 and -1. When the board is full, every group of 4 or more touching pyramids of one colour \
+scores its pips for that colour; your score is each colour's pips times your value for it. \
+The higher score wins.
+**Start:** set your values by the DM menu, `/secret` or \
+`/move objectives red=2 green=1 blue=0 yellow=-1`.
+**Your turn:** one action: `draw` a pyramid from the bag, then `place c3` it; or `move c3 c5` \
+a pyramid exactly its pips in a straight line (S 1, M 2, L 3); or `swap c2 c5`, the same step \
+onto another pyramid, the two changing places. Before it you may `reveal red blue`: show two \
+of your values and swap them. Black pyramids never move and never score.
+**Notation:** `/move` with the words above; squares from `a1` at the bottom left of a 7x8 \
+board (8x8 with five colours).
+**On the picture:** letters R G B Y P: red, green, blue, yellow, purple; K: black; S M L: \
+small, medium, large; `x3`: 3 left in the bag; `?`: a secret value; `-`: not set yet.
+"""
+
+
+FULL = """\
 **Agents of M.A.R.S.** (2 players, 20-45 minutes)
 Two rogue agents fill a 7x8 board (a1 bottom-left) with pyramids from a bag. Each secretly \
 values the colours; clusters decide. Every pyramid shows its colour's letter (R, G, B, Y, P) \
@@ -53,3 +74,5 @@ two pyramids makes it (the result is the same).
 - Draws are uniform over the pyramids left in the bag: every pyramid in it is as likely as any \
 other, so a kind with more pyramids left comes up more often.
 """
+
+GUIDE = Guide(quick=QUICK, full=FULL)

@@ -1,6 +1,26 @@
 """Albiorix, told for `/rules albiorix`."""
 
-GUIDE = """\
+from bot.guides.guide import Guide
+
+QUICK = """\
+**Albiorix in a minute** (2 players, like chess without captures)
+**Goal:** begin your turn with two Monads of your colour on the board and you win. A Monad is \
+a lone pyramid (3 Queen, 2 Regent, 1 Princess); each side starts with one.
+**Pieces:** the others are stacks of two pyramids, named by their pips bottom first: General \
+3-3, Diplomat 3-2, Bureaucrat 2-2, Dancer 3-1, Soldier 2-1, Artist 1-1; each moves its own \
+way (`/rules` full text). You may move a piece whose top pyramid is your colour, or one that \
+holds a pyramid like your Monad.
+**Your turn:** move one piece to an empty square, or mix it with a piece it could reach: their \
+2-4 pyramids make two new pieces, one on each square, tops never bigger than bottoms.
+**Notation:** a move `/move b3-c5`; a mix `b2xc3 3b-1o/2b` (the new piece on b2 / on c3, \
+bottom first, b blue, o orange); `/move b2` shows where a piece may go. Columns a-e, rows 1-5.
+**On the picture:** `3-1` on a square: 3 pips at the bottom under 1 on top; a blue tab at a \
+square's bottom left, an orange tab at its bottom right: that colour may move it; a gold \
+halo: a Monad; `action 12 of 500`: the draw comes at the limit.
+"""
+
+
+FULL = """\
 **Albiorix** (2 players, chess-like, no captures)
 Blue sets up in the a1 corner, orange in e5. Pieces are stacks: `x-y` is x pips at the bottom \
 under y pips on top. A lone pyramid is a **Monad** (3 Queen, 2 Regent, 1 Princess).
@@ -49,3 +69,5 @@ square would rebuild the very position the repetition rule protects.
 - Blue sets up in the a1 corner and orange in the e5 corner; who moves first is drawn at random \
 unless the table chose (`first`).
 """
+
+GUIDE = Guide(quick=QUICK, full=FULL)

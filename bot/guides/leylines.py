@@ -1,6 +1,23 @@
 """Ley Lines of Mars, told for `/rules leylines`."""
 
-GUIDE = """\
+from bot.guides.guide import Guide
+
+QUICK = """\
+**Ley Lines of Mars in a minute** (2 players)
+**Goal:** score the most pips by finishing diagonal lines on a 6x6 map of Mars.
+**Your turn:** put one of your pyramids (S small 1 pip, M medium 2, L large 3; 5 of each) or \
+one of the 5 shared grey Volcano caps on any empty square.
+**Scoring:** a line is a diagonal run of squares up to the board's edge or up to a cap. Fill \
+the last empty square of a line with your pyramid and you score the pips of your colour in it \
+(both diagonals through that square, if both are full). A cap never scores.
+**Winning:** after 35 pieces one square stays empty; the higher score wins.
+**Notation:** size and square, `/move L c3`, `m e5`, `cap d4`; columns a-f left to right, rows \
+1-6 bottom to top.
+**On the picture:** `S x5` under a player: 5 small pyramids left (M medium, L large); `x3 caps \
+left`: Volcano caps not yet placed; `a1-f6`: a line named by its two end squares.
+"""
+
+FULL = """\
 **Ley Lines of Mars** (2 players)
 Two seers fill a 6x6 map of Mars with pyramids and score the diagonals they complete.
 
@@ -30,3 +47,5 @@ placement and the lines it scored. A refused move says why.
 - A player with nothing left to place is passed automatically, since passing is all they can do.
 - A cap may be typed as cap, c or x before or after the square (cap d4, c d4, d4 x).
 """
+
+GUIDE = Guide(quick=QUICK, full=FULL)

@@ -1,6 +1,27 @@
 """Mars vs. Earth, told for `/rules marsvsearth` (sent in parts at its blank lines)."""
 
-GUIDE = """\
+from bot.guides.guide import Guide
+
+QUICK = """\
+**Mars vs. Earth in a minute** (3-10 players; 2 play co-operatively)
+**Sides and goals:** you are a human Agent, unless your DNA (by DM) makes you a hidden Martian \
+Clone. The Clones win when Earth's Food, People, Tech or Defense falls to 0; the humans win by \
+overcoming enough threats over 3 cloning waves.
+**A round:** threats appear and players may `lead t2`; everyone gives skill cards face down \
+(`submit sci2 t2`: up to 3 to your own threat, 2 to a neighbour's, 1 farther) and presses \
+**Done**. Each threat's cards are shown: matching skills add, others subtract, and \
+reaching the target is a success. Agents may `accuse bob mil2` a suspect (another Agent seconds); \
+the convicted are ousted.
+**Notation:** `/move` with these words; autocomplete and buttons offer every answer.
+**Card codes:** the skill (sci Science, dip Diplomacy, mil Military, wild) and its symbols, \
+then its effect: info New Information, sabot Sabotage, shield Shield, food, people, tech or \
+defense +1 on success, nofood (nopeople...) -1 on failure, recall reinstate a Civilian, seize \
+take the initiative, push +2 and drag -2 to the next threat, intel see a DNA card, acquit and \
+convict 2 symbols fewer or more at a trial.
+"""
+
+
+FULL = """\
 **Mars vs. Earth** (3-10 players; 2 play co-operatively)
 Agents defend Earth's Food, People, Tech and Defense; secret Martian Clones (DNA by DM) want one \
 of them at 0. The Humans win at once when enough threats are overcome over 3 cloning waves \
@@ -99,3 +120,5 @@ finishes that way. The game ends when fewer than 3 players remain (2 in co-op), 
 winning; the winners are the players of the winning side who did not resign, and a co-op loss \
 has no winners.
 """
+
+GUIDE = Guide(quick=QUICK, full=FULL)

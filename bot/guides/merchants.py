@@ -1,6 +1,26 @@
 """Martian Merchants, told for `/rules merchants`."""
 
-GUIDE = """\
+from bot.guides.guide import Guide
+
+QUICK = """\
+**Martian Merchants in a minute** (2-4 players)
+**Goal:** build 3 stations, one on each of your 3 home planets: the first to do so wins. You \
+start with one home planet in the grid and must discover the other two.
+**Your turn:** one action, then produce: put a bank good on an empty planet.
+- Move a ship: `launch` one onto your home planet, or fly one to a neighbouring planet. At the \
+planet it leaves and the one it reaches it may `deliver` a good (a good of your colour to your \
+home builds a station), `trade` or `pickup`.
+- `discover` a bank planet next to the grid.
+- `consume` a planet holding a good of its own colour, then roll the die for bonuses.
+**Notation:** planets are `x,y`: `move 0,0 1,0 orange deliver; produce green 0,0` (one step, \
+or a whole turn with `;`).
+**On the picture:** B O G Y: blue, orange, green, yellow; `stash 2`: ships not yet launched; \
+`x3`: left in the bank; the die's faces: goods (export a good or produce one), ship (warp or \
+move a ship), planet (move a planet or discover one).
+"""
+
+
+FULL = """\
 **Martian Merchants** (2-4 players, 20-40 minutes)
 Fly goods between planets; deliver your own colour home to build stations. Three stations win.
 
@@ -57,3 +77,5 @@ are skipped and their pieces stay; the last player left wins.
 - The start player is drawn at random unless the table chose (the first option); with three \
 players the owner of the L's corner planet moves last.
 """
+
+GUIDE = Guide(quick=QUICK, full=FULL)

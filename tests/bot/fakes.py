@@ -16,7 +16,7 @@ class FakeResponse:
     def is_done(self) -> bool:
         return bool(self.sent) or self.deferral is not None
 
-    async def send_message(self, text: str, *, ephemeral: bool = False) -> None:
+    async def send_message(self, text: str, *, ephemeral: bool = False, **parts: Any) -> None:
         self.sent.append((text, ephemeral))
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:

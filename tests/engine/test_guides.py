@@ -1,10 +1,14 @@
-"""Every game's guide (`/rules`) repeats the rulings its engine module states, word for word.
+"""Every game's guide (`/rules`) opens with a quick start of a minute's reading, and its full
+text repeats the rulings its engine module states, word for word.
 
 Convention: in the docstring of the module that defines a game's class, a line starting with
 `Rulings` begins a list of bullets `- text` (continuation lines indented), ending at a blank line
 or at the end. Each bullet's text, with whitespace collapsed and `*` and backquotes removed, must
-appear in the game's guide normalised the same way. Guides are sent split at blank lines, so
-each blank-line-separated paragraph stays under 1,900 characters.
+appear in the game's full guide normalised the same way. Full guides are sent split at blank
+lines, so each blank-line-separated paragraph stays under 1,900 characters.
+
+A quick start has at most 1,200 characters and says the goal, a turn, how to win and the
+notation (on one line).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 
 import pytest
 
-from bot.guides import GUIDES
+from bot.guides import GUIDES, QUICK_LIMIT, Guide
 from engine.registry import GAMES
 
 PARAGRAPH_LIMIT = 1900
@@ -52,17 +56,39 @@ def docstring_of(key: str) -> str:
 def test_every_ruling_is_in_the_guide(key: str) -> None:
     found = rulings(docstring_of(key))
     assert found, f"{key}: the module docstring has no `Rulings` bullets"
-    guide = normalised(GUIDES[key])
+    guide = normalised(GUIDES[key].full)
     missing = [bullet for bullet in found if bullet not in guide]
     assert not missing, f"{key}: rulings missing from the guide: {missing}"
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_each_paragraph_of_the_guide_fits_a_message(key: str) -> None:
-    for paragraph in GUIDES[key].split("\n\n"):
+    for paragraph in GUIDES[key].full.split("\n\n"):
         assert len(paragraph) < PARAGRAPH_LIMIT, paragraph[:80]
 
 
 def test_the_convention_reads_bullets_and_continuations() -> None:
     text = "Intro.\n\nRulings (ours):\n- One *rule*\n  goes on.\n- `Two`.\n\nNot a ruling.\n"
     assert rulings(text) == ["One rule goes on.", "Two."]
+
+
+def test_every_game_has_a_guide() -> None:
+    assert set(GUIDES) == set(GAMES)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_quick_start_reads_in_a_minute(key: str) -> None:
+    quick = GUIDES[key].quick
+    assert len(quick) <= QUICK_LIMIT
+    assert quick.startswith(f"**{GAMES[key].title} in a minute**")
+    words = normalised(quick).lower()
+    assert "goal" in words and ("turn" in words or "round" in words)
+    assert "win" in words
+    [notation] = [line for line in quick.splitlines() if line.startswith("**Notation:**")]
+    assert "`" in notation
+    assert normalised(quick) not in normalised(GUIDES[key].full)
+
+
+def test_a_quick_start_over_the_limit_is_refused() -> None:
+    with pytest.raises(ValueError, match="over 1200"):
+        Guide(quick="x" * (QUICK_LIMIT + 1), full="")

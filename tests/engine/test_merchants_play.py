@@ -265,7 +265,7 @@ def test_the_guides_examples_are_moves() -> None:
     from bot.guides.merchants import GUIDE
     from engine.merchants.notation import VERBS, tokens
 
-    examples = GUIDE.split("`")[1::2]
+    examples = GUIDE.full.split("`")[1::2]
     moves_shown = [text for text in examples if tokens(text) and tokens(text)[0] in VERBS]
     assert len(moves_shown) >= 15
 
