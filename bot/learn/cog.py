@@ -154,7 +154,10 @@ class TypedMove(discord.ui.Modal, title="Your move"):
     """A form to type a move in the game's notation."""
 
     move: discord.ui.TextInput[TypedMove] = discord.ui.TextInput(
-        label="Move", placeholder="as you would type it after /move", max_length=100
+        label="Move",
+        placeholder="as you would type it after /move",
+        max_length=100,
+        custom_id="move",
     )
 
     def __init__(self, lesson_id: str, step: int) -> None:

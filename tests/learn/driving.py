@@ -48,8 +48,8 @@ async def start(fake: FakeDiscord, user: User, channel: str, game: str) -> Messa
 
 
 async def type_move(fake: FakeDiscord, user: User, lesson: Message, text: str) -> Message:
-    """Type `text` in the lesson's form: the reply (the lesson message itself when it moved
-    on, else a private explanation)."""
+    """Type `text` in the lesson's form: the private reply (of a move that does not do the
+    step's task)."""
     opened = await fake.click(user, lesson, control(lesson, "type"))
     submitted = await fake.submit_modal(user, opened, {"move": text})
     return await submitted.response()
@@ -98,7 +98,9 @@ async def take(
         if how == "menu":
             lesson = await pick(fake, user, lesson, step.show)
         elif how == "typed":
-            lesson = await type_move(fake, user, lesson, step.show)
+            opened = await fake.click(user, lesson, control(lesson, "type"))
+            await fake.submit_modal(user, opened, {"move": step.show})
+            lesson = await edited(fake, lesson.id, revisions, "the next step")
         else:
             await fake.click(user, lesson, control(lesson, "show"))
             lesson = await edited(fake, lesson.id, revisions, "the next step")

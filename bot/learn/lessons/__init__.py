@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from bot.learn.lesson import Lesson
-from bot.learn.lessons import leylines
+from bot.learn.lessons import albiorix, leylines
 
-LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (leylines.LESSON,)}
+LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (leylines.LESSON, albiorix.LESSON)}
