@@ -1,11 +1,16 @@
 """The computer players' levels and the one entry point that picks a move.
 
-Levels (budgets per move; a CPU cap is process CPU time, `time.process_time`, checked between
-simulations, so a move may pass it by one simulation, a few hundredths of a second at most):
+Levels (budgets per move; a CPU cap is process CPU time, `time.process_time`, and a wall cap
+time on the clock, `time.monotonic`, both checked between simulations, so a move may pass them
+by one simulation or one check of a move, a few hundredths of a second at most):
 - random: a uniformly random legal move, no search.
+- greedy: the move worth most one move ahead by the rules (`ai.greedy`), no search; the
+  yardstick of `python benchmark.py --strength`, not offered at tables.
 - easy: 60 simulations, capped at 0.2 s.
 - normal: 600 simulations, capped at 0.75 s.
-- hard: up to 50,000 simulations, capped at 1.9 s, so that a move stays within 2 s.
+- hard: up to 50,000 simulations, capped at 1.9 s of CPU and 2.1 s on the clock, so that a move
+  stays within 2 s of CPU and, with the worker's reading of the state and the trip to and from
+  it (`bot.play.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
 Every level searches with the default `Settings` (rollouts of at most 20 moves), judging a
 cut-off rollout by the game's own evaluation and picking rollout moves by the game's own policy
 where it has them, or by its rules of thumb (see `ai.evaluations`, `ai.policies`,
@@ -25,6 +30,7 @@ from typing import Any
 
 from ai.determinize import Determinizer, determinizer_for
 from ai.evaluations import evaluation_for
+from ai.greedy import greedy
 from ai.policies import policy_for, uniform
 from ai.rewards import even
 from ai.search import Budget, Decision, Settings, search
@@ -34,18 +40,21 @@ from engine.registry import GAMES
 
 @dataclass(frozen=True)
 class Level:
-    """A named strength: the search's budget and settings, or no budget for the random player."""
+    """A named strength: the search's budget and settings, or no budget for a player that does
+    not search (`greedy` one move ahead, else at random)."""
 
     name: str
     budget: Budget | None
     settings: Settings = field(default_factory=Settings)
+    greedy: bool = False
 
 
 RANDOM = Level("random", None)
+GREEDY = Level("greedy", None, greedy=True)
 EASY = Level("easy", Budget(60, cpu_seconds=0.2))
 NORMAL = Level("normal", Budget(600, cpu_seconds=0.75))
-HARD = Level("hard", Budget(50_000, cpu_seconds=1.9))
-LEVELS = {level.name: level for level in (RANDOM, EASY, NORMAL, HARD)}
+HARD = Level("hard", Budget(50_000, cpu_seconds=1.9, wall_seconds=2.1))
+LEVELS = {level.name: level for level in (RANDOM, EASY, NORMAL, HARD, GREEDY)}
 
 
 def level_named(name: str) -> Level:
@@ -65,17 +74,21 @@ def think(
 ) -> Decision[Any]:
     """`seat`'s move in `state` at `level`, with what it cost; chance comes from `seed` only.
 
-    The search samples hidden state with `determinizer` (by default the game's own, see
-    `ai.determinize`). The random player draws from `seat`'s own legal moves, which the table
-    offers that seat anyway.
+    The search and greedy sample hidden state with `determinizer` (by default the game's own,
+    see `ai.determinize`). The random player draws from `seat`'s own legal moves, which the
+    table offers that seat anyway.
     """
     chosen = level_named(level) if isinstance(level, str) else level
     rng = random.Random(seed)
-    if chosen.budget is None:
+    if chosen.budget is None and not chosen.greedy:
         started = time.process_time()
         move = rng.choice(game.legal_moves(state, seat))
         return Decision(move, 0, 0, time.process_time() - started)
     sampler = determinizer_for(game) if determinizer is None else determinizer
+    if chosen.budget is None:
+        started = time.process_time()
+        move, played = greedy(game, state, seat, rng, sampler)
+        return Decision(move, 0, played, time.process_time() - started)
     settings = chosen.settings
     if settings.evaluate is even:
         settings = replace(settings, evaluate=evaluation_for(game))

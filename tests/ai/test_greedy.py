@@ -1,0 +1,62 @@
+"""The greedy player: it takes the move that scores most at once, and the same one for a seed.
+
+Positions come from seeded random games: the first position of each that offers a move that
+changes the mover's lead by the game's count and one that does not."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ai.greedy import SCORES, worth
+from ai.levels import GREEDY, LEVELS, choose, think
+from engine.core import Game, Seat
+from engine.registry import GAMES
+from tests.ai.positions import filled, objectives_set
+
+
+def scoring_position(key: str, seed: int) -> tuple[Game[Any, Any], Any, Seat]:
+    """The first position of random game `seed` (Ann first) where the mover's moves differ in
+    worth (see `ai.greedy.worth`); Agents starts from a nearly full board."""
+    game = GAMES[key]
+    rng = random.Random(seed)
+    if key == "agents":
+        state = filled(objectives_set({}, seed), 6)
+    else:
+        state = game.new_game(["Ann", "Bob"], {"first": 1}, seed)
+    while game.outcome(state) is None:
+        seat = min(game.actors(state))
+        moves = game.legal_moves(state, seat)
+        values = {worth(game, state, seat, move, SCORES[key]) for move in moves}
+        if len(values) > 1:
+            return game, state, seat
+        state, _ = game.apply(state, seat, rng.choice(moves))
+    raise AssertionError("no position with a scoring move")
+
+
+@pytest.mark.parametrize("key", ["leylines", "albiorix", "agents", "merchants"])
+def test_greedy_takes_the_move_that_scores_most_at_once(key: str) -> None:
+    game, state, seat = scoring_position(key, 5)
+    moves = game.legal_moves(state, seat)
+    values = {move: worth(game, state, seat, move, SCORES[key]) for move in moves}
+    for seed in range(4):
+        move = choose(game, state, seat, "greedy", seed)
+        assert values[move] == max(values.values()) > min(values.values())
+
+
+def test_greedy_plays_the_same_move_for_the_same_seed() -> None:
+    game = GAMES["leylines"]
+    state = game.new_game(["Ann", "Bob"], {"first": 1}, 9)
+    moves = {choose(game, state, 0, GREEDY, seed) for seed in range(12)}
+    assert len(moves) > 1  # nothing scores on the first move: ties are broken at random
+    assert choose(game, state, 0, GREEDY, 3) == choose(game, state, 0, GREEDY, 3)
+
+
+def test_greedy_is_a_level_that_does_not_search() -> None:
+    game = GAMES["merchants"]
+    state = game.new_game(["Ann", "Bob", "Cid"], {"first": 1}, 4)
+    decision = think(game, state, 0, "greedy", 1)
+    assert LEVELS["greedy"] is GREEDY and decision.iterations == 0
+    assert decision.move in game.legal_moves(state, 0)
