@@ -1,6 +1,7 @@
 """Agents of M.A.R.S. and Martian Merchants played by the search to their end, the rollout policy
-that picks a kind of move first, and a search under a CPU cap that stops once its move is
-settled. Budgets are iterations only (seeded), except where the CPU cap is the point."""
+that picks a kind of move first, a search under a CPU cap that stops once its move is settled,
+and one that stops at its wall-clock cap (read from a test clock). Budgets are iterations only
+(seeded), except where a cap is the point."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections import Counter
 from ai.arena import match
 from ai.levels import RANDOM, Level, choose
 from ai.policies import by_kind, policy_for, uniform
-from ai.search import Budget, Settings, settled
+from ai.search import Budget, Clocks, Settings, search, settled
 from ai.tree import Node
 from engine.agents.moves import Draw, Shift
 from engine.registry import GAMES
@@ -69,3 +70,26 @@ def test_the_kind_first_search_chooses_the_same_legal_move_for_the_same_seed() -
     state = filled(objectives_set({}, 3), 30)
     first, again = (choose(AGENTS, state, state.to_move, TINY, 8) for _ in range(2))
     assert first == again and first in AGENTS.legal_moves(state, state.to_move)
+
+
+class Ticking:
+    """A clock that moves on by `step` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_search_stops_at_its_wall_clock_cap_whatever_its_cpu_time() -> None:
+    game = GAMES["leylines"]
+    state = game.new_game(["Ann", "Bob"], {"first": 1}, 5)
+    slow = Clocks(cpu=lambda: 0.0, wall=Ticking(0.1))  # no CPU spent, 0.1 s a reading
+    budget = Budget(1_000, cpu_seconds=1.0, wall_seconds=2.0)
+    decision = search(game, state, 0, budget, random.Random(1), settings=Settings(), clocks=slow)
+    assert 5 <= decision.iterations <= 20  # 0.9 of 2 s in readings of 0.1 s, one per simulation
+    assert decision.move in game.legal_moves(state, 0)
+    still = Clocks(cpu=lambda: 0.0, wall=lambda: 0.0)
+    assert search(game, state, 0, budget, random.Random(1), clocks=still).iterations == 1_000
