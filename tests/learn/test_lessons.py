@@ -50,6 +50,24 @@ RULES: dict[str, dict[str, str]] = {
         "the Queen, Regent and Princess": "The Monads",
         "winning": "Winning",
     },
+    "agents": {
+        "secret objectives": "Your secret objectives",
+        "drawing and placing": "Drawing a pyramid",
+        "moving a pyramid": "Moving a pyramid",
+        "swapping two pyramids": "Swapping two pyramids",
+        "black pyramids": "Black pyramids",
+        "revealing and swapping objectives": "Revealing objectives",
+        "the Ko rule": "No undoing (Ko)",
+        "clusters of four": "Clusters",
+        "the end and the score": "The end and the score",
+        "variant: five colours": "Variants of the objectives",
+        "variant: Blind Agents": "Variants of the objectives",
+        "variant: Black Trio Blocks the Swap": "Variants of the score",
+        "variant: Only the Biggest Group Counts": "Variants of the score",
+        "variant: The Size of the Group Gives Points": "Variants of the score",
+        "variant: No Center": "Variants of the objectives",
+        "variant: dealt objectives": "Variants of the objectives",
+    },
 }
 """Per game, each rule of its rule text (a short name per rule, from the text's sections) and
 the title of the step that teaches it."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from bot.learn.lesson import Lesson
-from bot.learn.lessons import albiorix, leylines
+from bot.learn.lessons import agents, albiorix, leylines
 
-LESSONS: dict[str, Lesson] = {lesson.game: lesson for lesson in (leylines.LESSON, albiorix.LESSON)}
+LESSONS: dict[str, Lesson] = {
+    lesson.game: lesson for lesson in (leylines.LESSON, agents.LESSON, albiorix.LESSON)
+}
