@@ -15,8 +15,9 @@ version of every measurement (for the smoke test).
 `python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
 runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
 bot processes, one shard each (`bench/scale.py`).
-`python benchmark.py --strength [--strength-games N] [--strength-game KEY]` plays the computer
-players against each other (`bench/strength.py`), in every game or in game KEY only.
+`python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-yardstick]`
+plays the computer players against each other (`bench/strength.py`), in every game or in game KEY
+only, or only the levels against the greedy yardstick.
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
 """
@@ -536,6 +537,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         choices=sorted(GAMES),
         help="play only this game's pairings (or tables, for marsvsearth)",
     )
+    strength.add_argument(
+        "--strength-yardstick",
+        action="store_true",
+        help="play only easy, normal and hard against greedy (no targets, no tables)",
+    )
     replays = parser.add_argument_group("replays", "bursts of /replay beside board pictures")
     replays.add_argument("--replays", action="store_true", help="run the replay benchmark")
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
@@ -584,7 +590,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.scale:
         sections = [asyncio.run(bench_scale(scale_plan(args)))]
     elif args.strength:
-        sections = [bench_strength(args.quick, args.strength_games, args.strength_game)]
+        sections = [
+            bench_strength(
+                args.quick, args.strength_games, args.strength_game, args.strength_yardstick
+            )
+        ]
     elif args.replays:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
     else:

@@ -1,10 +1,13 @@
 """Strength of the computer players, measured by play (`ai.arena`), and what it costs.
 
 Pairings per game: hard against random and hard against easy at two seats; in Martian Merchants
-also hard against three random players. A rate is the contender's wins over its games (a draw
-or an unfinished game is no win). Seats and first players alternate from game to game. Mars vs.
-Earth is played by tables of one level at every seat, 5 and 7 players, counting the side that
-wins. Think time is CPU seconds per move (`time.process_time`), the figure the levels cap.
+also hard against three random players; and the yardstick, easy, normal and hard each against
+greedy (one move ahead by the rules, `ai.greedy`) at two seats, which has no target: its rate is
+reported with its 95% Wilson interval (as every rate is). A rate is the contender's wins over
+its games (a draw or an unfinished game is no win). Seats and first players alternate from game
+to game. Mars vs. Earth is played by tables of one level at every seat, 5 and 7 players,
+counting the side that wins. Think time is CPU seconds per move (`time.process_time`), the
+figure the levels cap.
 
 Games are played in parts (one turn of the seats each) by two worker processes; a hard move
 costs up to 1.9 s of CPU and an Agents game takes some 110 of them (with some 110 easy moves,
@@ -13,6 +16,7 @@ about 3.5 CPU minutes a game), hence the counts per game.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 
 from ai.arena import Effort, Match, match, table
 from ai.determinize import DETERMINIZERS
-from ai.levels import EASY, HARD, RANDOM, Level
+from ai.levels import EASY, GREEDY, HARD, NORMAL, RANDOM, Level
 from ai.search import Budget, Settings
 from bench.report import Check, Section
 from engine.marsvsearth.state import MarsState
@@ -49,6 +53,7 @@ MOST_MOVES = 1000
 
 QUICK_SETTINGS = Settings(depth=4)
 QUICK_EASY = Level("easy", Budget(3), QUICK_SETTINGS)
+QUICK_NORMAL = Level("normal", Budget(5), QUICK_SETTINGS)
 QUICK_HARD = Level("hard", Budget(8), QUICK_SETTINGS)
 QUICK_TABLE = Level("easy", Budget(3), QUICK_SETTINGS)
 QUICK_MOST_MOVES = 40
@@ -62,24 +67,53 @@ class Pairing:
     contender: Level
     opponent: Level
     players: int
-    target: float
+    target: float | None
+    """The least win rate expected, or None for a measure without a target (the yardstick)."""
     games: int
 
 
+def count(quick: bool, games: int | None, key: str) -> int:
+    """Games per pairing of game `key`: `games`, else `FULL_GAMES`, or 2 when quick."""
+    return games or (2 if quick else FULL_GAMES[key])
+
+
 def pairings(quick: bool, games: int | None, only: str | None = None) -> list[Pairing]:
-    """Every pairing (of game `only`, if named), with `games` games each (default:
-    `FULL_GAMES`, or 2 when quick)."""
+    """Every pairing with a target (of game `only`, if named), with `games` games each
+    (default: `count`)."""
     hard, easy = (QUICK_HARD, QUICK_EASY) if quick else (HARD, EASY)
-
-    def count(key: str) -> int:
-        return games or (2 if quick else FULL_GAMES[key])
-
     found = []
     for key in ("leylines", "albiorix", "agents", "merchants"):
-        found.append(Pairing(key, hard, RANDOM, 2, HARD_VS_RANDOM, count(key)))
-        found.append(Pairing(key, hard, easy, 2, HARD_VS_EASY, count(key)))
-    found.append(Pairing("merchants", hard, RANDOM, 4, HARD_VS_THREE_RANDOM, count("merchants")))
+        found.append(Pairing(key, hard, RANDOM, 2, HARD_VS_RANDOM, count(quick, games, key)))
+        found.append(Pairing(key, hard, easy, 2, HARD_VS_EASY, count(quick, games, key)))
+    merchants = count(quick, games, "merchants")
+    found.append(Pairing("merchants", hard, RANDOM, 4, HARD_VS_THREE_RANDOM, merchants))
     return [pairing for pairing in found if only in (None, pairing.game)]
+
+
+def yardstick(quick: bool, games: int | None, only: str | None = None) -> list[Pairing]:
+    """Easy, normal and hard against greedy in each game (game `only`, if named), with `games`
+    games each (default: `count`)."""
+    levels = (QUICK_EASY, QUICK_NORMAL, QUICK_HARD) if quick else (EASY, NORMAL, HARD)
+    return [
+        Pairing(key, level, GREEDY, 2, None, count(quick, games, key))
+        for key in ("leylines", "albiorix", "agents", "merchants")
+        for level in levels
+        if only in (None, key)
+    ]
+
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate of `wins` in `games` (0 to 1 for no games)."""
+    if not games:
+        return 0.0, 1.0
+    rate, spread = wins / games, z * z / games
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * math.sqrt(rate * (1 - rate) / games + spread / (4 * games)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_part(pairing: Pairing, part: int, most_moves: int) -> Match:
@@ -110,11 +144,12 @@ def play_table(level: Level, players: int, number: int) -> tuple[str, Effort]:
 
 def row(pairing: Pairing, result: Match) -> str:
     mine = result.contender
+    low, high = wilson(result.wins, result.games)
     return (
         f"| {GAMES[pairing.game].title} | {pairing.contender.name} vs {pairing.opponent.name}"
         f" x{pairing.players - 1} | {result.games} | {result.wins}/{result.draws}/{result.losses}"
-        f"/{result.unfinished} | {result.wins / result.games:.0%} | {mine.think_seconds:.2f}"
-        f" | {mine.longest:.2f} |"
+        f"/{result.unfinished} | {result.wins / result.games:.0%} | {low:.0%}-{high:.0%}"
+        f" | {mine.think_seconds:.2f} | {mine.longest:.2f} |"
     )
 
 
@@ -131,25 +166,32 @@ def count_effort(efforts: dict[str, Effort], level: Level, effort: Effort) -> No
     efforts.setdefault(level.name, Effort()).merge(effort)
 
 
-def bench_strength(quick: bool, games: int | None = None, only: str | None = None) -> Section:
+def bench_strength(
+    quick: bool, games: int | None = None, only: str | None = None, measured: bool = False
+) -> Section:
     """Play every pairing (`games` games each, else the defaults) and the Mars vs. Earth
-    tables, or only those of game `only`; the report's strength section."""
-    chosen = pairings(quick, games, only)
+    tables, or only those of game `only`; with `measured`, only the pairings against the
+    yardstick (a quick run, the smoke test's, plays those only when `measured`). The report's
+    strength section."""
+    chosen = yardstick(quick, games, only) if measured or not quick else []
+    if not measured:
+        chosen = pairings(quick, games, only) + chosen
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
     searchable = "marsvsearth" in DETERMINIZERS
-    sizes = TABLE_SIZES if searchable and only in (None, "marsvsearth") else ()
+    tabled = not measured and only in (None, "marsvsearth")
+    sizes = TABLE_SIZES if searchable and tabled else ()
     lines = [
         "## Strength: computer players against each other",
         "",
         f"Seeds from {SEED}; levels as in `ai/levels.py`"
-        + (" (quick: tiny budgets standing in for easy and hard)" if quick else "")
+        + (" (quick: tiny budgets standing in for easy, normal and hard)" if quick else "")
         + f"; a game still running after {most_moves:,} moves is stopped unfinished. Think time"
-        " is the contender's CPU seconds per move.",
+        " is the contender's CPU seconds per move; 95% is the Wilson interval of the win rate.",
         "",
-        "| game | pairing | games | won/drawn/lost/unfinished | win rate | think s/move"
+        "| game | pairing | games | won/drawn/lost/unfinished | win rate | 95% | think s/move"
         " | longest s |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     checks = []
     efforts: dict[str, Effort] = {}
@@ -178,8 +220,9 @@ def bench_strength(quick: bool, games: int | None = None, only: str | None = Non
                 f"{pairing.opponent.name} x{pairing.players - 1}, win rate"
             )
             rate = result.wins / result.games * 100
-            checks.append(Check(name, rate, pairing.target * 100, "%", 0, ">="))
-        if only in (None, "marsvsearth"):
+            if pairing.target is not None:
+                checks.append(Check(name, rate, pairing.target * 100, "%", 0, ">="))
+        if tabled:
             lines += ["", *side_lines(searchable, level, sides_won(sides, efforts, level))]
     lines += [
         "",

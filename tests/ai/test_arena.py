@@ -5,6 +5,7 @@ from __future__ import annotations
 from ai.arena import match
 from ai.levels import RANDOM, Level
 from ai.search import Budget, Settings
+from bench.strength import wilson, yardstick
 from engine.registry import GAMES
 
 TINY = Level("tiny", Budget(6), Settings(depth=6))
@@ -23,3 +24,19 @@ def test_a_match_without_cpu_caps_is_the_same_every_time() -> None:
     first, again = (match(GAMES["leylines"], RANDOM, RANDOM, games=4, seed=8) for _ in range(2))
     assert (first.wins, first.draws, first.losses) == (again.wins, again.draws, again.losses)
     assert first.contender.moves == again.contender.moves
+
+
+def test_a_win_rate_is_reported_with_its_wilson_interval() -> None:
+    low, high = wilson(4, 12)
+    assert round(low, 3) == 0.138 and round(high, 3) == 0.609
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 3) == 0.278
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_yardstick_pairs_every_searching_level_with_greedy() -> None:
+    found = yardstick(quick=False, games=4, only="leylines")
+    assert [(p.contender.name, p.opponent.name, p.target) for p in found] == [
+        ("easy", "greedy", None),
+        ("normal", "greedy", None),
+        ("hard", "greedy", None),
+    ]
