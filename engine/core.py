@@ -44,6 +44,18 @@ class BadState(GameError):
 
 
 @dataclass(frozen=True)
+class Unit:
+    """What a number counts, in words for one and for several: `Unit("minute", "minutes")`."""
+
+    one: str
+    many: str
+
+    def of(self, count: int) -> str:
+        """`1 minute`, `5 minutes`."""
+        return f"{count} {self.one if abs(count) == 1 else self.many}"
+
+
+@dataclass(frozen=True)
 class Option:
     """One table option (a variant or setting) with its type, default and description.
 
@@ -63,13 +75,19 @@ class Option:
     needs: Callable[[Mapping[str, Any]], bool] | None = None
     """Given every chosen option, whether this one matters (None: always); a lobby hides an
     option that does not (e.g. the fifth colour's value at a four-colour table)."""
+    unit: Unit | None = None
+    """What a number of this option counts (minutes, moves), named after it wherever it is
+    shown; None for an option that is no quantity or whose name says what it counts."""
 
     def show(self, value: Any) -> str:
         """`name: value` as a lobby shows it, in words: `yes`/`no` for a yes-or-no option, the
-        label of a special value."""
+        label of a special value, a number with its unit (`timer: 5 minutes`)."""
         if self.kind is bool:
             return f"{self.name}: {'yes' if value else 'no'}"
-        return f"{self.name}: {dict(self.labels).get(value, value)}"
+        label = dict(self.labels).get(value)
+        if label is None and self.unit is not None:
+            label = self.unit.of(value)
+        return f"{self.name}: {value if label is None else label}"
 
     def applies(self, chosen: Mapping[str, Any]) -> bool:
         """Whether this option matters at a table with the `chosen` options."""

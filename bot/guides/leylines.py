@@ -11,8 +11,8 @@ one of the 5 shared grey Volcano caps on any empty square.
 the last empty square of a line with your pyramid and you score the pips of your colour in it \
 (both diagonals through that square, if both are full). A cap never scores.
 **Winning:** after 35 pieces one square stays empty; the higher score wins.
-**Notation:** size and square, `/move L c3`, `m e5`, `cap d4`; columns a-f left to right, rows \
-1-6 bottom to top.
+**Notation:** `/move` a size and a square: `L c3`, `m e5`, `cap d4`; columns a-f left to \
+right, rows 1-6 bottom to top.
 **On the picture:** `S x5` under a player: 5 small pyramids left (M medium, L large); `x3 caps \
 left`: Volcano caps not yet placed; `a1-f6`: a line named by its two end squares.
 """

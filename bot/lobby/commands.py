@@ -178,8 +178,8 @@ class Lobby(commands.Cog, name=HANDLER):
 
     async def post_lobby(self, interaction: discord.Interaction, lobby: LobbyTable) -> None:
         """Answer with the new lobby's message (public) and remember its id; then bring it up
-        to date (an action before its id was stored could not edit it) and test-DM its
-        creator."""
+        to date (an action before its id was stored could not edit it) and welcome its creator
+        (a test DM; at their first table of the game, a word about `/learn`)."""
         quiet = discord.AllowedMentions.none()
         await interaction.response.send_message(
             lobby.text, view=lobby_buttons(lobby.game_id), allowed_mentions=quiet
@@ -188,7 +188,7 @@ class Lobby(commands.Cog, name=HANDLER):
         self.seating.messages.posted(lobby, message.id)
         await self.service.set_lobby_message(lobby.game_id, message.id)
         await self.seating.messages.refresh(interaction, lobby.game_id)
-        await self.seating.check_dms(interaction, lobby)
+        await self.seating.welcome(interaction, lobby)
 
     async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         """A lobby button (see `bot.lobby.buttons.SeatHandler`)."""
@@ -205,7 +205,7 @@ class Lobby(commands.Cog, name=HANDLER):
             return
         said = f"<@{player.user_id}> joined the {done.lobby.title} rematch."
         await self.seating.announce(interaction, done.lobby, said)
-        await self.seating.check_dms(interaction, done.lobby)
+        await self.seating.welcome(interaction, done.lobby)
 
     @app_commands.command(name="join", description="Take a seat at this channel's open table")
     @app_commands.guild_only()

@@ -7,9 +7,14 @@ first: a button is deferred as an update of its message and `/start` as a privat
 reply, so a refusal that follows still reaches the user alone. `/join` and `/leave` answer the
 channel in public, so they answer at once (one short, locked lookup), leaving a refusal free to
 be private.
+
+A person who sits down at a table (by joining it or by opening it) of a game they have never
+finished on this server is told privately, once, that `/learn` teaches it (see `FirstGames`).
 """
 
 from __future__ import annotations
+
+import logging
 
 import discord
 
@@ -17,12 +22,29 @@ from bot.lobby.buttons import ADD_COMPUTER
 from bot.lobby.message import LobbyMessages
 from bot.play.delivery import Courier
 from bot.replies import channel_of, committed, player_of, say_privately
-from bot.service import Lobby, Notice, TableService
+from bot.service import Lobby, Notice, TableService, wording
 from engine.registry import GAMES
+
+log = logging.getLogger(__name__)
 
 
 def from_button(interaction: discord.Interaction) -> bool:
     return interaction.type is discord.InteractionType.component
+
+
+class FirstGames:
+    """Who has been settled, in this process, about a game's first-game word: told that
+    `/learn` teaches it, or found to have finished a game of it already. Each person hears it at
+    most once per game until the bot restarts (the word is not stored)."""
+
+    def __init__(self) -> None:
+        self._settled: set[tuple[int, str]] = set()
+
+    def settled(self, user_id: int, game_key: str) -> bool:
+        return (user_id, game_key) in self._settled
+
+    def settle(self, user_id: int, game_key: str) -> None:
+        self._settled.add((user_id, game_key))
 
 
 class Seating:
@@ -33,6 +55,7 @@ class Seating:
         self.service = service
         self.courier = courier
         self.messages = LobbyMessages(service)
+        self.first_games = FirstGames()
 
     async def act(
         self, interaction: discord.Interaction, action: str, game_id: int | None = None
@@ -68,7 +91,7 @@ class Seating:
         committed(interaction)
         await self.show_lobby(interaction, lobby, said)
         if action == "join":
-            await self.check_dms(interaction, lobby)
+            await self.welcome(interaction, lobby)
 
     async def show_lobby(self, interaction: discord.Interaction, lobby: Lobby, said: str) -> None:
         """Bring the lobby message up to date (from a button) or reply and update it
@@ -90,6 +113,28 @@ class Seating:
         if not from_button(interaction):
             await say_privately(interaction, "The game has started; its board is posted below.")
         await self.messages.refresh(interaction, game_id)
+
+    async def welcome(self, interaction: discord.Interaction, lobby: Lobby) -> None:
+        """What a person who has just sat down at `lobby` is told privately: that their DMs
+        fail (games with secrets), and at their first table of the game, that `/learn`
+        teaches it."""
+        await self.check_dms(interaction, lobby)
+        await self.first_game(interaction, lobby)
+
+    async def first_game(self, interaction: discord.Interaction, lobby: Lobby) -> None:
+        """Tell the user, once, that `/learn` teaches the game when they have never finished a
+        game of it on this server. A word that cannot be looked up or sent is logged, never
+        answered as an error: the seat is taken either way."""
+        user_id, key = interaction.user.id, lobby.game_key
+        if self.first_games.settled(user_id, key):
+            return
+        try:
+            first = await self.service.first_game(interaction.guild_id, user_id, key)
+            self.first_games.settle(user_id, key)
+            if first:
+                await say_privately(interaction, wording.first_game(lobby.title, key))
+        except Exception:  # a courtesy: the join stands whatever happens to it
+            log.warning("The first-game word for %s was not told", key, exc_info=True)
 
     async def check_dms(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         """For games with secrets: test-DM the new player and warn them privately if it

@@ -77,7 +77,7 @@ class Lobby:
         if self.first_user is not None:
             shown.append(f"first: {wording.mention(self.first_user)} (first players alternate)")
         if self.clock_hours:
-            shown.append(f"clock: {self.clock_hours} h a turn")
+            shown.append(f"clock: {wording.HOURS.of(self.clock_hours)} a turn")
         if self.hints:
             shown.append("hints allowed (unrated)")
         return tuple(shown)
@@ -184,6 +184,15 @@ class Lobbies(Commits):
             return None
         players = tuple(Player(s.user_id, s.display_name) for s in row.seats)
         return _lobby_of(Table(row, game, None, players))
+
+    async def first_game(self, guild_id: int | None, user_id: int, game_key: str) -> bool:
+        """Whether the person has never finished a game of `game_key` on this server: none is
+        counted in their stats there (see `bot.ratings.ledger`). Outside a server nothing is
+        counted, so no table there is anyone's first."""
+        if guild_id is None:
+            return False
+        records = await self.store.records(guild_id, user_id)
+        return not any(r.game_key == game_key and r.games for r in records)
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         async with self._locks[channel_id]:

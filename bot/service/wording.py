@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.computer_seats import computer_name, is_computer
-from engine.core import Outcome
+from engine.core import Outcome, Unit
 
+HOURS = Unit("hour", "hours")
 EARLIER = "… {n} earlier lines: see `/history`."
 STALE = "That control belongs to an earlier position; the game moved on."
 
@@ -103,6 +104,14 @@ def board_again(title: str, moves_made: int, result: str | None = None) -> str:
 
 def abandoned(title: str, user_id: int) -> str:
     return f"The {title} game in this channel was abandoned by {mention(user_id)}."
+
+
+def first_game(title: str, game_key: str) -> str:
+    """The private word to a player at a table of a game they have never finished."""
+    return (
+        f"First time at {title}? `/learn {game_key}` teaches it in a private lesson, one rule "
+        f"a step, and `/rules {game_key}` tells it in a minute."
+    )
 
 
 SOLO = (

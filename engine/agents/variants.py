@@ -42,7 +42,7 @@ OPTIONS: tuple[Option, ...] = (
         3,
         "With 5 colours: the fifth objective value, +3 or -2.",
         FIFTH_VALUES,
-        labels=((3, "+3"), (-2, "-2")),
+        labels=((3, "+3 points a pip"), (-2, "-2 points a pip")),
         needs=lambda chosen: chosen.get("colours") == 5,
     ),
     Option("blind", bool, False, "Blind Agents: your rival sees and swaps your objectives."),

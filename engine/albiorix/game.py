@@ -69,6 +69,7 @@ LIMIT = core.Option(
     "Draw once this many moves and mixes have been made in all.",
     minimum=20,
     maximum=1000,
+    unit=core.Unit("move or mix", "moves and mixes"),
 )
 
 

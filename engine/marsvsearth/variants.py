@@ -7,6 +7,7 @@ from engine.marsvsearth.state import ANSWER_MINUTES
 
 TIMER_MINUTES = 5
 """The default length of an open phase."""
+MINUTES = core.Unit("minute", "minutes")
 
 
 def _minutes(name: str, default: int, description: str) -> core.Option:
@@ -19,6 +20,7 @@ def _minutes(name: str, default: int, description: str) -> core.Option:
         minimum=0,
         maximum=60,
         labels=((0, "none"),),
+        unit=MINUTES,
     )
 
 

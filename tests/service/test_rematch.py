@@ -59,7 +59,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     assert lobby.game_key == "leylines" and lobby.options == {"first": 1}
     assert lobby.hints and lobby.clock_hours == 12 and lobby.creator_id == BOB.user_id
     assert f"first: <@{BOB.user_id}> (first players alternate)" in lobby.text
-    assert "first: The" not in lobby.text and "clock: 12 h a turn" in lobby.text
+    assert "first: The" not in lobby.text and "clock: 12 hours a turn" in lobby.text
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.rematch_of == old and row.first_user == BOB.user_id
 
