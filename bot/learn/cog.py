@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import secrets
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -161,7 +162,9 @@ class TypedMove(discord.ui.Modal, title="Your move"):
     )
 
     def __init__(self, lesson_id: str, step: int) -> None:
-        super().__init__(timeout=15 * 60, custom_id=stem(lesson_id, step) + "typed")
+        # Each form has an id of its own: discord.py finds an open form by its id alone.
+        unique = f"typed:{secrets.token_hex(4)}"
+        super().__init__(timeout=15 * 60, custom_id=stem(lesson_id, step) + unique)
         self.lesson_id, self.step = lesson_id, step
 
     async def on_submit(self, interaction: discord.Interaction) -> None:

@@ -68,6 +68,25 @@ RULES: dict[str, dict[str, str]] = {
         "variant: No Center": "Variants of the objectives",
         "variant: dealt objectives": "Variants of the objectives",
     },
+    "merchants": {
+        "the set-up": "Launching a ship",
+        "a turn: one action, then production": "Launching a ship",
+        "launching a ship": "Launching a ship",
+        "moving a ship": "Moving a ship",
+        "picking up": "Picking up",
+        "delivering": "Delivering",
+        "trading at a planet": "Trading at a planet",
+        "establishing a station": "Establishing a station",
+        "discovering a planet": "Discovering a planet",
+        "producing a good": "Producing a good",
+        "consuming a good": "Consuming a good",
+        "the die's bonuses": "Consuming a good",
+        "export or produce": "Export or produce",
+        "warp or move": "Warp or move",
+        "reposition or discover": "Reposition or discover",
+        "the end": "Establishing a station",
+        "variant: trading between players": "Trading between players",
+    },
 }
 """Per game, each rule of its rule text (a short name per rule, from the text's sections) and
 the title of the step that teaches it."""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.learn.lesson import Lesson
-from bot.learn.lessons import agents, albiorix, leylines
+from bot.learn.lessons import agents, albiorix, leylines, merchants
 
 LESSONS: dict[str, Lesson] = {
-    lesson.game: lesson for lesson in (leylines.LESSON, agents.LESSON, albiorix.LESSON)
+    lesson.game: lesson
+    for lesson in (leylines.LESSON, agents.LESSON, albiorix.LESSON, merchants.LESSON)
 }
