@@ -138,7 +138,7 @@ def _detail(view: AgentsView, names: Sequence[str]) -> str:
     if last is not None:
         return f"Last: {last}"
     if view.phase == "objectives":
-        return "Each agent secretly gives every colour a value (/move or the DM menus)."
+        return "Each agent secretly gives every colour a value (/move or the direct-message menus)."
     return "The board is empty: draw a pyramid to begin."
 
 
@@ -270,7 +270,7 @@ def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str]
     """The colours, then a row per player: a pointer when they are to act, their name and
     their objectives."""
     left, top, right, bottom = box
-    pen = _panel(image, box, "Objectives (? = secret)")
+    pen = _panel(image, box, "Objectives (? = secret, - = not set yet)")
     palette = view.rules.palette
     column = OBJECTIVE_COLUMN
     first = right - 6 - column * len(palette)

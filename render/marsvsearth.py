@@ -1,7 +1,8 @@
 """Mars vs. Earth as a picture and as alt text, from the public `MarsView`.
 
 The picture (pixels): a status strip (round, step, what the table waits for, or the result); on
-the left the four resource tracks (0-20), the wave, successes, piles, variants and timers; on the
+the left the four resource tracks (0-20), the wave, successes, piles, variants, timers and a key
+to the picture's abbreviations (threats, the pog, DNA, hands, card codes); on the
 right the active threats as cards (leader, needed skills, target with counters, gains, losses,
 how many cards lie on them, their place in the resolution order, and once revealed their good,
 bad and wild cards, how the wild symbols count, the leader's skill, total and result);
@@ -66,6 +67,15 @@ CARD: RGB = (78, 44, 34)
 CARD_EDGE: RGB = (150, 100, 80)
 CARD_BACK: RGB = (40, 60, 110)
 CONTRIBUTION = {0: "open contribution", 1: "one threat at a time", 2: "one player at a time"}
+KEY = (
+    "Key: T1 = threat 1",
+    "POG = the initiative pog; POG* = taken this round, it stays put at the round's end",
+    "DNA by wave: C clone, H human, ? face down, - none",
+    "hand = cards held",
+    "Card codes: sci Science, dip Diplomacy, mil Military or wild, then its symbols; after a "
+    "dash, its effect (see /rules)",
+)
+"""What the abbreviations on the picture mean, at the foot of the left panel."""
 
 
 @dataclass(frozen=True)
@@ -153,8 +163,8 @@ def _panel_lines(view: MarsView) -> list[TextLine]:
         variants.insert(0, "Field Promotion Variant")
     if view.coop:
         variants.insert(0, "co-operative game")
-    phases = f"{view.timer} min" if view.timer else "none"
-    questions = f"{view.answer} min" if view.answer else "none"
+    phases = _minutes(view.timer) if view.timer else "none"
+    questions = _minutes(view.answer) if view.answer else "none"
     lines = [
         TextLine(f"Cloning wave {view.wave} of {WAVES}", 16, TEXT),
         TextLine(f"Successes {view.successes} of {view.needed} ({view.per_wave} a wave)", 16, TEXT),
@@ -162,8 +172,13 @@ def _panel_lines(view: MarsView) -> list[TextLine]:
         TextLine(f"Skill cards: {view.draw_pile} to draw, {view.discard_pile} discarded", 16, TEXT),
         TextLine("Variants: " + ", ".join(variants), 15, MUTED_TEXT),
         TextLine(f"Timers: phases {phases}, questions {questions}", 15, MUTED_TEXT),
+        *(TextLine(line, 13, MUTED_TEXT) for line in KEY),
     ]
     return _wrapped(lines, LEFT - 28)
+
+
+def _minutes(count: int) -> str:
+    return f"{count} minute{'s' if count != 1 else ''}"
 
 
 def _resources_height(view: MarsView) -> int:

@@ -14,9 +14,9 @@ pyramid on top. Docked ships are medium pyramids on the planet's four sides, wit
 pyramid of any good they carry. Every piece carries its colour's initial (B, O, G, Y) on a disc,
 so colours read without seeing colour; a planet's initial sits at its top-left corner. A
 satisfied planet (one that can be consumed) has a white tick badge at its top-right corner. The
-key explains letters, the station ring and the tick. Column numbers (x) run along the top and
-bottom, row numbers (y) up the sides; y grows upwards. The planets the last move touched are
-ringed in white, the ship being moved and a ship offered a swap in yellow.
+key explains letters, the station ring, the tick and the die's faces. Column numbers (x) run
+along the top and bottom, row numbers (y) up the sides; y grows upwards. The planets the last
+move touched are ringed in white, the ship being moved and a ship offered a swap in yellow.
 """
 
 from __future__ import annotations
@@ -44,7 +44,16 @@ from render.palette import (
     mix,
 )
 from render.pieces import FOOTPRINT, draw_letter, draw_pyramid
-from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
+from render.text import (
+    ALT_LIMIT,
+    NAME_LIMIT,
+    Pen,
+    fit_lines,
+    fit_text,
+    font,
+    line_pitch,
+    shorten,
+)
 
 TITLE = "Martian Merchants"
 FILENAME = "merchants-board.png"
@@ -78,11 +87,19 @@ BADGE = 0.075
 PLAYER_PANEL, PLAYER_GAP = 92, 8
 PROGRESS_HEIGHT = 96
 BANK_ROW = 32
-KEY_HEIGHT = 104
+KEY_HEIGHT = 160
+DIE_FACES = (
+    "Die goods: export or produce a good",
+    "Die ship: move or warp a ship",
+    "Die planet: move or discover a planet",
+)
+"""What each face of the die gives (the key's last lines)."""
 SPACE = (24, 16, 22)
 SPACE_DOT = (70, 52, 60)
 MOVING = (255, 214, 0)
 DIE_COLOUR = PlayerColour("die", (228, 222, 210))
+SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+"""A dock's side in words, for the alt text."""
 
 
 @dataclass(frozen=True)
@@ -390,7 +407,7 @@ def _progress_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
 
 
 def _key_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
-    """What the letters, the ring and the tick mean."""
+    """What the letters, the ring, the tick and the die's faces mean."""
     pen = Pen(image)
     left, top, right, bottom = box
     pen.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, fill=PANEL)
@@ -406,6 +423,10 @@ def _key_panel(image: Image.Image, view: MerchantsView, box: Box) -> None:
     y += 32
     draw_tick(image, (left + 24, y), 12)
     pen.write((left + 46, y), "satisfied: can be consumed", font=font(15), fill=TEXT, anchor="lm")
+    y += 20
+    blocks = fit_lines(tuple((face, 14) for face in DIE_FACES), right - left - 24, bottom - 4 - y)
+    for block in blocks:
+        y = pen.write_block((left + 12, y), block, MUTED_TEXT) + line_pitch(block.size) - block.size
 
 
 def _player_panel(image: Image.Image, view: MerchantsView, seat: int, box: Box) -> None:
@@ -498,7 +519,7 @@ def _planet_words(view: MerchantsView, planet: Planet) -> str:
     if planet.satisfied:
         words.append("satisfied (can be consumed)")
     ships = [
-        f"{shorten(view.players[ship.owner], 12)} {SIDES[side]} "
+        f"{shorten(view.players[ship.owner], 12)} {SIDE_NAMES[SIDES[side]]} "
         f"{'empty' if ship.cargo is None else view.colour_names[ship.cargo]}"
         for side, ship in enumerate(planet.docks)
         if ship is not None

@@ -10,14 +10,14 @@ overcoming enough threats over 3 cloning waves.
 **A round:** threats appear and players may `lead t2`; everyone gives skill cards face down \
 (`submit sci2 t2`: up to 3 to your own threat, 2 to a neighbour's, 1 farther) and presses \
 **Done**. Each threat's cards are shown: matching skills add, others subtract, and \
-reaching the target is a success. Agents may `accuse bob mil2` a suspect (another Agent seconds); \
+reaching the target is a success. Agents may `accuse bob mil2` (another Agent seconds); \
 the convicted are ousted.
-**Notation:** `/move` with these words; autocomplete and buttons offer every answer.
-**Card codes:** the skill (sci Science, dip Diplomacy, mil Military, wild) and its symbols, \
-then its effect: info New Information, sabot Sabotage, shield Shield, food, people, tech or \
-defense +1 on success, nofood (nopeople...) -1 on failure, recall reinstate a Civilian, seize \
-take the initiative, push +2 and drag -2 to the next threat, intel see a DNA card, acquit and \
-convict 2 symbols fewer or more at a trial.
+**Notation:** `/move` and the words above; autocomplete offers every answer.
+**Card codes:** `sci3` is Science with 3 symbols (dip Diplomacy, mil Military, wild); after a \
+dash, its effect: info New Information, sabot Sabotage, shield Shield, food, people, tech or \
+defense +1 on success, nofood, nopeople, notech or nodefense -1 on failure, recall reinstate a \
+Civilian, seize take the initiative, push +2 and drag -2 to the next threat, intel see a DNA \
+card, acquit and convict -2 or +2 symbols at a trial.
 """
 
 

@@ -108,7 +108,7 @@ def test_mid_game_alt_text_names_ships_goods_and_stations() -> None:
     assert "Ann to move: arrival stop at 1,0." in alt
     assert "Last: Ann move 0,0 1,0 orange." in alt
     assert "blue 0,0, station, green good;" in alt
-    assert "orange 1,0, ships Bob n green, Ann w orange;" in alt
+    assert "orange 1,0, ships Bob north green, Ann west orange;" in alt
     assert "green 1,1, blue good." in alt
     assert len(rendered.png) < MAX_PNG
 
