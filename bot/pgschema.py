@@ -130,4 +130,29 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE moves ADD COLUMN undoes INTEGER NOT NULL DEFAULT 1;
     """,
+    """
+    CREATE TABLE players (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        notify TEXT NOT NULL DEFAULT 'both' CHECK (notify IN ('dm', 'channel', 'both', 'none')),
+        digest_at DOUBLE PRECISION,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE away (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        starts_at DOUBLE PRECISION NOT NULL,
+        ends_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, user_id, starts_at)
+    );
+    CREATE TABLE servers (
+        guild_id BIGINT PRIMARY KEY,
+        remind_hours DOUBLE PRECISION,
+        clock_hours INTEGER,
+        standins INTEGER NOT NULL DEFAULT 1,
+        channels TEXT NOT NULL DEFAULT '[]'
+    );
+    ALTER TABLE seats ADD COLUMN standin_level TEXT;
+    ALTER TABLE games ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0;
+    """,
 )

@@ -1,5 +1,6 @@
-"""Turn reminders, phase timers and undelivered updates: a regular poll of what the database
-says is due, which also writes this process's heartbeat.
+"""Turn reminders (each table's channel ping and each player's direct-message digest, see
+`bot.service.waiting`), phase timers and undelivered updates: a regular poll of what the
+database says is due, which also writes this process's heartbeat.
 
 Because deadlines and the outbox are in the database, a restart re-arms timers and delivers the
 updates a crash left untold, simply by polling again (the first poll delivers every update
@@ -25,8 +26,9 @@ from bot import limits
 from bot.faults import Faults
 from bot.operations.heartbeat import Heartbeat
 from bot.play.delivery import Courier, allowed, courier_of, gone
-from bot.replies import service_of
-from bot.service import TableService
+from bot.replies import safe_name, service_of
+from bot.service import Notice, TableService
+from bot.service.waiting import SeatedTable, digest
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +70,7 @@ class Reminders(commands.Cog):
     async def poll(self) -> None:
         try:
             delivered = await self._deliver_queued()
-            reminded = await self._remind()
+            reminded = await self._remind() and await self._digest()
             timed_out = await self._time_out()
             if delivered and reminded and timed_out and self.connected():
                 await self.heartbeat.beat()
@@ -127,6 +129,26 @@ class Reminders(commands.Cog):
                     log, "reminder", error, f"A turn reminder of game {game_id} failed"
                 )
         return True
+
+    async def _digest(self) -> bool:
+        try:
+            due = await self.service.due_digests()
+        except Exception as error:
+            self.faults.report(log, "poll read", error, "Reminder digests could not be read")
+            return False
+        for guild_id, user_id, tables in due:
+            await self._each(
+                "reminder",
+                f"The reminder digest of user {user_id} failed",
+                self._send_digest(guild_id, user_id, tables),
+            )
+        return True
+
+    async def _send_digest(self, guild_id: int, user_id: int, tables: list[SeatedTable]) -> None:
+        guild = self.bot.get_guild(guild_id)
+        text = digest(tables, safe_name(guild.name) if guild is not None else "your server")
+        if not await self.courier.send_dm(Notice(text, user_id=user_id)):
+            log.info("The reminder digest of user %s could not be sent", user_id)
 
     async def _time_out(self) -> bool:
         try:

@@ -169,6 +169,31 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE moves ADD COLUMN undoes INTEGER NOT NULL DEFAULT 1;
     """,
+    """
+    CREATE TABLE players (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        notify TEXT NOT NULL DEFAULT 'both' CHECK (notify IN ('dm', 'channel', 'both', 'none')),
+        digest_at REAL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE away (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        starts_at REAL NOT NULL,
+        ends_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id, starts_at)
+    );
+    CREATE TABLE servers (
+        guild_id INTEGER PRIMARY KEY,
+        remind_hours REAL,
+        clock_hours INTEGER,
+        standins INTEGER NOT NULL DEFAULT 1,
+        channels TEXT NOT NULL DEFAULT '[]'
+    );
+    ALTER TABLE seats ADD COLUMN standin_level TEXT;
+    ALTER TABLE games ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -958,3 +983,143 @@ class Store:
             "SELECT created_at FROM outbox WHERE game_id = ? AND id = ?", (game_id, entry)
         )
         return float(rows[0][0]) if rows else None
+
+    # Tables that never stall: each player's tables, reminders, time away, servers' settings
+    # and stand-ins (see bot.service.waiting, bot.service.away, bot.service.standins)
+
+    async def seated_games(self, guild_id: int, user_id: int) -> list[GameRow]:
+        """The server's games in play where `user_id` has a seat, oldest first."""
+        return await self._fetch_games(
+            "guild_id = ? AND status = 'active' AND EXISTS (SELECT 1 FROM seats WHERE "
+            "seats.game_id = games.id AND seats.user_id = ?) ORDER BY id",
+            (guild_id, user_id),
+        )
+
+    async def notify_of(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """How each of `user_ids` chose to be reminded on this server (`dm`, `channel`, `both`
+        or `none`); those who never chose are left out (the default is `both`)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._rows(
+            f"SELECT user_id, notify FROM players WHERE guild_id = ? AND user_id IN ({marks})",
+            (guild_id, *user_ids),
+        )
+        return {user_id: notify for user_id, notify in rows}
+
+    async def set_notify(self, guild_id: int, user_id: int, notify: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO players (guild_id, user_id, notify) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, user_id) DO UPDATE SET notify = excluded.notify",
+                (guild_id, user_id, notify),
+            )
+
+    async def claim_digest(self, guild_id: int, user_id: int, now: float, period: float) -> bool:
+        """Take the right to send `user_id` this server's reminder digest at `now` (Unix
+        seconds): True if none was sent in the `period` seconds before (it is marked sent now,
+        so of processes asking at once, and across a restart, one sends it)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO players (guild_id, user_id, digest_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, user_id) DO UPDATE SET digest_at = excluded.digest_at "
+                "WHERE players.digest_at IS NULL OR players.digest_at <= ?",
+                (guild_id, user_id, now, now - period),
+            )
+            return cursor.rowcount == 1
+
+    async def away_periods(
+        self, guild_id: int | None, user_ids: Sequence[int]
+    ) -> list[tuple[int, float, float]]:
+        """The times away of `user_ids` on this server, as (user id, start, end) in Unix
+        seconds, oldest first."""
+        if guild_id is None or not user_ids:
+            return []
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._rows(
+            "SELECT user_id, starts_at, ends_at FROM away WHERE guild_id = ? "
+            f"AND user_id IN ({marks}) ORDER BY starts_at",
+            (guild_id, *user_ids),
+        )
+        return [(u, float(s), float(e)) for u, s, e in rows]
+
+    async def go_away(self, guild_id: int, user_id: int, starts: float, ends: float) -> None:
+        """Record a time away from `starts` to `ends` (Unix seconds), ending any time away
+        still running at `starts`."""
+        async with self._transaction() as db:
+            await self._come_back(db, guild_id, user_id, starts)
+            await db.execute(
+                "INSERT INTO away (guild_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?)",
+                (guild_id, user_id, starts, ends),
+            )
+
+    async def come_back(self, guild_id: int, user_id: int, now: float) -> bool:
+        """End the time away running at `now`; False if there was none."""
+        async with self._transaction() as db:
+            return await self._come_back(db, guild_id, user_id, now)
+
+    @staticmethod
+    async def _come_back(db: Connection, guild_id: int, user_id: int, now: float) -> bool:
+        await db.execute(
+            "DELETE FROM away WHERE guild_id = ? AND user_id = ? AND starts_at >= ?",
+            (guild_id, user_id, now),
+        )
+        cursor = await db.execute(
+            "UPDATE away SET ends_at = ? WHERE guild_id = ? AND user_id = ? AND ends_at > ?",
+            (now, guild_id, user_id, now),
+        )
+        return cursor.rowcount > 0
+
+    async def server_settings(self, guild_id: int | None = None) -> list[tuple[Any, ...]]:
+        """Servers' settings as rows of (server id, reminder hours, clock hours, stand-ins
+        allowed, channels as JSON text): one server's, or every server's."""
+        where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+        return await self._rows(
+            "SELECT guild_id, remind_hours, clock_hours, standins, channels FROM servers "
+            f"{where} ORDER BY guild_id",
+            params,
+        )
+
+    async def set_server_settings(
+        self,
+        guild_id: int,
+        remind_hours: float | None,
+        clock_hours: int | None,
+        standins: bool,
+        channels: Sequence[int],
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO servers (guild_id, remind_hours, clock_hours, standins, channels) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "remind_hours = excluded.remind_hours, clock_hours = excluded.clock_hours, "
+                "standins = excluded.standins, channels = excluded.channels",
+                (guild_id, remind_hours, clock_hours, int(standins), json.dumps(list(channels))),
+            )
+
+    async def standins(self, game_id: int) -> dict[int, str]:
+        """The seats a stand-in plays, as {the absent person's user id: its level}."""
+        rows = await self._rows(
+            "SELECT user_id, standin_level FROM seats WHERE game_id = ? "
+            "AND standin_level IS NOT NULL",
+            (game_id,),
+        )
+        return {user_id: level for user_id, level in rows}
+
+    async def set_standin(self, game: GameRow, user_id: int, level: str | None) -> None:
+        """A stand-in of `level` takes `user_id`'s seat (None: the person takes it back);
+        raises StaleGame if the game moved on since `game` was read."""
+        async with self._transaction() as db:
+            await self._bump(db, game.id, game.version)
+            await db.execute(
+                "UPDATE seats SET standin_level = ? WHERE game_id = ? AND user_id = ?",
+                (level, game.id, user_id),
+            )
+
+    async def mark_unrated(self, game_id: int) -> None:
+        """The game will count for no one's rating (a stand-in has played in it)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET unrated = 1 WHERE id = ?", (game_id,))
+
+    async def unrated(self, game_id: int) -> bool:
+        return bool(await self._scalar("SELECT unrated FROM games WHERE id = ?", (game_id,)))

@@ -57,11 +57,13 @@ async def number(db: Connection, game_id: int) -> None:
 async def count(db: Connection, game_id: int, ending: Ending) -> None:
     """Add a finished game (its seats and resignations as stored, ended as `ending` says) to
     its players' stats and, when it is rated, to their ratings. A table with hints (`/hint`
-    asks a computer player) is never rated: its games count in the stats only."""
+    asks a computer player) is never rated, nor is a game in which a stand-in (a computer
+    player in an absent person's seat, `seats.standin_level`) has moved (`games.unrated`): their
+    games count in the stats only, the absent person's seat as theirs."""
     games = await db.execute_fetchall(
-        "SELECT guild_id, game_key, hints FROM games WHERE id = ?", (game_id,)
+        "SELECT guild_id, game_key, hints, unrated FROM games WHERE id = ?", (game_id,)
     )
-    guild_id, game_key, hints = next(iter(games))
+    guild_id, game_key, hints, unrated = next(iter(games))
     if guild_id is None:
         return
     seats = await db.execute_fetchall(
@@ -76,7 +78,7 @@ async def count(db: Connection, game_id: int, ending: Ending) -> None:
         return
     before = await _records(db, guild_id, game_key, list(standing.results))
     skills = {user_id: r.skill for user_id, r in before.items()}
-    if standing.rated and not hints:
+    if standing.rated and not hints and not unrated:
         teams = [[skills.get(u, Skill()) for u in team] for team in standing.teams]
         for team, rated in zip(standing.teams, skill.rate(teams, standing.ranks), strict=True):
             skills.update(zip(team, rated, strict=True))

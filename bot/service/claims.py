@@ -8,9 +8,11 @@ no result, as `/abandon` does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from bot.service import fair_clock, wording
+from bot.service.away import Away, until
 from bot.service.clocks import humans
 from bot.service.play import Play
 from bot.service.tables import Table
@@ -18,7 +20,7 @@ from bot.service.updates import Player, TableError, TableUpdate
 from engine.core import Event, Seat
 
 
-class Claims(Play):
+class Claims(Play, Away):
     async def claim_win(self, channel_id: int, player: Player) -> TableUpdate:
         """Each person the game waits on resigns (see the rulings); the last update."""
         async with self._locks[channel_id]:
@@ -67,7 +69,15 @@ class Claims(Play):
         waiting = humans(table, actors)
         if not waiting:
             raise TableError("Nobody is keeping the table waiting: a computer player is to move.")
-        left = row.claim_at - self._clock()
+        now = self._clock()
+        away = await self.away_until(row.guild_id, waiting, now)
+        if away:
+            raise TableError(
+                f"{_names(table, away)} {'is' if len(away) == 1 else 'are'} away until "
+                f"{until(max(away.values()))}: the clock is paused, so nobody may claim on time "
+                "meanwhile. Nothing was changed."
+            )
+        left = (await self.claim_opens(row, waiting) or row.claim_at) - now
         if left > 0:
             raise TableError(
                 f"Too early: this table's clock gives a turn {row.clock_hours} h, so you may "
@@ -76,3 +86,8 @@ class Claims(Play):
         absent = [s for s in actors if table.players[s].user_id in waiting]
         names = [table.players[s].name for s in absent]
         return absent, wording.claimed(player.name, names, row.clock_hours)
+
+
+def _names(table: Table, user_ids: Iterable[int]) -> str:
+    """The players of `user_ids` by name, in seat order."""
+    return " and ".join(p.name for p in table.players if p.user_id in set(user_ids))

@@ -7,17 +7,17 @@ import logging
 from collections.abc import Iterable
 
 from bot.service import fair_clock, wording
-from bot.service.commits import Commits
 from bot.service.computer_seats import is_computer
 from bot.service.tables import Table
 from bot.service.updates import Notice, TableError, TableUpdate
+from bot.service.waiting import Waiting
 from bot.store import GameRow, StaleGame
 from engine.core import Seat, TimedGame
 
 log = logging.getLogger(__name__)
 
 
-class Clocks(Commits):
+class Clocks(Waiting):
     async def due_timeouts(self) -> list[TableUpdate]:
         """End every open phase whose timer has run out, as the engine's timeout says (once:
         the version guard lets one process commit it)."""
@@ -54,11 +54,17 @@ class Clocks(Commits):
 
     async def due_reminders(self) -> list[tuple[int, int, Notice]]:
         """(game id, channel id, reminder) for every game whose turn has waited past its
-        deadline; each reminded game's deadline moves on (see `fair_clock.next_reminder`), and
-        only the process that moves it sends the reminder.
+        deadline; each reminded game's deadline moves on (see `fair_clock.next_reminder`, with
+        the server's reminder period), and only the process that moves it reminds. The channel
+        pings those who chose its ping (`/notify`), never a player who is away; the others are
+        kept for their digest (`due_digests`).
         Once a clocked turn has waited too long, the reminder tells who may claim."""
         reminders = []
         now = self._clock()
+        try:
+            await self.load_server_settings()
+        except Exception:  # the settings last read serve until a pass reads them again
+            log.exception("Servers' settings could not be read")
         for row in await self.store.due_games(now):
             try:
                 reminder = await self._reminder_due(row, now)
@@ -70,20 +76,33 @@ class Clocks(Commits):
         return reminders
 
     async def _reminder_due(self, row: GameRow, now: float) -> Notice | None:
-        """Move the game's reminder deadline on; the reminder to send, if this process moved
-        it and someone is to be reminded."""
+        """Move the game's reminder deadline on; the reminder to post, if this process moved
+        it and someone is to be told."""
         async with self._locks[row.channel_id]:
             try:
                 table = await self._decode(row)
             except TableError:
                 return None
-            deadline = fair_clock.next_reminder(
-                now, self._remind_after, row.claim_at, row.clock_hours
-            )
             waiting = humans(table, table.actors())
+            claim = await self.claim_opens(row, waiting)
+            deadline = fair_clock.next_reminder(
+                now, self._remind_period(row.guild_id), claim, row.clock_hours
+            )
             if not await self.store.postpone(row, deadline) or not waiting:
                 return None
-            return _reminder(table, waiting, now)
+            away = await self.away_until(row.guild_id, waiting, now)
+            present = [u for u in waiting if u not in away]
+            if not present:
+                return None
+            if away:  # nobody may claim while someone the table waits on is away
+                claim = None
+            choices = await self._notify_choices(row.guild_id, present)
+            if row.guild_id is not None:
+                self._digest_due.update(
+                    (row.guild_id, u) for u in present if choices[u] in ("dm", "both")
+                )
+            pinged = [u for u in present if choices[u] in ("channel", "both")]
+            return _reminder(table, present, pinged, claim, now)
 
 
 def humans(table: Table, seats: Iterable[Seat]) -> list[int]:
@@ -92,18 +111,23 @@ def humans(table: Table, seats: Iterable[Seat]) -> list[int]:
     return [u for u in users if not is_computer(u)]
 
 
-def _reminder(table: Table, waiting: list[int], now: float) -> Notice:
-    """The reminder to the people the game waits on (`waiting`): with the time left on the
-    table's clock, or, once it has run out, pinging the others too, who may claim."""
-    title, claim_at = table.game.title, table.row.claim_at
+def _reminder(
+    table: Table, waiting: list[int], pinged: list[int], claim_at: float | None, now: float
+) -> Notice | None:
+    """The reminder to the people the game waits on (`waiting`, of whom those in `pinged`
+    chose the channel's ping): with the time left on the table's clock (which opens claims at
+    `claim_at`), or, once it has run out, pinging the others too, who may claim. None: a
+    reminder that would ping nobody."""
+    title, hours = table.game.title, table.row.clock_hours
     text = wording.reminder(title, waiting)
-    if claim_at is None:
-        return Notice(text, mentions=tuple(waiting))
-    if claim_at > now:
-        left = fair_clock.duration(claim_at - now)
-        return Notice(f"{text} {wording.claim_warning(left)}", mentions=tuple(waiting))
+    if claim_at is None or claim_at > now:
+        if not pinged:
+            return None
+        if claim_at is not None:
+            text = f"{text} {wording.claim_warning(fair_clock.duration(claim_at - now))}"
+        return Notice(text, mentions=tuple(pinged))
     others = [u for u in humans(table, range(len(table.players))) if u not in waiting]
     if not others:
-        return Notice(text, mentions=tuple(waiting))
-    text = wording.claims_open(title, waiting, others, table.row.clock_hours)
-    return Notice(text, mentions=(*waiting, *others))
+        return Notice(text, mentions=tuple(pinged)) if pinged else None
+    text = wording.claims_open(title, waiting, others, hours)
+    return Notice(text, mentions=(*pinged, *others))
