@@ -42,6 +42,7 @@ EXTENSIONS = (
     "bot.stats",
     "bot.records",
     "bot.reminders",
+    "bot.tables.commands",
     "bot.operations.command",
 )
 

@@ -1,0 +1,131 @@
+"""`/mygames`, `/notify`, `/away` and `/settings`: every answer is private; `/away` also leaves
+a note in the channel of each table it pauses (see `bot.service.away`, `bot.service.waiting`,
+`bot.service.servers`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import limits
+from bot.replies import player_of, say_privately, service_of
+from bot.service import TableService
+from bot.service.away import MONTHLY_DAYS
+from bot.service.waiting import NOTIFY_WORDS, listing
+
+log = logging.getLogger(__name__)
+
+ADMINS_ONLY = "Only the server's administrators may see or change its settings."
+
+Notify = Literal["both", "dm", "channel", "none"]
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+class Tables(commands.Cog):
+    """A player's tables and reminders through `service`; notes are posted with `bot`."""
+
+    def __init__(self, bot: commands.Bot, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+
+    @app_commands.command(name="mygames", description="Your games in play on this server")
+    @app_commands.guild_only()
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = await self.service.my_games(_guild(interaction), interaction.user.id)
+        await interaction.followup.send(listing(tables), ephemeral=True)
+
+    @app_commands.command(name="notify", description="How your turn reminders reach you here")
+    @app_commands.describe(
+        how="both: a direct message digest and the channel's ping; dm; channel; none"
+    )
+    @app_commands.guild_only()
+    async def notify(self, interaction: discord.Interaction, how: Notify | None = None) -> None:
+        guild = _guild(interaction)
+        if how is None:
+            chosen = await self.service.notify_choice(guild, interaction.user.id)
+            text = (
+                f"On this server your turn reminders come as {NOTIFY_WORDS[chosen]} "
+                f"(`{chosen}`). `/notify how:<choice>` changes it."
+            )
+        else:
+            text = await self.service.set_notify(guild, interaction.user.id, how)
+        await say_privately(interaction, text)
+
+    @app_commands.command(name="away", description="Pause your clocks for a few days (0 ends it)")
+    @app_commands.describe(days=f"How many days you are away: 1 to {MONTHLY_DAYS}; 0 ends it")
+    @app_commands.guild_only()
+    async def away(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, MONTHLY_DAYS]
+    ) -> None:
+        said, notes = await self.service.go_away(_guild(interaction), player_of(interaction), days)
+        await say_privately(interaction, said)
+        for channel_id, note in notes:
+            try:
+                await self.bot.get_partial_messageable(channel_id).send(
+                    limits.shorten(note, limits.CONTENT),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                log.warning("An away note for channel %s could not be posted", channel_id)
+
+    @app_commands.command(name="settings", description="Admins: this server's table settings")
+    @app_commands.describe(
+        reminder_hours="Hours between turn reminders (0: none; -1: the bot's default)",
+        clock="The clock (hours a turn may wait) of a table opened without one; 0: none",
+        standins="Whether players may let a computer play an absent player's seat",
+        add_channel="Let this channel hold tables (when none is listed, every channel may)",
+        remove_channel="No longer let this channel hold tables",
+        every_channel="True: let every channel hold tables again",
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(administrator=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, -1, 168] | None = None,
+        clock: app_commands.Range[int, 0, 72] | None = None,
+        standins: bool | None = None,
+        add_channel: discord.TextChannel | None = None,
+        remove_channel: discord.TextChannel | None = None,
+        every_channel: bool | None = None,
+    ) -> None:
+        if not interaction.permissions.administrator:
+            await say_privately(interaction, ADMINS_ONLY)
+            return
+        guild = _guild(interaction)
+        current = await self.service.server_settings(guild)
+        channels = list(current.channels)
+        if every_channel:
+            channels = []
+        if add_channel is not None and add_channel.id not in channels:
+            channels.append(add_channel.id)
+        if remove_channel is not None and remove_channel.id in channels:
+            channels.remove(remove_channel.id)
+        changed = (reminder_hours, clock, standins, add_channel, remove_channel, every_channel)
+        if any(value is not None for value in changed):
+            current = await self.service.change_settings(
+                guild,
+                remind_hours=reminder_hours,
+                clock_hours=clock,
+                standins=standins,
+                channels=tuple(channels),
+            )
+            head = "Saved. This server's settings now:"
+        else:
+            head = "This server's settings:"
+        described = current.described(self.service.bot_remind_period)
+        await say_privately(interaction, f"{head}\n{described}")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot, service_of(bot)))
