@@ -342,6 +342,11 @@ class Game(Protocol[S, M]):
         the board's buttons."""
         ...
 
+    def length(self, players: int) -> str | None:
+        """How long a game runs at a table of `players`, in words for its lobby (None: a
+        game that needs no word on it)."""
+        ...
+
     def apply(self, state: S, seat: Seat, move: M) -> tuple[S, list[Event]]:
         """The next state and what happened; never mutates `state`; raises IllegalMove."""
         ...
@@ -436,6 +441,10 @@ class BaseGame(Game[T, M]):
     def chosen_privately(self, move: M) -> bool:
         """Secret moves are chosen in private; others too where a game says."""
         return self.hidden(move)
+
+    def length(self, players: int) -> str | None:
+        """Nothing to say of a game's length unless a game says."""
+        return None
 
     def waiting(self, state: T, seat: Seat) -> str:
         """Why `seat` may not act now, while the game runs."""

@@ -50,6 +50,8 @@ class Lobby:
     """Whether its game has started (it may have ended since)."""
     undoable: bool = False
     """Whether its game has takebacks."""
+    length: str | None = None
+    """How long a game runs at this table, in words (see `Game.length`)."""
 
     @property
     def open(self) -> bool:
@@ -68,6 +70,7 @@ class Lobby:
             self.max_players,
             (*self.options_shown, *self.settings_shown),
             self.undoable,
+            self.length,
         )
 
     @property
@@ -327,4 +330,5 @@ def _lobby_of(table: Table) -> Lobby:
         first_user=row.first_user,
         started=row.state is not None,
         undoable=isinstance(game, UndoableGame),
+        length=game.length(max(len(table.players), game.min_players)),
     )

@@ -128,10 +128,12 @@ def lobby_text(
     most: int,
     options_shown: Sequence[str],
     undoable: bool = False,
+    length: str | None = None,
 ) -> str:
     """The lobby message: who is seated (user id, and a computer player's level), the options,
-    how to join, add a computer player and start, and (`undoable`: a game with takebacks) what
-    a player alone with computer players may take back."""
+    how long a game runs (`length`, where the game says), how to join, add a computer player
+    and start, and (`undoable`: a game with takebacks) what a player alone with computer
+    players may take back."""
     if status != "lobby":
         return f"**{title}** table: this lobby is closed."
     names = ", ".join(mention(u) + (f" ({level})" if level else "") for u, level in seated)
@@ -141,6 +143,7 @@ def lobby_text(
         f"**{title}**: a new table is open ({players_wanted(least, most)}).\n"
         f"Seated ({len(seated)}/{most}): {names or 'nobody'}\n"
         f"Options: {', '.join(options_shown) or 'none'}\n"
+        + (f"{length}\n" if length else "")
         + (SOLO if alone else "")
         + "Press **Join** to sit down or add a computer player; any seated player can press "
         "**Start**."

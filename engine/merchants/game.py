@@ -66,6 +66,8 @@ from engine.merchants.moves import BONUS_OF, SKIP, Command, Move, Steps
 from engine.merchants.notation import match, notation, split_steps, tokens
 from engine.merchants.state import (
     PER_COLOUR,
+    ROUNDS,
+    STATIONS_TO_WIN,
     Coord,
     MerchantsState,
     Planet,
@@ -204,6 +206,15 @@ class Merchants(BaseGame[MerchantsState, Command]):
 
     def notation(self, move: Command) -> str:
         return notation(move)
+
+    def length(self, players: int) -> str | None:
+        """The game ends at the first player's third station, or by the turn limit (a
+        ruling): the lobby says both, so a table knows it may run long."""
+        return (
+            f"A game ends as soon as someone builds {STATIONS_TO_WIN} stations, and at the "
+            f"latest after {ROUNDS} turns each ({ROUNDS * players} turns at {players} players); "
+            "with computer players it can run long, and the board shows the turn."
+        )
 
     def undoable(self, before: MerchantsState, move: Command, after: MerchantsState) -> str | None:
         """A move after which the die was rolled (the turn passed on) shows what chance gave;

@@ -480,3 +480,18 @@ async def test_between_tables_the_board_is_the_last_finished_games_end(
     )
     with pytest.raises(TableError, match="has not started yet"):
         await service.repost_board(CHANNEL)
+
+
+async def test_a_merchants_lobby_says_how_long_a_game_runs(service: TableService) -> None:
+    lobby = await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={}
+    )
+    assert "as soon as someone builds 3 stations" in lobby.text
+    assert "(80 turns at 2 players)" in lobby.text  # a lobby of one counts the fewest
+    await service.join(CHANNEL, BOB)
+    lobby = await service.join(CHANNEL, CAT)
+    assert "(120 turns at 3 players)" in lobby.text
+    leylines = await service.new_lobby(
+        guild_id=1, channel_id=OTHER_CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    assert "turns at" not in leylines.text
