@@ -4,9 +4,9 @@
 and a seed; the move's notation), so a turn crosses to the worker as it is stored. The workers
 start from a fork server that imports the search and the games once (a process that runs an
 event loop and threads is never forked); one process per usable core but one, which leaves a
-core for the event loop and the pictures. A move at the hardest level stops within 2 s of CPU.
-Tests think in a thread instead (`Thinkers(None)`). A pool whose worker died is replaced at the
-next move.
+core for the event loop and the pictures. A move at the hardest level stops within 1.9 s of CPU
+and 2.1 s on the clock. Tests think in a thread instead (`Thinkers(None)`). A pool whose worker
+died is replaced at the next move.
 """
 
 from __future__ import annotations
