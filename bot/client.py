@@ -43,6 +43,7 @@ EXTENSIONS = (
     "bot.records",
     "bot.reminders",
     "bot.tables.commands",
+    "bot.tables.standins",
     "bot.operations.command",
 )
 

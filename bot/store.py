@@ -1123,3 +1123,13 @@ class Store:
 
     async def unrated(self, game_id: int) -> bool:
         return bool(await self._scalar("SELECT unrated FROM games WHERE id = ?", (game_id,)))
+
+    async def standin_games(self) -> list[tuple[int, int | None]]:
+        """The games in play where a stand-in plays an absent person's seat, as (game id,
+        server id)."""
+        rows = await self._rows(
+            "SELECT id, guild_id FROM games WHERE status = 'active' AND EXISTS "
+            "(SELECT 1 FROM seats WHERE seats.game_id = games.id "
+            "AND standin_level IS NOT NULL) ORDER BY id"
+        )
+        return [(row[0], row[1]) for row in rows]

@@ -1,12 +1,16 @@
-"""`/claim win` and `/claim end`: claiming a game whose turn has kept the table waiting longer
-than its clock (the rulings are in `bot.service.fair_clock`).
+"""`/claim win`, `/claim end` and `/claim standin`: claiming a game whose turn has kept the
+table waiting longer than its clock (the rulings are in `bot.service.fair_clock` and
+`bot.service.standins`), and `/claim back`, taking one's seat back from a stand-in.
 
 `/claim win` is answered like a move: a private "thinking" reply becomes the confirmation while
 the channel is told from the outbox. `/claim end` answers the channel in public at once (one
-short, locked step, as `/abandon`), leaving a refusal free to be private.
+short, locked step, as `/abandon`), leaving a refusal free to be private; so do
+`/claim standin` and `/claim back`, whose stand-in then moves from `bot.tables.standins`.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -43,6 +47,29 @@ class Claims(commands.Cog):
     @claim.command(name="end", description="End the game with no result")
     async def end(self, interaction: discord.Interaction) -> None:
         said = await self.service.claim_end(channel_of(interaction), player_of(interaction))
+        committed(interaction)
+        await interaction.response.send_message(
+            said, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @claim.command(name="standin", description="A computer plays the absent players' seats")
+    @app_commands.describe(level="How strong the stand-in plays (easy unless chosen)")
+    async def standin(
+        self,
+        interaction: discord.Interaction,
+        level: Literal["easy", "normal", "hard"] = "easy",
+    ) -> None:
+        said = await self.service.claim_standin(
+            channel_of(interaction), player_of(interaction), level
+        )
+        committed(interaction)
+        await interaction.response.send_message(
+            said, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @claim.command(name="back", description="Take your seat back from a stand-in")
+    async def back(self, interaction: discord.Interaction) -> None:
+        said = await self.service.take_seat_back(channel_of(interaction), interaction.user.id)
         committed(interaction)
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()

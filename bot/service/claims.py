@@ -12,15 +12,17 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from bot.service import fair_clock, wording
-from bot.service.away import Away, until
+from bot.service.away import until
 from bot.service.clocks import humans
+from bot.service.computer_seats import OFFERED_LEVELS, check_level
 from bot.service.play import Play
+from bot.service.standins import StandIns
 from bot.service.tables import Table
 from bot.service.updates import Player, TableError, TableUpdate
 from engine.core import Event, Seat
 
 
-class Claims(Play, Away):
+class Claims(Play, StandIns):
     async def claim_win(self, channel_id: int, player: Player) -> TableUpdate:
         """Each person the game waits on resigns (see the rulings); the last update."""
         async with self._locks[channel_id]:
@@ -49,6 +51,31 @@ class Claims(Play, Away):
             await self.store.end(table.row, "abandoned", f"No result: {said}")
             return f"The {table.game.title} game in this channel ended with no result. {said}"
 
+    async def claim_standin(self, channel_id: int, player: Player, level: str = "easy") -> str:
+        """Seat a stand-in of `level` in each seat keeping the table waiting (see
+        `bot.service.standins`); what the channel is told."""
+        if level not in OFFERED_LEVELS:
+            raise TableError(f"Choose a level: {', '.join(OFFERED_LEVELS)}.")
+        async with self._locks[channel_id]:
+            table = await self._table(channel_id, status="active")
+            if not (await self.server_settings(table.row.guild_id or 0)).standins:
+                raise TableError("This server does not allow stand-ins (`/settings`).")
+            try:
+                check_level(level, table.game)
+            except ValueError as error:
+                raise TableError(str(error)) from error
+            absent, _ = await self._claim(table, player)
+            row = table.row
+            for seat in absent:
+                await self.store.set_standin(row, table.players[seat].user_id, level)
+                row = await self.store.game(row.id) or row
+            names = " and ".join(table.players[s].name for s in absent)
+            return (
+                f"{player.name} seated a stand-in ({level} computer) for {names}, who kept the "
+                f"table waiting over {row.clock_hours} h. From the stand-in's first move this "
+                f"game is unrated. {names} can take the seat back at any time with `/claim back`."
+            )
+
     async def _claim(self, table: Table, player: Player) -> tuple[list[Seat], str]:
         """The seats of the people keeping the table waiting, whom `player` may claim against,
         and the claim in words; refused before the clock has run out, for anyone the game waits
@@ -66,7 +93,8 @@ class Claims(Play, Away):
         actors = table.actors()
         if seat in actors:
             raise TableError("The game is waiting for you: make your move (or `/resign`).")
-        waiting = humans(table, actors)
+        standins = await self.store.standins(row.id)
+        waiting = [u for u in humans(table, actors) if u not in standins]
         if not waiting:
             raise TableError("Nobody is keeping the table waiting: a computer player is to move.")
         now = self._clock()

@@ -83,7 +83,8 @@ class Clocks(Waiting):
                 table = await self._decode(row)
             except TableError:
                 return None
-            waiting = humans(table, table.actors())
+            standins = await self.store.standins(row.id)
+            waiting = [u for u in humans(table, table.actors()) if u not in standins]
             claim = await self.claim_opens(row, waiting)
             deadline = fair_clock.next_reminder(
                 now, self._remind_period(row.guild_id), claim, row.clock_hours

@@ -56,6 +56,8 @@ def poll_every(seconds: float) -> None:
         await adding(self, cog, **options)
         if type(cog).__name__ == "Reminders":
             cog.poll.change_interval(seconds=seconds)
+        if type(cog).__name__ == "StandInTurns":
+            cog.sweep.change_interval(seconds=seconds)
 
     MarsBot.add_cog = add_cog  # type: ignore[method-assign,assignment]
 

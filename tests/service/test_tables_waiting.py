@@ -211,3 +211,37 @@ async def test_server_settings_set_the_reminder_period_and_checks(
     back = await tables.change_settings(GUILD, remind_hours=-1, channels=())
     assert back.remind_hours is None and back.channels == ()
     await tables.check_table_channel(GUILD, 20)
+
+
+async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back(
+    service: tuple[TableService, Clock],
+) -> None:
+    tables, clock = service
+    await table(tables, 10, ANN, BOB, clock_hours=1)  # waits on Ann
+    with pytest.raises(TableError, match="Too early"):
+        await tables.claim_standin(10, BOB)
+    clock.now += 2 * HOUR
+    with pytest.raises(TableError, match="level"):
+        await tables.claim_standin(10, BOB, "godlike")
+    said = await tables.claim_standin(10, BOB)
+    assert "stand-in (easy computer) for Ann" in said and "unrated" in said
+    row = await tables.store.open_game(10)
+    assert row is not None
+    turn = await tables.standin_turn(row.id)
+    assert turn is not None and turn.seat == 0 and turn.level == "easy"
+    assert await tables.store.unrated(row.id)
+    clock.now += 10 * HOUR
+    assert await tables.due_reminders() == []  # nobody is reminded for a stand-in's seat
+    with pytest.raises(TableError, match="Nobody is keeping the table waiting"):
+        await tables.claim_win(10, BOB)
+    table_now = await tables._table(10, status="active")
+    notation = table_now.game.notation(table_now.game.legal_moves(table_now.state, 0)[0])
+    await tables.play_computer(turn, notation)
+    assert await tables.standin_turn(row.id) is None  # Bob's turn now
+    with pytest.raises(TableError, match="No stand-in"):
+        await tables.take_seat_back(10, BOB.user_id)
+    assert "Ann is back" in await tables.take_seat_back(10, ANN.user_id)
+    assert await tables.store.standins(row.id) == {}
+    await tables.change_settings(GUILD, standins=False)
+    with pytest.raises(TableError, match="does not allow stand-ins"):
+        await tables.claim_standin(10, ANN)

@@ -1,0 +1,67 @@
+"""Stand-ins: a computer player that plays an absent person's seat once the table's clock has
+run out on them (`/claim standin`), until the person takes it back (`/claim back`).
+
+Rulings (README says the same):
+- Once a turn has waited longer than the table's clock, the others may, instead of claiming the
+  win or the end, seat a stand-in (level easy unless they choose) in each seat keeping the table
+  waiting, if the server allows stand-ins (`/settings`).
+- A stand-in is a computer player: it chooses from exactly what its seat may see, as every
+  computer player does (`bot.service.computers`); the seat stays the person's (their user id,
+  their name, their stats), marked `seats.standin_level`.
+- The game is unrated from the moment a stand-in is first to move: it counts in the players'
+  stats, never in their ratings (`games.unrated`, read by `bot.ratings.ledger`).
+- The person takes the seat back with `/claim back` (or `/back`) at any time; their clock then
+  starts afresh on their next turn.
+- A seat played by a stand-in is not reminded and cannot be claimed against.
+"""
+
+from __future__ import annotations
+
+from bot.service.away import Away
+from bot.service.computers import Turn
+from bot.service.updates import TableError
+
+
+class StandIns(Away):
+    """The stand-ins' turns (played through the computer players' own path)."""
+
+    async def standin_games(self) -> list[tuple[int, int | None]]:
+        return await self.store.standin_games()
+
+    async def standin_turn(self, game_id: int) -> Turn | None:
+        """The turn a stand-in of this game is to take now, or None; the game is marked
+        unrated first (see the rulings)."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active":
+            return None
+        standins = await self.store.standins(game_id)
+        table = await self._decode(row)
+        seat = next((s for s in table.actors() if table.players[s].user_id in standins), None)
+        if seat is None:
+            return None
+        await self.store.mark_unrated(game_id)
+        assert row.state is not None
+        level = standins[table.players[seat].user_id]
+        return Turn(
+            row.id,
+            row.channel_id,
+            row.game_key,
+            row.state,
+            seat,
+            level,
+            self._seed_source(),
+            row.moves_made,
+        )
+
+    async def take_seat_back(self, channel_id: int, user_id: int) -> str:
+        """The person plays their own seat again; what the channel is told."""
+        async with self._locks[channel_id]:
+            table = await self._table(channel_id, status="active")
+            seat = table.seat(user_id)
+            if user_id not in await self.store.standins(table.row.id):
+                raise TableError("No stand-in plays your seat: you are playing it yourself.")
+            await self.store.set_standin(table.row, user_id, None)
+            return (
+                f"{table.players[seat].name} is back and plays their own seat again "
+                "(the game stays unrated if the stand-in has moved)."
+            )

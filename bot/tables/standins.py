@@ -1,0 +1,77 @@
+"""Stand-ins taking their turns: a regular sweep of the games where a stand-in plays an absent
+person's seat (see `bot.service.standins`). Each turn is thought by the computer players'
+workers and played through the same path as theirs (`TableService.play_computer`), claimed
+first where several processes share the database, and the table is told. A failure is logged
+and the next sweep tries again."""
+
+from __future__ import annotations
+
+import logging
+
+from discord.ext import commands, tasks
+
+from bot.play.delivery import Courier, courier_of
+from bot.play.thinking import Thinkers
+from bot.replies import service_of
+from bot.service import TableError, TableService
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 15
+THINK_LEASE = 60.0
+MOVES_A_SWEEP = 10
+"""The most moves a stand-in makes in one game in one sweep (the next sweep goes on)."""
+
+
+class StandInTurns(commands.Cog):
+    def __init__(
+        self, bot: commands.Bot, service: TableService, courier: Courier, thinkers: Thinkers
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.courier = courier
+        self.thinkers = thinkers
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=SWEEP_SECONDS)
+    async def sweep(self) -> None:
+        try:
+            games = await self.service.standin_games()
+        except Exception:  # the next sweep reads again
+            log.exception("The games with stand-ins could not be read")
+            return
+        for game_id, _ in games:
+            try:
+                await self.play(game_id)
+            except Exception:  # one game's failure never stops the others
+                log.exception("Game %s: a stand-in's turn failed", game_id)
+
+    async def play(self, game_id: int) -> None:
+        """Play the stand-ins' turns due in the game, and tell the table."""
+        played = False
+        async with self.service.claimed(f"think:{game_id}", THINK_LEASE) as mine:
+            for _ in range(MOVES_A_SWEEP if mine else 0):
+                turn = await self.service.standin_turn(game_id)
+                if turn is None:
+                    break
+                notation = await self.thinkers.move_for(turn)
+                try:
+                    await self.service.play_computer(turn, notation)
+                except TableError:  # the game moved on while it thought: the next sweep
+                    break
+                played = True
+        if played:
+            await self.courier.flush(game_id)
+
+    @sweep.before_loop
+    async def ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+
+async def setup(bot: commands.Bot) -> None:
+    thinkers = getattr(bot, "thinkers", None)
+    assert isinstance(thinkers, Thinkers)
+    await bot.add_cog(StandInTurns(bot, service_of(bot), courier_of(bot), thinkers))
