@@ -1,0 +1,102 @@
+"""Thirty simulated days of slow play on an injected clock: 20 Ley Lines tables among 10
+players, with a 24-hour clock and reminders every 6 hours. Two players go away for a while, one
+vanishes. Each hour, whoever is present and to move plays; after a table's clock has run out on
+the vanished player, the other claims the win at even tables and seats a stand-in at odd ones.
+Halfway through, the service restarts on the same database."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from pathlib import Path
+
+from bot.service import Player, TableError, TableService
+from bot.store import Store
+from tests.service.test_service import Clock
+
+HOUR, DAY = 3600.0, 86400.0
+GUILD = 1
+PLAYERS = [Player(100 + n, f"P{n}") for n in range(10)]
+VANISHED, AWAY = PLAYERS[9].user_id, {PLAYERS[3].user_id, PLAYERS[4].user_id}
+
+
+async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
+    clock, chance = Clock(), random.Random(5)
+    store = Store(tmp_path / "bot.sqlite3")
+    await store.open()
+    service = TableService(store, seed_source=lambda: 7, remind_after=6 * HOUR, clock=clock)
+    pairs = {}
+    for n in range(20):
+        a, b = PLAYERS[n % 10], PLAYERS[(n * 3 + 1) % 10]
+        if a == b:
+            b = PLAYERS[(n + 5) % 10]
+        pairs[10 + n] = (a, b)
+        await service.new_lobby(
+            guild_id=GUILD, channel_id=10 + n, creator=a, game_key="leylines",
+            options={"first": 1}, clock_hours=24,
+        )  # fmt: skip
+        await service.join(10 + n, b)
+        await service.start(10 + n, a)
+    digests: list[tuple[float, int]] = []
+    away_until: dict[int, float] = {}
+    for hour in range(30 * 24):
+        clock.now += HOUR
+        if hour == 15 * 24:  # a restart: what is due is read again from the database
+            service = TableService(store, seed_source=lambda: 7, remind_after=6 * HOUR, clock=clock)
+        if hour in (2 * 24, 16 * 24):
+            for user in AWAY:
+                player = next(p for p in PLAYERS if p.user_id == user)
+                await service.go_away(GUILD, player, 5)
+                away_until[user] = clock.now + 5 * DAY
+        await service.due_reminders()
+        digests += [(clock.now, user) for _, user, _ in await service.due_digests()]
+        for channel, (a, b) in pairs.items():
+            row = await store.open_game(channel)
+            if row is None:
+                continue
+            table = await service._table(channel, status="active")
+            if not table.actors():
+                continue
+            [seat] = table.actors()
+            user = table.players[seat].user_id
+            mover = a if a.user_id == user else b
+            other = b if mover is a else a
+            if user in away_until and clock.now < away_until[user]:
+                for claim in (service.claim_win, service.claim_end):
+                    try:
+                        await claim(channel, other)
+                        raise AssertionError("a claim against an away player")
+                    except TableError as error:
+                        assert "away until" in str(error)
+                continue
+            if user == VANISHED:
+                try:
+                    if channel % 2:
+                        await service.claim_standin(channel, other)
+                    else:
+                        await service.claim_win(channel, other)
+                except TableError:
+                    pass
+                turn = await service.standin_turn(row.id)
+                if turn is not None:
+                    moves = table.game.legal_moves(table.state, turn.seat)
+                    await service.play_computer(turn, table.game.notation(chance.choice(moves)))
+                continue
+            if chance.random() < 0.3:  # slow: a move now and then
+                moves = table.game.legal_moves(table.state, seat)
+                await service.move(channel, mover, table.game.notation(chance.choice(moves)))
+    per_user: dict[int, list[float]] = {}
+    for moment, user in digests:
+        per_user.setdefault(user, []).append(moment)
+    for moments in per_user.values():
+        assert all(b - a >= 6 * HOUR - 1 for a, b in itertools.pairwise(moments))
+    assert Counter(u for _, u in digests)[VANISHED] > 0
+    left = [c for c in pairs if await store.open_game(c) is not None]
+    vanished_left = [c for c in left if VANISHED in (p.user_id for p in pairs[c])]
+    assert len(left) == len(vanished_left)  # every other table finished or was claimed
+    assert all(c % 2 for c in vanished_left)  # only stand-in tables may still be in play
+    for channel in vanished_left:
+        row = await store.open_game(channel)
+        assert row is not None and await store.unrated(row.id)
+    await store.close()
