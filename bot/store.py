@@ -272,6 +272,8 @@ class GameRow:
     """When the lobby was opened (Unix seconds)."""
     updated_at: float = 0.0
     """When the game last changed: for a game that is over, when it ended (Unix seconds)."""
+    unrated: bool = False
+    """Whether the game can no longer change a rating (a computer stood in for a player)."""
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -352,7 +354,7 @@ _GAME_COLUMNS = (
     "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE moves.game_id = games.id), "
     f"(SELECT {SEATS_JSON} FROM seats "
     "WHERE seats.game_id = games.id), hints, clock_hours, claim_at, rematch_of, first_user, "
-    "created_at, updated_at"
+    "created_at, updated_at, unrated"
 )
 """A game row's columns, its move count and its seats (as JSON), read in one statement."""
 
@@ -385,6 +387,7 @@ def _game_row(row: Sequence[Any]) -> GameRow:
         first_user=row[24],
         created_at=row[25],
         updated_at=row[26],
+        unrated=bool(row[27]),
     )
 
 

@@ -64,7 +64,10 @@ TABLE_DESCRIPTIONS = {
     "bots": "Computer players to seat now (more can be added from the lobby)",
     "bot_level": "How strongly the computer players play (default: normal)",
     "hints": "Let the players ask a computer player for a hint with /hint (default: no)",
-    "clock": "Hours a turn may wait before the others may claim the game (1-72; default 0: none)",
+    "clock": (
+        "Hours a turn may wait before the others may claim the game (1-72; 0: none; default: "
+        "the server's)"
+    ),
 }
 """The table's own settings, beside the game's options, in `/new`."""
 
@@ -77,7 +80,7 @@ def table_parameters(game: Game[Any, Any]) -> list[inspect.Parameter]:
         "bots": (app_commands.Range[int, 0, most], 0),
         "bot_level": (str, DEFAULT_LEVEL),
         "hints": (bool, False),
-        "clock": (app_commands.Range[int, 0, fair_clock.LONGEST], 0),
+        "clock": (app_commands.Range[int, 0, fair_clock.LONGEST] | None, None),
     }
     return [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
@@ -159,7 +162,7 @@ class Lobby(commands.Cog, name=HANDLER):
         (bad options, a table already here) must stay private."""
         channel_id = channel_of(interaction)
         bots, level = options.pop("bots", 0), options.pop("bot_level", DEFAULT_LEVEL)
-        hints, clock = options.pop("hints", False), options.pop("clock", 0)
+        hints, clock = options.pop("hints", False), options.pop("clock", None)
         await asyncio.to_thread(check_options, GAMES[game_key], options)
         creator = player_of(interaction)
         lobby = await self.service.new_lobby(

@@ -136,13 +136,16 @@ def turn_line(table: Table, *, ping: bool = True) -> str:
 
 
 def footer(table: Table) -> str:
-    """Whose turn it is, or the result."""
+    """Whose turn it is, or the result; and, once a computer has stood in for a player, that
+    the game is unrated."""
+    unrated = f"\n{wording.UNRATED}" if table.row.unrated else ""
     if table.row.result is not None:
-        return wording.game_over(table.row.result)
+        return wording.game_over(table.row.result) + unrated
     outcome = table.game.outcome(table.state)
     if outcome is not None:
-        return wording.game_over(wording.result_line([p.name for p in table.players], outcome))
-    return turn_line(table)
+        names = [p.name for p in table.players]
+        return wording.game_over(wording.result_line(names, outcome)) + unrated
+    return turn_line(table) + unrated
 
 
 def private_notices(table: Table, moves_made: int, seats: set[Seat] | None = None) -> list[Notice]:

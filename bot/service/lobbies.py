@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.service import alternation, fair_clock, offers, wording
-from bot.service.commits import Commits, outbox_entry, private_notices, snapshot, turn_line
+from bot.service.commits import outbox_entry, private_notices, snapshot, turn_line
 from bot.service.computer_seats import (
     COMPUTER_NAMES,
     DEFAULT_LEVEL,
@@ -16,6 +16,7 @@ from bot.service.computer_seats import (
     computer_id,
     computer_name,
 )
+from bot.service.servers import Servers
 from bot.service.tables import Table
 from bot.service.updates import Notice, Player, TableError, TableUpdate
 from engine.core import FIRST_PLAYER, Game, GameError, UndoableGame, resolve_options
@@ -106,7 +107,7 @@ class Opening:
     first_user: int | None = None
 
 
-class Lobbies(Commits):
+class Lobbies(Servers):
     async def new_lobby(
         self,
         *,
@@ -118,14 +119,18 @@ class Lobbies(Commits):
         hints: bool = False,
         computers: int = 0,
         computer_level: str = DEFAULT_LEVEL,
-        clock_hours: int = 0,
+        clock_hours: int | None = None,
     ) -> Lobby:
         """Open a lobby with its creator seated, then `computers` computer players of
         `computer_level`; `hints` lets its players use `/hint`; `clock_hours` is its fair
-        clock (0: none)."""
+        clock (0: none; None: the server's default clock, see `/settings`). Refused in a
+        channel the server's administrators did not list for tables."""
         game = GAMES.get(game_key)
         if game is None:
             raise TableError(f"There is no game called {game_key}.")
+        await self.check_table_channel(guild_id, channel_id)
+        if clock_hours is None:
+            clock_hours = await self.default_clock(guild_id)
         chosen = resolve_options(game.options, options)
         if computers:
             _check_level(computer_level, game)

@@ -114,6 +114,8 @@ def first_game(title: str, game_key: str) -> str:
     )
 
 
+UNRATED = "Unrated: a computer stood in for a player whose clock ran out."
+
 SOLO = (
     "Alone with computer players, you may take back your moves with the computers' replies "
     "(`/takeback`); a game with one person counts in `/stats` but changes no rating.\n"

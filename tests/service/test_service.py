@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.service import Controls, Player, TableError, TableService, records
+from bot.service import Controls, Player, TableError, TableService, records, wording
 from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
 from engine.core import GameError
 from engine.leylines import GAME as LEYLINES
@@ -495,3 +495,43 @@ async def test_a_merchants_lobby_says_how_long_a_game_runs(service: TableService
         guild_id=1, channel_id=OTHER_CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     assert "turns at" not in leylines.text
+
+
+async def test_a_new_table_follows_the_servers_settings(service: TableService) -> None:
+    """`/settings`: the channels that may hold tables, and the clock of a table opened
+    without one (an explicit `clock:0` keeps it off)."""
+    await service.change_settings(1, channels=(OTHER_CHANNEL,), clock_hours=24)
+    with pytest.raises(TableError, match=f"Tables on this server are played in <#{OTHER_CHANNEL}>"):
+        await service.new_lobby(
+            guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+        )
+    assert await service.store.open_game(CHANNEL) is None
+    lobby = await service.new_lobby(
+        guild_id=1, channel_id=OTHER_CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    assert lobby.clock_hours == 24
+    await service.abandon(OTHER_CHANNEL, ANN, moderator=True)
+    lobby = await service.new_lobby(
+        guild_id=1,
+        channel_id=OTHER_CHANNEL,
+        creator=ANN,
+        game_key="leylines",
+        options={},
+        clock_hours=0,
+    )
+    assert lobby.clock_hours == 0
+
+
+async def test_the_board_says_a_game_is_unrated_once_a_computer_stood_in(
+    service: TableService,
+) -> None:
+    await started(service)
+    await service.move(CHANNEL, ANN, "L c3")
+    row = await service.store.open_game(CHANNEL)
+    assert row is not None and not row.unrated
+    board = await service.delivery(row.id)
+    assert board is not None and all(wording.UNRATED not in p.footer for p in board.posts)
+    await service.store.mark_unrated(row.id)
+    await service.repost_board(CHANNEL)
+    board = await service.delivery(row.id)
+    assert board is not None and board.posts[-1].footer.endswith(f"\n{wording.UNRATED}")
