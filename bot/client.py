@@ -41,6 +41,7 @@ EXTENSIONS = (
     "bot.learn.cog",
     "bot.stats",
     "bot.records",
+    "bot.review.cog",
     "bot.reminders",
     "bot.tables.commands",
     "bot.tables.standins",

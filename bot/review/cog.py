@@ -1,0 +1,103 @@
+"""`/review [game]`: a finished game of this channel reviewed from the asker's seat, privately.
+
+The command is acknowledged privately first; while the review is made (its positions weighed
+one at a time by the thinking workers, see `bot.review.reviews`), that private reply says
+"Reviewing… N of M positions", edited at most every `EDIT_EVERY` seconds; it then becomes the
+review: the chart of the asker's chance to win and the text (drops, turning point). `game` (a
+game's number) autocompletes from this channel's finished games, as for `/replay`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import limits
+from bot.play.commands import think_privately
+from bot.play.thinking import Thinkers
+from bot.replies import channel_of, service_of
+from bot.review.reviews import Reviews, Run
+from bot.service import records
+
+EDIT_EVERY = 2.0
+"""Seconds between two edits of the progress message at least (Discord's rate limits)."""
+
+
+def progress_text(weighed: int, total: int) -> str:
+    """`Reviewing… 3 of 40 positions`."""
+    return f"Reviewing… {weighed} of {total} positions"
+
+
+def in_workers(thinkers: Thinkers) -> Run:
+    """Runs a function in the thinking workers (the event loop's threads when they have no
+    process pool)."""
+
+    async def run(function: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(thinkers.executor, function, *args)
+
+    return run
+
+
+class Review(commands.Cog):
+    """Answers `/review` from `reviews`."""
+
+    def __init__(self, reviews: Reviews) -> None:
+        self.reviews = reviews
+
+    @app_commands.command(
+        name="review", description="What a finished game teaches you: chance to win, drops"
+    )
+    @app_commands.describe(game="The game's number (default: the last game finished here)")
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        channel = channel_of(interaction)
+        await think_privately(interaction)
+        last = 0.0
+
+        async def progress(weighed: int, total: int) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if weighed < total and now - last < EDIT_EVERY:
+                return
+            last = now
+            await interaction.edit_original_response(content=progress_text(weighed, total))
+
+        reviewed = await self.reviews.review(channel, interaction.user.id, game, progress)
+        file = discord.File(
+            io.BytesIO(reviewed.png),
+            filename=reviewed.filename,
+            description=limits.shorten(reviewed.alt, limits.ATTACHMENT_DESCRIPTION),
+        )
+        await interaction.edit_original_response(
+            content=limits.shorten(reviewed.text, limits.CONTENT), attachments=[file]
+        )
+
+    @review.autocomplete("game")
+    async def finished_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.channel_id is None:
+            return []
+        found = await records.choices(
+            service_of(interaction.client).store,
+            interaction.channel_id,
+            str(current),
+            finished=True,
+        )
+        return [
+            app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
+            for number, label in found
+        ][: limits.AUTOCOMPLETE_CHOICES]
+
+
+async def setup(bot: commands.Bot) -> None:
+    thinkers = getattr(bot, "thinkers", None)
+    assert isinstance(thinkers, Thinkers)
+    await bot.add_cog(Review(Reviews(service_of(bot).store, in_workers(thinkers))))

@@ -1,0 +1,227 @@
+"""Game reviews (`/review`) without Discord: a planted blunder comes out as the blunderer's
+biggest drop with the winning move as the better one; an Agents review reads the same whatever
+the other player's secret objectives; a review never names another player's secret move; two
+reviews of one game asked at once weigh its positions once; spectators of a game with secrets
+are refused, of an open game get the public review; a game in play is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.review.reviews import Reviews
+from bot.review.walk import (
+    Step,
+    Weighed,
+    drops,
+    positions_to_weigh,
+    reason,
+    review_text,
+    walk_seat,
+    weigh,
+    weigh_moves,
+)
+from bot.service import Player, TableError, TableService
+from bot.store import Store
+from engine.agents.moves import Draw, Place, SetObjectives
+from engine.core import Game
+from engine.registry import GAMES
+from tests.ai.test_decisive import loses, opening, wins
+from tests.service.test_service import ANN, BOB, CHANNEL
+
+CAT = Player(303, "Cat")
+TINY = 400
+"""Simulations for a whole review in these tests."""
+
+
+@pytest.fixture
+async def seeded(tmp_path: Path) -> AsyncIterator[TableService]:
+    """A table service on a fresh SQLite file whose games are seeded 1."""
+    store = Store(tmp_path / "bot.sqlite3")
+    await store.open()
+    yield TableService(store, seed_source=lambda: 1)
+    await store.close()
+
+
+class Counted:
+    """Runs worker functions in this process and counts the positions weighed."""
+
+    def __init__(self) -> None:
+        self.weighed = 0
+
+    async def __call__(self, function: Any, *args: Any) -> Any:
+        if function is weigh:
+            self.weighed += 1
+        await asyncio.sleep(0)  # let another asker in between positions
+        return function(*args)
+
+
+async def blundered(service: TableService) -> tuple[int, str, str]:
+    """A Ley Lines game (seed 1, Ann first) played by seeded random moves until the seat to
+    move has a last piece that wins at once, then finished by a last piece that loses. Returns
+    the blunderer's user id, the blunder and a move that wins."""
+    await service.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1}
+    )
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ANN)
+    game, state, seat = opening("leylines", 1, 34)
+    rng, replay = random.Random(1), game.new_game(["Ann", "Bob"], {"first": 1}, 1)
+    players = (ANN, BOB)
+    for _ in range(34):
+        mover = min(game.actors(replay))
+        move = rng.choice(game.legal_moves(replay, mover))
+        replay, _ = game.apply(replay, mover, move)
+        await service.move(CHANNEL, players[mover], game.notation(move))
+    moves = game.legal_moves(state, seat)
+    winning = next(m for m in moves if wins(game, state, seat, m))
+    blunder = next(m for m in moves if loses(game, state, seat, m))
+    await service.move(CHANNEL, players[seat], game.notation(blunder))
+    return players[seat].user_id, game.notation(blunder), game.notation(winning)
+
+
+async def nothing(weighed: int, total: int) -> None:
+    return None
+
+
+async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> None:
+    user, blunder, winning = await blundered(seeded)
+    told: list[tuple[int, int]] = []
+
+    async def progress(weighed: int, total: int) -> None:
+        told.append((weighed, total))
+
+    reviewed = await Reviews(seeded.store, Counted(), simulations=TINY).review(
+        CHANNEL, user, None, progress
+    )
+    lines = reviewed.text.splitlines()
+    drops_at = lines.index("Your biggest drops:")
+    first = lines[drops_at + 1]
+    assert first.startswith(f"1. Move 35, your `{blunder}` (100 % to 0 %): `")
+    assert first.endswith("was better: it wins at once.")
+    better = first.split(": `")[1].split("`")[0]
+    game, state, seat = opening("leylines", 1, 34)
+    assert wins(game, state, seat, game.parse(state, seat, better)), (better, winning)
+    assert "Turning point: move 35" in reviewed.text
+    assert told[0] == (0, 36) and told[-1] == (36, 36)
+    assert reviewed.png.startswith(b"\x89PNG") and "chance to win" in reviewed.alt
+
+
+async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> None:
+    user, _, _ = await blundered(seeded)
+    run = Counted()
+    reviews = Reviews(seeded.store, run, simulations=TINY)
+    first, second = await asyncio.gather(
+        reviews.review(CHANNEL, user, None, nothing), reviews.review(CHANNEL, user, None, nothing)
+    )
+    assert first == second and run.weighed == 36
+    again = await reviews.review(CHANNEL, user, 1, nothing)
+    assert again == first and run.weighed == 36  # from the cache
+    other = ANN.user_id if user == BOB.user_id else BOB.user_id
+    theirs = await reviews.review(CHANNEL, other, 1, nothing)
+    assert theirs.text != first.text and run.weighed == 36  # an open game: one walk for all
+    public = await reviews.review(CHANNEL, CAT.user_id, None, nothing)
+    assert "from everyone's point of view" in public.text and run.weighed == 36
+
+
+async def test_a_game_in_play_or_elsewhere_is_refused(seeded: TableService) -> None:
+    reviews = Reviews(seeded.store, Counted(), simulations=TINY)
+    with pytest.raises(TableError, match="No game has finished"):
+        await reviews.review(CHANNEL, ANN.user_id, None, nothing)
+    await seeded.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
+    )
+    await seeded.join(CHANNEL, BOB)
+    await seeded.start(CHANNEL, ANN)
+    with pytest.raises(TableError, match="still being played"):
+        await reviews.review(CHANNEL, ANN.user_id, 1, nothing)
+    with pytest.raises(TableError, match="no game #1 in this channel"):
+        await reviews.review(CHANNEL + 1, ANN.user_id, 1, nothing)
+    await seeded.resign(CHANNEL, BOB)
+    with pytest.raises(TableError, match="has secrets, so only its players may review it"):
+        await reviews.review(CHANNEL, CAT.user_id, 1, nothing)
+    assert "Review of" in (await reviews.review(CHANNEL, ANN.user_id, 1, nothing)).text
+
+
+def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any], list[Step]]:
+    """An Agents game (seed 7, Ann first): Ann sets her objectives in order, Bob his as given,
+    then `moves` draws and placements on the first empty square. Its positions and steps."""
+    game = GAMES["agents"]
+    state = game.new_game(["Ann", "Bob"], {"first": 1}, 7)
+    states: list[Any] = [state]
+    steps: list[Step] = []
+    values = tuple(state.rules.values)
+    plan: list[tuple[int, Any]] = [(0, SetObjectives(values)), (1, SetObjectives(bob_objectives))]
+    while len(steps) < moves + 2:
+        if len(steps) >= 2:
+            seat = min(game.actors(state))
+            legal = game.legal_moves(state, seat)
+            square = Place(state.rules.grid.square(state.board.index(None)))
+            plan.append((seat, Draw() if Draw() in legal else square))
+        seat, move = plan[len(steps)]
+        state, _ = game.apply(state, seat, move)
+        states.append(state)
+        steps.append(Step(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
+    return states, steps
+
+
+def review_of(game: Game[Any, Any], states: list[Any], steps: list[Step], seat: int) -> str:
+    """The review text of the positions from `seat`'s view, each weighed with 30 simulations."""
+    weighing = positions_to_weigh(game, states, walk_seat(game, seat))
+    walk = [weigh(game.key, state, by, 30, n) for n, (state, by) in enumerate(weighing)]
+    found = [
+        replace(
+            drop,
+            why=reason(
+                game.key,
+                weigh_moves(
+                    game.key,
+                    weighing[drop.step.number - 1][0],
+                    seat,
+                    drop.step.notation,
+                    drop.better,
+                    drop.step.number - 1,
+                ),
+                ["Ann", "Bob"],
+                seat,
+            ),
+        )
+        for drop in drops(walk, steps, seat)
+    ]
+    assert found, "the test's game has a drop to explain"
+    return review_text("Agents", ["Ann", "Bob"], seat, walk, steps, found, 30)
+
+
+def test_an_agents_review_is_the_same_whatever_the_others_secrets() -> None:
+    game = GAMES["agents"]
+    values = (2, 1, 0, -1)
+    texts = []
+    for bob in ((-1, 0, 1, 2), (0, 2, -1, 1), (1, -1, 2, 0)):
+        states, steps = agents_game(bob, 16)
+        assert [s.notation for s in steps[2:]] == [
+            s.notation for s in agents_game(values, 16)[1][2:]
+        ]
+        assert game.view(states[-1], 0) == game.view(agents_game(values, 16)[0][-1], 0)
+        text = review_of(game, states, steps, 0)
+        texts.append(text)
+        assert steps[1].notation not in text  # Bob's secret objectives are never named
+    assert texts[0] == texts[1] == texts[2]
+
+
+def test_another_players_secret_move_is_named_only_as_one() -> None:
+    steps = [
+        Step(1, 0, "objectives red=2 green=1 blue=0 yellow=-1", True, True),
+        Step(2, 1, "objectives red=-1 green=0 blue=1 yellow=2", True, True),
+    ]
+    walk = [Weighed((0.5, 0.5), 0, "x"), Weighed((0.5, 0.5), 1, "y"), Weighed((0.2, 0.8), 0, "z")]
+    text = review_text("Agents", ["Ann", "Bob"], 0, walk, steps, [], 30)
+    assert "Turning point: move 2, Bob's secret action: your chance went from 50 % to 20 %." in text
+    assert steps[1].notation not in text
+    bob = review_text("Agents", ["Ann", "Bob"], 1, walk, steps, [], 30)
+    assert f"Turning point: move 2, your `{steps[1].notation}`" in bob
