@@ -42,8 +42,16 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/rules <game>` how a game is played and how to write its moves
 `/learn <game>` a private lesson, one rule a step
-`/status` (server administrators) the bot's health and figures
 Games: {games}
+
+**Slow tables**
+`/mygames` your tables on this server, those waiting on you first, with links
+`/notify` how your turn reminders reach you: a daily digest by DM, channel pings, both or none
+`/away days:<n>` pause your clocks and reminders while you are away (at most 14 days a month;
+`days:0` ends it)
+`/claim standin` once a turn has waited past the clock, a computer plays that seat (the game
+becomes unrated); `/claim back` takes your seat back
+`/settings`, `/status` (server administrators) this server's defaults; the bot's health
 """
 
 GAME_CHOICES = [
@@ -118,7 +126,7 @@ class Info(commands.Cog):
     @app_commands.command(name="help", description="What this bot does and its commands")
     async def help(self, interaction: discord.Interaction) -> None:
         games = ", ".join(f"{g.title} (`/new {key}`)" for key, g in GAMES.items())
-        await interaction.response.send_message(HELP.format(games=games), ephemeral=True)
+        await send_pages(interaction, HELP.format(games=games))
 
 
 async def setup(bot: commands.Bot) -> None:
