@@ -155,4 +155,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN standin_level TEXT;
     ALTER TABLE games ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0;
     """,
+    """
+    CREATE TABLE nudges (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        game_key TEXT NOT NULL,
+        told_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game_key)
+    );
+    """,
 )

@@ -194,6 +194,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN standin_level TEXT;
     ALTER TABLE games ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0;
     """,
+    """
+    CREATE TABLE nudges (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        told_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game_key)
+    );
+    """,
 )
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -864,6 +873,17 @@ class Store:
                 (game_id, DELIVERY_ATTEMPTS),
             )
             return cursor.rowcount
+
+    async def nudge_once(self, guild_id: int, user_id: int, game_key: str, now: float) -> bool:
+        """Record that the user is told about `/learn` for `game_key` on this server: True the
+        first time only (across restarts and processes)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO nudges (guild_id, user_id, game_key, told_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, user_id, game_key) DO NOTHING",
+                (guild_id, user_id, game_key, now),
+            )
+            return cursor.rowcount == 1
 
     # Operations: each process's sign of life, and the figures an administrator reads
 

@@ -34,8 +34,8 @@ def from_button(interaction: discord.Interaction) -> bool:
 
 class FirstGames:
     """Who has been settled, in this process, about a game's first-game word: told that
-    `/learn` teaches it, or found to have finished a game of it already. Each person hears it at
-    most once per game until the bot restarts (the word is not stored)."""
+    `/learn` teaches it, or found to have finished a game of it already, so the database is
+    asked once per person and game (it records who was told: see `first_game`)."""
 
     def __init__(self) -> None:
         self._settled: set[tuple[int, str]] = set()

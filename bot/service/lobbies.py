@@ -194,13 +194,17 @@ class Lobbies(Servers):
         return _lobby_of(Table(row, game, None, players))
 
     async def first_game(self, guild_id: int | None, user_id: int, game_key: str) -> bool:
-        """Whether the person has never finished a game of `game_key` on this server: none is
-        counted in their stats there (see `bot.ratings.ledger`). Outside a server nothing is
-        counted, so no table there is anyone's first."""
+        """Whether to tell the person that `/learn` teaches `game_key`: they have never
+        finished a game of it on this server (none is counted in their stats there, see
+        `bot.ratings.ledger`) and were not told before (it is recorded now, so they are told
+        once, across restarts). Outside a server nothing is counted, so no table there is
+        anyone's first."""
         if guild_id is None:
             return False
         records = await self.store.records(guild_id, user_id)
-        return not any(r.game_key == game_key and r.games for r in records)
+        if any(r.game_key == game_key and r.games for r in records):
+            return False
+        return await self.store.nudge_once(guild_id, user_id, game_key, self._clock())
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         async with self._locks[channel_id]:

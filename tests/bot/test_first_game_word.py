@@ -12,6 +12,7 @@ import pytest
 from bot.lobby.flow import Seating
 from bot.service import Lobby, Player, TableService, wording
 from tests.bot.test_lobby_message import LobbyPost, interaction, told
+from tests.conftest import Backend
 from tests.service.test_ratings import GUILD, seat
 
 ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
@@ -56,6 +57,19 @@ async def test_an_abandoned_game_is_not_finished(service: TableService) -> None:
     await seat(service, 77, "merchants", (ANN, BOB))
     await service.abandon(77, ANN, moderator=True)
     assert await service.first_game(GUILD, BOB.user_id, "merchants")
+
+
+async def test_the_word_is_said_once_across_restarts(backend: Backend) -> None:
+    store = backend.store()
+    await store.open()
+    assert await TableService(store).first_game(GUILD, CAT.user_id, "agents")
+    assert not await TableService(store).first_game(GUILD, CAT.user_id, "agents")
+    await store.close()
+    store = backend.store()
+    await store.open()  # a restarted bot, or another process on the database
+    assert not await TableService(store).first_game(GUILD, CAT.user_id, "agents")
+    assert await TableService(store).first_game(GUILD, CAT.user_id, "albiorix")
+    await store.close()
 
 
 @pytest.mark.parametrize("via", ["command", "button"])
