@@ -34,6 +34,8 @@ Buttons under a board (Draw, Done...) play that move for whoever presses them. A
 game's **Rematch** button opens a new table for its players; first players alternate.
 `/history [game]` a game's record as a text file, secret moves never shown · `/replay [game]`
 posts an animated replay of a finished game (default: the last one here)
+`/review [game]` a finished game seen from your seat, only to you: your chance to win, move
+by move, your three biggest drops and the better moves
 `/takeback` (or **Take back** under your move's confirmation) ask to undo your last move,
 done once everyone else accepts, or at once with the replies when you play alone against
 computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. Earth)
