@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, move, open_table, play
+from tests.e2e.tables import board_after, legal_moves, marks, move, open_table, play
 from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-1"
@@ -67,3 +67,33 @@ async def test_a_turn_past_its_clock_is_claimed_won_or_ended(
         "ann claimed the game on time: bob kept the table waiting over 72 h."
     )
     assert "no game in this channel" in (await move(fake, bob, CHANNEL, "L d4")).content
+
+
+async def test_a_stand_in_plays_an_absent_seat_until_it_is_taken_back(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
+) -> None:
+    """Bob's clock runs out; Ann seats a stand-in, which plays Bob's turn from his seat (the
+    board says the game is unrated); Bob takes his seat back with `/claim back` and plays."""
+    fake = fake_discord
+    await launch_bot(extra_env={"E2E_POLL_SECONDS": "1", "COMPUTER_PAUSE_SECONDS": "0.2"})
+    await fake.wait_commands_synced()
+    ann, bob = fake.add_user("ann"), fake.add_user("bob")
+    await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1, "clock": 1})
+    await play(fake, ann, CHANNEL, "L c3")
+    run_out(tmp_path / "bot.sqlite3")
+    before = marks(fake, CHANNEL)
+    seated = await (
+        await fake.slash(ann, CHANNEL, "claim", subcommand="standin", options={"level": "easy"})
+    ).response()
+    assert not seated.ephemeral and "seated a stand-in (easy computer) for bob" in seated.content
+    assert "unrated" in seated.content
+    answered = await board_after(fake, CHANNEL, before)
+    while f"<@{ann.id}>, your turn." not in answered.content:
+        answered = await board_after(fake, CHANNEL, marks(fake, CHANNEL))
+    assert "Unrated: a computer stood in" in answered.content
+    assert "bob placed" in answered.content  # the stand-in moved in Bob's name
+
+    back = await (await fake.slash(bob, CHANNEL, "claim", subcommand="back")).response()
+    assert not back.ephemeral and back.content.startswith("bob is back"), back.content
+    await play(fake, ann, CHANNEL, (await legal_moves(fake, ann, CHANNEL))[0])
+    await play(fake, bob, CHANNEL, (await legal_moves(fake, bob, CHANNEL))[0])
