@@ -1,14 +1,16 @@
 """Game reviews (`/review`) without Discord: a planted blunder comes out as the blunderer's
 biggest drop with the winning move as the better one; an Agents review reads the same whatever
-the other player's secret objectives; a review never names another player's secret move; two
-reviews of one game asked at once weigh its positions once; spectators of a game with secrets
-are refused, of an open game get the public review; a game in play is refused."""
+the other player's secret objectives, and a Mars vs. Earth review whoever the hidden Martian
+Clone is and whatever the order of the cards nobody drew; a review never names another player's
+secret move; two reviews of one game asked at once weigh its positions once; spectators of a
+game with secrets are refused, of an open game get the public review; a game in play is
+refused."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from bot.service import Player, TableError, TableService
 from bot.store import Store
 from engine.agents.moves import Draw, Place, SetObjectives
 from engine.core import Game
+from engine.marsvsearth import GAME as MARS_VS_EARTH
 from engine.registry import GAMES
 from tests.ai.test_decisive import loses, opening, wins
 from tests.service.test_service import ANN, BOB, CHANNEL
@@ -171,10 +174,18 @@ def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any],
     return states, steps
 
 
-def review_of(game: Game[Any, Any], states: list[Any], steps: list[Step], seat: int) -> str:
-    """The review text of the positions from `seat`'s view, each weighed with 30 simulations."""
+def review_of(
+    game: Game[Any, Any],
+    states: list[Any],
+    steps: list[Step],
+    seat: int,
+    names: Sequence[str] = ("Ann", "Bob"),
+    simulations: int = 30,
+) -> str:
+    """The review text of the positions from `seat`'s view, each weighed with `simulations`
+    simulations."""
     weighing = positions_to_weigh(game, states, walk_seat(game, seat))
-    walk = [weigh(game.key, state, by, 30, n) for n, (state, by) in enumerate(weighing)]
+    walk = [weigh(game.key, state, by, simulations, n) for n, (state, by) in enumerate(weighing)]
     found = [
         replace(
             drop,
@@ -188,14 +199,14 @@ def review_of(game: Game[Any, Any], states: list[Any], steps: list[Step], seat: 
                     drop.better,
                     drop.step.number - 1,
                 ),
-                ["Ann", "Bob"],
+                names,
                 seat,
             ),
         )
         for drop in drops(walk, steps, seat)
     ]
     assert found, "the test's game has a drop to explain"
-    return review_text("Agents", ["Ann", "Bob"], seat, walk, steps, found, 30)
+    return review_text(game.title, names, seat, walk, steps, found, simulations)
 
 
 def test_an_agents_review_is_the_same_whatever_the_others_secrets() -> None:
@@ -225,3 +236,99 @@ def test_another_players_secret_move_is_named_only_as_one() -> None:
     assert steps[1].notation not in text
     bob = review_text("Agents", ["Ann", "Bob"], 1, walk, steps, [], 30)
     assert f"Turning point: move 2, your `{steps[1].notation}`" in bob
+
+
+MARS = ("Ann", "Bob", "Cat", "Dan")
+MARS_SEED = 75
+"""A 4-seat game (Ann first) whose one Martian Clone is Bob and whose seeded random play below
+ends in 86 moves, the Martians winning, without drawing the whole skill pile or threat deck."""
+SHOWING = ("reveal", "accuse", "second", "promote")
+"""Moves left out of the random play: a reveal or a trial would show someone's DNA, and with
+nobody ousted no Civilian can be promoted."""
+
+
+def mars_moves() -> list[tuple[int, Any]]:
+    """The moves of the game `MARS_SEED` as dealt: the first seat to act plays a seeded random
+    legal move, never one of `SHOWING`."""
+    game = MARS_VS_EARTH
+    state = game.new_game(list(MARS), {"first": 1}, MARS_SEED)
+    rng, played = random.Random(MARS_SEED), []
+    while game.outcome(state) is None:
+        seat = min(game.actors(state))
+        move = rng.choice([m for m in game.legal_moves(state, seat) if m.kind not in SHOWING])
+        state, _ = game.apply(state, seat, move)
+        played.append((seat, move))
+    return played
+
+
+def mars_game(
+    clone: int, reordered: bool, played: list[tuple[int, Any]]
+) -> tuple[list[Any], list[Step]]:
+    """The game `MARS_SEED` with its Martian Clone's DNA dealt to seat `clone` instead of Bob
+    (the others' wave-1 DNA permuted) and, when `reordered`, the skill cards and threats never
+    drawn in it, and the Agent deck, in reverse order: then the moves `played`, each refused if
+    not legal. Its positions and steps."""
+    game = MARS_VS_EARTH
+    state = game.new_game(list(MARS), {"first": 1}, MARS_SEED)
+    dna = [s.dna for s in state.seats]
+    dna[1], dna[clone] = dna[clone], dna[1]
+    state = replace(
+        state, seats=tuple(replace(s, dna=d) for s, d in zip(state.seats, dna, strict=True))
+    )
+    if reordered:
+        unseen_skills, unseen_threats = 29, 14  # the piles' sizes at the end of the game
+        draw, threats = state.draw, state.threat_deck
+        state = replace(
+            state,
+            draw=(*draw[:-unseen_skills], *reversed(draw[-unseen_skills:])),
+            threat_deck=(*threats[:-unseen_threats], *reversed(threats[-unseen_threats:])),
+            agent_deck=tuple(reversed(state.agent_deck)),
+        )
+    states: list[Any] = [state]
+    steps: list[Step] = []
+    for seat, move in played:
+        state, _ = game.apply(state, seat, move)
+        states.append(state)
+        steps.append(Step(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
+    end = states[-1]
+    assert states[0].draw[-len(end.draw) :] == end.draw  # what was reordered is never drawn
+    assert states[0].threat_deck[-len(end.threat_deck) :] == end.threat_deck
+    assert states[0].agent_deck == end.agent_deck
+    return states, steps
+
+
+def test_a_mars_vs_earth_review_is_the_same_whatever_the_others_secrets() -> None:
+    """Issue 32: Ann's review reads the same whoever the hidden Martian Clone is among Bob, Cat
+    and Dan, and whatever the order of the cards nobody drew; it names no one's secret."""
+    game = MARS_VS_EARTH
+    played = mars_moves()
+    variants = [
+        mars_game(1, False, played),
+        mars_game(2, False, played),
+        mars_game(3, True, played),
+    ]
+    sides = [game.sides(states[-1]) for states, _ in variants]
+    assert [side.index("martians") for side in sides] == [1, 2, 3]
+    seen = [game.view(state, 0) for state in variants[0][0][:-1]]
+    texts = []
+    for states, steps in variants:
+        assert [game.view(state, 0) for state in states[:-1]] == seen  # Ann cannot tell them apart
+        outcome = game.outcome(states[-1])
+        assert outcome is not None and 0 not in outcome.winners
+        text = review_of(game, states, steps, 0, MARS, simulations=2)
+        texts.append(text)
+        ours = {  # Ann's moves and every move she could have made instead
+            game.notation(move)
+            for state, step in zip(states, steps, strict=False)
+            if step.seat == 0
+            for move in game.legal_moves(state, 0)
+        }
+        theirs = {s.notation for s in steps if s.seat != 0 and s.hidden}
+        assert theirs - ours, "the others made secret moves Ann never made"
+        for notation in theirs - ours:
+            assert notation not in text  # the others' cards are never named
+        for seat in (1, 2, 3):
+            for state in states:
+                assert not any(line in text for line in game.view(state, seat).private)
+        assert "Clone" not in text and "DNA" not in text
+    assert texts[0] == texts[1] == texts[2]
