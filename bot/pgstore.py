@@ -17,6 +17,7 @@ under an advisory lock so that processes starting together migrate once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -29,7 +30,7 @@ import asyncpg
 from bot import pgschema
 from bot.pgsql import PgConnection, dialect
 from bot.sql import Connection
-from bot.store import SEATS_JSON, Store
+from bot.store import SEATS_JSON, SaveUncertain, Store
 
 log = logging.getLogger(__name__)
 
@@ -119,14 +120,29 @@ class PgStore(Store):
         """One transaction on a connection of the pool, committed on success and rolled back
         on any error. Transactions of one process run side by side, as other processes' do.
 
-        The connection goes back to the pool only once the transaction has ended: a failure
-        then (the pool resets the connection, and a server that just went down refuses) does
-        not undo a commit, so it is logged and never raised as the transaction's failure
-        (asyncpg closes that connection; the pool opens a new one when needed)."""
+        A commit that gets no answer (the server went away meanwhile) raises `SaveUncertain`:
+        it may have been made. The connection goes back to the pool only once the transaction
+        has ended: a failure then (the pool resets the connection, and a server that just
+        went down refuses) does not undo a commit, so it is logged and never raised as the
+        transaction's failure (asyncpg closes that connection; the pool opens a new one)."""
         connection = await self.pool.acquire()
         try:
-            async with connection.transaction():
+            transaction = connection.transaction()
+            await transaction.start()
+            try:
                 yield PgConnection(connection)
+            except BaseException:
+                with contextlib.suppress(Exception):  # a broken connection rolls back itself
+                    await transaction.rollback()
+                raise
+            try:
+                await transaction.commit()
+            except asyncpg.PostgresConnectionError as error:  # no answer: it may be made
+                raise SaveUncertain(str(error)) from error
+            except asyncpg.PostgresError:  # the server answered: nothing was committed
+                raise
+            except Exception as error:  # the connection failed: no answer came either
+                raise SaveUncertain(str(error)) from error
         finally:
             try:
                 await self.pool.release(connection)

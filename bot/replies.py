@@ -15,6 +15,7 @@ from discord.ext.commands.bot import BotBase
 from bot import limits
 from bot.faults import Faults, unsavable
 from bot.service import Player, TableService
+from bot.store import SaveUncertain
 from engine.core import GameError
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,10 @@ saved and told to the table."""
 STAGE = "mars:after-commit"
 """The key, in `discord.Interaction.extras`, of how far the interaction's action has got."""
 CHANGED_COMMAND = "This command was removed or changed; try /help."
+UNCERTAIN = (
+    "The database went away just as your action was being saved, so I cannot tell whether it "
+    "was. Check the board (`/board`) before you try again."
+)
 UNSAVED = (
     "The server could not save your action (its disk is full or its database is read-only), "
     "so nothing was changed. Please tell a server administrator."
@@ -129,6 +134,9 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         log.info("Command /%s is out of date on the user's side", stale_name(error))
         text = CHANGED_COMMAND
+    elif stage_of(interaction) is None and isinstance(error, SaveUncertain):
+        log.warning("An action may or may not have been saved: %s", error)
+        text = UNCERTAIN
     elif stage_of(interaction) is None and unsavable(error):
         faults = getattr(interaction.client, "faults", None)
         what = "An action could not be saved"

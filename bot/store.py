@@ -223,6 +223,11 @@ class StaleGame(GameError):
         super().__init__("The game moved on before your action arrived; nothing was changed.")
 
 
+class SaveUncertain(Exception):
+    """The database went away while it committed: the change may or may not have been made
+    (a client cannot know, once the commit was sent and no answer came)."""
+
+
 class ChannelBusy(GameError):
     """The channel already holds a lobby or a game in play."""
 

@@ -11,15 +11,16 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import asyncpg
+import asyncpg.transaction
 import pytest
 
 from bot.faults import Faults, unsavable
 from bot.operations.figures import describe, gather
-from bot.replies import APOLOGY, UNSAVED, answer_error
+from bot.replies import APOLOGY, UNCERTAIN, UNSAVED, answer_error
 from bot.service import TableService
-from bot.store import Store
+from bot.store import SaveUncertain, Store
 from tests.bot.fakes import FakeFollowup, FakeResponse
-from tests.conftest import SEED
+from tests.conftest import SEED, Backend
 from tests.service.test_service import ANN, BOB, CHANNEL, started
 
 
@@ -98,3 +99,31 @@ async def test_an_error_after_the_commit_is_never_called_unsaved() -> None:
     await answer_error(cast(Any, committed), sqlite3.OperationalError("database or disk is full"))
     [(text, private)] = committed.response.sent
     assert private and text != UNSAVED and text != APOLOGY and "saved" in text
+
+
+async def test_a_commit_without_an_answer_is_uncertain_never_unsaved(
+    postgresql: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server went away after the commit was sent: the store says it cannot tell (here the
+    change was made), and the player reads that, never "nothing was changed"."""
+    store = postgresql.store()
+    await store.open()
+    lobby = await TableService(store).new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
+    )
+    committing = asyncpg.transaction.Transaction.commit
+
+    async def answer_lost(self: asyncpg.transaction.Transaction) -> None:
+        await committing(self)
+        raise asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed")
+
+    monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", answer_lost)
+    with pytest.raises(SaveUncertain):
+        await store.queue(lobby.game_id, {"said": "made after all"})
+    monkeypatch.undo()
+    queued = await store.outbox(lobby.game_id)
+    assert [row.payload for row in queued] == [{"said": "made after all"}]
+    asked = interaction(Faults())
+    await answer_error(cast(Any, asked), SaveUncertain("connection was closed"))
+    assert asked.response.sent == [(UNCERTAIN, True)]
+    await store.close()
