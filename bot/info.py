@@ -21,6 +21,7 @@ from engine.registry import GAMES
 
 HELP = """\
 **Mars tabletop bot**: one game per channel, moves by slash command.
+Games: {games}
 `/new <game>` open a table here (then **Join** / **Start**, or `/join`, `/leave`, `/start`)
 Alone? `/new <game> bots:1` seats a computer player (`bot_level:` easy, normal or hard); the
 lobby's menu adds more. With `hints:True` (unrated), `/hint` asks a computer player what it
@@ -44,7 +45,6 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/rules <game>` how a game is played and how to write its moves
 `/learn <game>` a private lesson, one rule a step
-Games: {games}
 
 **Slow tables**
 `/mygames` your tables on this server, those waiting on you first, with links
