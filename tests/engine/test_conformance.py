@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
@@ -19,8 +20,11 @@ def names(count: int) -> list[str]:
     return [f"Player{n}" for n in range(count)]
 
 
+@functools.cache
 def playout(game: Game[Any, Any], seed: int, players: int) -> list[tuple[Any, int, Any, list[Any]]]:
-    """Play random legal moves to the end; returns (state before, seat, move, events) steps."""
+    """Play random legal moves to the end; returns (state before, seat, move, events) steps.
+    Played once per game, seed and table size, for all the tests here (no test changes a
+    state: the contract test checks that `apply` never mutates)."""
     chooser = random.Random(seed)
     state = game.new_game(names(players), {}, seed)
     steps = []
