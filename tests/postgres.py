@@ -95,9 +95,11 @@ class Cluster:
         self._run("pg_ctl", "-D", "data", "-l", "log", "-m", mode, "-w", "restart")
 
     def stop(self) -> None:
-        """Stop the server at once and delete its folder."""
+        """Stop the server at once (if it runs: a test may end while it is stopped) and delete
+        its folder."""
         try:
-            self._run("pg_ctl", "-D", "data", "-m", "immediate", "-w", "stop")
+            if (self.folder / "data" / "postmaster.pid").exists():
+                self._run("pg_ctl", "-D", "data", "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

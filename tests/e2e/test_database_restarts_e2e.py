@@ -50,6 +50,8 @@ AFTER = 2
 interrupted delivery left queued."""
 STOPPED_SECONDS = 8.0
 RETRY_SECONDS = 0.3
+OUTAGE_TRIES = 100
+"""How often `/history` is asked while the server may be down (30 s: longer than an outage)."""
 """The pause before a player sends a refused move again."""
 REPLY_SECONDS = 30.0
 """How long a `/move` may wait for its answer (a transaction may wait for the server)."""
@@ -164,8 +166,9 @@ class Stream:
             result = await self.fake.slash(user, table, "move", options={"text": text})
             reply = await result.response(timeout=REPLY_SECONDS)
             done = reply.content.startswith("Done")
-            if reply.content == UNCERTAIN:  # the commit got no answer: /history says
-                done = len(await moves_listed(self.fake, user, table)) > index
+            if reply.content == UNCERTAIN:  # the commit got no answer: /history says, once
+                listed = await moves_listed(self.fake, user, table, OUTAGE_TRIES)  # back up
+                done = len(listed) > index
             self.attempts.append(Attempt(table, index, text, user, result, done))
             assert reply.ephemeral, reply.content
             if done:
@@ -208,10 +211,11 @@ def boards(fake: FakeDiscord, table: Place, event: str) -> list[Message]:
     ]
 
 
-async def moves_listed(fake: FakeDiscord, user: User, table: Place) -> list[str]:
-    """The moves `/history` lists for the table's game (asked again while the bot apologises:
-    a pooled connection may still meet the old server once)."""
-    for _ in range(20):
+async def moves_listed(fake: FakeDiscord, user: User, table: Place, tries: int = 20) -> list[str]:
+    """The moves `/history` lists for the table's game (asked again, `tries` times at most,
+    while the bot apologises: a pooled connection may still meet the old server once, and
+    during an outage the server is down)."""
+    for _ in range(tries):
         text = await history(fake, user, table)
         if NOTHING_CHANGED not in text:
             return MOVE_LINE.findall(text)
