@@ -6,6 +6,9 @@ step's own move (`show`) and a move that does not do the task (`wrong_move`).
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 from bot.learn.lesson import Attempt, Run
 from bot.learn.lessons import LESSONS
 from tests.fakediscord import FakeDiscord, Message, User
@@ -47,12 +50,24 @@ async def start(fake: FakeDiscord, user: User, channel: str, game: str) -> Messa
     return lesson
 
 
+TYPING_SECONDS = 0.3
+"""How long the learner takes to type in the form. discord.py keeps a form to answer only once
+Discord has answered the request that opened it; a person takes seconds to type, but a form sent
+back at once could reach the bot before then, and be dropped as an unknown form."""
+
+
+async def type_in_form(fake: FakeDiscord, user: User, lesson: Message, text: str) -> Any:
+    """Open the lesson's form and send `text` in it: the submission (to read the answer of)."""
+    opened = await fake.click(user, lesson, control(lesson, "type"))
+    await opened.modal()  # open
+    await asyncio.sleep(TYPING_SECONDS)
+    return await fake.submit_modal(user, opened, {"move": text})
+
+
 async def type_move(fake: FakeDiscord, user: User, lesson: Message, text: str) -> Message:
     """Type `text` in the lesson's form: the private reply (of a move that does not do the
     step's task)."""
-    opened = await fake.click(user, lesson, control(lesson, "type"))
-    submitted = await fake.submit_modal(user, opened, {"move": text})
-    return await submitted.response()
+    return await (await type_in_form(fake, user, lesson, text)).response()
 
 
 async def wrong(fake: FakeDiscord, user: User, lesson: Message, run: Run) -> None:
@@ -98,8 +113,7 @@ async def take(
         if how == "menu":
             lesson = await pick(fake, user, lesson, step.show)
         elif how == "typed":
-            opened = await fake.click(user, lesson, control(lesson, "type"))
-            await fake.submit_modal(user, opened, {"move": step.show})
+            await type_in_form(fake, user, lesson, step.show)
             lesson = await edited(fake, lesson.id, revisions, "the next step")
         else:
             await fake.click(user, lesson, control(lesson, "show"))
