@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from PIL import Image
 
 from engine.leylines import LeyLinesView, Piece
-from engine.leylines.moves import CAP
+from engine.leylines.actions import CAP
 from engine.leylines.notation import line_name, points_words
 from engine.leylines.state import GRID
 from engine.pieces import SIZE_LETTER, SIZE_NAME

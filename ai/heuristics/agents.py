@@ -37,7 +37,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.rewards import Rewards, even
-from engine.agents.moves import Draw, Place, Reveal, Shift, Swap, owner_of
+from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
+from engine.agents.moves import owner_of
 from engine.agents.scoring import MIN_GROUP, neighbours, scored, state_groups
 from engine.agents.state import AgentsState
 from engine.agents.variants import Pyramid

@@ -1,7 +1,7 @@
 """Agents of M.A.R.S."""
 
+from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.game import GAME, Agents
-from engine.agents.moves import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.scoring import Cluster
 from engine.agents.state import AgentsState
 from engine.agents.variants import Pyramid, Rules

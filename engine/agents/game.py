@@ -47,7 +47,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.agents import moves, notation, scoring, view
-from engine.agents.moves import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.notation import Pair, board_order, describe_objective, pyramid_name, square_name
 from engine.agents.refusals import OBJECTIVES_SET, explain
 from engine.agents.state import AgentsState, state_from_json, state_to_json

@@ -1,17 +1,16 @@
-"""Agents of M.A.R.S.: the moves, who may act, and every legal move (the single source of truth
-for legality; `engine.agents.refusals` only explains a refusal).
+"""Agents of M.A.R.S.: who may act, and every legal move (the single source of truth for
+legality; `engine.agents.refusals` only explains a refusal). The moves themselves are in
+`engine.agents.actions`.
 
-Moves name squares as (column, row) pairs from a1 = (0, 0), so that a move reads the same on
-either board. Colours are indices into `Rules.palette`; an objective is one value per colour, in
-palette order.
+Colours are indices into `Rules.palette`.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.scoring import ORTHOGONAL
 from engine.agents.variants import BLACK, Pyramid, Rules
 from engine.core import Seat
@@ -23,58 +22,6 @@ if TYPE_CHECKING:
 REVEAL_LIMIT = 4
 """Objectives may be revealed and swapped while fewer than this many black pyramids are on the
 board (unless the Black Trio variant is on)."""
-
-
-@dataclass(frozen=True)
-class SetObjectives:
-    """Give the colours the values `values` (palette order): one's own objectives, or in Blind
-    Agents the opponent's. A hidden move."""
-
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """Reveal the objectives of colours `first` < `second` (palette indices) and swap their
-    values, before the turn's action."""
-
-    first: int
-    second: int
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw a pyramid at random from the bag; the same player must then place it."""
-
-
-@dataclass(frozen=True)
-class Place:
-    """Put the drawn pyramid on the empty square `square`."""
-
-    square: Square
-
-
-@dataclass(frozen=True)
-class Shift:
-    """Move the pyramid on `origin` exactly its pips in a straight line onto the empty `target`."""
-
-    origin: Square
-    target: Square
-
-
-@dataclass(frozen=True)
-class Swap:
-    """Exchange the pyramids on `first` and `second` (in board order: `first` is the lower row,
-    or the same row further left): one of them reaches the other's square by moving exactly its
-    pips in a straight line."""
-
-    first: Square
-    second: Square
-
-
-Action = Place | Shift | Swap
-"""The actions that change the board (and so may be highlighted, and fall under the Ko rule)."""
-AgentsMove = SetObjectives | Reveal | Draw | Place | Shift | Swap
 
 
 def owner_of(rules: Rules, seat: Seat) -> Seat:

@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from engine.agents.moves import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.variants import COLOURS, Pyramid, Rules
 from engine.core import BadNotation
 from engine.grid import SQUARE_PATTERN, Square

@@ -5,18 +5,8 @@ Legality itself is decided by `engine.agents.moves` alone; this module only expl
 
 from __future__ import annotations
 
-from engine.agents.moves import (
-    REVEAL_LIMIT,
-    AgentsMove,
-    Draw,
-    Place,
-    Reveal,
-    SetObjectives,
-    Shift,
-    Swap,
-    reach,
-    swap_open,
-)
+from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.moves import REVEAL_LIMIT, reach, swap_open
 from engine.agents.notation import pyramid_name, square_name
 from engine.agents.state import AgentsState
 from engine.agents.variants import Pyramid

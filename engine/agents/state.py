@@ -10,7 +10,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import core
-from engine.agents.moves import Action, AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.actions import (
+    Action,
+    AgentsMove,
+    Draw,
+    Place,
+    Reveal,
+    SetObjectives,
+    Shift,
+    Swap,
+)
 from engine.agents.variants import Pyramid, Rules
 from engine.core import JSON, BadState, Seat
 

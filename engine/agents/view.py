@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import core
-from engine.agents.moves import Action, actors, black_on_board, owner_of, swap_open
+from engine.agents.actions import Action
+from engine.agents.moves import actors, black_on_board, owner_of, swap_open
 from engine.agents.notation import describe_objective
 from engine.agents.scoring import Cluster, outcome, scored, total
 from engine.agents.state import AgentsState

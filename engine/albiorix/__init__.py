@@ -1,7 +1,7 @@
 """Albiorix."""
 
+from engine.albiorix.actions import Draw, Mix, Move
 from engine.albiorix.game import GAME, Albiorix
-from engine.albiorix.moves import Draw, Mix, Move
 from engine.albiorix.pieces import Pyramid, Stack
 from engine.albiorix.state import AlbiorixState, Played
 from engine.albiorix.view import AlbiorixView

@@ -56,7 +56,7 @@ from typing import Any
 
 from engine import core
 from engine.albiorix import moves, notation, refusals, scoring, view
-from engine.albiorix.moves import Choice, Draw, Mix, Move
+from engine.albiorix.actions import Choice, Draw, Mix, Move
 from engine.albiorix.pieces import GRID, describe, monads, setup, stack_text
 from engine.albiorix.state import AlbiorixState, Played, state_from_json, state_to_json
 from engine.albiorix.view import AlbiorixView

@@ -1,6 +1,5 @@
-"""Albiorix moves: what a player may do, and which of it is legal now.
+"""Albiorix moves: which of the choices (`engine.albiorix.actions`) are legal now.
 
-A choice is an action on the board (a `Move` or a `Mix`) or talk about a draw (`Draw`).
 "Forward" belongs to the player moving the piece: up (toward row 5) for seat 0, down for seat 1.
 A piece reaches a set of squares: it may move to an empty one or mix with the piece on an
 occupied one. A player may move or mix the pieces they control; a mix may not take the mover's
@@ -10,47 +9,15 @@ last Monad unless it gives them one back, and the repetition rule bans an action
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from engine.albiorix.actions import Action, Draw, Mix, Move
 from engine.albiorix.pieces import GRID, Board, Pyramid, Stack, crowning, monads
 from engine.albiorix.scoring import outcome
 from engine.core import Seat, remembered
 
 if TYPE_CHECKING:
     from engine.albiorix.state import AlbiorixState
-
-
-class Move(NamedTuple):
-    """Move the piece on `origin` to the empty square `target` (square indices)."""
-
-    origin: int
-    target: int
-
-
-class Mix(NamedTuple):
-    """Mix the piece on `origin` with the piece on `target`, leaving `at_origin` and
-    `at_target` on those squares. (Actions are named tuples: legal action lists are built
-    often and must be cheap; a Move and a Mix never compare equal, their lengths differ.)"""
-
-    origin: int
-    target: int
-    at_origin: Stack
-    at_target: Stack
-
-
-Action = Move | Mix
-"""An action on the board."""
-
-
-class Draw(NamedTuple):
-    """Talk about a draw, not an action on the board (the turn goes on): `offer` by the player to
-    move, `accept` or `decline` by the player it was offered to, on their turn."""
-
-    answer: str
-
-
-Choice = Action | Draw
-"""Anything a player may do."""
 
 
 # Where a piece reaches

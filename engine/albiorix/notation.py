@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.albiorix.moves import Choice, Draw, Mix, Move
+from engine.albiorix.actions import Choice, Draw, Mix, Move
 from engine.albiorix.pieces import COLOUR_LETTERS, GRID, Stack, stack_text
 from engine.core import BadNotation, Seat
 from engine.grid import SQUARE_PATTERN

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.albiorix import notation
-from engine.albiorix.moves import Action, Mix, banned, controls, reach, royals
+from engine.albiorix.actions import Action, Mix
+from engine.albiorix.moves import banned, controls, reach, royals
 from engine.albiorix.notation import PiecePattern
 from engine.albiorix.pieces import GRID, Stack, describe, recombinations, stack_text
 from engine.albiorix.state import AlbiorixState

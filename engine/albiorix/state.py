@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import core
-from engine.albiorix.moves import Action, Mix, Move
+from engine.albiorix.actions import Action, Mix, Move
 from engine.albiorix.pieces import GRID, Pyramid, Stack
 from engine.core import JSON, BadState, Seat
 

@@ -1,7 +1,7 @@
 """Ley Lines of Mars."""
 
+from engine.leylines.actions import Place
 from engine.leylines.game import GAME, LeyLines
-from engine.leylines.moves import Place
 from engine.leylines.state import LeyLinesState, Piece
 from engine.leylines.view import LeyLinesView
 

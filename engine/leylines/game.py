@@ -32,7 +32,8 @@ from typing import Any
 from engine import core
 from engine.core import AmbiguousMove, BaseGame, Event, IllegalMove, OpenAndCertain, Seat
 from engine.leylines import notation, scoring
-from engine.leylines.moves import CAP, Place, next_turn, placements
+from engine.leylines.actions import CAP, Place
+from engine.leylines.moves import next_turn, placements
 from engine.leylines.state import (
     CAP_PIECE,
     CAPS,

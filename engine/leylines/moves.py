@@ -1,25 +1,15 @@
-"""Ley Lines of Mars: the placement move, who moves, and every legal placement."""
+"""Ley Lines of Mars: who moves, and every legal placement (`engine.leylines.actions.Place`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Seat
+from engine.leylines.actions import CAP, Place
 
 if TYPE_CHECKING:
     from engine.leylines.state import LeyLinesState
-
-CAP = 0
-"""The size of a Volcano cap: it has no pips and belongs to nobody."""
-
-
-@dataclass(frozen=True)
-class Place:
-    """Put a pyramid of `size` pips (or a cap, size 0) on the empty square `square` (an index)."""
-
-    size: int
-    square: int
 
 
 def placements(state: LeyLinesState, seat: Seat) -> list[Place]:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from engine.core import BadNotation
-from engine.leylines.moves import CAP, Place
+from engine.leylines.actions import CAP, Place
 from engine.leylines.state import GRID
 from engine.pieces import SIZE_LETTER, SIZE_NAME, parse_size
 

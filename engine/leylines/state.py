@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine import core
 from engine.core import JSON, BadState, Seat
 from engine.grid import Grid
-from engine.leylines.moves import CAP, Place
+from engine.leylines.actions import CAP, Place
 
 GRID = Grid(6, 6)
 STASH = (5, 5, 5)

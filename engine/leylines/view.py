@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engine import core
 from engine.core import Outcome, Seat, View
-from engine.leylines.moves import Place
+from engine.leylines.actions import Place
 from engine.leylines.scoring import pips_of
 from engine.leylines.state import LeyLinesState, Piece
 

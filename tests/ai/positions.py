@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.agents.moves import Draw, Place, SetObjectives
+from engine.agents.actions import Draw, Place, SetObjectives
 from engine.agents.state import AgentsState
 from engine.registry import GAMES
 

@@ -23,7 +23,7 @@ from ai.heuristics.agents import (
 )
 from ai.levels import Level, think
 from ai.search import Budget, Settings, _moves_at
-from engine.agents.moves import Draw, Place, Reveal, Shift, Swap
+from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.state import AgentsState
 from engine.agents.variants import Pyramid
 from engine.agents.view import AgentsView

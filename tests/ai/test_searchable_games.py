@@ -13,7 +13,7 @@ from ai.levels import RANDOM, Level, choose
 from ai.policies import by_kind, policy_for, uniform
 from ai.search import Budget, Clocks, Settings, search, settled
 from ai.tree import Node
-from engine.agents.moves import Draw, Shift
+from engine.agents.actions import Draw, Shift
 from engine.registry import GAMES
 from tests.ai.positions import AGENTS, filled, objectives_set
 

@@ -1,88 +1,30 @@
-"""No module of the bot imports another that imports it back, directly or through others.
-
-Imports are read from the source with `ast` (those under `if TYPE_CHECKING:` too): `import a.b`
-and `from a.b import c` depend on `a.b.c` when that is a module, else on `a.b`. A package's
-`__init__` counts as the package's module; a submodule does not depend on its package's
-`__init__` merely by being inside it.
-"""
+"""No module of the bot imports another that imports it back, directly or through others (see
+`tests.import_graph` for how imports are read); features meet only where drawn."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def modules(package: str) -> dict[str, Path]:
-    """Every module of `package` by dotted name."""
-    found = {}
-    for path in (ROOT / package).rglob("*.py"):
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        found[".".join(parts)] = path
-    return found
-
-
-def imports(path: Path, known: dict[str, Path]) -> set[str]:
-    """The modules of `known` that the module at `path` imports."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names if alias.name in known}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for alias in node.names:
-                inner = f"{node.module}.{alias.name}"
-                if inner in known:
-                    found.add(inner)
-                elif node.module in known:
-                    found.add(node.module)
-    return found
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """One path for each import edge that closes a cycle (a depth-first search)."""
-    state: dict[str, str] = {}
-    path: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(module: str) -> None:
-        state[module] = "open"
-        path.append(module)
-        for target in sorted(graph[module]):
-            if state.get(target) == "open":
-                found.append([*path[path.index(target) :], target])
-            elif target not in state:
-                visit(target)
-        path.pop()
-        state[module] = "done"
-
-    for module in sorted(graph):
-        if module not in state:
-            visit(module)
-    return found
+from tests.import_graph import cycles, graph
 
 
 def test_the_bot_has_no_import_cycle() -> None:
-    known = modules("bot")
-    graph = {name: imports(path, known) - {name} for name, path in known.items()}
-    assert cycles(graph) == []
+    assert cycles(graph("bot")) == []
 
 
 def test_the_check_finds_a_cycle() -> None:
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
-    assert cycles(graph) == [["a", "b", "c", "a"]]
+    example = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(example) == [["a", "b", "c", "a"]]
+
+
+def test_the_check_reads_imports_under_type_checking() -> None:
+    assert "engine.agents.state" in graph("engine")["engine.agents.scoring"]
 
 
 def test_features_meet_only_where_drawn() -> None:
     """Buttons and controls need no flow; delivery needs no controls; play needs no lobby."""
-    known = modules("bot")
-    graph = {name: imports(path, known) for name, path in known.items()}
-    assert "bot.lobby.flow" not in graph["bot.lobby.buttons"]
-    assert "bot.lobby.commands" not in graph["bot.lobby.buttons"]
-    assert not {m for m in graph["bot.play.controls"] if m.startswith("bot.play.")}
-    assert "bot.play.controls" not in graph["bot.play.delivery"]
-    assert not {m for name in known if name.startswith("bot.play") for m in graph[name]} & {
-        name for name in known if name.startswith("bot.lobby")
-    }
+    imported = graph("bot")
+    assert "bot.lobby.flow" not in imported["bot.lobby.buttons"]
+    assert "bot.lobby.commands" not in imported["bot.lobby.buttons"]
+    assert not {m for m in imported["bot.play.controls"] if m.startswith("bot.play.")}
+    assert "bot.play.controls" not in imported["bot.play.delivery"]
+    play = {m for name in imported if name.startswith("bot.play") for m in imported[name]}
+    assert not {m for m in play if m.startswith("bot.lobby")}

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import AmbiguousMove, BadNotation, BadState, IllegalMove
 from engine.leylines import GAME, LeyLinesState, Piece, Place
-from engine.leylines.moves import CAP
+from engine.leylines.actions import CAP
 from engine.leylines.state import CAP_PIECE, GRID
 
 ANN, BOB = 0, 1

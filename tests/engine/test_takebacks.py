@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engine.agents.moves import Draw, Place, Reveal
+from engine.agents.actions import Draw, Place, Reveal
 from engine.core import UndoableGame
 from engine.registry import GAMES
 from tests.ai.positions import AGENTS, objectives_set

@@ -31,7 +31,7 @@ from bot.review.walk import (
 )
 from bot.service import Player, TableError, TableService
 from bot.store import Store
-from engine.agents.moves import Draw, Place, SetObjectives
+from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH
 from engine.registry import GAMES
