@@ -41,6 +41,7 @@ from render.palette import (
     PlayerColour,
 )
 from render.pieces import draw_marked_pyramid
+from render.renderer import Renderer
 from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
 
 TITLE = "Agents of M.A.R.S."
@@ -481,3 +482,6 @@ def _bag_words(view: AgentsView) -> str:
         f"{colour} " + "/".join(str(counts.get(Pyramid(colour, s), 0)) for s in (1, 2, 3))
         for colour in (*view.rules.palette, "black")
     )
+
+
+RENDERER = Renderer(AgentsView, draw_agents, describe_agents, FILENAME)

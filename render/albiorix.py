@@ -39,6 +39,7 @@ from render.palette import (
     colour_of,
 )
 from render.pieces import draw_pyramid
+from render.renderer import Renderer
 from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
 
 TITLE = "Albiorix"
@@ -295,3 +296,6 @@ def _pieces(view: AlbiorixView) -> str:
 
 def _squares(indices: Iterable[int]) -> str:
     return ", ".join(GRID.name(i) for i in indices)
+
+
+RENDERER = Renderer(AlbiorixView, draw_albiorix, describe_albiorix, FILENAME)

@@ -35,6 +35,7 @@ from render.palette import (
     colour_of,
 )
 from render.pieces import draw_cap, draw_pyramid
+from render.renderer import Renderer
 from render.text import ALT_LIMIT, NAME_LIMIT, Pen, font, shorten
 
 TITLE = "Ley Lines of Mars"
@@ -190,3 +191,6 @@ def _in_hand(view: LeyLinesView) -> str:
         parts.append(f"{colour_of(seat).name} {counts}")
     parts.append(f"{view.caps} cap{'' if view.caps == 1 else 's'}")
     return "; ".join(parts)
+
+
+RENDERER = Renderer(LeyLinesView, draw_leylines, describe_leylines, FILENAME)

@@ -25,6 +25,7 @@ from engine.marsvsearth.state import TRACK_TOP, WAVES
 from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown, trial_words
 from render.board import TextLine, draw_status_strip, strip_height
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
+from render.renderer import Renderer
 from render.text import (
     ALT_LIMIT,
     NAME_LIMIT,
@@ -458,3 +459,6 @@ def describe_marsvsearth(view: MarsView) -> str:
     parts.append("Players: " + "; ".join(seats) + ".")
     text = " ".join(parts)
     return shorten(text, ALT_LIMIT)
+
+
+RENDERER = Renderer(MarsView, draw_marsvsearth, describe_marsvsearth, FILENAME)

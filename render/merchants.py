@@ -44,6 +44,7 @@ from render.palette import (
     mix,
 )
 from render.pieces import FOOTPRINT, draw_letter, draw_pyramid
+from render.renderer import Renderer
 from render.text import (
     ALT_LIMIT,
     NAME_LIMIT,
@@ -533,3 +534,6 @@ def _bank_words(view: MerchantsView) -> str:
     planets = ", ".join(f"{n} {view.colour_names[c]}" for c, n in enumerate(view.bank_planets) if n)
     goods = ", ".join(f"{n} {view.colour_names[c]}" for c, n in enumerate(view.bank_goods) if n)
     return f"planets {planets or 'none'}; goods {goods or 'none'}"
+
+
+RENDERER = Renderer(MerchantsView, draw_merchants, describe_merchants, FILENAME)

@@ -20,7 +20,6 @@ from bot.service.servers import Servers
 from bot.service.tables import Table
 from bot.service.updates import Notice, Player, TableError, TableUpdate
 from engine.core import FIRST_PLAYER, Game, GameError, UndoableGame, resolve_options
-from engine.registry import GAMES
 
 STARTED = "This table has started; see the board below."
 """What the lobby message shows once its game has started."""
@@ -125,7 +124,7 @@ class Lobbies(Servers):
         `computer_level`; `hints` lets its players use `/hint`; `clock_hours` is its fair
         clock (0: none; None: the server's default clock, see `/settings`). Refused in a
         channel the server's administrators did not list for tables."""
-        game = GAMES.get(game_key)
+        game = self.catalogue.game(game_key)
         if game is None:
             raise TableError(f"There is no game called {game_key}.")
         await self.check_table_channel(guild_id, channel_id)
@@ -187,7 +186,7 @@ class Lobbies(Servers):
         """The lobby `game_id` as its message is to show it now, whatever became of it since
         (closed, started, over); None when there is no such game."""
         row = await self.store.game(game_id)
-        game = None if row is None else GAMES.get(row.game_key)
+        game = None if row is None else self.catalogue.game(row.game_key)
         if row is None or game is None:
             return None
         players = tuple(Player(s.user_id, s.display_name) for s in row.seats)

@@ -23,7 +23,6 @@ from bot.service.updates import (
     TableUpdate,
 )
 from engine.core import AmbiguousMove, Event, GameError, PreviewingGame, Seat
-from engine.registry import GAMES
 
 
 class Play(Commits):
@@ -110,7 +109,9 @@ class Play(Commits):
             if not (moderator or creator_lobby):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
             await self.store.end(row, "abandoned", None)
-            title = GAMES[row.game_key].title if row.game_key in GAMES else row.game_key
+            title = (
+                row.game_key if (game := self.catalogue.game(row.game_key)) is None else game.title
+            )
             return wording.abandoned(title, player.user_id)
 
 

@@ -14,13 +14,13 @@ import json
 from dataclasses import dataclass
 
 from bot import limits
+from bot.catalogue import CATALOGUE
 from bot.ratings.ledger import Record
 from bot.ratings.skill import BASELINE, Skill
 from bot.ratings.standings import Ending, ending
 from bot.service.updates import TableError
 from bot.store import Store
 from engine.core import GameError
-from engine.registry import GAMES
 
 LEADERBOARD_SIZE = 10
 RATING_NOTE = (
@@ -42,7 +42,7 @@ async def stats(store: Store, guild_id: int, user_id: int, name: str) -> Card:
     """`name`'s (user `user_id`) games, results, rating and streak in each game title on this
     server."""
     records = await store.records(guild_id, user_id)
-    lines = [_stat_line(r) for r in records if r.game_key in GAMES]
+    lines = [_stat_line(r) for r in records if r.game_key in CATALOGUE]
     if not lines:
         lines = ["No finished games on this server yet."]
     return _card(f"Stats of {name}", [*lines, "", f"*{RATING_NOTE}*"])
@@ -50,13 +50,13 @@ async def stats(store: Store, guild_id: int, user_id: int, name: str) -> Card:
 
 async def leaderboard(store: Store, guild_id: int, game_key: str) -> Card:
     """The server's best rated players of one game title, best first."""
-    if game_key not in GAMES:
+    if game_key not in CATALOGUE:
         raise TableError(f"There is no game {game_key!r}.")
     records = await store.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
     lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(records, 1)]
     if not lines:
         lines = ["Nobody has finished a game of it on this server yet."]
-    return _card(f"Leaderboard: {GAMES[game_key].title}", [*lines, "", f"*{RATING_NOTE}*"])
+    return _card(f"Leaderboard: {CATALOGUE[game_key].game.title}", [*lines, "", f"*{RATING_NOTE}*"])
 
 
 def streak_text(streak: int) -> str:
@@ -74,7 +74,7 @@ async def rebuild(store: Store) -> int:
 
 def stored_ending(game_key: str, state: str) -> Ending | None:
     """How a stored game (its key and state as JSON text) ended; None when unreadable."""
-    game = GAMES.get(game_key)
+    game = CATALOGUE.game(game_key)
     if game is None:
         return None
     try:
@@ -85,7 +85,7 @@ def stored_ending(game_key: str, state: str) -> Ending | None:
 
 
 def _stat_line(r: Record) -> str:
-    return f"**{GAMES[r.game_key].title}** · {_numbers(r)}"
+    return f"**{CATALOGUE[r.game_key].game.title}** · {_numbers(r)}"
 
 
 def _numbers(r: Record) -> str:

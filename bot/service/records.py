@@ -22,11 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.catalogue import CATALOGUE
 from bot.service.alternation import opening_options
 from bot.service.updates import TableError
 from bot.store import GameRow, MoveRow, Store
 from engine.core import Game, GameError, TimedGame
-from engine.registry import GAMES
 from render.replay import Frame
 from render.text import clean
 
@@ -226,12 +226,12 @@ def positions(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> l
 
 
 def _title(row: GameRow) -> str:
-    game = GAMES.get(row.game_key)
+    game = CATALOGUE.game(row.game_key)
     return row.game_key if game is None else game.title
 
 
 def _engine(row: GameRow) -> Game[Any, Any]:
-    game = GAMES.get(row.game_key)
+    game = CATALOGUE.game(row.game_key)
     if game is None:
         raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
     return game
@@ -254,7 +254,7 @@ def _level(row: GameRow, seat: int) -> str:
 
 def _options_shown(row: GameRow) -> list[str]:
     """The options the game started with, as a lobby shows them (those that applied)."""
-    game = GAMES.get(row.game_key)
+    game = CATALOGUE.game(row.game_key)
     chosen: Mapping[str, Any] = opening_options(row)
     if game is None:
         return [f"{name}: {value}" for name, value in chosen.items()]

@@ -18,12 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.catalogue import CATALOGUE, Catalogue
 from bot.service import fair_clock
 from bot.service.updates import Controls, Player, TableError
 from bot.service.wording import STALE
 from bot.store import GameRow, Store
 from engine.core import BadState, Game, Seat
-from engine.registry import GAMES
 
 KEPT_STATES = 512
 """Games whose decoded state is kept in memory (the most recently used)."""
@@ -73,8 +73,11 @@ class Tables:
         remind_after: float = 0,
         clock: Callable[[], float] = time.time,
         holder: str = "bot",
+        catalogue: Catalogue = CATALOGUE,
     ) -> None:
         self.store = store
+        self.catalogue = catalogue
+        """The games these tables may play, by key."""
         self.holder = holder
         """This process's name on the work it claims in a shared database (see `leases`)."""
         self._seed_source = seed_source or new_seed
@@ -99,7 +102,7 @@ class Tables:
 
     async def _decode(self, row: GameRow) -> Table:
         """The row as a table; its state decoded once per version (off the event loop)."""
-        game = GAMES.get(row.game_key)
+        game = self.catalogue.game(row.game_key)
         if game is None:
             raise TableError(f"This channel's game ({row.game_key}) is not known to this bot.")
         players = tuple(Player(s.user_id, s.display_name) for s in row.seats)

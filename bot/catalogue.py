@@ -1,0 +1,125 @@
+"""The games this bot runs, one record each: the composition root of a game.
+
+An `Entry` pairs an engine game with its picture (`render`), its guide (`/rules`), its lesson
+(`/learn`, optional) and its table sizes; `CATALOGUE` holds one line per game. A catalogue
+checks its entries when it is made and refuses an incomplete or mismatched one with an error
+naming the game and the piece. Nothing else in the bot keys tables by game name: adding a game
+is its engine package, its renderer, its guide and one line here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.guides import agents as agents_guide
+from bot.guides import albiorix as albiorix_guide
+from bot.guides import leylines as leylines_guide
+from bot.guides import marsvsearth as marsvsearth_guide
+from bot.guides import merchants as merchants_guide
+from bot.guides.guide import Guide
+from bot.learn.lesson import Lesson
+from bot.learn.lessons import agents as agents_lesson
+from bot.learn.lessons import albiorix as albiorix_lesson
+from bot.learn.lessons import leylines as leylines_lesson
+from bot.learn.lessons import marsvsearth as marsvsearth_lesson
+from bot.learn.lessons import merchants as merchants_lesson
+from engine.agents import GAME as AGENTS
+from engine.albiorix import GAME as ALBIORIX
+from engine.core import Game
+from engine.leylines import GAME as LEYLINES
+from engine.marsvsearth import GAME as MARSVSEARTH
+from engine.merchants import GAME as MERCHANTS
+from render import agents as agents_render
+from render import albiorix as albiorix_render
+from render import leylines as leylines_render
+from render import marsvsearth as marsvsearth_render
+from render import merchants as merchants_render
+from render.renderer import Renderer
+
+
+class CatalogueError(Exception):
+    """An entry that is missing a piece or whose pieces belong to another game."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game as the bot runs it: the engine `game`, the `renderer` of its views, its
+    `guide` and its `lesson` (None: no lesson yet)."""
+
+    game: Game[Any, Any]
+    renderer: Renderer[Any]
+    guide: Guide
+    lesson: Lesson | None
+
+    @property
+    def key(self) -> str:
+        return self.game.key
+
+    @property
+    def sizes(self) -> range:
+        """The numbers of players a table of this game may seat."""
+        return range(self.game.min_players, self.game.max_players + 1)
+
+    def check(self) -> None:
+        """Refuse a missing piece, or a piece made for another game, naming both."""
+        name = getattr(self.game, "key", repr(self.game))
+        for piece, kind in (("game", object), ("renderer", Renderer), ("guide", Guide)):
+            if not isinstance(getattr(self, piece), kind):
+                raise CatalogueError(f"{name}: the {piece} is missing")
+        title = f"**{self.game.title} in a minute**"
+        if not self.guide.quick.startswith(title):
+            raise CatalogueError(f"{name}: the guide's quick start does not open with {title}")
+        if self.lesson is not None and self.lesson.game != self.key:
+            raise CatalogueError(f"{name}: the lesson is for {self.lesson.game}")
+        names = [f"Player {n + 1}" for n in range(self.game.min_players)]
+        view = self.game.view(self.game.new_game(names, {}, 0), None)
+        if not isinstance(view, self.renderer.view_type):
+            raise CatalogueError(
+                f"{name}: the renderer draws {self.renderer.view_type.__name__}, "
+                f"the game's views are {type(view).__name__}"
+            )
+
+
+class Catalogue(Mapping[str, Entry]):
+    """Entries by game key, each checked as it is added (see `Entry.check`)."""
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        self._entries: dict[str, Entry] = {}
+        for entry in entries:
+            entry.check()
+            if entry.key in self._entries:
+                raise CatalogueError(f"{entry.key}: two entries")
+            self._entries[entry.key] = entry
+
+    def __getitem__(self, key: str) -> Entry:
+        return self._entries[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def game(self, key: str) -> Game[Any, Any] | None:
+        """The engine game called `key`, None for a key this bot does not know."""
+        entry = self._entries.get(key)
+        return None if entry is None else entry.game
+
+
+CATALOGUE = Catalogue(
+    (
+        Entry(LEYLINES, leylines_render.RENDERER, leylines_guide.GUIDE, leylines_lesson.LESSON),
+        Entry(ALBIORIX, albiorix_render.RENDERER, albiorix_guide.GUIDE, albiorix_lesson.LESSON),
+        Entry(AGENTS, agents_render.RENDERER, agents_guide.GUIDE, agents_lesson.LESSON),
+        Entry(MERCHANTS, merchants_render.RENDERER, merchants_guide.GUIDE, merchants_lesson.LESSON),
+        Entry(
+            MARSVSEARTH,
+            marsvsearth_render.RENDERER,
+            marsvsearth_guide.GUIDE,
+            marsvsearth_lesson.LESSON,
+        ),
+    )
+)
+"""Every game this bot runs, in the order they are listed to players."""
