@@ -1,6 +1,6 @@
 """`python -m bot` runs the bot; `ratings --rebuild`, `migrate-to-postgres` and `--help`: see
-`bot.admin`."""
+`bot.command_line`."""
 
-from bot.admin import main
+from bot.command_line import main
 
 main()

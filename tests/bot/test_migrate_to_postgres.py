@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import admin
+from bot import command_line
 from bot.pgstore import PgStore
 from bot.service import TableService
 from bot.store import Store
@@ -81,7 +81,7 @@ def test_every_game_seat_move_update_and_rating_is_copied_and_play_goes_on(
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.setenv("DATABASE_PATH", str(path))
     monkeypatch.setenv("DATABASE_URL", url)
-    admin.main(["migrate-to-postgres"])
+    command_line.main(["migrate-to-postgres"])
     said = capsys.readouterr().out
     assert all(f"{rows}," in said for rows in ("games: 3", "seats: 5", "moves: 2", "ratings: 2"))
     assert asyncio.run(snapshot(PgStore(url))) == before
@@ -89,7 +89,7 @@ def test_every_game_seat_move_update_and_rating_is_copied_and_play_goes_on(
     assert new_lobby == 4
     assert outbox == sorted(set(outbox)) and len(outbox) == len(before["outbox"][1]) + 1
     with pytest.raises(SystemExit, match="already has games"):
-        admin.main(["migrate-to-postgres"])
+        command_line.main(["migrate-to-postgres"])
     asyncio.run(postgres_server.drop_database(url))
 
 
@@ -102,4 +102,4 @@ def test_without_database_url_nothing_is_copied(
     monkeypatch.setenv("DATABASE_PATH", str(path))
     monkeypatch.delenv("DATABASE_URL", raising=False)
     with pytest.raises(SystemExit, match="set DATABASE_URL"):
-        admin.main(["migrate-to-postgres"])
+        command_line.main(["migrate-to-postgres"])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import admin, app
+from bot import app, command_line
 from bot.ratings.ledger import Record
 from bot.service import Player, TableService
 from bot.store import Store
@@ -48,7 +48,7 @@ def test_the_ratings_are_rebuilt_without_a_token(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.setenv("DATABASE_PATH", str(path))
-    admin.main(["ratings", "--rebuild"])
+    command_line.main(["ratings", "--rebuild"])
     assert "from 1 finished games" in capsys.readouterr().out
     (ann,) = asyncio.run(records(path))
     assert (ann.games, ann.wins) == (1, 1)
@@ -58,14 +58,14 @@ def test_a_missing_database_is_refused(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "nowhere.sqlite3"))
     with pytest.raises(SystemExit, match="no database at"):
-        admin.main(["ratings", "--rebuild"])
+        command_line.main(["ratings", "--rebuild"])
     assert not (tmp_path / "nowhere.sqlite3").exists()
 
 
 def test_no_task_runs_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     ran = []
     monkeypatch.setattr(app, "main", lambda: ran.append(True))
-    admin.main([])
+    command_line.main([])
     assert ran == [True]
 
 
