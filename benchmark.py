@@ -185,9 +185,11 @@ class Match:
 async def open_match(service: TableService, channel: int) -> Match:
     """A new Ley Lines game in `channel`, started, with its state read back from the store."""
     ann, bob = Player(channel * 10 + 1, "Ann"), Player(channel * 10 + 2, "Bob")
-    await service.new_lobby(guild_id=1, channel_id=channel, creator=ann, game_key=KEY, options={})
-    await service.join(channel, bob)
-    await service.start(channel, ann)
+    await service.lobbies.new_lobby(
+        guild_id=1, channel_id=channel, creator=ann, game_key=KEY, options={}
+    )
+    await service.lobbies.join(channel, bob)
+    await service.lobbies.start(channel, ann)
     row = await service.store.open_game(channel)
     assert row is not None and row.state is not None
     players = tuple(Player(s.user_id, s.display_name) for s in row.seats)
@@ -200,7 +202,7 @@ async def play(match: Match, service: TableService, moves: int | None = None) ->
     played = 0
     while not match.over and (moves is None or played < moves):
         player, text = match.pick()
-        await service.move(match.channel, player, text)
+        await service.play.move(match.channel, player, text)
         played += 1
     return played
 
@@ -213,12 +215,12 @@ async def render_update(update: TableUpdate) -> None:
 
 
 async def timed_moves(match: Match, service: TableService, *, drawn: bool) -> list[int]:
-    """Play `match` to the end; per move, the ns spent in `service.move` (and the render)."""
+    """Play `match` to the end; per move, the ns spent in `service.play.move` (and the render)."""
     samples = []
     while not match.over:
         player, text = match.pick()
         start = time.perf_counter_ns()
-        update = await service.move(match.channel, player, text)
+        update = await service.play.move(match.channel, player, text)
         if drawn:
             await render_update(update)
         samples.append(time.perf_counter_ns() - start)
@@ -362,7 +364,7 @@ async def memory_probe(path: Path) -> dict[str, int]:
         importlib.import_module(extension)
     game_ids = await bot.store.open_game_ids()
     for game_id in game_ids:
-        await bot.service.public_view(game_id)
+        await bot.service.deliveries.public_view(game_id)
     result = {
         "baseline_kib": baseline,
         "rss_kib": status_kib("VmRSS"),

@@ -48,19 +48,19 @@ class Tally:
 async def seated(service: TableService, key: str, players: int, channel: int) -> int:
     """A started game of `key` with `players` seated; its id."""
     people = [Player(1000 + n, f"Player{n}") for n in range(players)]
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=channel, creator=people[0], game_key=key, options={}
     )
     for person in people[1:]:
-        await service.join(channel, person)
-    return (await service.start(channel, people[0])).game_id
+        await service.lobbies.join(channel, person)
+    return (await service.lobbies.start(channel, people[0])).game_id
 
 
 async def deliver(service: TableService, game_id: int, tally: Tally) -> None:
-    delivery = await service.delivery(game_id)
+    delivery = await service.deliveries.delivery(game_id)
     assert delivery is not None
     tally.count(delivery)
-    await service.delivered(delivery, replace(delivery.living, message_id=1))
+    await service.deliveries.delivered(delivery, replace(delivery.living, message_id=1))
 
 
 async def play(
@@ -77,7 +77,7 @@ async def play(
     move = rng.choice(game.legal_moves(state, seat))
     seats = {s.seat: s for s in row.seats}
     player = Player(seats[seat].user_id, seats[seat].display_name)
-    await service.move(channel, player, game.notation(move))
+    await service.play.move(channel, player, game.notation(move))
     tally.actions += 1
     await deliver(service, game_id, tally)
     return True

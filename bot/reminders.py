@@ -86,7 +86,7 @@ class Reminders(commands.Cog):
 
     async def _deliver_queued(self) -> bool:
         try:
-            games = await self.service.undelivered_games(self._queued_before)
+            games = await self.service.deliveries.undelivered_games(self._queued_before)
         except Exception as error:
             self.faults.report(log, "poll read", error, "Queued updates could not be read")
             return False
@@ -103,7 +103,7 @@ class Reminders(commands.Cog):
 
     async def _remind(self) -> bool:
         try:
-            due = await self.service.due_reminders()
+            due = await self.service.clocks.due_reminders()
         except Exception as error:
             self.faults.report(log, "poll read", error, "Turn reminders could not be read")
             return False
@@ -120,7 +120,7 @@ class Reminders(commands.Cog):
                     await self._each(
                         "closing",
                         f"Game {game_id} could not be closed",
-                        self.service.channel_gone(game_id),
+                        self.service.deliveries.channel_gone(game_id),
                     )
                 else:
                     log.warning("A turn reminder for channel %s could not be sent", channel_id)
@@ -132,7 +132,7 @@ class Reminders(commands.Cog):
 
     async def _digest(self) -> bool:
         try:
-            due = await self.service.due_digests()
+            due = await self.service.waiting.due_digests()
         except Exception as error:
             self.faults.report(log, "poll read", error, "Reminder digests could not be read")
             return False
@@ -152,7 +152,7 @@ class Reminders(commands.Cog):
 
     async def _time_out(self) -> bool:
         try:
-            timed_out = await self.service.due_timeouts()
+            timed_out = await self.service.clocks.due_timeouts()
         except Exception as error:
             self.faults.report(log, "poll read", error, "Phase timers could not be read")
             return False

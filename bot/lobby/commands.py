@@ -165,7 +165,7 @@ class Lobby(commands.Cog, name=HANDLER):
         hints, clock = options.pop("hints", False), options.pop("clock", None)
         await asyncio.to_thread(check_options, GAMES[game_key], options)
         creator = player_of(interaction)
-        lobby = await self.service.new_lobby(
+        lobby = await self.service.lobbies.new_lobby(
             guild_id=interaction.guild_id,
             channel_id=channel_id,
             creator=creator,
@@ -189,7 +189,7 @@ class Lobby(commands.Cog, name=HANDLER):
         )
         message = await interaction.original_response()
         self.seating.messages.posted(lobby, message.id)
-        await self.service.set_lobby_message(lobby.game_id, message.id)
+        await self.service.lobbies.set_lobby_message(lobby.game_id, message.id)
         await self.seating.messages.refresh(interaction, lobby.game_id)
         await self.seating.welcome(interaction, lobby)
 
@@ -201,7 +201,7 @@ class Lobby(commands.Cog, name=HANDLER):
         """The Rematch button of a finished game (see `bot.lobby.rematch.RematchHandler`):
         posts the lobby it opened, or tells the channel who sat down at it."""
         player = player_of(interaction)
-        done = await self.service.rematch(channel_of(interaction), player, game_id)
+        done = await self.service.rematches.rematch(channel_of(interaction), player, game_id)
         committed(interaction)
         if done.opened:
             await self.post_lobby(interaction, done.lobby)

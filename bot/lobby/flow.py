@@ -70,23 +70,23 @@ class Seating:
         elif action == "start":
             await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "start":
-            update = await self.service.start(channel_id, player, game_id)
+            update = await self.service.lobbies.start(channel_id, player, game_id)
             committed(interaction, "queued")
             await self.show_closed_lobby(interaction, update.game_id)
             await self.courier.tell_table(interaction, update.game_id)
             return
         if action == "join":
-            lobby = await self.service.join(channel_id, player, game_id)
+            lobby = await self.service.lobbies.join(channel_id, player, game_id)
             said = f"<@{player.user_id}> joined the {lobby.title} table."
         elif action.startswith(ADD_COMPUTER):
             level = action.removeprefix(ADD_COMPUTER)
-            lobby = await self.service.add_computer(channel_id, player, level, game_id)
+            lobby = await self.service.lobbies.add_computer(channel_id, player, level, game_id)
             said = f"<@{player.user_id}> seated a computer player ({level})."
         elif action == "remove-computer":
-            lobby = await self.service.remove_computer(channel_id, player, game_id)
+            lobby = await self.service.lobbies.remove_computer(channel_id, player, game_id)
             said = f"<@{player.user_id}> unseated a computer player."
         else:
-            lobby = await self.service.leave(channel_id, player, game_id)
+            lobby = await self.service.lobbies.leave(channel_id, player, game_id)
             said = f"<@{player.user_id}> left the {lobby.title} table."
         committed(interaction)
         await self.show_lobby(interaction, lobby, said)
@@ -129,7 +129,7 @@ class Seating:
         if self.first_games.settled(user_id, key):
             return
         try:
-            first = await self.service.first_game(interaction.guild_id, user_id, key)
+            first = await self.service.lobbies.first_game(interaction.guild_id, user_id, key)
             self.first_games.settle(user_id, key)
             if first:
                 await say_privately(interaction, wording.first_game(lobby.title, key))

@@ -54,7 +54,7 @@ class LobbyMessages:
         """Bring the message of lobby `game_id` up to date, through `interaction` (the one
         whose action changed the lobby). Best effort: the message may have been deleted."""
         async with self._locks[game_id]:
-            lobby = await self.service.lobby_shown(game_id)
+            lobby = await self.service.lobbies.lobby_shown(game_id)
             while lobby is not None and lobby.message_id is not None:
                 shown = Shown(lobby.message_id, lobby.text, lobby.open)
                 if self._shown.get(game_id) == shown:
@@ -62,7 +62,7 @@ class LobbyMessages:
                 if not await _edit(interaction, game_id, shown):
                     return
                 self._shown[game_id] = shown
-                lobby = await self.service.lobby_shown(game_id)
+                lobby = await self.service.lobbies.lobby_shown(game_id)
             if lobby is None or not lobby.open:  # nothing changes at a closed lobby
                 self._shown.pop(game_id, None)
                 self._locks.pop(game_id, None)

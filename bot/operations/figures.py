@@ -31,8 +31,8 @@ class Figures:
 async def gather(service: TableService, database: str, now: float) -> Figures:
     """The figures of the bot whose table service is `service`, at `now`."""
     waiting = 0
-    for game_id, _ in await service.games_with_computers():
-        if await service.computer_turn(game_id) is not None:
+    for game_id, _ in await service.computers.games_with_computers():
+        if await service.computers.computer_turn(game_id) is not None:
             waiting += 1
     return Figures(
         version=bot_version(),

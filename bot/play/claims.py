@@ -38,7 +38,7 @@ class Claims(commands.Cog):
     async def win(self, interaction: discord.Interaction) -> None:
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await self.service.claim_win(channel, player_of(interaction))
+        update = await self.service.claims.claim_win(channel, player_of(interaction))
         committed(interaction, "queued")
         self.courier.prepare(update)
         answering = interaction.followup.send(update.confirmation, ephemeral=True)
@@ -46,7 +46,7 @@ class Claims(commands.Cog):
 
     @claim.command(name="end", description="End the game with no result")
     async def end(self, interaction: discord.Interaction) -> None:
-        said = await self.service.claim_end(channel_of(interaction), player_of(interaction))
+        said = await self.service.claims.claim_end(channel_of(interaction), player_of(interaction))
         committed(interaction)
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()
@@ -59,7 +59,7 @@ class Claims(commands.Cog):
         interaction: discord.Interaction,
         level: Literal["easy", "normal", "hard"] = "easy",
     ) -> None:
-        said = await self.service.claim_standin(
+        said = await self.service.claims.claim_standin(
             channel_of(interaction), player_of(interaction), level
         )
         committed(interaction)
@@ -69,7 +69,9 @@ class Claims(commands.Cog):
 
     @claim.command(name="back", description="Take your seat back from a stand-in")
     async def back(self, interaction: discord.Interaction) -> None:
-        said = await self.service.take_seat_back(channel_of(interaction), interaction.user.id)
+        said = await self.service.standins.take_seat_back(
+            channel_of(interaction), interaction.user.id
+        )
         committed(interaction)
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()

@@ -63,7 +63,7 @@ class Play(commands.Cog, name=HANDLER):
         channel = channel_of(interaction)
         await think_privately(interaction)
         try:
-            played = await self.service.play_typed(
+            played = await self.service.play.play_typed(
                 channel, player_of(interaction), text, sent_at=arrived
             )
         except ChooseFurther as choose:
@@ -87,7 +87,9 @@ class Play(commands.Cog, name=HANDLER):
     ) -> list[app_commands.Choice[str]]:
         if interaction.channel_id is None:
             return []
-        found = await self.service.suggestions(interaction.channel_id, interaction.user.id, current)
+        found = await self.service.looking.suggestions(
+            interaction.channel_id, interaction.user.id, current
+        )
         return [
             app_commands.Choice(name=text, value=text)
             for text in found
@@ -102,7 +104,7 @@ class Play(commands.Cog, name=HANDLER):
             await interaction.response.defer()
         else:
             await think_privately(interaction)
-        update = await self.service.move_in_game(player_of(interaction), notation, controls)
+        update = await self.service.play.move_in_game(player_of(interaction), notation, controls)
         await self.confirm(interaction, update)
 
     async def narrow(
@@ -110,7 +112,7 @@ class Play(commands.Cog, name=HANDLER):
     ) -> None:
         """A menu option that stands for several moves: the menu becomes the narrower one."""
         await interaction.response.defer()
-        narrower = await self.service.narrow(interaction.user.id, prefix, controls)
+        narrower = await self.service.looking.narrow(interaction.user.id, prefix, controls)
         await interaction.edit_original_response(view=controls_view(narrower))
 
     async def confirm(self, interaction: discord.Interaction, update: TableUpdate) -> None:
@@ -139,7 +141,7 @@ class Play(commands.Cog, name=HANDLER):
     async def board(self, interaction: discord.Interaction) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
-        game_id = await self.service.repost_board(channel)
+        game_id = await self.service.looking.repost_board(channel)
         await interaction.followup.send("Here is the board again:", ephemeral=True)
         await self.courier.tell_table(interaction, game_id)
 
@@ -148,7 +150,7 @@ class Play(commands.Cog, name=HANDLER):
     async def secret(self, interaction: discord.Interaction) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
-        notice = await self.service.secret(channel, interaction.user.id)
+        notice = await self.service.looking.secret(channel, interaction.user.id)
         await self.courier.send_notice(interaction.followup.send, notice, ephemeral=True)
 
     @app_commands.command(name="resign", description="Resign from this channel's game")
@@ -156,7 +158,7 @@ class Play(commands.Cog, name=HANDLER):
     async def resign(self, interaction: discord.Interaction) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
-        update = await self.service.resign(channel, player_of(interaction))
+        update = await self.service.play.resign(channel, player_of(interaction))
         await self.confirm(interaction, update)
 
     @app_commands.command(
@@ -165,7 +167,7 @@ class Play(commands.Cog, name=HANDLER):
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction) -> None:
         moderator = interaction.permissions.manage_channels
-        said = await self.service.abandon(
+        said = await self.service.play.abandon(
             channel_of(interaction), player_of(interaction), moderator=moderator
         )
         committed(interaction)
@@ -182,7 +184,7 @@ class Play(commands.Cog, name=HANDLER):
         at tables that allow hints."""
         channel = channel_of(interaction)
         await think_privately(interaction)
-        turn = await self.service.hint_turn(channel, interaction.user.id)
+        turn = await self.service.computers.hint_turn(channel, interaction.user.id)
         notation = await self.thinkers.move_for(turn)
         await say_privately(
             interaction, f"A {turn.level}-level computer player would play `{notation}`."

@@ -71,7 +71,7 @@ class ComputerPlayers:
     async def sweep(self) -> None:
         """Wake every game in play with a computer player seated, in the servers this process
         runs."""
-        for game_id, guild_id in await self.service.games_with_computers():
+        for game_id, guild_id in await self.service.computers.games_with_computers():
             if self.runs_guild(guild_id):
                 self.wake(game_id)
 
@@ -80,16 +80,16 @@ class ComputerPlayers:
         try:
             while game_id in self._woken and stale < STALE_RETRIES:
                 self._woken.discard(game_id)
-                turn = await self.service.computer_turn(game_id)
+                turn = await self.service.computers.computer_turn(game_id)
                 if turn is None:
                     continue
-                async with self.service.claimed(f"think:{game_id}", THINK_LEASE) as mine:
+                async with self.service.leases.claimed(f"think:{game_id}", THINK_LEASE) as mine:
                     if not mine:  # another process is playing this game's computers
                         continue
                     await asyncio.sleep(self.pause)
                     notation = await self.thinkers.move_for(turn)
                     try:
-                        await self.service.play_computer(turn, notation)
+                        await self.service.computers.play_computer(turn, notation)
                     except TableError:  # the game moved on while it thought: think again
                         stale += 1
                         self._woken.add(game_id)

@@ -284,7 +284,7 @@ class Courier:
         try:
             async with (
                 self._locks[game_id],
-                self.service.claimed(
+                self.service.leases.claimed(
                     f"deliver:{game_id}", DELIVERY_LEASE, wait=DELIVERY_LEASE
                 ) as mine,
             ):
@@ -322,9 +322,9 @@ class Courier:
         table was told."""
         await self._mark_told(game_id)
         if self._left_over is None:
-            self._left_over = set(await self.service.undelivered_games(self._started))
+            self._left_over = set(await self.service.deliveries.undelivered_games(self._started))
         try:
-            delivery = await self.service.delivery(game_id)
+            delivery = await self.service.deliveries.delivery(game_id)
         except Exception:  # an unreadable game: its updates stay queued, the others go on
             log.exception("Updates of game %s could not be prepared", game_id)
             return None, Report("the channel could not be told (the game could not be read).")
@@ -342,14 +342,16 @@ class Courier:
         except Exception as error:
             if isinstance(error, discord.HTTPException) and gone(error):
                 log.warning("Game %s: its channel is gone; the game is closed", game_id)
-                await self.service.channel_gone(game_id)
+                await self.service.deliveries.channel_gone(game_id)
                 return None, Report("this game's channel is gone, so the game was closed.")
             log.exception("The channel of game %s could not be told", game_id)
-            await self.service.delivery_failed(delivery)  # kept queued: the poll tries again
+            await self.service.deliveries.delivery_failed(
+                delivery
+            )  # kept queued: the poll tries again
             return None, Report(NOT_YET)
         await self._direct_messages(channel, delivery, once)
         try:
-            await self.service.delivered(delivery, living)
+            await self.service.deliveries.delivered(delivery, living)
         except Exception as error:  # told: the next try marks it without telling it again
             self._unmarked[game_id] = (delivery, living)
             log.warning(
@@ -370,7 +372,7 @@ class Courier:
         delivery, living = pending
         queued = await self.service.store.outbox(game_id)
         if queued and queued[0].id <= delivery.upto:
-            await self.service.delivered(delivery, living)
+            await self.service.deliveries.delivered(delivery, living)
             log.info("Game %s: updates told earlier are now marked delivered", game_id)
         del self._unmarked[game_id]
 
@@ -436,7 +438,9 @@ class Courier:
                         error.status,
                     )
                 if post.view is None:  # the new message needs the picture the old one had
-                    post = replace(post, view=await self.service.public_view(delivery.game_id))
+                    post = replace(
+                        post, view=await self.service.deliveries.public_view(delivery.game_id)
+                    )
             earlier = next((m for m in made if m.content == post.content), None)
             if earlier is not None:
                 made.remove(earlier)
@@ -499,7 +503,11 @@ class Courier:
         )
         refused = [user for user, ok in zip(by_user, sent, strict=True) if not ok]
         try:
-            to_hint = [u for u in refused if await self.service.first_dm_hint(delivery.game_id, u)]
+            to_hint = [
+                u
+                for u in refused
+                if await self.service.deliveries.first_dm_hint(delivery.game_id, u)
+            ]
         except Exception as error:  # the hint is a courtesy: the rest of the delivery goes on
             log.warning(
                 "Game %s: closed DMs could not be looked up (%s)", delivery.game_id, one_line(error)

@@ -143,7 +143,7 @@ class Takebacks(commands.Cog, name=COG):
         """Ask to take back the user's last move (the command and the Take back button)."""
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        asked = await self.service.ask_takeback(channel, player_of(interaction))
+        asked = await self.service.takebacks.ask_takeback(channel, player_of(interaction))
         if isinstance(asked, TableUpdate):
             await self._undone(interaction, asked)
             return
@@ -158,7 +158,7 @@ class Takebacks(commands.Cog, name=COG):
     ) -> None:
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answered = await self.service.answer_takeback(
+        answered = await self.service.takebacks.answer_takeback(
             channel, player_of(interaction), game_id, seq, accept
         )
         if isinstance(answered, TableUpdate):

@@ -5,24 +5,35 @@ acting user, checks what may be done, asks the engine, persists through the stor
 should be said (`Notice`s), leaving delivery to the transport. Work on one channel is serialised by
 a per-channel lock; the store's version guard catches anything that slips past it.
 
-`TableService` is a thin front over one module per job: loading and locks (`tables`), lobbies
-and rematches, play, claims on time, takebacks, computer players, looking, clocks (reminders
-and timers), deliveries, leases (work claimed in a database several processes share), and the
-wording of it all.
+`TableService` is a plain container of one service per job, each given exactly the collaborators
+it uses: the tables (loading, locks, the clock and seeds, `tables`), the servers' settings, the
+committer (`commits`), lobbies and rematches, play, claims on time and stand-ins, takebacks,
+computer players, looking, times away, each player's tables and digests (`waiting`), clocks
+(reminders and timers), deliveries, and leases (work claimed in a database several processes
+share). Callers name the service they use: `service.play.move(...)`.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
+from bot.catalogue import CATALOGUE, Catalogue
+from bot.service.away import Away
 from bot.service.claims import Claims
 from bot.service.clocks import Clocks
+from bot.service.commits import Committer
 from bot.service.computers import Computers, Turn
 from bot.service.deliveries import Deliveries, Delivery, Post, view_digest
 from bot.service.leases import Leases
-from bot.service.lobbies import Lobby
+from bot.service.lobbies import Lobbies, Lobby
 from bot.service.looking import Looking
 from bot.service.offers import narrower_prefixes
+from bot.service.play import Play
 from bot.service.rematches import Rematch, Rematches
-from bot.service.tables import new_seed
+from bot.service.servers import Servers
+from bot.service.standins import StandIns
+from bot.service.tables import Tables, new_seed
 from bot.service.takebacks import TakebackAsked, Takebacks
 from bot.service.updates import (
     Choice,
@@ -34,13 +45,44 @@ from bot.service.updates import (
     TableError,
     TableUpdate,
 )
+from bot.service.waiting import Waiting
 from bot.service.wording import STALE
+from bot.store import Store
 
 
-class TableService(Rematches, Computers, Claims, Takebacks, Looking, Clocks, Deliveries, Leases):
-    """`remind_after` is how long (seconds) a turn may wait before the players to move are
-    reminded, again every `remind_after`; 0 turns reminders off. `clock` gives Unix seconds.
-    `holder` names this process on the work it claims in a database other processes share."""
+class TableService:
+    """The services over one store. `remind_after` is how long (seconds) a turn may wait before
+    the players to move are reminded, again every `remind_after` (a server may choose its own,
+    see `servers`); 0 turns reminders off. `clock` gives Unix seconds. `holder` names this
+    process on the work it claims in a database other processes share."""
+
+    def __init__(
+        self,
+        store: Store,
+        seed_source: Callable[[], int] | None = None,
+        *,
+        remind_after: float = 0,
+        clock: Callable[[], float] = time.time,
+        holder: str = "bot",
+        catalogue: Catalogue = CATALOGUE,
+    ) -> None:
+        self.store = store
+        self.tables = tables = Tables(store, seed_source, clock=clock, catalogue=catalogue)
+        self.servers = servers = Servers(store, remind_after=remind_after, clock=clock)
+        committer = Committer(tables, servers)
+        self.lobbies = lobbies = Lobbies(tables, servers, committer)
+        self.rematches = Rematches(tables, lobbies)
+        self.play = Play(tables, committer)
+        self.away = away = Away(tables)
+        self.waiting = waiting = Waiting(tables, servers, away)
+        self.claims = Claims(tables, committer, servers, away)
+        self.standins = StandIns(tables)
+        self.takebacks = Takebacks(tables, committer)
+        self.computers = Computers(tables, committer)
+        self.looking = Looking(tables)
+        self.clocks = Clocks(tables, committer, servers, away, waiting)
+        self.deliveries = Deliveries(tables)
+        self.leases = Leases(store, holder=holder, clock=clock)
 
 
 __all__ = [

@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
-from bot.service.servers import Servers
+from bot.service.tables import Tables
 from bot.service.updates import Player, TableError
 from bot.store import GameRow
 
@@ -58,7 +58,13 @@ def until(moment: float) -> str:
     return f"<t:{int(moment)}:f>"
 
 
-class Away(Servers):
+class Away:
+    """Players' times away, and what they change at their tables."""
+
+    def __init__(self, tables: Tables) -> None:
+        self._tables = tables
+        self.store = tables.store
+
     """Players' times away, and what they change at their tables."""
 
     async def away_until(
@@ -85,7 +91,7 @@ class Away(Servers):
     ) -> tuple[str, list[tuple[int, str]]]:
         """Start (or, with 0 days, end) the player's time away: what they are told, and the
         (channel, note) for each table waiting on them."""
-        now = self._clock()
+        now = self._tables.now()
         if days == 0:
             if not await self.store.come_back(guild_id, player.user_id, now):
                 raise TableError("You are not away. `/away days:<n>` starts a time away.")
@@ -121,7 +127,7 @@ class Away(Servers):
         notes = []
         for row in await self.store.seated_games(guild_id, user_id):
             try:
-                table = await self._decode(row)
+                table = await self._tables.decode(row)
             except TableError:
                 continue
             if user_id in table.actor_ids():

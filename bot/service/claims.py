@@ -12,41 +12,49 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from bot.service import fair_clock, wording
-from bot.service.away import until
+from bot.service.away import Away, until
 from bot.service.clocks import humans
+from bot.service.commits import Action, Committer
 from bot.service.computer_seats import OFFERED_LEVELS, check_level
-from bot.service.play import Play
-from bot.service.standins import StandIns
-from bot.service.tables import Table
+from bot.service.servers import Servers
+from bot.service.tables import Table, Tables
 from bot.service.updates import Player, TableError, TableUpdate
 from engine.core import Event, Seat
 
 
-class Claims(Play, StandIns):
+class Claims:
+    """Claims on time: a win, an end, or a stand-in for the absent."""
+
+    def __init__(self, tables: Tables, committer: Committer, servers: Servers, away: Away) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._committer = committer
+        self._servers = servers
+        self._away = away
+
     async def claim_win(self, channel_id: int, player: Player) -> TableUpdate:
         """Each person the game waits on resigns (see the rulings); the last update."""
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
             absent, said = await self._claim(table, player)
             update = None
             for seat in absent:
                 if update is not None:
                     if update.finished:
                         break
-                    table = await self._table(channel_id, status="active")
+                    table = await self._tables.load(channel_id, status="active")
                 state, events = table.game.resign(table.state, seat)
                 told = [Event(said), *events] if update is None else events
-                moves_made = table.row.moves_made
-                update = await self._commit(
-                    table, seat, "resign", "resign", state, told, moves_made
+                update = await self._committer.commit(
+                    Action(table, seat, "resign", "resign", state, told)
                 )
             assert update is not None
             return replace(update, confirmation=f"Done: {said}")
 
     async def claim_end(self, channel_id: int, player: Player) -> str:
         """End the game with no result; what the channel is told."""
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
             _, said = await self._claim(table, player)
             await self.store.end(table.row, "abandoned", f"No result: {said}")
             return f"The {table.game.title} game in this channel ended with no result. {said}"
@@ -56,9 +64,9 @@ class Claims(Play, StandIns):
         `bot.service.standins`); what the channel is told."""
         if level not in OFFERED_LEVELS:
             raise TableError(f"Choose a level: {', '.join(OFFERED_LEVELS)}.")
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
-            if not (await self.server_settings(table.row.guild_id or 0)).standins:
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
+            if not (await self._servers.server_settings(table.row.guild_id or 0)).standins:
                 raise TableError("This server does not allow stand-ins (`/settings`).")
             try:
                 check_level(level, table.game)
@@ -97,15 +105,15 @@ class Claims(Play, StandIns):
         waiting = [u for u in humans(table, actors) if u not in standins]
         if not waiting:
             raise TableError("Nobody is keeping the table waiting: a computer player is to move.")
-        now = self._clock()
-        away = await self.away_until(row.guild_id, waiting, now)
+        now = self._tables.now()
+        away = await self._away.away_until(row.guild_id, waiting, now)
         if away:
             raise TableError(
                 f"{_names(table, away)} {'is' if len(away) == 1 else 'are'} away until "
                 f"{until(max(away.values()))}: the clock is paused, so nobody may claim on time "
                 "meanwhile. Nothing was changed."
             )
-        left = (await self.claim_opens(row, waiting) or row.claim_at) - now
+        left = (await self._away.claim_opens(row, waiting) or row.claim_at) - now
         if left > 0:
             raise TableError(
                 f"Too early: this table's clock gives a turn {row.clock_hours} h, so you may "

@@ -7,8 +7,11 @@ import logging
 from collections.abc import Iterable
 
 from bot.service import fair_clock, wording
+from bot.service.away import Away
+from bot.service.commits import Action, Committer
 from bot.service.computer_seats import is_computer
-from bot.service.tables import Table
+from bot.service.servers import Servers
+from bot.service.tables import Table, Tables
 from bot.service.updates import Notice, TableError, TableUpdate
 from bot.service.waiting import Waiting
 from bot.store import GameRow, StaleGame
@@ -17,12 +20,24 @@ from engine.core import Seat, TimedGame
 log = logging.getLogger(__name__)
 
 
-class Clocks(Waiting):
+class Clocks:
+    """Phase timers that run out and turn reminders that fall due."""
+
+    def __init__(
+        self, tables: Tables, committer: Committer, servers: Servers, away: Away, waiting: Waiting
+    ) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._committer = committer
+        self._servers = servers
+        self._away = away
+        self._waiting = waiting
+
     async def due_timeouts(self) -> list[TableUpdate]:
         """End every open phase whose timer has run out, as the engine's timeout says (once:
         the version guard lets one process commit it)."""
         updates = []
-        for row in await self.store.timed_out_games(self._clock()):
+        for row in await self.store.timed_out_games(self._tables.now()):
             try:
                 update = await self._time_out(row)
             except Exception:  # one game's failure never stops the others' timers
@@ -34,20 +49,20 @@ class Clocks(Waiting):
 
     async def _time_out(self, row: GameRow) -> TableUpdate | None:
         """End the game's timed-out phase; None if it already moved on."""
-        async with self._locks[row.channel_id]:
+        async with self._tables.lock(row.channel_id):
             current = await self.store.game(row.id)
             if current is None or current.version != row.version:
                 return None
             try:
-                table = await self._decode(row)
+                table = await self._tables.decode(row)
             except TableError:
                 return None
             if not isinstance(table.game, TimedGame):
                 return None
             state, events = table.game.timeout(table.state)
             try:
-                return await self._commit(
-                    table, -1, "timeout", "timeout", state, events, row.moves_made
+                return await self._committer.commit(
+                    Action(table, -1, "timeout", "timeout", state, events)
                 )
             except StaleGame:  # another process ended the phase first
                 return None
@@ -60,9 +75,9 @@ class Clocks(Waiting):
         kept for their digest (`due_digests`).
         Once a clocked turn has waited too long, the reminder tells who may claim."""
         reminders = []
-        now = self._clock()
+        now = self._tables.now()
         try:
-            await self.load_server_settings()
+            await self._servers.load_server_settings()
         except Exception:  # the settings last read serve until a pass reads them again
             log.exception("Servers' settings could not be read")
         for row in await self.store.due_games(now):
@@ -78,29 +93,29 @@ class Clocks(Waiting):
     async def _reminder_due(self, row: GameRow, now: float) -> Notice | None:
         """Move the game's reminder deadline on; the reminder to post, if this process moved
         it and someone is to be told."""
-        async with self._locks[row.channel_id]:
+        async with self._tables.lock(row.channel_id):
             try:
-                table = await self._decode(row)
+                table = await self._tables.decode(row)
             except TableError:
                 return None
             standins = await self.store.standins(row.id)
             waiting = [u for u in humans(table, table.actors()) if u not in standins]
-            claim = await self.claim_opens(row, waiting)
+            claim = await self._away.claim_opens(row, waiting)
             deadline = fair_clock.next_reminder(
-                now, self._remind_period(row.guild_id), claim, row.clock_hours
+                now, self._servers.remind_period(row.guild_id), claim, row.clock_hours
             )
             if not await self.store.postpone(row, deadline) or not waiting:
                 return None
-            away = await self.away_until(row.guild_id, waiting, now)
+            away = await self._away.away_until(row.guild_id, waiting, now)
             present = [u for u in waiting if u not in away]
             if not present:
                 return None
             if away:  # nobody may claim while someone the table waits on is away
                 claim = None
-            choices = await self._notify_choices(row.guild_id, present)
+            choices = await self._waiting.notify_choices(row.guild_id, present)
             if row.guild_id is not None:
-                self._digest_due.update(
-                    (row.guild_id, u) for u in present if choices[u] in ("dm", "both")
+                self._waiting.mark_due(
+                    row.guild_id, (u for u in present if choices[u] in ("dm", "both"))
                 )
             pinged = [u for u in present if choices[u] in ("channel", "both")]
             return _reminder(table, present, pinged, claim, now)

@@ -11,6 +11,7 @@ from typing import Any
 from bot.ratings.standings import Ending, ending
 from bot.service import offers, wording
 from bot.service.computer_seats import is_computer
+from bot.service.servers import Servers
 from bot.service.tables import Table, Tables, prepare_offers
 from bot.service.updates import Notice, TableUpdate
 from bot.store import GameRow, PhaseTimer
@@ -31,33 +32,43 @@ class _Told:
     """How the game ended (for ratings), or None while it goes on."""
 
 
-class Commits(Tables):
-    """Commits actions (moves, resignations, timeouts) and the start of a game."""
+@dataclass(frozen=True)
+class Action:
+    """An action to record at `table`: `seat` (-1: the game's own, such as a phase timer) did
+    `kind` (move, hidden, resign, timeout, or takeback, which undoes the last `undoes`
+    actions), written `notation`, which left `state` and `events`."""
 
-    async def _commit(
-        self,
-        table: Table,
-        seat: Seat,
-        kind: str,
-        notation: str,
-        state: Any,
-        events: list[Event],
-        moves_made: int,
-        *,
-        undoes: int = 1,
-    ) -> TableUpdate:
-        """Record `seat`'s action (`kind`: move, hidden, resign, timeout or takeback, which
-        undoes the last `undoes` actions), which left `state` and `events`, as move number
-        `moves_made + 1`."""
-        after = Table(table.row, table.game, state, table.players)
-        told = await asyncio.to_thread(_tell, table, after, kind, events, moves_made + 1)
+    table: Table
+    seat: Seat
+    kind: str
+    notation: str
+    state: Any
+    events: list[Event]
+    undoes: int = 1
+
+
+class Committer:
+    """Commits actions (moves, resignations, timeouts, takebacks) and the start of a game, each
+    in one store transaction with its move row and what to tell, and keeps the new state in
+    memory for the next request."""
+
+    def __init__(self, tables: Tables, servers: Servers) -> None:
+        self._tables = tables
+        self._servers = servers
+
+    async def commit(self, action: Action) -> TableUpdate:
+        """Record `action` as the table's next action; what to tell of it."""
+        table, seat, kind = action.table, action.seat, action.kind
+        moves_made = table.row.moves_made
+        after = Table(table.row, table.game, action.state, table.players)
+        told = await asyncio.to_thread(_tell, table, after, kind, action.events, moves_made + 1)
         entry = outbox_entry(after, told.said, told.public.mentions, told.private, fresh=None)
-        deadline, claim_at = self._turn_clocks(table.row)
-        await self.store.record_move(
+        deadline, claim_at = self._servers.turn_clocks(table.row)
+        await self._tables.store.record_move(
             table.row,
             seat=seat,
             kind=kind,
-            notation=notation,
+            notation=action.notation,
             state=told.snapshot,
             result=told.result,
             deadline=deadline,
@@ -66,9 +77,9 @@ class Commits(Tables):
             outbox=entry,
             ending=told.ending,
             claim_at=claim_at if told.result is None else None,
-            undoes=undoes,
+            undoes=action.undoes,
         )
-        self._keep(table.row.id, told.snapshot, state)
+        self._tables.keep(table.row.id, told.snapshot, action.state)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)
         return TableUpdate(
             table.row.id,
@@ -78,12 +89,24 @@ class Commits(Tables):
             told.private,
             finished=told.result is not None,
             hidden=kind == "hidden",
-            confirmation=f"Done: `{notation}`.",
+            confirmation=f"Done: `{action.notation}`.",
             next_choice=offers.picker(after, seat, "", moves_made + 1) if hidden_next else None,
             undoable=kind == "move"
             and told.result is None
             and isinstance(after.game, UndoableGame),
         )
+
+    async def begin(self, started: Table) -> TableUpdate:
+        """Record the start of the lobby `started` (its row still the lobby's, its state the
+        game's first); what to tell of it."""
+        row = started.row
+        said, opening, private, stored = await asyncio.to_thread(_opening, started)
+        entry = outbox_entry(started, said, opening.mentions, private, fresh=True)
+        deadline, claim_at = self._servers.turn_clocks(row)
+        timer = self._phase_timer(row, started)
+        await self._tables.store.start(row, stored, deadline, timer, entry, claim_at)
+        self._tables.keep(row.id, stored, started.state)
+        return TableUpdate(row.id, row.channel_id, row.version + 1, opening, tuple(private))
 
     def _phase_timer(self, row: GameRow, table: Table) -> PhaseTimer:
         """The phase timer to store: kept while the same phase runs, set anew for a new one."""
@@ -96,7 +119,20 @@ class Commits(Tables):
         phase, seconds = timed
         if phase == row.phase and row.status == "active":
             return PhaseTimer(phase, row.phase_deadline)
-        return PhaseTimer(phase, self._clock() + seconds)
+        return PhaseTimer(phase, self._tables.now() + seconds)
+
+
+def _opening(table: Table) -> tuple[str, Notice, list[Notice], str]:
+    """What the channel is told when the game begins, its opening notice, each player's first
+    private notice and the opening state's JSON text (engine work, run off the event loop)."""
+    said = wording.begins(table.game.title, [p.user_id for p in table.players])
+    opening = Notice(
+        f"{said}\n{turn_line(table)}",
+        view=table.game.view(table.state, None),
+        mentions=table.actor_ids(),
+        controls=offers.buttons(table, 0),
+    )
+    return said, opening, private_notices(table, 0), snapshot(table)
 
 
 def _tell(before: Table, after: Table, kind: str, events: list[Event], moves_made: int) -> _Told:

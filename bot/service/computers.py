@@ -12,9 +12,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+from bot.service.commits import Action, Committer
 from bot.service.computer_seats import HINT_LEVEL
-from bot.service.play import Play, decide
-from bot.service.tables import Table
+from bot.service.play import decide
+from bot.service.tables import Table, Tables
 from bot.service.updates import TableError, TableUpdate
 from bot.service.wording import STALE
 from engine.core import Seat
@@ -36,7 +37,14 @@ class Turn:
     moves_made: int
 
 
-class Computers(Play):
+class Computers:
+    """The computer players' turns, and the positions of hints."""
+
+    def __init__(self, tables: Tables, committer: Committer) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._committer = committer
+
     async def games_with_computers(self) -> list[tuple[int, int | None]]:
         """Games in play where a computer player is seated (its turn may be due), as (game id,
         server id)."""
@@ -48,18 +56,18 @@ class Computers(Play):
         row = await self.store.game(game_id)
         if row is None or row.status != "active":
             return None
-        table = await self._decode(row)
+        table = await self._tables.decode(row)
         levels = {s.seat: s.level for s in row.seats if s.level is not None}
         seat = next((s for s in table.actors() if s in levels), None)
         if seat is None:
             return None
-        return _turn(table, seat, levels[seat], self._seed_source())
+        return _turn(table, seat, levels[seat], self._tables.new_seed())
 
     async def play_computer(self, turn: Turn, notation: str) -> TableUpdate:
         """Play the move the search chose for `turn`; refused (`STALE`) when the game moved on
         since the position it was given."""
-        async with self._locks[turn.channel_id]:
-            table = await self._table(turn.channel_id, status="active")
+        async with self._tables.lock(turn.channel_id):
+            table = await self._tables.load(turn.channel_id, status="active")
             if table.row.id != turn.game_id or table.row.moves_made != turn.moves_made:
                 raise TableError(STALE)
             kind, notation, state, events = await asyncio.to_thread(
@@ -67,14 +75,14 @@ class Computers(Play):
             )
             if kind == "choose":
                 raise TableError(f"The search chose an unfinished move: {notation}")
-            return await self._commit(
-                table, turn.seat, kind, notation, state, events, turn.moves_made
+            return await self._committer.commit(
+                Action(table, turn.seat, kind, notation, state, events)
             )
 
     async def hint_turn(self, channel_id: int, user_id: int) -> Turn:
         """The position on which a player asks for a hint: refused unless the table allows
         hints and the player may act now."""
-        table = await self._table(channel_id, status="active")
+        table = await self._tables.load(channel_id, status="active")
         seat = table.seat(user_id)
         if not table.row.hints:
             raise TableError(
@@ -82,7 +90,7 @@ class Computers(Play):
             )
         if seat not in table.actors():
             raise TableError("You have nothing to do now, so there is nothing to hint.")
-        return _turn(table, seat, HINT_LEVEL, self._seed_source())
+        return _turn(table, seat, HINT_LEVEL, self._tables.new_seed())
 
 
 def _turn(table: Table, seat: Seat, level: str, seed: int) -> Turn:

@@ -10,9 +10,9 @@ from typing import Any
 
 from bot import limits
 from bot.service import offers, wording
-from bot.service.commits import Commits, footer
+from bot.service.commits import footer
 from bot.service.computer_seats import is_computer
-from bot.service.tables import Table
+from bot.service.tables import Table, Tables
 from bot.service.updates import Controls, Notice
 from bot.store import Living, OutboxRow
 from engine.core import View
@@ -77,7 +77,13 @@ def view_digest(view: View | None) -> str:
     return "" if view is None else hashlib.sha256(repr(view).encode()).hexdigest()[:32]
 
 
-class Deliveries(Commits):
+class Deliveries:
+    """What is still to be told about each game, and what became of it."""
+
+    def __init__(self, tables: Tables) -> None:
+        self._tables = tables
+        self.store = tables.store
+
     async def delivery(self, game_id: int) -> Delivery | None:
         """What is still to be told about a game (its undelivered updates, merged), or None.
 
@@ -92,7 +98,7 @@ class Deliveries(Commits):
         row = await self.store.game(game_id)
         if row is None:
             return None
-        table = await self._decode(row)
+        table = await self._tables.decode(row)
         return await asyncio.to_thread(_delivery, table, entries, row.living, row.moves_made)
 
     async def delivered(self, delivery: Delivery, living: Living) -> None:
@@ -111,7 +117,7 @@ class Deliveries(Commits):
         row = await self.store.game(game_id)
         if row is None or row.state is None:
             return None
-        table = await self._decode(row)
+        table = await self._tables.decode(row)
         return table.game.view(table.state, None)
 
     async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
@@ -123,7 +129,7 @@ class Deliveries(Commits):
         row = await self.store.game(game_id)
         if row is None or row.status not in ("lobby", "active"):
             return
-        async with self._locks[row.channel_id]:
+        async with self._tables.lock(row.channel_id):
             current = await self.store.game(game_id)
             if current is not None and current.status in ("lobby", "active"):
                 await self.store.end(current, "abandoned", "Its channel is gone.")

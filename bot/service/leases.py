@@ -12,17 +12,25 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from bot.service.tables import Tables
+from bot.store import Store
 
 FIRST_RETRY_SECONDS = 0.05
 LAST_RETRY_SECONDS = 1.0
 """A claim held elsewhere is tried again after 0.05 s, then twice as long each time, up to 1 s."""
 
 
-class Leases(Tables):
+class Leases:
+    """Claims on shared work; `holder` names this process on the work it claims, `clock` gives
+    Unix seconds."""
+
+    def __init__(self, store: Store, *, holder: str, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.holder = holder
+        self._clock = clock
+
     @asynccontextmanager
     async def claimed(self, work: str, seconds: float, *, wait: float = 0.0) -> AsyncIterator[bool]:
         """Whether this process holds `work` for the block (for at most `seconds`), waiting up

@@ -3,12 +3,11 @@ starting the game."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.service import alternation, fair_clock, offers, wording
-from bot.service.commits import outbox_entry, private_notices, snapshot, turn_line
+from bot.service import alternation, fair_clock, wording
+from bot.service.commits import Committer
 from bot.service.computer_seats import (
     COMPUTER_NAMES,
     DEFAULT_LEVEL,
@@ -17,8 +16,8 @@ from bot.service.computer_seats import (
     computer_name,
 )
 from bot.service.servers import Servers
-from bot.service.tables import Table
-from bot.service.updates import Notice, Player, TableError, TableUpdate
+from bot.service.tables import Table, Tables
+from bot.service.updates import Player, TableError, TableUpdate
 from engine.core import FIRST_PLAYER, Game, GameError, UndoableGame, resolve_options
 
 STARTED = "This table has started; see the board below."
@@ -106,7 +105,15 @@ class Opening:
     first_user: int | None = None
 
 
-class Lobbies(Servers):
+class Lobbies:
+    """Opening tables, seating people and computer players, and starting games."""
+
+    def __init__(self, tables: Tables, servers: Servers, committer: Committer) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._servers = servers
+        self._committer = committer
+
     async def new_lobby(
         self,
         *,
@@ -124,12 +131,12 @@ class Lobbies(Servers):
         `computer_level`; `hints` lets its players use `/hint`; `clock_hours` is its fair
         clock (0: none; None: the server's default clock, see `/settings`). Refused in a
         channel the server's administrators did not list for tables."""
-        game = self.catalogue.game(game_key)
+        game = self._tables.catalogue.game(game_key)
         if game is None:
             raise TableError(f"There is no game called {game_key}.")
-        await self.check_table_channel(guild_id, channel_id)
+        await self._servers.check_table_channel(guild_id, channel_id)
         if clock_hours is None:
-            clock_hours = await self.default_clock(guild_id)
+            clock_hours = await self._servers.default_clock(guild_id)
         chosen = resolve_options(game.options, options)
         if computers:
             _check_level(computer_level, game)
@@ -146,17 +153,17 @@ class Lobbies(Servers):
         opening = Opening(
             guild_id, channel_id, creator, game_key, chosen, hints, clock_hours, levels
         )
-        async with self._locks[channel_id]:
-            return await self._open_table(opening)
+        async with self._tables.lock(channel_id):
+            return await self.open_table(opening)
 
-    async def _open_table(self, opening: Opening) -> Lobby:
+    async def open_table(self, opening: Opening) -> Lobby:
         """Open the lobby (the caller holds the channel's lock); raises ChannelBusy."""
         await self.store.create_lobby(
             guild_id=opening.guild_id,
             channel_id=opening.channel_id,
             game_key=opening.game_key,
             options=opening.options,
-            seed=self._seed_source(),
+            seed=self._tables.new_seed(),
             creator_id=opening.creator.user_id,
             creator_name=opening.creator.name,
             hints=opening.hints,
@@ -177,7 +184,7 @@ class Lobbies(Servers):
         row = await self.store.open_game(channel_id)
         if game_id is not None and (row is None or row.id != game_id or row.status != "lobby"):
             raise TableError("That lobby is closed: its game has started or ended.")
-        return await self._table(channel_id, status="lobby", row=row)
+        return await self._tables.load(channel_id, status="lobby", row=row)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self.store.set_lobby_message(game_id, message_id)
@@ -186,7 +193,7 @@ class Lobbies(Servers):
         """The lobby `game_id` as its message is to show it now, whatever became of it since
         (closed, started, over); None when there is no such game."""
         row = await self.store.game(game_id)
-        game = None if row is None else self.catalogue.game(row.game_key)
+        game = None if row is None else self._tables.catalogue.game(row.game_key)
         if row is None or game is None:
             return None
         players = tuple(Player(s.user_id, s.display_name) for s in row.seats)
@@ -203,14 +210,14 @@ class Lobbies(Servers):
         records = await self.store.records(guild_id, user_id)
         if any(r.game_key == game_key and r.games for r in records):
             return False
-        return await self.store.nudge_once(guild_id, user_id, game_key, self._clock())
+        return await self.store.nudge_once(guild_id, user_id, game_key, self._tables.now())
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
-        async with self._locks[channel_id]:
-            await self._seat_person(await self._open_lobby(channel_id, game_id), player)
+        async with self._tables.lock(channel_id):
+            await self.seat_person(await self._open_lobby(channel_id, game_id), player)
             return await self.lobby(channel_id)
 
-    async def _seat_person(self, table: Table, player: Player) -> None:
+    async def seat_person(self, table: Table, player: Player) -> None:
         """Seat `player` at the lobby `table`; refused when seated already or full."""
         if table.row.seat_of(player.user_id) is not None:
             raise TableError("You are already seated at this table.")
@@ -220,7 +227,7 @@ class Lobbies(Servers):
 
     async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         """Unseat a player; the lobby closes when its last player leaves."""
-        async with self._locks[channel_id]:
+        async with self._tables.lock(channel_id):
             table = await self._open_lobby(channel_id, game_id)
             table.seat(player.user_id)
             if len(table.players) == 1:
@@ -233,7 +240,7 @@ class Lobbies(Servers):
         self, channel_id: int, by: Player, level: str, game_id: int | None = None
     ) -> Lobby:
         """Seat a computer player of `level` (by a seated player); refused when full."""
-        async with self._locks[channel_id]:
+        async with self._tables.lock(channel_id):
             table = await self._open_lobby(channel_id, game_id)
             table.seat(by.user_id)
             _check_level(level, table.game)
@@ -244,7 +251,7 @@ class Lobbies(Servers):
         self, channel_id: int, by: Player, game_id: int | None = None
     ) -> Lobby:
         """Unseat the computer player seated last (by a seated player)."""
-        async with self._locks[channel_id]:
+        async with self._tables.lock(channel_id):
             table = await self._open_lobby(channel_id, game_id)
             table.seat(by.user_id)
             computers = [s for s in table.row.seats if s.level is not None]
@@ -265,7 +272,7 @@ class Lobbies(Servers):
     async def start(
         self, channel_id: int, player: Player, game_id: int | None = None
     ) -> TableUpdate:
-        async with self._locks[channel_id]:
+        async with self._tables.lock(channel_id):
             table = await self._open_lobby(channel_id, game_id)
             table.seat(player.user_id)
             game = table.game
@@ -280,16 +287,7 @@ class Lobbies(Servers):
                 state = game.new_game(names, options, table.row.seed)
             except GameError as error:
                 raise TableError(str(error)) from error
-            started = Table(table.row, game, state, table.players)
-            said, opening, private, stored = await asyncio.to_thread(_opening, started)
-            entry = outbox_entry(started, said, opening.mentions, private, fresh=True)
-            timer = self._phase_timer(table.row, started)
-            deadline, claim_at = self._turn_clocks(table.row)
-            await self.store.start(table.row, stored, deadline, timer, entry, claim_at)
-            self._keep(table.row.id, stored, state)
-            return TableUpdate(
-                table.row.id, table.row.channel_id, table.row.version + 1, opening, tuple(private)
-            )
+            return await self._committer.begin(Table(table.row, game, state, table.players))
 
 
 def _check_level(level: str, game: Game[Any, Any]) -> None:
@@ -297,19 +295,6 @@ def _check_level(level: str, game: Game[Any, Any]) -> None:
         check_level(level, game)
     except ValueError as error:
         raise TableError(str(error)) from error
-
-
-def _opening(table: Table) -> tuple[str, Notice, list[Notice], str]:
-    """What the channel is told, its opening notice, each player's first private notice and
-    the opening state's JSON text (engine work, run off the event loop)."""
-    said = wording.begins(table.game.title, [p.user_id for p in table.players])
-    opening = Notice(
-        f"{said}\n{turn_line(table)}",
-        view=table.game.view(table.state, None),
-        mentions=table.actor_ids(),
-        controls=offers.buttons(table, 0),
-    )
-    return said, opening, private_notices(table, 0), snapshot(table)
 
 
 def _lobby_of(table: Table) -> Lobby:

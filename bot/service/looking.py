@@ -4,22 +4,29 @@ from __future__ import annotations
 
 from bot import limits
 from bot.service import offers, wording
-from bot.service.commits import Commits, outbox_entry
+from bot.service.commits import outbox_entry
+from bot.service.tables import Tables
 from bot.service.updates import Controls, Notice, TableError
 from engine.core import CompletingGame, remembered
 
 
-class Looking(Commits):
+class Looking:
+    """The board again, a player's secrets, pickers and autocomplete."""
+
+    def __init__(self, tables: Tables) -> None:
+        self._tables = tables
+        self.store = tables.store
+
     async def repost_board(self, channel_id: int) -> int:
         """Ask for the board to be posted anew (it becomes the living board message); returns
         the game's id, whose delivery then posts it. Between tables, the channel's last
         finished game is shown: its final board, its result and its Rematch button."""
-        async with self._locks[channel_id]:
+        async with self._tables.lock(channel_id):
             row = await self.store.open_game(channel_id)
             if row is None:
                 last = await self.store.last_game(channel_id)
                 row = last if last is not None and last.status == "finished" else None
-            table = await self._table(channel_id, status="active", row=row)
+            table = await self._tables.load(channel_id, status="active", row=row)
             moves_made = table.row.moves_made
             said = wording.board_again(table.game.title, moves_made, table.row.result)
             await self.store.queue(table.row.id, outbox_entry(table, said, (), [], fresh=True))
@@ -27,7 +34,7 @@ class Looking(Commits):
 
     async def secret(self, channel_id: int, user_id: int) -> Notice:
         """The user's private information, with a picker of their moves when they may act."""
-        table = await self._table(channel_id, status="active")
+        table = await self._tables.load(channel_id, status="active")
         seat = table.seat(user_id)
         view = table.game.view(table.state, seat)
         moves_made = table.row.moves_made
@@ -44,9 +51,9 @@ class Looking(Commits):
         row = await self.store.game(offered.game_id)
         if row is None or row.status != "active":
             raise TableError("That game is over or was abandoned.")
-        table = await self._table(row.channel_id, status="active")
+        table = await self._tables.load(row.channel_id, status="active")
         seat = table.seat(user_id)
-        moves_made = await self._check_fresh(table, seat, offered)
+        moves_made = await self._tables.check_fresh(table, seat, offered)
         controls = offers.picker(table, seat, prefix, moves_made)
         if controls is None:
             raise TableError("You have no such move now.")
@@ -63,7 +70,7 @@ class Looking(Commits):
         if seat is None:
             return []
         try:
-            table = await self._decode(row)
+            table = await self._tables.decode(row)
         except TableError:
             return []
         game, state = table.game, table.state

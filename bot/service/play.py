@@ -11,8 +11,8 @@ import asyncio
 from typing import Any
 
 from bot.service import offers, wording
-from bot.service.commits import Commits, turn_line
-from bot.service.tables import Table
+from bot.service.commits import Action, Committer, turn_line
+from bot.service.tables import Table, Tables
 from bot.service.updates import (
     ChooseFurther,
     Controls,
@@ -25,7 +25,14 @@ from bot.service.updates import (
 from engine.core import AmbiguousMove, Event, GameError, PreviewingGame, Seat
 
 
-class Play(Commits):
+class Play:
+    """Moves typed or pressed, resignations and abandoned games."""
+
+    def __init__(self, tables: Tables, committer: Committer) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._committer = committer
+
     async def move(
         self,
         channel_id: int,
@@ -66,10 +73,10 @@ class Play(Commits):
         *,
         previews: bool,
     ) -> Played:
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
             seat = table.seat(player.user_id)
-            moves_made = await self._check_fresh(table, seat, offered, sent_at)
+            moves_made = await self._tables.check_fresh(table, seat, offered, sent_at)
             if previews and isinstance(table.game, PreviewingGame):
                 preview = _preview(table, seat, text, moves_made, player.user_id)
                 if preview is not None:
@@ -82,7 +89,9 @@ class Play(Commits):
                 if controls is None:
                     raise TableError(notation)
                 raise ChooseFurther(f"{notation} Pick one:", controls)
-            update = await self._commit(table, seat, kind, notation, state, events, moves_made)
+            update = await self._committer.commit(
+                Action(table, seat, kind, notation, state, events)
+            )
             return Played(update=update)
 
     async def _channel_of_game(self, game_id: int) -> int:
@@ -92,16 +101,17 @@ class Play(Commits):
         return row.channel_id
 
     async def resign(self, channel_id: int, player: Player) -> TableUpdate:
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
             seat = table.seat(player.user_id)
             state, events = table.game.resign(table.state, seat)
-            moves_made = table.row.moves_made
-            return await self._commit(table, seat, "resign", "resign", state, events, moves_made)
+            return await self._committer.commit(
+                Action(table, seat, "resign", "resign", state, events)
+            )
 
     async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
         """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
-        async with self._locks[channel_id]:
+        async with self._tables.lock(channel_id):
             row = await self.store.open_game(channel_id)
             if row is None:
                 raise TableError("There is no game in this channel. Open one with `/new`.")
@@ -110,7 +120,9 @@ class Play(Commits):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
             await self.store.end(row, "abandoned", None)
             title = (
-                row.game_key if (game := self.catalogue.game(row.game_key)) is None else game.title
+                row.game_key
+                if (game := self._tables.catalogue.game(row.game_key)) is None
+                else game.title
             )
             return wording.abandoned(title, player.user_id)
 

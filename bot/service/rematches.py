@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from bot.service import alternation
 from bot.service.lobbies import Lobbies, Lobby, Opening
+from bot.service.tables import Tables
 from bot.service.updates import Player, TableError
 from bot.store import GameRow
 
@@ -30,10 +31,17 @@ class Rematch:
     opened: bool
 
 
-class Rematches(Lobbies):
+class Rematches:
+    """Rematches of finished games, opened through the lobbies."""
+
+    def __init__(self, tables: Tables, lobbies: Lobbies) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._lobbies = lobbies
+
     async def rematch(self, channel_id: int, player: Player, game_id: int) -> Rematch:
         """`player` pressed Rematch under the final board of game `game_id` (see the rulings)."""
-        async with self._locks[channel_id]:
+        async with self._tables.lock(channel_id):
             finished = await self.store.game(game_id)
             if finished is None or finished.channel_id != channel_id:
                 raise TableError("That game is not one of this channel's.")
@@ -47,15 +55,17 @@ class Rematches(Lobbies):
             row = await self.store.open_game(channel_id)
             if row is None:
                 await self._check_latest(finished)
-                return Rematch(await self._open_table(_opening(finished, player)), opened=True)
+                return Rematch(
+                    await self._lobbies.open_table(_opening(finished, player)), opened=True
+                )
             if row.rematch_of != finished.id:
                 raise TableError(
                     "Another game is open in this channel; a rematch can open once it is over."
                 )
             if row.status != "lobby":
                 raise TableError("The rematch has already started; `/board` shows it.")
-            await self._seat_person(await self._decode(row), player)
-            return Rematch(await self.lobby(channel_id), opened=False)
+            await self._lobbies.seat_person(await self._tables.decode(row), player)
+            return Rematch(await self._lobbies.lobby(channel_id), opened=False)
 
     async def _check_latest(self, finished: GameRow) -> None:
         """Refuse a rematch of a game that a newer one has followed in its channel (other than

@@ -9,13 +9,13 @@ change made through another process reaches this one within a pass.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service import fair_clock
-from bot.service.commits import Commits
 from bot.service.updates import TableError
-from bot.store import GameRow
+from bot.store import GameRow, Store
 
 LONGEST_REMINDER_HOURS = 24 * 7
 """The longest reminder period a server may choose, in hours."""
@@ -54,14 +54,16 @@ def _settings(row: Any) -> ServerSettings:
     return ServerSettings(remind_hours, clock_hours, bool(standins), tuple(json.loads(channels)))
 
 
-class Servers(Commits):
-    """Servers' settings, and the reminder period they give each table."""
+class Servers:
+    """Servers' settings, and the reminder period and clocks they give each table.
+    `remind_after` is the bot's own reminder period (`TURN_REMINDER_HOURS`, in seconds; 0:
+    none); `clock` gives Unix seconds."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, store: Store, *, remind_after: float, clock: Callable[[], float]) -> None:
+        self.store = store
+        self._remind_after = remind_after
+        self._clock = clock
         self._servers: dict[int, ServerSettings] = {}
-        self._digest_due: set[tuple[int, int]] = set()
-        """(server, person) a reminder was due for since the last digests were made."""
 
     async def load_server_settings(self) -> None:
         """Read every server's settings again."""
@@ -109,19 +111,21 @@ class Servers(Commits):
         """The bot's own reminder period (`TURN_REMINDER_HOURS`, in seconds; 0: none)."""
         return self._remind_after
 
-    def _settings_of(self, guild_id: int | None) -> ServerSettings:
+    def settings_of(self, guild_id: int | None) -> ServerSettings:
         return self._servers.get(guild_id, ServerSettings()) if guild_id else ServerSettings()
 
-    def _remind_period(self, guild_id: int | None) -> float:
+    def remind_period(self, guild_id: int | None) -> float:
         """Seconds between a table's turn reminders on this server (0: none)."""
-        hours = self._settings_of(guild_id).remind_hours
+        hours = self.settings_of(guild_id).remind_hours
         return self._remind_after if hours is None else hours * fair_clock.HOUR
 
-    def _turn_clocks(self, row: GameRow) -> tuple[float | None, float | None]:
-        """As `Tables._turn_clocks`, with the server's reminder period."""
+    def turn_clocks(self, row: GameRow) -> tuple[float | None, float | None]:
+        """For a turn that begins now at `row`'s table: (when the players to move are next
+        reminded, with the server's reminder period; when the others may claim the game), each
+        None when it never comes."""
         now = self._clock()
         claim = fair_clock.claim_at(now, row.clock_hours)
-        period = self._remind_period(row.guild_id)
+        period = self.remind_period(row.guild_id)
         return fair_clock.next_reminder(now, period, claim, row.clock_hours), claim
 
     async def default_clock(self, guild_id: int | None) -> int:

@@ -17,12 +17,18 @@ Rulings (README says the same):
 
 from __future__ import annotations
 
-from bot.service.away import Away
 from bot.service.computers import Turn
+from bot.service.tables import Tables
 from bot.service.updates import TableError
 
 
-class StandIns(Away):
+class StandIns:
+    """The stand-ins' turns (played through the computer players' own path)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self._tables = tables
+        self.store = tables.store
+
     """The stand-ins' turns (played through the computer players' own path)."""
 
     async def standin_games(self) -> list[tuple[int, int | None]]:
@@ -35,7 +41,7 @@ class StandIns(Away):
         if row is None or row.status != "active":
             return None
         standins = await self.store.standins(game_id)
-        table = await self._decode(row)
+        table = await self._tables.decode(row)
         seat = next((s for s in table.actors() if table.players[s].user_id in standins), None)
         if seat is None:
             return None
@@ -49,14 +55,14 @@ class StandIns(Away):
             row.state,
             seat,
             level,
-            self._seed_source(),
+            self._tables.new_seed(),
             row.moves_made,
         )
 
     async def take_seat_back(self, channel_id: int, user_id: int) -> str:
         """The person plays their own seat again; what the channel is told."""
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
             seat = table.seat(user_id)
             if user_id not in await self.store.standins(table.row.id):
                 raise TableError("No stand-in plays your seat: you are playing it yourself.")

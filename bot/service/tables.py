@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.catalogue import CATALOGUE, Catalogue
-from bot.service import fair_clock
 from bot.service.updates import Controls, Player, TableError
 from bot.service.wording import STALE
 from bot.store import GameRow, Store
@@ -63,30 +62,32 @@ class Table:
 
 
 class Tables:
-    """The store, the seed source, the clock (Unix seconds) and one lock per channel."""
+    """The games' tables as the services see them: the store, the seed source, the clock (Unix
+    seconds), one lock per channel and the decoded states kept in memory."""
 
     def __init__(
         self,
         store: Store,
         seed_source: Callable[[], int] | None = None,
         *,
-        remind_after: float = 0,
         clock: Callable[[], float] = time.time,
-        holder: str = "bot",
         catalogue: Catalogue = CATALOGUE,
     ) -> None:
         self.store = store
         self.catalogue = catalogue
         """The games these tables may play, by key."""
-        self.holder = holder
-        """This process's name on the work it claims in a shared database (see `leases`)."""
-        self._seed_source = seed_source or new_seed
-        self._remind_after = remind_after
-        self._clock = clock
+        self.new_seed = seed_source or new_seed
+        """A fresh seed for a game or for a computer player's search."""
+        self.now = clock
+        """The time now, in Unix seconds."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._states: OrderedDict[int, tuple[str, Any]] = OrderedDict()
 
-    async def _table(
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock that keeps one request at a time on the channel's table."""
+        return self._locks[channel_id]
+
+    async def load(
         self, channel_id: int, *, status: str | None = None, row: GameRow | None = None
     ) -> Table:
         """The channel's open table (from `row` when the caller has just read it); refused
@@ -98,9 +99,9 @@ class Tables:
             raise TableError("The game has not started yet; a seated player can `/start` it.")
         if status == "lobby" and row.status != "lobby":
             raise TableError("The game in this channel has already started.")
-        return await self._decode(row)
+        return await self.decode(row)
 
-    async def _decode(self, row: GameRow) -> Table:
+    async def decode(self, row: GameRow) -> Table:
         """The row as a table; its state decoded once per version (off the event loop)."""
         game = self.catalogue.game(row.game_key)
         if game is None:
@@ -114,17 +115,17 @@ class Tables:
             self._states.move_to_end(row.id)
         else:
             state = await asyncio.to_thread(_read_state, game, row)
-            self._keep(row.id, row.state, state)
+            self.keep(row.id, row.state, state)
         return Table(row, game, state, players)
 
-    def _keep(self, game_id: int, text: str, state: Any) -> None:
+    def keep(self, game_id: int, text: str, state: Any) -> None:
         """Remember a game's state with the stored text it was read from (or committed as)."""
         self._states[game_id] = (text, state)
         self._states.move_to_end(game_id)
         while len(self._states) > KEPT_STATES:
             self._states.popitem(last=False)
 
-    async def _check_fresh(
+    async def check_fresh(
         self, table: Table, seat: Seat, offered: Controls | None, sent_at: float | None = None
     ) -> int:
         """The number of moves made so far; refuses a control the player has outlived or that
@@ -143,13 +144,6 @@ class Tables:
                 "was changed. Check the board and try again if you still mean it."
             )
         return table.row.moves_made
-
-    def _turn_clocks(self, row: GameRow) -> tuple[float | None, float | None]:
-        """For a turn that begins now at `row`'s table: (when the players to move are next
-        reminded, when the others may claim the game), each None when it never comes."""
-        now = self._clock()
-        claim = fair_clock.claim_at(now, row.clock_hours)
-        return fair_clock.next_reminder(now, self._remind_after, claim, row.clock_hours), claim
 
 
 def prepare_offers(game: Game[Any, Any], state: Any) -> None:

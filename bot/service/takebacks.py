@@ -31,10 +31,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service import wording
+from bot.service.commits import Action, Committer
 from bot.service.computer_seats import computer_name, is_computer
-from bot.service.play import Play
 from bot.service.records import positions
-from bot.service.tables import Table
+from bot.service.tables import Table, Tables
 from bot.service.updates import Player, TableError, TableUpdate
 from bot.store import MoveRow, TakebackRequest
 from engine.core import Event, Game, GameError, UndoableGame
@@ -56,12 +56,19 @@ class TakebackAsked:
     waiting: tuple[int, ...]
 
 
-class Takebacks(Play):
+class Takebacks:
+    """Takeback requests, their answers and the undo."""
+
+    def __init__(self, tables: Tables, committer: Committer) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._committer = committer
+
     async def ask_takeback(self, channel_id: int, player: Player) -> TakebackAsked | TableUpdate:
         """`player` asks to take back their last move: refused when it cannot be (see the
         rulings); undone at once when nobody else need accept, else waiting for them."""
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
             seat = table.seat(player.user_id)
             undoable(table.game)
             moves = await self.store.moves(table.row.id)
@@ -92,8 +99,8 @@ class Takebacks(Play):
         """`player`'s answer to the request to take back move `seq` of game `game_id`: what
         the channel is told of a refusal or of an acceptance still waiting for others, or the
         update of the undo once everyone has accepted."""
-        async with self._locks[channel_id]:
-            table = await self._table(channel_id, status="active")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
             request = await self.store.takeback_request(table.row.id)
             moves = await self.store.moves(table.row.id)
             last = moves[-1] if moves else None
@@ -125,15 +132,16 @@ class Takebacks(Play):
         if replies:
             answers = ", ".join(f"{table.players[r.seat].name}'s `{r.notation}`" for r in replies)
             said += f" and the replies after it ({answers})"
-        update = await self._commit(
-            table,
-            own.seat,
-            "takeback",
-            own.notation,
-            before,
-            [Event(f"{said}.")],
-            table.row.moves_made,
-            undoes=len(undone),
+        update = await self._committer.commit(
+            Action(
+                table,
+                own.seat,
+                "takeback",
+                own.notation,
+                before,
+                [Event(f"{said}.")],
+                undoes=len(undone),
+            )
         )
         return replace(update, confirmation=f"Taken back: `{own.notation}`.")
 

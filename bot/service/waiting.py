@@ -18,12 +18,14 @@ Rulings (README says the same):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot import limits
 from bot.service.away import Away, until
 from bot.service.computer_seats import is_computer
-from bot.service.tables import Table
+from bot.service.servers import Servers
+from bot.service.tables import Table, Tables
 from bot.service.updates import TableError
 from bot.store import GameRow
 
@@ -107,17 +109,27 @@ def _first_lines(lines: list[str], limit: int) -> str:
     return "\n".join(kept)
 
 
-class Waiting(Away):
+class Waiting:
+    """Each player's tables on a server, and the digests due."""
+
+    def __init__(self, tables: Tables, servers: Servers, away: Away) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._servers = servers
+        self._away = away
+        self._digest_due: set[tuple[int, int]] = set()
+        """(server, person) a reminder was due for since the last digests were made."""
+
     """Each player's tables on a server, and the digests due."""
 
     async def my_games(self, guild_id: int, user_id: int) -> list[SeatedTable]:
         """The server's games in play where the user has a seat, waiting on them first (then
         the longest waiting first)."""
-        now = self._clock()
+        now = self._tables.now()
         tables = []
         for row in await self.store.seated_games(guild_id, user_id):
             try:
-                table = await self._decode(row)
+                table = await self._tables.decode(row)
             except TableError:
                 continue
             tables.append(await self._seated(table, user_id, now))
@@ -126,7 +138,7 @@ class Waiting(Away):
     async def _seated(self, table: Table, user_id: int, now: float) -> SeatedTable:
         actors = table.actors()
         waiting = [table.players[s].user_id for s in actors]
-        away = await self.away_until(table.row.guild_id, waiting, now)
+        away = await self._away.away_until(table.row.guild_id, waiting, now)
         names = [
             f"{p.name} (away until {until(away[p.user_id])})" if p.user_id in away else p.name
             for p in (table.players[s] for s in actors)
@@ -150,21 +162,26 @@ class Waiting(Away):
         await self.store.set_notify(guild_id, user_id, how)
         return f"Done: on this server your turn reminders come as {NOTIFY_WORDS[how]}."
 
-    async def _notify_choices(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
+    async def notify_choices(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
         """Each person's choice (the default for those who never chose)."""
         people = [u for u in user_ids if not is_computer(u)]
         chosen = await self.store.notify_of(guild_id, people) if guild_id is not None else {}
         return {u: chosen.get(u, NOTIFY_CHOICES[0]) for u in people}
+
+    def mark_due(self, guild_id: int, user_ids: Iterable[int]) -> None:
+        """A reminder fell due for these people on this server: each gets a digest at the next
+        `due_digests` (see the rulings)."""
+        self._digest_due.update((guild_id, u) for u in user_ids)
 
     async def due_digests(self) -> list[tuple[int, int, list[SeatedTable]]]:
         """(server id, user id, the tables waiting on them) of every digest due now (see
         `digest`): for each person a reminder was due for since the last call, who wants the
         direct message and had none this reminder period."""
         due, self._digest_due = self._digest_due, set()
-        now = self._clock()
+        now = self._tables.now()
         digests = []
         for guild_id, user_id in sorted(due):
-            period = self._remind_period(guild_id)
+            period = self._servers.remind_period(guild_id)
             tables = [t for t in await self.my_games(guild_id, user_id) if t.yours]
             if not tables or not period:
                 continue

@@ -41,7 +41,7 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def mygames(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        tables = await self.service.my_games(_guild(interaction), interaction.user.id)
+        tables = await self.service.waiting.my_games(_guild(interaction), interaction.user.id)
         await interaction.followup.send(listing(tables), ephemeral=True)
 
     @app_commands.command(name="notify", description="How your turn reminders reach you here")
@@ -52,13 +52,13 @@ class Tables(commands.Cog):
     async def notify(self, interaction: discord.Interaction, how: Notify | None = None) -> None:
         guild = _guild(interaction)
         if how is None:
-            chosen = await self.service.notify_choice(guild, interaction.user.id)
+            chosen = await self.service.waiting.notify_choice(guild, interaction.user.id)
             text = (
                 f"On this server your turn reminders come as {NOTIFY_WORDS[chosen]} "
                 f"(`{chosen}`). `/notify how:<choice>` changes it."
             )
         else:
-            text = await self.service.set_notify(guild, interaction.user.id, how)
+            text = await self.service.waiting.set_notify(guild, interaction.user.id, how)
         await say_privately(interaction, text)
 
     @app_commands.command(name="away", description="Pause your clocks for a few days (0 ends it)")
@@ -67,7 +67,9 @@ class Tables(commands.Cog):
     async def away(
         self, interaction: discord.Interaction, days: app_commands.Range[int, 0, MONTHLY_DAYS]
     ) -> None:
-        said, notes = await self.service.go_away(_guild(interaction), player_of(interaction), days)
+        said, notes = await self.service.away.go_away(
+            _guild(interaction), player_of(interaction), days
+        )
         await say_privately(interaction, said)
         for channel_id, note in notes:
             try:
@@ -103,7 +105,7 @@ class Tables(commands.Cog):
             await say_privately(interaction, ADMINS_ONLY)
             return
         guild = _guild(interaction)
-        current = await self.service.server_settings(guild)
+        current = await self.service.servers.server_settings(guild)
         channels = list(current.channels)
         if every_channel:
             channels = []
@@ -113,7 +115,7 @@ class Tables(commands.Cog):
             channels.remove(remove_channel.id)
         changed = (reminder_hours, clock, standins, add_channel, remove_channel, every_channel)
         if any(value is not None for value in changed):
-            current = await self.service.change_settings(
+            current = await self.service.servers.change_settings(
                 guild,
                 remind_hours=reminder_hours,
                 clock_hours=clock,
@@ -123,7 +125,7 @@ class Tables(commands.Cog):
             head = "Saved. This server's settings now:"
         else:
             head = "This server's settings:"
-        described = current.described(self.service.bot_remind_period)
+        described = current.described(self.service.servers.bot_remind_period)
         await say_privately(interaction, f"{head}\n{described}")
 
 

@@ -39,7 +39,7 @@ class StandInTurns(commands.Cog):
     @tasks.loop(seconds=SWEEP_SECONDS)
     async def sweep(self) -> None:
         try:
-            games = await self.service.standin_games()
+            games = await self.service.standins.standin_games()
         except Exception:  # the next sweep reads again
             log.exception("The games with stand-ins could not be read")
             return
@@ -52,14 +52,14 @@ class StandInTurns(commands.Cog):
     async def play(self, game_id: int) -> None:
         """Play the stand-ins' turns due in the game, and tell the table."""
         played = False
-        async with self.service.claimed(f"think:{game_id}", THINK_LEASE) as mine:
+        async with self.service.leases.claimed(f"think:{game_id}", THINK_LEASE) as mine:
             for _ in range(MOVES_A_SWEEP if mine else 0):
-                turn = await self.service.standin_turn(game_id)
+                turn = await self.service.standins.standin_turn(game_id)
                 if turn is None:
                     break
                 notation = await self.thinkers.move_for(turn)
                 try:
-                    await self.service.play_computer(turn, notation)
+                    await self.service.computers.play_computer(turn, notation)
                 except TableError:  # the game moved on while it thought: the next sweep
                     break
                 played = True

@@ -23,10 +23,12 @@ async def a_resigned_game(path: Path) -> list[Record]:
     store = Store(path)
     await store.open()
     service = TableService(store, seed_source=lambda: 7)
-    await service.new_lobby(guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={})
-    await service.join(10, BOB)
-    await service.start(10, ANN)
-    await service.resign(10, BOB)
+    await service.lobbies.new_lobby(
+        guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={}
+    )
+    await service.lobbies.join(10, BOB)
+    await service.lobbies.start(10, ANN)
+    await service.play.resign(10, BOB)
     await store.db.execute("DELETE FROM ratings")
     await store.close()
     return await records(path)

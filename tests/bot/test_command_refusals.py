@@ -20,7 +20,7 @@ from bot.play.controls import controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
 from bot.play.thinking import Thinkers
-from bot.records import Records
+from bot.history import History
 from bot.replies import answer_error
 from bot.service import Player, TableService
 from engine.core import GameError
@@ -39,7 +39,7 @@ def commands_of(service: TableService) -> dict[str, Any]:
         for cog in (
             lobby,
             Play(service, courier, Thinkers(None)),
-            Records(service, Pictures()),
+            History(service, Pictures()),
             Info(),
         )
         for command in cog.get_app_commands()
@@ -145,7 +145,7 @@ async def test_a_record_where_no_game_was_played_says_so(name: str, service: Tab
 
 @pytest.mark.parametrize("name", PLAYING)
 async def test_playing_before_the_start_is_refused(name: str, service: TableService) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={}
     )
     before = await snapshot(service)

@@ -124,20 +124,20 @@ def courier_for(
 
 async def numbers_table(service: TableService) -> int:
     """A Secret Numbers game of Ann, Bob and Cat (an open phase of secret picks)."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 0}
     )
-    await service.join(CHANNEL, BOB)
-    await service.join(CHANNEL, CAT)
-    return (await service.start(CHANNEL, ANN)).game_id
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.join(CHANNEL, CAT)
+    return (await service.lobbies.start(CHANNEL, ANN)).game_id
 
 
 async def leylines_table(service: TableService) -> int:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    return (await service.start(CHANNEL, ANN)).game_id
+    await service.lobbies.join(CHANNEL, BOB)
+    return (await service.lobbies.start(CHANNEL, ANN)).game_id
 
 
 def png(message: FakeMessage) -> Image.Image:
@@ -156,15 +156,15 @@ async def test_moves_within_a_phase_edit_one_board_message(service: TableService
     assert "Waiting for" in board.parts["content"]
     assert all(len(user.received) == 1 for user in users.values())  # one DM each, with a menu
 
-    await service.move(CHANNEL, ANN, "pick 7")
+    await service.play.move(CHANNEL, ANN, "pick 7")
     await courier.flush(game_id)
-    await service.move(CHANNEL, BOB, "pass")
+    await service.play.move(CHANNEL, BOB, "pass")
     await courier.flush(game_id)
     assert len(channel.messages) == 1 and board.edits == 2
     assert "Ann picked a number." in board.parts["content"]
     assert "Bob passed." in board.parts["content"]  # the narration of the phase accumulates
 
-    await service.move(CHANNEL, CAT, "pick 3")
+    await service.play.move(CHANNEL, CAT, "pick 3")
     await courier.flush(game_id)
     assert len(channel.messages) == 2  # the end is a new message
     assert "Game over." in channel.messages[-1].parts["content"]
@@ -177,7 +177,7 @@ async def test_a_new_player_to_act_gets_a_new_message_that_pings_them(
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
     await courier.flush(game_id)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     await courier.flush(game_id)
     opening, after = channel.messages
     assert [u.id for u in after.parts["allowed_mentions"].users] == [BOB.user_id]
@@ -194,7 +194,7 @@ async def test_dms_are_merged_and_a_closed_dm_is_hinted_once_per_game(
     [_, hint] = channel.messages
     assert f"<@{BOB.user_id}>" in hint.parts["content"] and "/secret" in hint.parts["content"]
     assert [u.id for u in hint.parts["allowed_mentions"].users] == [BOB.user_id]
-    await service.move(CHANNEL, ANN, "pick 7")
+    await service.play.move(CHANNEL, ANN, "pick 7")
     await courier.flush(game_id)
     hints = [m for m in channel.messages if "/secret" in m.parts["content"]]
     assert hints == [hint]  # not again in the same game
@@ -237,7 +237,7 @@ async def test_a_deleted_channel_closes_its_game(service: TableService) -> None:
     row = await service.store.game(game_id)
     assert row is not None and row.status == "abandoned"
     assert await service.store.outbox(game_id) == []
-    assert await service.undelivered_games(float("inf")) == []
+    assert await service.deliveries.undelivered_games(float("inf")) == []
 
 
 async def test_a_deleted_board_message_is_replaced_by_a_new_one(service: TableService) -> None:
@@ -245,7 +245,7 @@ async def test_a_deleted_board_message_is_replaced_by_a_new_one(service: TableSe
     courier, channel, _ = courier_for(service)
     await courier.flush(game_id)
     channel.messages.clear()  # a moderator deleted the board
-    await service.move(CHANNEL, ANN, "pick 7")
+    await service.play.move(CHANNEL, ANN, "pick 7")
     await courier.flush(game_id)
     [board] = channel.messages
     assert "Ann picked a number." in board.parts["content"]
@@ -259,15 +259,15 @@ async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
     await store.open()
     before = TableService(store, seed_source=lambda: 5)
     game_id = await leylines_table(before)
-    await before.move(CHANNEL, ANN, "L c3")
-    await before.move(CHANNEL, BOB, "M d4")
+    await before.play.move(CHANNEL, ANN, "L c3")
+    await before.play.move(CHANNEL, BOB, "M d4")
     await store.close()  # the process dies before telling anyone
 
     store = backend.store()
     await store.open()
     after = TableService(store, seed_source=lambda: 5)
     try:
-        assert await after.undelivered_games(float("inf")) == [game_id]
+        assert await after.deliveries.undelivered_games(float("inf")) == [game_id]
         courier, channel, _ = courier_for(after)
         await courier.flush(game_id)
         texts = [m.parts["content"] for m in channel.messages]
@@ -275,7 +275,7 @@ async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
         assert "begins" in texts[0] and "c3" in texts[1] and "d4" in texts[2]
         assert png(channel.messages[-1]).format == "PNG"
         assert "file" not in channel.messages[0].parts  # only the last shows the board
-        assert await after.undelivered_games(float("inf")) == []
+        assert await after.deliveries.undelivered_games(float("inf")) == []
     finally:
         await store.close()
 

@@ -23,7 +23,7 @@ WORD = wording.first_game("Martian Merchants", "merchants")
 async def finished(service: TableService, game_key: str, *players: Player) -> None:
     """A game of `game_key` between `players`, ended by the last one's resignation."""
     await seat(service, 77, game_key, players)
-    await service.resign(77, players[-1])
+    await service.play.resign(77, players[-1])
 
 
 def seating_of(service: TableService) -> Seating:
@@ -31,7 +31,7 @@ def seating_of(service: TableService) -> Seating:
 
 
 async def merchants_lobby(service: TableService) -> Lobby:
-    return await service.new_lobby(
+    return await service.lobbies.new_lobby(
         guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={}
     )
 
@@ -44,31 +44,33 @@ def test_the_word_names_the_lesson_and_the_quick_rules() -> None:
 
 
 async def test_a_first_game_is_one_never_finished_on_this_server(service: TableService) -> None:
-    assert await service.first_game(GUILD, BOB.user_id, "merchants")
+    assert await service.lobbies.first_game(GUILD, BOB.user_id, "merchants")
     await finished(service, "merchants", ANN, BOB)
-    assert not await service.first_game(GUILD, BOB.user_id, "merchants")
-    assert not await service.first_game(GUILD, ANN.user_id, "merchants")  # the resigned one too
-    assert await service.first_game(GUILD, BOB.user_id, "leylines")
-    assert await service.first_game(GUILD + 1, BOB.user_id, "merchants")
-    assert not await service.first_game(None, CAT.user_id, "merchants")
+    assert not await service.lobbies.first_game(GUILD, BOB.user_id, "merchants")
+    assert not await service.lobbies.first_game(
+        GUILD, ANN.user_id, "merchants"
+    )  # the resigned one too
+    assert await service.lobbies.first_game(GUILD, BOB.user_id, "leylines")
+    assert await service.lobbies.first_game(GUILD + 1, BOB.user_id, "merchants")
+    assert not await service.lobbies.first_game(None, CAT.user_id, "merchants")
 
 
 async def test_an_abandoned_game_is_not_finished(service: TableService) -> None:
     await seat(service, 77, "merchants", (ANN, BOB))
-    await service.abandon(77, ANN, moderator=True)
-    assert await service.first_game(GUILD, BOB.user_id, "merchants")
+    await service.play.abandon(77, ANN, moderator=True)
+    assert await service.lobbies.first_game(GUILD, BOB.user_id, "merchants")
 
 
 async def test_the_word_is_said_once_across_restarts(backend: Backend) -> None:
     store = backend.store()
     await store.open()
-    assert await TableService(store).first_game(GUILD, CAT.user_id, "agents")
-    assert not await TableService(store).first_game(GUILD, CAT.user_id, "agents")
+    assert await TableService(store).lobbies.first_game(GUILD, CAT.user_id, "agents")
+    assert not await TableService(store).lobbies.first_game(GUILD, CAT.user_id, "agents")
     await store.close()
     store = backend.store()
     await store.open()  # a restarted bot, or another process on the database
-    assert not await TableService(store).first_game(GUILD, CAT.user_id, "agents")
-    assert await TableService(store).first_game(GUILD, CAT.user_id, "albiorix")
+    assert not await TableService(store).lobbies.first_game(GUILD, CAT.user_id, "agents")
+    assert await TableService(store).lobbies.first_game(GUILD, CAT.user_id, "albiorix")
     await store.close()
 
 
@@ -112,9 +114,9 @@ async def test_a_word_that_cannot_be_looked_up_is_left_out(
     async def broken(*_: Any) -> bool:
         raise RuntimeError("the records cannot be read")
 
-    monkeypatch.setattr(service, "first_game", broken)
+    monkeypatch.setattr(service.lobbies, "first_game", broken)
     joining = interaction(LobbyPost(""), CAT, "command")
     await seating_of(service).act(joining, "join")
     assert joining.response.said == [f"<@{CAT.user_id}> joined the Martian Merchants table."]
-    lobby = await service.lobby(CHANNEL)
+    lobby = await service.lobbies.lobby(CHANNEL)
     assert CAT.user_id in {p.user_id for p in lobby.players}

@@ -76,7 +76,7 @@ def test_check_names_each_broken_limit() -> None:
 async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
     """Build every message of the game's pending delivery (pictures aside) and mark it sent;
     whether a post's narration was too long for its text (and went to an embed)."""
-    delivery = await service.delivery(game_id)
+    delivery = await service.deliveries.delivery(game_id)
     assert delivery is not None
     courier = Courier(cast(Any, None), service, Pictures(), controls_view)
     for post in delivery.posts:
@@ -84,7 +84,7 @@ async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
         assert MENTION.findall(post.content) == MENTION.findall(post.content.strip())
     for notice in delivery.dms:
         await courier.notice_parts(replace(notice, view=None))
-    await service.delivered(delivery, replace(delivery.living, message_id=1))
+    await service.deliveries.delivered(delivery, replace(delivery.living, message_id=1))
     return any(post.embed for post in delivery.posts)
 
 
@@ -97,24 +97,25 @@ async def test_every_message_of_a_random_game_at_the_largest_table_fits(
     game = GAMES[key]
     players = [Player(100 + n, f"Player{n} " + "x" * 20) for n in range(game.max_players)]
     channel = 1
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=channel, creator=players[0], game_key=key, options={}
     )
     for player in players[1:]:
-        await service.join(channel, player)
-    game_id = (await service.start(channel, players[0])).game_id
+        await service.lobbies.join(channel, player)
+    game_id = (await service.lobbies.start(channel, players[0])).game_id
     await check_delivery(service, game_id, key)
     rng = random.Random(key)
     overflowed = False
     for _ in range(MOVE_CAP.get(key, 5000)):
         suggestions = [
-            (player, await service.suggestions(channel, player.user_id, "")) for player in players
+            (player, await service.looking.suggestions(channel, player.user_id, ""))
+            for player in players
         ]
         movers = [(p, s) for p, s in suggestions if s]
         if not movers:
             break
         player, moves = rng.choice(movers)
-        update = await service.move(channel, player, rng.choice(moves))
+        update = await service.play.move(channel, player, rng.choice(moves))
         overflowed |= await check_delivery(service, game_id, key)
         if update.finished:
             break

@@ -95,11 +95,11 @@ async def told(*_: Any) -> None:
 
 async def lobby_of_three(service: TableService) -> tuple[Seating, LobbyPost]:
     """A Merchants of Mars lobby (4 seats) with Ann and Bob seated, and its message."""
-    lobby = await service.new_lobby(
+    lobby = await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={}
     )
-    await service.set_lobby_message(lobby.game_id, MESSAGE)
-    lobby = await service.join(CHANNEL, BOB)
+    await service.lobbies.set_lobby_message(lobby.game_id, MESSAGE)
+    lobby = await service.lobbies.join(CHANNEL, BOB)
     seating = Seating(service, cast(Any, SimpleNamespace(tell_table=told)))
     return seating, LobbyPost(lobby.text)
 
@@ -107,9 +107,9 @@ async def lobby_of_three(service: TableService) -> tuple[Seating, LobbyPost]:
 def release_after(
     service: TableService, name: str, by: Player, held: asyncio.Event
 ) -> Callable[..., Awaitable[Any]]:
-    """The service's `name` (join, start), which lets the held edit go once `by`'s has
+    """The lobbies' `name` (join, start), which lets the held edit go once `by`'s has
     returned."""
-    action = getattr(service, name)
+    action = getattr(service.lobbies, name)
 
     async def acting(channel_id: int, player: Player, *rest: Any) -> Any:
         done = await action(channel_id, player, *rest)
@@ -127,12 +127,12 @@ async def test_a_join_edited_after_a_later_one_leaves_every_seat_shown(
     seating, post = await lobby_of_three(service)
     post.hold = asyncio.Event()
     dan = Player(404, "Dan")
-    monkeypatch.setattr(service, "join", release_after(service, "join", dan, post.hold))
+    monkeypatch.setattr(service.lobbies, "join", release_after(service, "join", dan, post.hold))
     await asyncio.gather(
         seating.act(interaction(post, CAT, via), "join"),
         seating.act(interaction(post, dan, via), "join"),
     )
-    lobby = await service.lobby(CHANNEL)
+    lobby = await service.lobbies.lobby(CHANNEL)
     assert [p.user_id for p in lobby.players] == [ANN.user_id, BOB.user_id, CAT.user_id, 404]
     assert post.text == lobby.text and "Seated (4/4)" in post.text and post.open
 
@@ -143,7 +143,7 @@ async def test_a_join_edited_after_the_start_leaves_the_lobby_shown_started(
 ) -> None:
     seating, post = await lobby_of_three(service)
     post.hold = asyncio.Event()
-    monkeypatch.setattr(service, "start", release_after(service, "start", ANN, post.hold))
+    monkeypatch.setattr(service.lobbies, "start", release_after(service, "start", ANN, post.hold))
     await asyncio.gather(
         seating.act(interaction(post, CAT, via), "join"),
         seating.act(interaction(post, ANN, via), "start"),

@@ -12,7 +12,7 @@ ANN = Player(101, "Ann")
 
 @pytest.mark.parametrize(("hours", "shown"), [(1, "1 hour"), (24, "24 hours")])
 async def test_the_clock_is_shown_in_hours(service: TableService, hours: int, shown: str) -> None:
-    lobby = await service.new_lobby(
+    lobby = await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=10,
         creator=ANN,
@@ -27,7 +27,7 @@ async def test_the_clock_is_shown_in_hours(service: TableService, hours: int, sh
 
 
 async def test_an_albiorix_lobby_names_its_limit(service: TableService) -> None:
-    lobby = await service.new_lobby(
+    lobby = await service.lobbies.new_lobby(
         guild_id=1, channel_id=10, creator=ANN, game_key="albiorix", options={"limit": 80}
     )
     assert "Options: first: random, limit: 80 moves and mixes\n" in lobby.text

@@ -42,10 +42,10 @@ async def three_tables(path: Path) -> dict[str, Any]:
     await store.open()
     service = TableService(store, seed_source=lambda: 7)
     await started(service, FINISHED)
-    await service.resign(FINISHED, BOB)
+    await service.play.resign(FINISHED, BOB)
     await started(service, PLAYING)
-    await service.move(PLAYING, ANN, "L c3")
-    await service.new_lobby(
+    await service.play.move(PLAYING, ANN, "L c3")
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=LOBBY, creator=BOB, game_key="leylines", options={}
     )
     await store.close()
@@ -59,8 +59,8 @@ async def play_on(url: str) -> tuple[int, list[int]]:
     await store.open()
     try:
         service = TableService(store, seed_source=lambda: 7)
-        update = await service.move(PLAYING, BOB, "M d4")
-        lobby = await service.new_lobby(
+        update = await service.play.move(PLAYING, BOB, "M d4")
+        lobby = await service.lobbies.new_lobby(
             guild_id=1, channel_id=NEW, creator=ANN, game_key="leylines", options={}
         )
         return lobby.game_id, [row.id for row in await store.outbox(update.game_id)]

@@ -83,11 +83,14 @@ async def test_moves_of_a_player_named_like_a_mention_never_mention_anyone(
     only mentions are the bot's own turn pings, and the board still draws."""
     impostor = Player(101, safe_name(f"<@{BOB_ID}>"))
     bob = Player(BOB_ID, safe_name("**bob**"))
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=1, creator=impostor, game_key="leylines", options={"first": 1}
     )
-    await service.join(1, bob)
-    updates = [await service.start(1, impostor), await service.move(1, impostor, "L c3")]
+    await service.lobbies.join(1, bob)
+    updates = [
+        await service.lobbies.start(1, impostor),
+        await service.play.move(1, impostor, "L c3"),
+    ]
     lines = [line for u in updates for n in (u.public, *u.private) for line in n.text.splitlines()]
     [told] = [line for line in lines if "placed" in line]
     assert told.startswith(f"\u2039@\u200b{BOB_ID}\u203a placed") and "<@" not in told

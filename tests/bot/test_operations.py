@@ -40,22 +40,22 @@ class Clock:
 
 async def open_table(service: TableService, channel: int, *, computer: bool = False) -> None:
     """A Ley Lines game in `channel` between Ann and Bob (or a computer player), Ann first."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=channel, creator=ANN, game_key="leylines", options={"first": 1}
     )
     if computer:
-        await service.add_computer(channel, ANN, "easy")
+        await service.lobbies.add_computer(channel, ANN, "easy")
     else:
-        await service.join(channel, BOB)
-    await service.start(channel, ANN)
+        await service.lobbies.join(channel, BOB)
+    await service.lobbies.start(channel, ANN)
 
 
 async def play_one(service: TableService, channel: int) -> None:
     """The first legal move of whichever of Ann and Bob is to move in `channel`."""
     for player in (ANN, BOB):
-        offered = await service.suggestions(channel, player.user_id, "")
+        offered = await service.looking.suggestions(channel, player.user_id, "")
         if offered:
-            await service.move(channel, player, offered[0])
+            await service.play.move(channel, player, offered[0])
             return
     raise AssertionError("nobody may move")
 
@@ -100,7 +100,9 @@ async def test_each_process_has_its_own_heartbeat(service: TableService) -> None
 async def test_the_figures_count_games_computer_turns_and_queued_updates(
     service: TableService,
 ) -> None:
-    await service.new_lobby(guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={})
+    await service.lobbies.new_lobby(
+        guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={}
+    )
     await open_table(service, 20)
     await open_table(service, 30, computer=True)  # Ann moves first: no computer's turn yet
     await Heartbeat(service.store, "all shards", clock=Clock(500.0)).beat()

@@ -51,11 +51,11 @@ async def test_two_processes_woken_for_one_computer_turn_think_it_once(
         courier = Courier(client, service, Pictures(), controls_view)
         processes.append(ComputerPlayers(service, courier, CountedThinkers(), pause=0.2))
     first = processes[0].service
-    await first.new_lobby(
+    await first.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
         computers=1, computer_level="random",
     )  # fmt: skip
-    game_id = (await first.start(CHANNEL, ANN)).game_id
+    game_id = (await first.lobbies.start(CHANNEL, ANN)).game_id
     for players in processes:
         players.wake(game_id)
     await until_idle(processes)
@@ -63,7 +63,7 @@ async def test_two_processes_woken_for_one_computer_turn_think_it_once(
     assert sorted(thought) == [0, 1]
     row = await first.store.game(game_id)
     assert row is not None and row.moves_made == 1  # the computer moved; Ann's turn now
-    assert await first.computer_turn(game_id) is None
+    assert await first.computers.computer_turn(game_id) is None
     for players in processes:
         await players.close()
         await players.service.store.close()
@@ -90,11 +90,11 @@ async def test_each_process_sweeps_only_the_games_of_its_shards(postgresql: Back
     first = processes[0].service
     games = {}
     for guild, place in ((near, CHANNEL), (far, CHANNEL + 1)):
-        await first.new_lobby(
+        await first.lobbies.new_lobby(
             guild_id=guild, channel_id=place, creator=ANN, game_key="leylines",
             options={"first": 2}, computers=1, computer_level="random",
         )  # fmt: skip
-        games[guild] = (await first.start(place, ANN)).game_id
+        games[guild] = (await first.lobbies.start(place, ANN)).game_id
     for players in processes:
         await players.sweep()
     await until_idle(processes)

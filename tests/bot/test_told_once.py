@@ -131,7 +131,7 @@ async def test_a_database_error_on_the_lease_is_reported_and_the_next_try_tells_
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
     await courier.flush(game_id)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     failing(monkeypatch, service, "claim")
     report = await courier.flush(game_id)  # never raises
     assert report.problem == TOLD_SHORTLY
@@ -166,7 +166,7 @@ async def test_updates_told_but_not_marked_are_marked_at_the_next_try_not_told_a
     await courier.flush(game_id)  # the poll's next pass: marked, not told again
     assert channel.messages == [board] and await service.store.outbox(game_id) == []
     assert all(len(user.received) == 1 for user in users.values())
-    await service.move(CHANNEL, ANN, "pick 7")
+    await service.play.move(CHANNEL, ANN, "pick 7")
     await courier.flush(game_id)
     assert channel.messages == [board] and board.edits == 1  # the living message, edited
     assert "Ann picked a number." in board.parts["content"]
@@ -208,7 +208,7 @@ async def test_updates_that_share_an_outbox_id_have_different_nonces(
     ids = [(await service.store.outbox(game_id))[-1].id]
     await courier.flush(game_id)
     for person, text in ((ANN, "L c3"), (BOB, "M d4")):
-        await service.move(CHANNEL, person, text)
+        await service.play.move(CHANNEL, person, text)
         ids.append((await service.store.outbox(game_id))[-1].id)
         await courier.flush(game_id)
     if service.store.shared is False:
@@ -232,7 +232,7 @@ async def test_a_restart_after_the_nonce_window_finds_the_post_already_made(
     channel = Discordish(window=False)  # Discord has forgotten the nonces
     users: dict[int, FakeUser] = {p.user_id: FakeUser() for p in (ANN, BOB)}
     await process(service, channel, users).flush(game_id)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     failing(monkeypatch, service, "delivered")
     await process(service, channel, users).flush(game_id)  # posts, then the process dies
     opening, posted = channel.messages
@@ -244,7 +244,7 @@ async def test_a_restart_after_the_nonce_window_finds_the_post_already_made(
     assert channel.messages == [opening, posted] and channel.reads == reads + 1
     assert await service.store.outbox(game_id) == []
     assert (await service.store.game(game_id) or pytest.fail()).living.message_id == posted.id
-    await service.move(CHANNEL, BOB, "M d4")
+    await service.play.move(CHANNEL, BOB, "M d4")
     await restarted.flush(game_id)  # updates made since the start: the channel is not read
     assert len(channel.messages) == 3 and channel.reads == reads + 1
     assert "d4" in channel.messages[-1].parts["content"]

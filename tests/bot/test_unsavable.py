@@ -42,10 +42,10 @@ async def moves_until_refused(service: TableService) -> tuple[sqlite3.Operationa
     for _ in range(60):
         row = await service.store.open_game(CHANNEL)
         assert row is not None
-        offers = {p: await service.suggestions(CHANNEL, p.user_id, "") for p in (ANN, BOB)}
+        offers = {p: await service.looking.suggestions(CHANNEL, p.user_id, "") for p in (ANN, BOB)}
         player, offered = next((p, moves) for p, moves in offers.items() if moves)
         try:
-            await service.move(CHANNEL, player, offered[0])
+            await service.play.move(CHANNEL, player, offered[0])
         except sqlite3.OperationalError as error:
             return error, row.moves_made
     pytest.fail("the database never filled up")
@@ -108,7 +108,7 @@ async def test_a_commit_without_an_answer_is_uncertain_never_unsaved(
     change was made), and the player reads that, never "nothing was changed"."""
     store = postgresql.store()
     await store.open()
-    lobby = await TableService(store).new_lobby(
+    lobby = await TableService(store).lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     committing = asyncpg.transaction.Transaction.commit

@@ -45,12 +45,12 @@ async def tables(
     their ids."""
     ids = []
     for channel in channels:
-        lobby = await service.new_lobby(
+        lobby = await service.lobbies.new_lobby(
             guild_id=1, channel_id=channel, creator=ANN, game_key=game_key, options=options
         )
         for player in (BOB, CAT)[: 2 if game_key == "marsvsearth" else 1]:
-            await service.join(channel, player)
-        await service.start(channel, ANN)
+            await service.lobbies.join(channel, player)
+        await service.lobbies.start(channel, ANN)
         ids.append(lobby.game_id)
     return ids
 
@@ -63,7 +63,7 @@ async def test_one_games_failed_timer_never_stops_another_games(backend: Backend
     first, second = await tables(service, "marsvsearth", {"answer": 1, "first": 1}, range(1, 3))
     clock.now += 61
     failing_for(store, "game", first)
-    [update] = await service.due_timeouts()
+    [update] = await service.clocks.due_timeouts()
     assert update.game_id == second
     await store.close()
 
@@ -76,7 +76,7 @@ async def test_one_games_failed_reminder_never_stops_another_games(backend: Back
     first, second = await tables(service, "leylines", {"first": 1}, range(1, 3))
     clock.now += HOUR + 1
     failing_for(store, "postpone", first)
-    [(game_id, channel, _)] = await service.due_reminders()
+    [(game_id, channel, _)] = await service.clocks.due_reminders()
     assert (game_id, channel) == (second, 2)
     await store.close()
 
@@ -145,7 +145,7 @@ async def test_no_heartbeat_after_a_pass_that_could_not_read(service: TableServi
     async def unreadable(older_than: float) -> list[int]:
         raise BROKEN
 
-    setattr(service, "undelivered_games", unreadable)  # noqa: B010
+    setattr(service.deliveries, "undelivered_games", unreadable)  # noqa: B010
     try:
         await one_pass(poll)
         await one_pass(poll)

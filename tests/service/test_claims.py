@@ -29,7 +29,7 @@ async def clocked(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
     """A Ley Lines game with a 2-hour clock; Ann has moved, so it waits for Bob."""
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -37,10 +37,10 @@ async def clocked(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
         options={"first": 1},
         clock_hours=2,
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     clock.now += 5 * HOUR  # Ann kept Bob waiting long, but she moves before any claim
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     yield service, clock
     await service.store.close()
 
@@ -58,12 +58,12 @@ async def test_a_claim_before_the_limit_says_how_long_is_left_and_changes_nothin
     before = await version(service)
     clock.now += HOUR + 15 * 60
     with pytest.raises(TableError, match=r"Too early.*2 h, so you may claim in 45 min\."):
-        await service.claim_win(CHANNEL, ANN)
+        await service.claims.claim_win(CHANNEL, ANN)
     with pytest.raises(TableError, match="Too early"):
-        await service.claim_end(CHANNEL, ANN)
+        await service.claims.claim_end(CHANNEL, ANN)
     clock.now += 45 * 60 - 1
     with pytest.raises(TableError, match="claim in less than a minute"):
-        await service.claim_win(CHANNEL, ANN)
+        await service.claims.claim_win(CHANNEL, ANN)
     assert await version(service) == before
 
 
@@ -72,11 +72,11 @@ async def test_who_may_not_claim(clocked: tuple[TableService, Clock]) -> None:
     clock.now += 3 * HOUR
     before = await version(service)
     with pytest.raises(TableError, match="waiting for you"):
-        await service.claim_win(CHANNEL, BOB)
+        await service.claims.claim_win(CHANNEL, BOB)
     with pytest.raises(TableError, match="not playing"):
-        await service.claim_win(CHANNEL, CAT)
+        await service.claims.claim_win(CHANNEL, CAT)
     with pytest.raises(TableError, match="no game in this channel"):
-        await service.claim_end(CHANNEL + 1, ANN)
+        await service.claims.claim_end(CHANNEL + 1, ANN)
     assert await version(service) == before
 
 
@@ -85,7 +85,7 @@ async def test_a_claimed_win_is_the_absent_players_resignation(
 ) -> None:
     service, clock = clocked
     clock.now += 2 * HOUR + 1
-    update = await service.claim_win(CHANNEL, ANN)
+    update = await service.claims.claim_win(CHANNEL, ANN)
     said = "Ann claimed the game on time: Bob kept the table waiting over 2 h."
     assert update.finished and update.confirmation == f"Done: {said}"
     assert said in update.public.text and "Ann wins" in update.public.text
@@ -94,7 +94,7 @@ async def test_a_claimed_win_is_the_absent_players_resignation(
     [*_, last] = await service.store.moves(update.game_id)
     assert (last.seat, last.kind, last.notation) == (1, "resign", "resign")
     with pytest.raises(TableError, match="no game"):
-        await service.claim_win(CHANNEL, ANN)
+        await service.claims.claim_win(CHANNEL, ANN)
 
 
 async def test_a_claimed_end_closes_the_game_with_no_result(
@@ -102,14 +102,14 @@ async def test_a_claimed_end_closes_the_game_with_no_result(
 ) -> None:
     service, clock = clocked
     clock.now += 3 * HOUR
-    said = await service.claim_end(CHANNEL, ANN)
+    said = await service.claims.claim_end(CHANNEL, ANN)
     assert said.startswith("The Ley Lines of Mars game in this channel ended with no result.")
     assert "Bob kept the table waiting over 2 h" in said
     row = await service.store.last_game(CHANNEL)
     assert row is not None and row.status == "abandoned"
     assert row.result is not None and row.result.startswith("No result: Ann claimed")
     with pytest.raises(TableError, match="no game"):
-        await service.move(CHANNEL, BOB, "L d4")
+        await service.play.move(CHANNEL, BOB, "L d4")
 
 
 async def test_a_move_restarts_the_clock_for_the_others(
@@ -117,18 +117,18 @@ async def test_a_move_restarts_the_clock_for_the_others(
 ) -> None:
     service, clock = clocked
     clock.now += 2 * HOUR - 60
-    await service.move(CHANNEL, BOB, "L d4")
+    await service.play.move(CHANNEL, BOB, "L d4")
     clock.now += HOUR
     with pytest.raises(TableError, match="waiting for you"):
-        await service.claim_win(CHANNEL, ANN)
+        await service.claims.claim_win(CHANNEL, ANN)
     with pytest.raises(TableError, match="claim in 1 h"):
-        await service.claim_win(CHANNEL, BOB)
+        await service.claims.claim_win(CHANNEL, BOB)
 
 
 async def test_the_deadline_survives_a_restart(tmp_path: Path) -> None:
     path, clock = tmp_path / "bot.sqlite3", Clock()
     service = await open_at(path, clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -136,34 +136,34 @@ async def test_the_deadline_survives_a_restart(tmp_path: Path) -> None:
         options={"first": 1},
         clock_hours=1,
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
+    await service.play.move(CHANNEL, ANN, "L c3")
     await service.store.close()
 
     clock.now += HOUR / 2
     restarted = await open_at(path, clock)
     with pytest.raises(TableError, match="claim in 30 min"):
-        await restarted.claim_win(CHANNEL, ANN)
+        await restarted.claims.claim_win(CHANNEL, ANN)
     clock.now += HOUR / 2 + 1
-    assert (await restarted.claim_win(CHANNEL, ANN)).finished
+    assert (await restarted.claims.claim_win(CHANNEL, ANN)).finished
     await restarted.store.close()
 
 
 async def test_a_table_without_a_clock_has_nothing_to_claim(tmp_path: Path) -> None:
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
+    await service.play.move(CHANNEL, ANN, "L c3")
     clock.now += 1000 * HOUR
     with pytest.raises(TableError, match="no clock"):
-        await service.claim_win(CHANNEL, ANN)
+        await service.claims.claim_win(CHANNEL, ANN)
     with pytest.raises(TableError, match=r"clock is the hours a turn may wait: 1 to 72"):
-        await service.new_lobby(
+        await service.lobbies.new_lobby(
             guild_id=1,
             channel_id=CHANNEL + 1,
             creator=ANN,
@@ -180,7 +180,7 @@ async def test_reminders_at_half_the_clock_then_who_may_claim(tmp_path: Path) ->
     it has run out the channel is told who may claim; then nothing more."""
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -188,26 +188,26 @@ async def test_reminders_at_half_the_clock_then_who_may_claim(tmp_path: Path) ->
         options={"first": 1},
         clock_hours=4,
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
+    await service.play.move(CHANNEL, ANN, "L c3")
     clock.now += 2 * HOUR - 1
-    assert await service.due_reminders() == []
+    assert await service.clocks.due_reminders() == []
     clock.now += 1
-    [(_, _, warning)] = await service.due_reminders()
+    [(_, _, warning)] = await service.clocks.due_reminders()
     assert warning.mentions == (BOB.user_id,)
     assert warning.text.endswith(
         "If the turn waits 2 h more, the others may claim the game (`/claim`)."
     )
     clock.now += 2 * HOUR
-    [(_, _, told)] = await service.due_reminders()
+    [(_, _, told)] = await service.clocks.due_reminders()
     assert told.mentions == (BOB.user_id, ANN.user_id)
     assert told.text == (
         f"<@{BOB.user_id}>: **Ley Lines of Mars** has waited over 4 h for your move, so "
         f"<@{ANN.user_id}> may now `/claim win` or `/claim end` (no result)."
     )
     clock.now += 100 * HOUR
-    assert await service.due_reminders() == []
+    assert await service.clocks.due_reminders() == []
     await service.store.close()
 
 
@@ -236,7 +236,7 @@ async def test_at_a_larger_table_a_claim_removes_the_absent_player_and_play_goes
     skipped) and the two others play on; nobody has won yet."""
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -244,11 +244,11 @@ async def test_at_a_larger_table_a_claim_removes_the_absent_player_and_play_goes
         options={"first": 3},
         clock_hours=1,
     )
-    await service.join(CHANNEL, BOB)
-    await service.join(CHANNEL, CAT)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.join(CHANNEL, CAT)
+    await service.lobbies.start(CHANNEL, ANN)
     clock.now += HOUR + 1
-    update = await service.claim_win(CHANNEL, BOB)
+    update = await service.claims.claim_win(CHANNEL, BOB)
     assert not update.finished
     assert "Bob claimed the game on time: Cat kept the table waiting over 1 h." in (
         update.public.text
@@ -260,14 +260,14 @@ async def test_at_a_larger_table_a_claim_removes_the_absent_player_and_play_goes
     assert actors and 2 not in actors
     clock.now += HOUR + 1
     with pytest.raises(TableError, match="You have left this game"):
-        await service.claim_end(CHANNEL, CAT)
+        await service.claims.claim_end(CHANNEL, CAT)
     await service.store.close()
 
 
 async def test_a_computer_to_move_keeps_nobody_waiting(tmp_path: Path) -> None:
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -277,10 +277,10 @@ async def test_a_computer_to_move_keeps_nobody_waiting(tmp_path: Path) -> None:
         computers=1,
         computer_level="random",
     )
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.start(CHANNEL, ANN)
     clock.now += 2 * HOUR
     with pytest.raises(TableError, match="Nobody is keeping the table waiting"):
-        await service.claim_win(CHANNEL, ANN)
+        await service.claims.claim_win(CHANNEL, ANN)
     await service.store.close()
 
 
@@ -289,16 +289,16 @@ async def test_a_player_the_game_also_waits_for_may_not_claim(tmp_path: Path) ->
     until one has chosen."""
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={}, clock_hours=1
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     clock.now += 2 * HOUR
     with pytest.raises(TableError, match="waiting for you"):
-        await service.claim_win(CHANNEL, BOB)
-    await service.move(CHANNEL, ANN, "objectives red=2 green=1 blue=0 yellow=-1")
+        await service.claims.claim_win(CHANNEL, BOB)
+    await service.play.move(CHANNEL, ANN, "objectives red=2 green=1 blue=0 yellow=-1")
     clock.now += HOUR + 1
-    update = await service.claim_win(CHANNEL, ANN)
+    update = await service.claims.claim_win(CHANNEL, ANN)
     assert update.finished and "Ann wins" in update.public.text
     await service.store.close()

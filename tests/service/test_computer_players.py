@@ -27,7 +27,7 @@ MOVES_BEFORE_RESIGNING = 400
 async def lobby_with_computers(
     service: TableService, game_key: str, computers: int, level: str = "random", **table: Any
 ) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -52,7 +52,7 @@ def chosen(turn: Turn) -> str:
 
 async def test_computer_players_take_named_seats_with_their_level(service: TableService) -> None:
     await lobby_with_computers(service, "merchants", 2, "random")
-    lobby = await service.add_computer(CHANNEL, ANN, "random")
+    lobby = await service.lobbies.add_computer(CHANNEL, ANN, "random")
     assert [(s.user_id, s.display_name, s.level) for s in await seats(service)] == [
         (ANN.user_id, "Ann", None),
         (-1, "Ada (computer)", "random"),
@@ -61,9 +61,9 @@ async def test_computer_players_take_named_seats_with_their_level(service: Table
     ]
     assert "**Ada (computer)** (random)" in lobby.text
     assert "<@-" not in lobby.text
-    lobby = await service.remove_computer(CHANNEL, ANN)
+    lobby = await service.lobbies.remove_computer(CHANNEL, ANN)
     assert [p.name for p in lobby.players] == ["Ann", "Ada (computer)", "Bram (computer)"]
-    lobby = await service.add_computer(CHANNEL, ANN, "random")
+    lobby = await service.lobbies.add_computer(CHANNEL, ANN, "random")
     assert lobby.players[-1].name == "Cleo (computer)"  # the freed name is taken again
 
 
@@ -77,17 +77,17 @@ async def test_seating_computers_is_refused_beyond_the_table_or_by_outsiders(
         await lobby_with_computers(service, "leylines", 1, "wild")
     await lobby_with_computers(service, "leylines", 1)
     with pytest.raises(TableError, match="full"):
-        await service.add_computer(CHANNEL, ANN, "easy")
+        await service.lobbies.add_computer(CHANNEL, ANN, "easy")
     with pytest.raises(TableError, match="not playing"):
-        await service.remove_computer(CHANNEL, BOB)
-    await service.remove_computer(CHANNEL, ANN)
+        await service.lobbies.remove_computer(CHANNEL, BOB)
+    await service.lobbies.remove_computer(CHANNEL, ANN)
     with pytest.raises(TableError, match="No computer player"):
-        await service.remove_computer(CHANNEL, ANN)
+        await service.lobbies.remove_computer(CHANNEL, ANN)
 
 
 async def test_a_level_shows_in_the_lobby(service: TableService) -> None:
     await lobby_with_computers(service, "albiorix", 1, "hard")
-    assert "**Ada (computer)** (hard)" in (await service.lobby(CHANNEL)).text
+    assert "**Ada (computer)** (hard)" in (await service.lobbies.lobby(CHANNEL)).text
 
 
 async def test_no_searching_computer_in_a_game_the_search_cannot_play(
@@ -98,15 +98,15 @@ async def test_no_searching_computer_in_a_game_the_search_cannot_play(
         await lobby_with_computers(service, "leylines", 1, "easy")
     await lobby_with_computers(service, "leylines", 0)
     with pytest.raises(TableError, match="cannot play Ley Lines of Mars yet"):
-        await service.add_computer(CHANNEL, ANN, "hard")
-    await service.add_computer(CHANNEL, ANN, "random")  # a random player needs no search
+        await service.lobbies.add_computer(CHANNEL, ANN, "hard")
+    await service.lobbies.add_computer(CHANNEL, ANN, "random")  # a random player needs no search
 
 
 async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
     service: TableService,
 ) -> None:
     await lobby_with_computers(service, "agents", 1)
-    opening = await service.start(CHANNEL, ANN)
+    opening = await service.lobbies.start(CHANNEL, ANN)
     assert {n.user_id for n in opening.private} >= {-1}  # the service knows its secrets...
     [entry] = [o.payload for o in await service.store.outbox(opening.game_id)]
     assert {p["user"] for p in entry["private"]} == {ANN.user_id}  # ...and sends it nothing
@@ -116,19 +116,19 @@ async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
 async def test_the_computer_plays_its_turn_and_a_stale_choice_changes_nothing(
     service: TableService,
 ) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
         computers=1, computer_level="random",
     )  # fmt: skip
-    game_id = (await service.start(CHANNEL, ANN)).game_id
-    turn = await service.computer_turn(game_id)
+    game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
+    turn = await service.computers.computer_turn(game_id)
     assert turn is not None and (turn.seat, turn.level, turn.moves_made) == (1, "random", 0)
-    update = await service.play_computer(turn, chosen(turn))
+    update = await service.computers.play_computer(turn, chosen(turn))
     assert update.public.text.startswith("Ada (computer) placed")
     assert f"<@{ANN.user_id}>, your turn." in update.public.text
-    assert await service.computer_turn(game_id) is None  # Ann's turn now
+    assert await service.computers.computer_turn(game_id) is None  # Ann's turn now
     with pytest.raises(TableError, match=STALE):
-        await service.play_computer(turn, chosen(turn))
+        await service.computers.play_computer(turn, chosen(turn))
     assert (await service.store.game(game_id) or pytest.fail()).moves_made == 1
 
 
@@ -136,23 +136,23 @@ async def test_hints_only_where_the_table_allows_them_and_only_to_who_may_act(
     service: TableService,
 ) -> None:
     await lobby_with_computers(service, "albiorix", 1, hints=True)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.start(CHANNEL, ANN)
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.hints
-    turn = await service.hint_turn(CHANNEL, ANN.user_id)
+    turn = await service.computers.hint_turn(CHANNEL, ANN.user_id)
     assert (turn.seat, turn.level) == (0, "normal")
     with pytest.raises(TableError, match="not playing"):
-        await service.hint_turn(CHANNEL, BOB.user_id)
-    await service.move(CHANNEL, ANN, chosen(turn))
+        await service.computers.hint_turn(CHANNEL, BOB.user_id)
+    await service.play.move(CHANNEL, ANN, chosen(turn))
     with pytest.raises(TableError, match="nothing to do now"):
-        await service.hint_turn(CHANNEL, ANN.user_id)
+        await service.computers.hint_turn(CHANNEL, ANN.user_id)
 
 
 async def test_no_hints_at_a_table_that_did_not_allow_them(service: TableService) -> None:
     await lobby_with_computers(service, "albiorix", 1)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.start(CHANNEL, ANN)
     with pytest.raises(TableError, match="does not allow hints"):
-        await service.hint_turn(CHANNEL, ANN.user_id)
+        await service.computers.hint_turn(CHANNEL, ANN.user_id)
 
 
 @pytest.mark.parametrize("game_key", sorted(GAMES))
@@ -164,18 +164,18 @@ async def test_a_game_of_computers_runs_to_its_end_through_the_service(
     after `MOVES_BEFORE_RESIGNING` (random play in Agents rarely completes an objective)."""
     rng = random.Random(game_key)
     await lobby_with_computers(service, game_key, PLAYERS[game_key] - 1)
-    game_id = (await service.start(CHANNEL, ANN)).game_id
+    game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
     for _ in range(MOVES_BEFORE_RESIGNING):
-        turn = await service.computer_turn(game_id)
+        turn = await service.computers.computer_turn(game_id)
         if turn is not None:
-            update = await service.play_computer(turn, chosen(turn))
+            update = await service.computers.play_computer(turn, chosen(turn))
         else:
-            offered = await service.suggestions(CHANNEL, ANN.user_id, "")
-            update = await service.move(CHANNEL, ANN, rng.choice(offered))
+            offered = await service.looking.suggestions(CHANNEL, ANN.user_id, "")
+            update = await service.play.move(CHANNEL, ANN, rng.choice(offered))
         if update.finished:
             break
     else:
-        await service.resign(CHANNEL, ANN)
+        await service.play.resign(CHANNEL, ANN)
     row = await service.store.game(game_id)
     assert row is not None and row.status == "finished" and row.result
 
@@ -190,13 +190,13 @@ async def test_searching_computers_play_games_with_secrets_and_dice(
     from the creator's seat): a few turns are chosen from the stored state, as a worker does,
     and committed."""
     await lobby_with_computers(service, game_key, PLAYERS[game_key] - 1, level, hints=True)
-    game_id = (await service.start(CHANNEL, ANN)).game_id
+    game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
     for _ in range(6):
-        turn = await service.computer_turn(game_id)
+        turn = await service.computers.computer_turn(game_id)
         if turn is None:
-            mine = await service.hint_turn(CHANNEL, ANN.user_id)
-            await service.move(CHANNEL, ANN, chosen(replace(mine, level=level)))
+            mine = await service.computers.hint_turn(CHANNEL, ANN.user_id)
+            await service.play.move(CHANNEL, ANN, chosen(replace(mine, level=level)))
         else:
-            await service.play_computer(turn, chosen(turn))
+            await service.computers.play_computer(turn, chosen(turn))
     row = await service.store.game(game_id)
     assert row is not None and row.moves_made == 6

@@ -32,12 +32,12 @@ async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
         if a == b:
             b = PLAYERS[(n + 5) % 10]
         pairs[10 + n] = (a, b)
-        await service.new_lobby(
+        await service.lobbies.new_lobby(
             guild_id=GUILD, channel_id=10 + n, creator=a, game_key="leylines",
             options={"first": 1}, clock_hours=24,
         )  # fmt: skip
-        await service.join(10 + n, b)
-        await service.start(10 + n, a)
+        await service.lobbies.join(10 + n, b)
+        await service.lobbies.start(10 + n, a)
     digests: list[tuple[float, int]] = []
     away_until: dict[int, float] = {}
     for hour in range(30 * 24):
@@ -47,15 +47,15 @@ async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
         if hour in (2 * 24, 16 * 24):
             for user in AWAY:
                 player = next(p for p in PLAYERS if p.user_id == user)
-                await service.go_away(GUILD, player, 5)
+                await service.away.go_away(GUILD, player, 5)
                 away_until[user] = clock.now + 5 * DAY
-        await service.due_reminders()
-        digests += [(clock.now, user) for _, user, _ in await service.due_digests()]
+        await service.clocks.due_reminders()
+        digests += [(clock.now, user) for _, user, _ in await service.waiting.due_digests()]
         for channel, (a, b) in pairs.items():
             row = await store.open_game(channel)
             if row is None:
                 continue
-            table = await service._table(channel, status="active")
+            table = await service.tables.load(channel, status="active")
             if not table.actors():
                 continue
             [seat] = table.actors()
@@ -63,7 +63,7 @@ async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
             mover = a if a.user_id == user else b
             other = b if mover is a else a
             if user in away_until and clock.now < away_until[user]:
-                for claim in (service.claim_win, service.claim_end):
+                for claim in (service.claims.claim_win, service.claims.claim_end):
                     try:
                         await claim(channel, other)
                         raise AssertionError("a claim against an away player")
@@ -73,19 +73,21 @@ async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
             if user == VANISHED:
                 try:
                     if channel % 2:
-                        await service.claim_standin(channel, other)
+                        await service.claims.claim_standin(channel, other)
                     else:
-                        await service.claim_win(channel, other)
+                        await service.claims.claim_win(channel, other)
                 except TableError:
                     pass
-                turn = await service.standin_turn(row.id)
+                turn = await service.standins.standin_turn(row.id)
                 if turn is not None:
                     moves = table.game.legal_moves(table.state, turn.seat)
-                    await service.play_computer(turn, table.game.notation(chance.choice(moves)))
+                    await service.computers.play_computer(
+                        turn, table.game.notation(chance.choice(moves))
+                    )
                 continue
             if chance.random() < 0.3:  # slow: a move now and then
                 moves = table.game.legal_moves(table.state, seat)
-                await service.move(channel, mover, table.game.notation(chance.choice(moves)))
+                await service.play.move(channel, mover, table.game.notation(chance.choice(moves)))
     per_user: dict[int, list[float]] = {}
     for moment, user in digests:
         per_user.setdefault(user, []).append(moment)

@@ -128,7 +128,7 @@ async def test_two_processes_finishing_games_at_once_number_and_count_both(
     first, second = (TableService(store, seed_source=lambda: 7) for store in stores)
     await seat(first, 10, "leylines", (ANN, BOB))
     await seat(second, 11, "leylines", (ANN, CAT))
-    await asyncio.gather(first.resign(10, BOB), second.resign(11, CAT))
+    await asyncio.gather(first.play.resign(10, BOB), second.play.resign(11, CAT))
     [ann] = await first.store.records(1, ANN.user_id)
     assert (ann.games, ann.wins, ann.streak) == (2, 2, 2)
     numbered = await first.store.db.execute_fetchall(

@@ -51,7 +51,7 @@ async def seat(
     """A game of `game_key` started in `channel` with `players` seated in order (then any
     computer players)."""
     first, *others = players
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=guild,
         channel_id=channel,
         creator=first,
@@ -61,8 +61,8 @@ async def seat(
         computer_level="random",
     )
     for player in others:
-        await service.join(channel, player)
-    await service.start(channel, first)
+        await service.lobbies.join(channel, player)
+    await service.lobbies.start(channel, first)
 
 
 async def play_out(service: TableService, channel: int, players: tuple[Player, ...]) -> None:
@@ -73,7 +73,7 @@ async def play_out(service: TableService, channel: int, players: tuple[Player, .
         state = game.from_json(json.loads(row.state or "{}"))
         actor = chooser.choice(sorted(game.actors(state)))
         move = chooser.choice(game.legal_moves(state, actor))
-        await service.move(channel, players[actor], game.notation(move))
+        await service.play.move(channel, players[actor], game.notation(move))
 
 
 async def records(service: TableService, *players: Player, guild: int = GUILD) -> dict[str, Record]:
@@ -87,7 +87,7 @@ async def records(service: TableService, *players: Player, guild: int = GUILD) -
 
 async def test_a_resignation_is_a_loss_and_a_win_for_the_other(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN, BOB))
-    await service.resign(10, BOB)
+    await service.play.resign(10, BOB)
     ann, bob = (await records(service, ANN, BOB)).values()
     (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
     assert (ann.games, ann.wins, ann.draws, ann.losses, ann.streak) == (1, 1, 0, 0, 1)
@@ -100,11 +100,11 @@ async def test_a_resignation_is_a_loss_and_a_win_for_the_other(service: TableSer
 async def test_streaks_run_and_titles_and_servers_are_apart(service: TableService) -> None:
     for channel in (10, 11):
         await seat(service, channel, "leylines", (ANN, BOB))
-        await service.resign(channel, BOB)
+        await service.play.resign(channel, BOB)
     await seat(service, 12, "albiorix", (ANN, BOB))
-    await service.resign(12, ANN)
+    await service.play.resign(12, ANN)
     await seat(service, 13, "leylines", (ANN, BOB), guild=OTHER_GUILD)
-    await service.resign(13, ANN)
+    await service.play.resign(13, ANN)
     leylines, albiorix = sorted(
         await service.store.records(GUILD, ANN.user_id), key=lambda r: r.game_key != "leylines"
     )
@@ -145,8 +145,8 @@ async def test_a_game_played_to_its_end_counts_its_result(service: TableService)
 
 async def test_an_abandoned_game_counts_for_nothing(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN, BOB))
-    await service.move(10, ANN if await _first(service, 10) == 0 else BOB, "L c3")
-    await service.abandon(10, ANN, moderator=True)
+    await service.play.move(10, ANN if await _first(service, 10) == 0 else BOB, "L c3")
+    await service.play.abandon(10, ANN, moderator=True)
     assert await service.store.records(GUILD, ANN.user_id) == []
     assert await service.store.records(GUILD, BOB.user_id) == []
 
@@ -190,7 +190,7 @@ async def test_a_game_lost_by_everyone_is_a_loss_for_all_and_rates_nobody(
 
 async def test_computers_are_never_rated_and_rate_no_lone_person(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN,), computers=1)
-    await service.resign(10, ANN)
+    await service.play.resign(10, ANN)
     (ann,) = await service.store.records(GUILD, ANN.user_id)
     assert (ann.games, ann.losses, ann.streak, ann.skill) == (1, 1, -1, NEW)
     assert await service.store.records(GUILD, -1) == []
@@ -202,13 +202,13 @@ async def test_computers_are_never_rated_and_rate_no_lone_person(service: TableS
 async def test_a_table_with_hints_counts_in_the_stats_and_rates_nobody(
     service: TableService,
 ) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=GUILD, channel_id=10, creator=ANN, game_key="leylines", options={}, hints=True
     )
-    lobby = await service.join(10, BOB)
+    lobby = await service.lobbies.join(10, BOB)
     assert "hints allowed (unrated)" in lobby.text
-    await service.start(10, ANN)
-    await service.resign(10, BOB)
+    await service.lobbies.start(10, ANN)
+    await service.play.resign(10, BOB)
     ann, bob = (await records(service, ANN, BOB)).values()
     assert (ann.games, ann.wins, bob.games, bob.losses) == (1, 1, 1, 1)
     assert ann.skill == bob.skill == NEW
@@ -249,7 +249,7 @@ MODEL_WORDS = re.compile(r"\bmu\b|sigma|ordinal|plackett|openskill", re.IGNORECA
 
 async def test_a_first_game_shows_ratings_near_1000_in_plain_words(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN, BOB))
-    await service.resign(10, BOB)
+    await service.play.resign(10, BOB)
     ann = await stats.stats(service.store, GUILD, ANN.user_id, "Ann")
     bob = await stats.stats(service.store, GUILD, BOB.user_id, "Bob")
     board = await stats.leaderboard(service.store, GUILD, "leylines")
@@ -271,7 +271,7 @@ async def test_the_provisional_mark_goes_after_six_games_taking_turns_to_win(
 ) -> None:
     for game in range(6):
         await seat(service, 10 + game, "leylines", (ANN, BOB))
-        await service.resign(10 + game, BOB if game % 2 == 0 else ANN)
+        await service.play.resign(10 + game, BOB if game % 2 == 0 else ANN)
         text = (await stats.stats(service.store, GUILD, ANN.user_id, "Ann")).text
         assert ("(provisional)" in text) == (game < 5), text
     ann, bob = (await records(service, ANN, BOB)).values()
@@ -286,9 +286,9 @@ async def test_the_leaderboard_lists_provisional_players_marked_in_the_order_of_
 ) -> None:
     for game in range(6):
         await seat(service, 10 + game, "leylines", (ANN, BOB))
-        await service.resign(10 + game, BOB if game % 2 == 0 else ANN)
+        await service.play.resign(10 + game, BOB if game % 2 == 0 else ANN)
     await seat(service, 20, "leylines", (CAT, DAN))
-    await service.resign(20, DAN)
+    await service.play.resign(20, DAN)
     found = await records(service, ANN, BOB, CAT, DAN)
     board = await service.store.leaderboard(GUILD, "leylines", 10)
     assert [r.user_id for r in board] == [
@@ -315,18 +315,18 @@ async def test_a_game_is_finished_and_counted_in_one_transaction(
     with monkeypatch.context() as patched:
         patched.setattr(ledger, "count", crash)
         with pytest.raises(RuntimeError):
-            await service.resign(10, BOB)
+            await service.play.resign(10, BOB)
     row = await service.store.open_game(10)
     assert row is not None and row.status == "active" and row.moves_made == 0
     assert await service.store.records(GUILD, ANN.user_id) == []
-    await service.resign(10, BOB)
+    await service.play.resign(10, BOB)
     assert (await records(service, ANN))["Ann"].wins == 1
 
 
 async def test_ratings_survive_a_restart(backend: Backend) -> None:
     service = await open_service(backend.store())
     await seat(service, 10, "leylines", (ANN, BOB))
-    await service.resign(10, BOB)
+    await service.play.resign(10, BOB)
     before = await records(service, ANN, BOB)
     await service.store.close()
     service = await open_service(backend.store())
@@ -343,11 +343,11 @@ async def test_a_rebuild_gives_exactly_the_numbers_counted_as_games_finished(
     await play_out(service, 10, everyone)
     for channel, (winner, loser) in enumerate([(ANN, BOB), (BOB, CAT), (CAT, ANN)], 11):
         await seat(service, channel, "leylines", (winner, loser))
-        await service.resign(channel, loser)
+        await service.play.resign(channel, loser)
     await seat(service, 20, "leylines", (ANN, BOB))
     await play_out(service, 20, (ANN, BOB))
     await seat(service, 21, "leylines", (DAN,), computers=1)
-    await service.resign(21, DAN)
+    await service.play.resign(21, DAN)
     counted = {key: await service.store.leaderboard(GUILD, key, 10) for key in GAMES}
     assert len(counted["marsvsearth"]) == 5 and len(counted["leylines"]) == 4
     await service.store.db.execute("UPDATE ratings SET mu = 0, games = 99")
@@ -362,7 +362,7 @@ async def test_finished_games_are_numbered_in_the_order_they_finished(
     for channel in (10, 11, 12):
         await seat(service, channel, "leylines", (ANN, BOB))
     for channel in (12, 10, 11):
-        await service.resign(channel, ANN)
+        await service.play.resign(channel, ANN)
     rows = await service.store.db.execute_fetchall(
         "SELECT channel_id FROM games ORDER BY finished_seq"
     )
@@ -388,7 +388,7 @@ async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
         service = await open_service(Store(tmp_path / f"{name}.sqlite3"))
         for channel, (winner, loser) in enumerate(order, 10):
             await seat(service, channel, "leylines", (winner, loser))
-            await service.resign(channel, loser)
+            await service.play.resign(channel, loser)
         counted[name] = await service.store.leaderboard(GUILD, "leylines", 10)
         await service.store.close()
     old = sqlite3.connect(tmp_path / "old.sqlite3", isolation_level=None)

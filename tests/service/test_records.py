@@ -22,7 +22,7 @@ BOB_OBJECTIVES = "objectives red=-1 green=0 blue=1 yellow=2"
 
 async def play(service: TableService, *moves: tuple[Player, str], channel: int = CHANNEL) -> None:
     for player, text in moves:
-        await service.move(channel, player, text)
+        await service.play.move(channel, player, text)
 
 
 async def dated(service: TableService, game_id: int) -> None:
@@ -35,7 +35,7 @@ async def dated(service: TableService, game_id: int) -> None:
 async def test_the_record_of_a_short_ley_lines_game(service: TableService) -> None:
     await started(service)
     await play(service, (ANN, "L c3"), (BOB, "M d4"), (ANN, "cap a1"))
-    update = await service.resign(CHANNEL, BOB)
+    update = await service.play.resign(CHANNEL, BOB)
     await dated(service, update.game_id)
     record = await records.record(service.store, CHANNEL)
     assert record.filename == "leylines-1.txt"
@@ -70,11 +70,11 @@ async def test_the_record_of_the_game_in_play_is_its_log_so_far(service: TableSe
 
 async def test_names_are_written_plainly_in_the_record(service: TableService) -> None:
     odd = Player(404, "\\*Zed\\*")  # as the bot stores a name with markdown in it
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=odd, game_key="leylines", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, odd)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, odd)
     await play(service, (odd, "L c3"))
     text = (await records.record(service.store, CHANNEL)).text
     assert "Players: 1. *Zed*, 2. Bob" in text and "1. *Zed*: L c3" in text
@@ -84,8 +84,8 @@ async def test_a_replay_has_the_opening_and_one_frame_per_move(service: TableSer
     opening = await started_update(service)
     views: list[View | None] = [opening]
     for player, text in ((ANN, "L c3"), (BOB, "M d4"), (ANN, "cap a1")):
-        views.append((await service.move(CHANNEL, player, text)).public.view)
-    views.append((await service.resign(CHANNEL, BOB)).public.view)
+        views.append((await service.play.move(CHANNEL, player, text)).public.view)
+    views.append((await service.play.resign(CHANNEL, BOB)).public.view)
     replay = await records.replay(service.store, CHANNEL)
     assert len(replay.frames) == 5 and [f.view for f in replay.frames] == views
     assert [f.caption for f in replay.frames] == [
@@ -106,26 +106,26 @@ async def test_a_replay_has_the_opening_and_one_frame_per_move(service: TableSer
 
 async def started_update(service: TableService) -> View | None:
     """Start Ann and Bob's Ley Lines game; the opening board the channel was shown."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    return (await service.start(CHANNEL, ANN)).public.view
+    await service.lobbies.join(CHANNEL, BOB)
+    return (await service.lobbies.start(CHANNEL, ANN)).public.view
 
 
 async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableService) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    shown: list[View | None] = [(await service.start(CHANNEL, ANN)).public.view]
+    await service.lobbies.join(CHANNEL, BOB)
+    shown: list[View | None] = [(await service.lobbies.start(CHANNEL, ANN)).public.view]
     for player, text in ((ANN, ANN_OBJECTIVES), (BOB, BOB_OBJECTIVES)):
-        update = await service.move(CHANNEL, player, text)
+        update = await service.play.move(CHANNEL, player, text)
         assert update.hidden
         shown.append(update.public.view)
     for player, text in ((ANN, "draw"), (ANN, "place a1"), (BOB, "draw"), (BOB, "place b1")):
-        shown.append((await service.move(CHANNEL, player, text)).public.view)
-    shown.append((await service.resign(CHANNEL, ANN)).public.view)
+        shown.append((await service.play.move(CHANNEL, player, text)).public.view)
+    shown.append((await service.play.resign(CHANNEL, ANN)).public.view)
     replay = await records.replay(service.store, CHANNEL)
     assert len(replay.frames) == len(shown) == 8
     for frame, public in zip(replay.frames, shown, strict=True):
@@ -155,9 +155,9 @@ async def test_a_replay_is_of_a_finished_game_of_this_channel(service: TableServ
         await records.replay(service.store, CHANNEL)
     with pytest.raises(TableError, match="Game #1 is still being played"):
         await records.replay(service.store, CHANNEL, 1)
-    await service.resign(CHANNEL, BOB)
+    await service.play.resign(CHANNEL, BOB)
     await started(service, OTHER_CHANNEL)
-    await service.resign(OTHER_CHANNEL, ANN)
+    await service.play.resign(OTHER_CHANNEL, ANN)
     for game_id in (2, 99):
         with pytest.raises(TableError, match=f"There is no game #{game_id} in this channel"):
             await records.replay(service.store, CHANNEL, game_id)
@@ -165,12 +165,12 @@ async def test_a_replay_is_of_a_finished_game_of_this_channel(service: TableServ
             await records.record(service.store, CHANNEL, game_id)
     assert (await records.replay(service.store, OTHER_CHANNEL, 2)).game_id == 2
     await started(service)
-    await service.abandon(CHANNEL, ANN, moderator=True)
+    await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError, match="Game #3 was abandoned"):
         await records.replay(service.store, CHANNEL, 3)
     assert (await records.replay(service.store, CHANNEL)).game_id == 1
     assert "Abandoned: " in (await records.record(service.store, CHANNEL)).text
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     with pytest.raises(TableError, match="Game #4 never started"):
@@ -180,7 +180,7 @@ async def test_a_replay_is_of_a_finished_game_of_this_channel(service: TableServ
 async def test_a_game_its_moves_no_longer_rebuild_is_not_replayed(service: TableService) -> None:
     await started(service)
     await play(service, (ANN, "L c3"), (BOB, "M d4"))
-    await service.resign(CHANNEL, BOB)
+    await service.play.resign(CHANNEL, BOB)
     await service.store.db.execute("UPDATE moves SET notation = 'L a1' WHERE seq = 1")
     with pytest.raises(TableError, match="Game #1 cannot be replayed"):
         await records.replay(service.store, CHANNEL)
@@ -191,7 +191,7 @@ async def test_a_game_its_moves_no_longer_rebuild_is_not_replayed(service: Table
 
 async def test_autocomplete_offers_this_channels_games(service: TableService) -> None:
     await started(service)
-    await service.resign(CHANNEL, BOB)
+    await service.play.resign(CHANNEL, BOB)
     await started(service, OTHER_CHANNEL)
     await started(service)
     finished = await records.choices(service.store, CHANNEL, "", finished=True)
@@ -209,12 +209,14 @@ async def test_a_rematch_is_replayed_with_the_first_player_it_started_with(
     service: TableService,
 ) -> None:
     await started(service)  # Ann moves first
-    old = (await service.resign(CHANNEL, BOB)).game_id
-    await service.rematch(CHANNEL, ANN, old)  # Ann sits first again, but Bob opens this time
-    await service.rematch(CHANNEL, BOB, old)
-    await service.start(CHANNEL, ANN)
+    old = (await service.play.resign(CHANNEL, BOB)).game_id
+    await service.rematches.rematch(
+        CHANNEL, ANN, old
+    )  # Ann sits first again, but Bob opens this time
+    await service.rematches.rematch(CHANNEL, BOB, old)
+    await service.lobbies.start(CHANNEL, ANN)
     await play(service, (BOB, "L c3"))
-    await service.resign(CHANNEL, ANN)
+    await service.play.resign(CHANNEL, ANN)
     replay = await records.replay(service.store, CHANNEL)
     assert [f.caption[0] for f in replay.frames[1:]] == ["1. Bob: L c3", "2. Ann: resign"]
     assert "Options: first: 2" in (await records.record(service.store, CHANNEL)).text

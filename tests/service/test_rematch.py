@@ -23,7 +23,7 @@ async def finished(
 ) -> int:
     """A Ley Lines game between Ann and Bob (Ann moves first with `first` 1), ended by Bob
     resigning after one move; its id. Its final board offers the Rematch button."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -32,11 +32,11 @@ async def finished(
         hints=hints,
         clock_hours=clock_hours,
     )
-    await service.join(CHANNEL, BOB)
-    opening = await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    opening = await service.lobbies.start(CHANNEL, ANN)
     mover = ANN if f"<@{ANN.user_id}>, your turn." in opening.public.text else BOB
-    await service.move(CHANNEL, mover, "L c3")
-    update = await service.resign(CHANNEL, BOB)
+    await service.play.move(CHANNEL, mover, "L c3")
+    update = await service.play.resign(CHANNEL, BOB)
     assert update.finished
     assert update.public.controls == Controls(update.game_id, 2, rematch=True)
     return update.game_id
@@ -53,7 +53,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     service: TableService,
 ) -> None:
     old = await finished(service, hints=True, clock_hours=12)
-    opened = await service.rematch(CHANNEL, BOB, old)
+    opened = await service.rematches.rematch(CHANNEL, BOB, old)
     assert opened.opened and opened.lobby.players == (BOB,)
     lobby = opened.lobby
     assert lobby.game_key == "leylines" and lobby.options == {"first": 1}
@@ -63,26 +63,26 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.rematch_of == old and row.first_user == BOB.user_id
 
-    joined = await service.rematch(CHANNEL, ANN, old)
+    joined = await service.rematches.rematch(CHANNEL, ANN, old)
     assert not joined.opened and joined.lobby.players == (BOB, ANN)
     # Ann moved first in the finished game, so Bob does now, though Ann sits second...
-    started = await service.start(CHANNEL, ANN)
+    started = await service.lobbies.start(CHANNEL, ANN)
     assert f"<@{BOB.user_id}>, your turn." in started.public.text
-    await service.move(CHANNEL, BOB, "L c3")
-    ended = await service.resign(CHANNEL, ANN)
+    await service.play.move(CHANNEL, BOB, "L c3")
+    ended = await service.play.resign(CHANNEL, ANN)
     # ... and in the rematch of the rematch, Ann again.
     row = await service.store.game(ended.game_id)
     assert row is not None and first_mover(row) == BOB.user_id
-    await service.rematch(CHANNEL, BOB, ended.game_id)
-    await service.rematch(CHANNEL, ANN, ended.game_id)
-    again = await service.start(CHANNEL, BOB)
+    await service.rematches.rematch(CHANNEL, BOB, ended.game_id)
+    await service.rematches.rematch(CHANNEL, ANN, ended.game_id)
+    again = await service.lobbies.start(CHANNEL, BOB)
     assert f"<@{ANN.user_id}>, your turn." in again.public.text
 
 
 async def test_a_random_first_player_alternates_too_and_computers_sit_down_again(
     service: TableService,
 ) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         creator=ANN,
@@ -91,17 +91,17 @@ async def test_a_random_first_player_alternates_too_and_computers_sit_down_again
         computers=1,
         computer_level="easy",
     )
-    update = await service.start(CHANNEL, ANN)
-    await service.resign(CHANNEL, ANN)
+    update = await service.lobbies.start(CHANNEL, ANN)
+    await service.play.resign(CHANNEL, ANN)
     first_seat = choose_first(SEED, 2, 0)
     second = [ANN.user_id, -1][1 - first_seat]
 
-    opened = await service.rematch(CHANNEL, ANN, update.game_id)
+    opened = await service.rematches.rematch(CHANNEL, ANN, update.game_id)
     assert opened.lobby.levels == {-1: "easy"} and len(opened.lobby.players) == 2
     assert opened.lobby.options["dealt"] and opened.lobby.options["first"] == 0
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.first_user == second
-    started = await service.start(CHANNEL, ANN)
+    started = await service.lobbies.start(CHANNEL, ANN)
     row = await service.store.game(started.game_id)
     assert row is not None and row.state is not None
     assert json.loads(row.state)["first"] == 1 - first_seat
@@ -134,25 +134,25 @@ async def test_a_stale_or_foreign_press_is_refused_and_changes_nothing(
 ) -> None:
     old = await finished(service)
     with pytest.raises(TableError, match=r"Only the players of that game.*`/join`"):
-        await service.rematch(CHANNEL, CAT, old)
+        await service.rematches.rematch(CHANNEL, CAT, old)
     await unchanged(service, old)
     with pytest.raises(TableError, match="not one of this channel's"):
-        await service.rematch(OTHER_CHANNEL, ANN, old)
+        await service.rematches.rematch(OTHER_CHANNEL, ANN, old)
     with pytest.raises(TableError, match="not one of this channel's"):
-        await service.rematch(CHANNEL, ANN, old + 100)
+        await service.rematches.rematch(CHANNEL, ANN, old + 100)
     await unchanged(service, old)
 
-    await service.rematch(CHANNEL, ANN, old)
+    await service.rematches.rematch(CHANNEL, ANN, old)
     with pytest.raises(TableError, match="already seated"):
-        await service.rematch(CHANNEL, ANN, old)
-    await service.join(CHANNEL, CAT)  # anyone may /join the rematch's lobby
+        await service.rematches.rematch(CHANNEL, ANN, old)
+    await service.lobbies.join(CHANNEL, CAT)  # anyone may /join the rematch's lobby
     with pytest.raises(TableError, match="full"):
-        await service.rematch(CHANNEL, BOB, old)
-    await service.start(CHANNEL, ANN)
+        await service.rematches.rematch(CHANNEL, BOB, old)
+    await service.lobbies.start(CHANNEL, ANN)
     with pytest.raises(TableError, match="already started"):
-        await service.rematch(CHANNEL, BOB, old)
+        await service.rematches.rematch(CHANNEL, BOB, old)
     with pytest.raises(TableError, match="did not finish"):
-        await service.rematch(CHANNEL, ANN, old + 1)  # the rematch itself, in play
+        await service.rematches.rematch(CHANNEL, ANN, old + 1)  # the rematch itself, in play
     rematch = await service.store.open_game(CHANNEL)
     assert rematch is not None and rematch.version == 2  # Cat joined, Ann started: no more
 
@@ -161,14 +161,14 @@ async def test_another_game_or_a_newer_one_makes_the_button_stale(
     service: TableService,
 ) -> None:
     old = await finished(service)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=CAT, game_key="albiorix", options={}
     )
     with pytest.raises(TableError, match="Another game is open"):
-        await service.rematch(CHANNEL, ANN, old)
-    await service.leave(CHANNEL, CAT)  # the other lobby is emptied, but it was a newer game
+        await service.rematches.rematch(CHANNEL, ANN, old)
+    await service.lobbies.leave(CHANNEL, CAT)  # the other lobby is emptied, but it was a newer game
     with pytest.raises(TableError, match="newer game"):
-        await service.rematch(CHANNEL, ANN, old)
+        await service.rematches.rematch(CHANNEL, ANN, old)
     assert await service.store.open_game(CHANNEL) is None
 
 
@@ -178,26 +178,26 @@ async def test_an_emptied_rematch_lobby_can_be_opened_again_after_a_restart(
     path = tmp_path / "bot.sqlite3"
     service = await open_service(path)
     old = await finished(service)
-    await service.rematch(CHANNEL, BOB, old)
-    await service.leave(CHANNEL, BOB)
+    await service.rematches.rematch(CHANNEL, BOB, old)
+    await service.lobbies.leave(CHANNEL, BOB)
     await service.store.close()
 
     restarted = await open_service(path)
-    opened = await restarted.rematch(CHANNEL, ANN, old)
+    opened = await restarted.rematches.rematch(CHANNEL, ANN, old)
     assert opened.opened and opened.lobby.players == (ANN,)
     assert f"first: <@{BOB.user_id}>" in opened.lobby.text
     await restarted.store.close()
 
 
 async def test_an_abandoned_game_has_no_rematch(service: TableService) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
-    await service.join(CHANNEL, BOB)
-    update = await service.start(CHANNEL, ANN)
-    await service.abandon(CHANNEL, ANN, moderator=True)
+    await service.lobbies.join(CHANNEL, BOB)
+    update = await service.lobbies.start(CHANNEL, ANN)
+    await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError, match="did not finish"):
-        await service.rematch(CHANNEL, ANN, update.game_id)
+        await service.rematches.rematch(CHANNEL, ANN, update.game_id)
     assert await service.store.open_game(CHANNEL) is None
 
 
@@ -207,10 +207,10 @@ async def test_store_reopened_keeps_a_rematchs_first_player(tmp_path: Path) -> N
     await store.open()
     service = TableService(store, seed_source=lambda: SEED)
     old = await finished(service)
-    await service.rematch(CHANNEL, ANN, old)
+    await service.rematches.rematch(CHANNEL, ANN, old)
     await store.close()
     restarted = await open_service(path)
-    await restarted.join(CHANNEL, BOB)
-    started = await restarted.start(CHANNEL, ANN)
+    await restarted.lobbies.join(CHANNEL, BOB)
+    started = await restarted.lobbies.start(CHANNEL, ANN)
     assert f"<@{BOB.user_id}>, your turn." in started.public.text
     await restarted.store.close()

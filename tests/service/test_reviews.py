@@ -69,11 +69,11 @@ async def blundered(service: TableService) -> tuple[int, str, str]:
     """A Ley Lines game (seed 1, Ann first) played by seeded random moves until the seat to
     move has a last piece that wins at once, then finished by a last piece that loses. Returns
     the blunderer's user id, the blunder and a move that wins."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     game, state, seat = opening("leylines", 1, 34)
     rng, replay = random.Random(1), game.new_game(["Ann", "Bob"], {"first": 1}, 1)
     players = (ANN, BOB)
@@ -81,11 +81,11 @@ async def blundered(service: TableService) -> tuple[int, str, str]:
         mover = min(game.actors(replay))
         move = rng.choice(game.legal_moves(replay, mover))
         replay, _ = game.apply(replay, mover, move)
-        await service.move(CHANNEL, players[mover], game.notation(move))
+        await service.play.move(CHANNEL, players[mover], game.notation(move))
     moves = game.legal_moves(state, seat)
     winning = next(m for m in moves if wins(game, state, seat, m))
     blunder = next(m for m in moves if loses(game, state, seat, m))
-    await service.move(CHANNEL, players[seat], game.notation(blunder))
+    await service.play.move(CHANNEL, players[seat], game.notation(blunder))
     return players[seat].user_id, game.notation(blunder), game.notation(winning)
 
 
@@ -137,16 +137,16 @@ async def test_a_game_in_play_or_elsewhere_is_refused(seeded: TableService) -> N
     reviews = Reviews(seeded.store, Counted(), simulations=TINY)
     with pytest.raises(TableError, match="No game has finished"):
         await reviews.review(CHANNEL, ANN.user_id, None, nothing)
-    await seeded.new_lobby(
+    await seeded.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
     )
-    await seeded.join(CHANNEL, BOB)
-    await seeded.start(CHANNEL, ANN)
+    await seeded.lobbies.join(CHANNEL, BOB)
+    await seeded.lobbies.start(CHANNEL, ANN)
     with pytest.raises(TableError, match="still being played"):
         await reviews.review(CHANNEL, ANN.user_id, 1, nothing)
     with pytest.raises(TableError, match="no game #1 in this channel"):
         await reviews.review(CHANNEL + 1, ANN.user_id, 1, nothing)
-    await seeded.resign(CHANNEL, BOB)
+    await seeded.play.resign(CHANNEL, BOB)
     with pytest.raises(TableError, match="has secrets, so only its players may review it"):
         await reviews.review(CHANNEL, CAT.user_id, 1, nothing)
     assert "Review of" in (await reviews.review(CHANNEL, ANN.user_id, 1, nothing)).text

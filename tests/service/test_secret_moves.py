@@ -47,11 +47,11 @@ async def open_table(store: Store, clock: Clock) -> TableService:
 async def table(backend: Backend) -> AsyncIterator[tuple[TableService, Clock]]:
     clock = Clock()
     service = await open_table(backend.store(), clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
     )
-    await service.join(CHANNEL, BOB)
-    await service.join(CHANNEL, CAT)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.join(CHANNEL, CAT)
     yield service, clock
     await service.store.close()
 
@@ -60,7 +60,7 @@ async def test_each_player_gets_a_private_picker_and_the_board_a_button(
     table: tuple[TableService, Clock],
 ) -> None:
     service, _ = table
-    update = await service.start(CHANNEL, ANN)
+    update = await service.lobbies.start(CHANNEL, ANN)
     opening, private = update.public, list(update.private)
     assert opening.controls is not None and opening.controls.buttons == ("pass",)
     assert opening.mentions == (ANN.user_id, BOB.user_id, CAT.user_id)
@@ -69,11 +69,11 @@ async def test_each_player_gets_a_private_picker_and_the_board_a_button(
     assert picker is not None and picker.after_moves == 0
     # 31 moves are too many for one menu: first the action, then the first digit, then all.
     assert [(c.label, c.complete) for c in picker.choices] == [("pick ...", False), ("pass", True)]
-    digits = await service.narrow(ANN.user_id, "pick", Controls(update.game_id, 0))
+    digits = await service.looking.narrow(ANN.user_id, "pick", Controls(update.game_id, 0))
     assert [c.label for c in digits.choices] == [f"pick {n} ..." for n in range(1, 4)] + [
         f"pick {n}" for n in range(4, 10)
     ]
-    narrowed = await service.narrow(ANN.user_id, "pick 1", Controls(update.game_id, 0))
+    narrowed = await service.looking.narrow(ANN.user_id, "pick 1", Controls(update.game_id, 0))
     assert [c.value for c in narrowed.choices] == ["pick 1", *(f"pick {n}" for n in range(10, 20))]
     assert all(c.complete for c in narrowed.choices)
 
@@ -82,8 +82,8 @@ async def test_a_secret_move_is_told_without_its_content(
     table: tuple[TableService, Clock],
 ) -> None:
     service, _ = table
-    await service.start(CHANNEL, ANN)
-    update = await service.move(CHANNEL, ANN, "pick 17")
+    await service.lobbies.start(CHANNEL, ANN)
+    update = await service.play.move(CHANNEL, ANN, "pick 17")
     public, (private,) = update.public, update.private
     assert update.hidden and update.confirmation == "Done: `pick 17`."
     assert public.view is None and "17" not in public.text and "Ann picked a number" in public.text
@@ -92,8 +92,8 @@ async def test_a_secret_move_is_told_without_its_content(
     assert update.next_choice is None
     assert "Ann: (a secret action) - Ann picked a number" in await _record(service)
     assert "17" not in await _record(service)
-    await service.move(CHANNEL, BOB, "pass")
-    final = await service.move(CHANNEL, CAT, "pick 3")
+    await service.play.move(CHANNEL, BOB, "pass")
+    final = await service.play.move(CHANNEL, CAT, "pick 3")
     assert final.finished and "Ann wins" in final.public.text
     assert final.public.view is not None  # the end is shown with the board
     history = await _record(service)  # no secret, even once the game is over
@@ -104,27 +104,27 @@ async def test_a_control_is_stale_once_its_user_has_moved(
     table: tuple[TableService, Clock],
 ) -> None:
     service, _ = table
-    update = await service.start(CHANNEL, ANN)
-    await service.move_in_game(ANN, "pick 5", Controls(update.game_id, 0))
-    await service.move_in_game(BOB, "pick 6", Controls(update.game_id, 0))
+    update = await service.lobbies.start(CHANNEL, ANN)
+    await service.play.move_in_game(ANN, "pick 5", Controls(update.game_id, 0))
+    await service.play.move_in_game(BOB, "pick 6", Controls(update.game_id, 0))
     with pytest.raises(TableError, match=STALE):
-        await service.move_in_game(ANN, "pass", Controls(update.game_id, 0))
+        await service.play.move_in_game(ANN, "pass", Controls(update.game_id, 0))
     with pytest.raises(TableError, match=STALE):
-        await service.narrow(ANN.user_id, "pick", Controls(update.game_id, 0))
+        await service.looking.narrow(ANN.user_id, "pick", Controls(update.game_id, 0))
 
 
 async def test_an_unfinished_move_offers_a_picker(
     table: tuple[TableService, Clock], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service, _ = table
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.start(CHANNEL, ANN)
 
     def ambiguous(*_: object) -> int:
         raise AmbiguousMove("Which number?")
 
     monkeypatch.setattr(NUMBERS, "parse", ambiguous)
     with pytest.raises(ChooseFurther) as raised:
-        await service.move(CHANNEL, ANN, "pick 2")
+        await service.play.move(CHANNEL, ANN, "pick 2")
     assert "Which number?" in str(raised.value)
     assert [c.value for c in raised.value.controls.choices] == [
         "pick 2",
@@ -135,37 +135,37 @@ async def test_an_unfinished_move_offers_a_picker(
 async def test_a_phase_timer_runs_out_and_survives_a_restart(backend: Backend) -> None:
     clock = Clock()
     service = await open_table(backend.store(), clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     clock.now += 30
-    await service.move(CHANNEL, ANN, "pick 9")  # the same phase keeps its deadline
+    await service.play.move(CHANNEL, ANN, "pick 9")  # the same phase keeps its deadline
     clock.now += 29
-    assert await service.due_timeouts() == []
+    assert await service.clocks.due_timeouts() == []
     await service.store.close()
 
     restarted = await open_table(backend.store(), clock)
     clock.now += 2
-    [update] = await restarted.due_timeouts()
+    [update] = await restarted.clocks.due_timeouts()
     assert update.finished and "Time is up" in update.public.text
     assert "Ann wins" in update.public.text
-    assert await restarted.due_timeouts() == []
+    assert await restarted.clocks.due_timeouts() == []
     assert "(the timer ran out) - Time is up" in await _record(restarted)
     await restarted.store.close()
 
 
 async def test_no_timer_when_the_table_chose_none(table: tuple[TableService, Clock]) -> None:
     service, clock = table
-    await service.abandon(CHANNEL, ANN, moderator=True)
-    await service.new_lobby(
+    await service.play.abandon(CHANNEL, ANN, moderator=True)
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 0}
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     clock.now += 10**6
-    assert await service.due_timeouts() == []
+    assert await service.clocks.due_timeouts() == []
 
 
 def test_narrowing_skips_a_shared_beginning_and_splits_long_words() -> None:
@@ -177,12 +177,12 @@ def test_narrowing_skips_a_shared_beginning_and_splits_long_words() -> None:
 async def mars_table(backend: Backend, clock: Clock, options: dict[str, int]) -> TableService:
     """A started Mars vs. Earth game of Ann, Bob and Cat with these options."""
     service = await open_table(backend.store(), clock)
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options=options
     )
-    await service.join(CHANNEL, BOB)
-    await service.join(CHANNEL, CAT)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.join(CHANNEL, CAT)
+    await service.lobbies.start(CHANNEL, ANN)
     return service
 
 
@@ -198,16 +198,16 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend)
             break
         [seat, *_] = sorted(game.actors(state))
         player = (ANN, BOB, CAT)[seat]
-        await service.move(CHANNEL, player, game.notation(game.legal_moves(state, seat)[0]))
+        await service.play.move(CHANNEL, player, game.notation(game.legal_moves(state, seat)[0]))
     assert row is not None and row.phase is not None
     assert row.phase_deadline == clock.now + 60
     await service.store.close()
 
     restarted = await open_table(backend.store(), clock)
     clock.now += 59
-    assert await restarted.due_timeouts() == []
+    assert await restarted.clocks.due_timeouts() == []
     clock.now += 2
-    [update] = await restarted.due_timeouts()
+    [update] = await restarted.clocks.due_timeouts()
     after = await restarted.store.open_game(CHANNEL)
     assert after is not None and after.phase != row.phase
     assert update.public.user_id is None
@@ -222,9 +222,9 @@ async def test_a_question_to_one_absent_player_times_out_to_its_default(backend:
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.phase_deadline == clock.now + 60
     clock.now += 59
-    assert await service.due_timeouts() == []
+    assert await service.clocks.due_timeouts() == []
     clock.now += 2
-    [update] = await service.due_timeouts()
+    [update] = await service.clocks.due_timeouts()
     assert "Time is up" in update.public.text
     moved_on = await service.store.open_game(CHANNEL)
     assert moved_on is not None and moved_on.phase != row.phase

@@ -36,104 +36,104 @@ async def serve(store: Store) -> TableService:
 
 async def started(service: TableService, channel: int = CHANNEL) -> None:
     """A Ley Lines game in `channel` between Ann and Bob, Ann moving first."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=channel, creator=ANN, game_key="leylines", options={"first": 1}
     )
-    await service.join(channel, BOB)
-    await service.start(channel, ANN)
+    await service.lobbies.join(channel, BOB)
+    await service.lobbies.start(channel, ANN)
 
 
 async def test_lobby_flow_seats_in_joining_order(service: TableService) -> None:
-    lobby = await service.new_lobby(
+    lobby = await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     assert [p.name for p in lobby.players] == ["Ann"]
     assert lobby.options == {"first": 0}
     assert "Options: first: random" in lobby.text
-    lobby = await service.join(CHANNEL, BOB)
+    lobby = await service.lobbies.join(CHANNEL, BOB)
     assert [p.name for p in lobby.players] == ["Ann", "Bob"]
     assert "Bob" not in lobby.text and f"<@{BOB.user_id}>" in lobby.text
-    update = await service.start(CHANNEL, BOB)
+    update = await service.lobbies.start(CHANNEL, BOB)
     opening = update.public
     assert "Ley Lines of Mars" in opening.text and opening.view is not None
     assert opening.user_id is None and len(opening.mentions) == 1
 
 
 async def test_joining_twice_is_refused(service: TableService) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     with pytest.raises(TableError, match="already seated"):
-        await service.join(CHANNEL, ANN)
+        await service.lobbies.join(CHANNEL, ANN)
 
 
 async def test_a_full_table_refuses_a_third_player(service: TableService) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
-    await service.join(CHANNEL, BOB)
+    await service.lobbies.join(CHANNEL, BOB)
     with pytest.raises(TableError, match="full"):
-        await service.join(CHANNEL, CAT)
-    assert len((await service.lobby(CHANNEL)).players) == 2
+        await service.lobbies.join(CHANNEL, CAT)
+    assert len((await service.lobbies.lobby(CHANNEL)).players) == 2
 
 
 async def test_start_too_early_and_by_a_non_member(service: TableService) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     with pytest.raises(TableError, match="at least 2 players"):
-        await service.start(CHANNEL, ANN)
-    await service.join(CHANNEL, BOB)
+        await service.lobbies.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
     with pytest.raises(TableError, match="not playing"):
-        await service.start(CHANNEL, CAT)
+        await service.lobbies.start(CHANNEL, CAT)
     assert (await service.store.open_game(CHANNEL)).status == "lobby"  # type: ignore[union-attr]
 
 
 async def test_leave_moves_seats_up_and_the_last_leaver_closes_the_lobby(
     service: TableService,
 ) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
-    await service.join(CHANNEL, BOB)
-    lobby = await service.leave(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    lobby = await service.lobbies.leave(CHANNEL, ANN)
     assert [(p.name) for p in lobby.players] == ["Bob"]
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.seat_of(BOB.user_id) == 0
     with pytest.raises(TableError, match="not playing"):
-        await service.leave(CHANNEL, CAT)
-    closed = await service.leave(CHANNEL, BOB)
+        await service.lobbies.leave(CHANNEL, CAT)
+    closed = await service.lobbies.leave(CHANNEL, BOB)
     assert closed.status == "abandoned"
     assert await service.store.open_game(CHANNEL) is None
     with pytest.raises(TableError, match="lobby is closed"):
-        await service.join(CHANNEL, CAT, game_id=closed.game_id)
+        await service.lobbies.join(CHANNEL, CAT, game_id=closed.game_id)
 
 
 async def test_options_are_checked(service: TableService) -> None:
     with pytest.raises(GameError, match="Unknown option"):
-        await service.new_lobby(
+        await service.lobbies.new_lobby(
             guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"x": 1}
         )
     with pytest.raises(GameError, match="must be at least 0"):
-        await service.new_lobby(
+        await service.lobbies.new_lobby(
             guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": -1}
         )
     with pytest.raises(TableError, match="no game called"):
-        await service.new_lobby(
+        await service.lobbies.new_lobby(
             guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="chess", options={}
         )
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 3}
     )
-    await service.join(CHANNEL, BOB)
+    await service.lobbies.join(CHANNEL, BOB)
     with pytest.raises(TableError, match="no player 3"):
-        await service.start(CHANNEL, ANN)
+        await service.lobbies.start(CHANNEL, ANN)
 
 
 async def test_one_game_per_channel(service: TableService) -> None:
     await started(service)
     with pytest.raises(ChannelBusy):
-        await service.new_lobby(
+        await service.lobbies.new_lobby(
             guild_id=1, channel_id=CHANNEL, creator=CAT, game_key="leylines", options={}
         )
     await started(service, OTHER_CHANNEL)
@@ -142,18 +142,18 @@ async def test_one_game_per_channel(service: TableService) -> None:
 async def test_moves_are_checked_applied_and_logged(service: TableService) -> None:
     await started(service)
     with pytest.raises(TableError, match="not your turn"):
-        await service.move(CHANNEL, BOB, "L c3")
+        await service.play.move(CHANNEL, BOB, "L c3")
     with pytest.raises(TableError, match="not playing"):
-        await service.move(CHANNEL, CAT, "L c3")
+        await service.play.move(CHANNEL, CAT, "L c3")
     with pytest.raises(TableError, match="not a placement"):
-        await service.move(CHANNEL, ANN, "castle kingside")
-    update = await service.move(CHANNEL, ANN, "l C3")
+        await service.play.move(CHANNEL, ANN, "castle kingside")
+    update = await service.play.move(CHANNEL, ANN, "l C3")
     public = update.public
     assert "Ann placed a large pyramid on c3." in public.text
     assert public.mentions == (BOB.user_id,)
     assert f"<@{BOB.user_id}>" in public.text
     with pytest.raises(TableError, match="already taken"):
-        await service.move(CHANNEL, BOB, "S c3")
+        await service.play.move(CHANNEL, BOB, "S c3")
     assert [m.notation for m in await service.store.moves(update.game_id)] == ["L c3"]
     history = (await records.record(service.store, CHANNEL)).text
     assert "1. Ann: L c3 - Ann placed a large pyramid on c3." in history
@@ -163,14 +163,14 @@ async def test_autocomplete_lists_own_legal_moves_filtered_at_most_25(
     service: TableService,
 ) -> None:
     await started(service)
-    everything = await service.suggestions(CHANNEL, ANN.user_id, "")
+    everything = await service.looking.suggestions(CHANNEL, ANN.user_id, "")
     assert len(everything) == 25
-    assert await service.suggestions(CHANNEL, ANN.user_id, "cap f") == [
+    assert await service.looking.suggestions(CHANNEL, ANN.user_id, "cap f") == [
         f"cap f{row}" for row in range(1, 7)
     ]
-    assert await service.suggestions(CHANNEL, BOB.user_id, "") == []
-    assert await service.suggestions(CHANNEL, CAT.user_id, "") == []
-    assert await service.suggestions(OTHER_CHANNEL, ANN.user_id, "") == []
+    assert await service.looking.suggestions(CHANNEL, BOB.user_id, "") == []
+    assert await service.looking.suggestions(CHANNEL, CAT.user_id, "") == []
+    assert await service.looking.suggestions(OTHER_CHANNEL, ANN.user_id, "") == []
 
 
 async def test_autocomplete_reads_legal_moves_worked_out_off_the_event_loop(
@@ -186,12 +186,12 @@ async def test_autocomplete_reads_legal_moves_worked_out_off_the_event_loop(
     monkeypatch.setattr(game, "generate", generate_off_the_loop)
     before = await serve(backend.store())
     await started(before)
-    await before.move(CHANNEL, ANN, "L c3")  # the commit's thread works out Bob's moves
-    assert "M d4" in await before.suggestions(CHANNEL, BOB.user_id, "M d")
+    await before.play.move(CHANNEL, ANN, "L c3")  # the commit's thread works out Bob's moves
+    assert "M d4" in await before.looking.suggestions(CHANNEL, BOB.user_id, "M d")
     await before.store.close()
     after = await serve(backend.store())  # after a restart the state is decoded in a thread
     try:
-        assert await after.suggestions(CHANNEL, BOB.user_id, "cap f1") == ["cap f1"]
+        assert await after.looking.suggestions(CHANNEL, BOB.user_id, "cap f1") == ["cap f1"]
     finally:
         await after.store.close()
 
@@ -200,11 +200,11 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
     await started(service)
     row = await service.store.open_game(CHANNEL)
     assert row is not None
-    await service.move(CHANNEL, ANN, "L c3", Controls(row.id, 0))
-    await service.move(CHANNEL, BOB, "L d4", Controls(row.id, 0))  # Bob has not moved since
+    await service.play.move(CHANNEL, ANN, "L c3", Controls(row.id, 0))
+    await service.play.move(CHANNEL, BOB, "L d4", Controls(row.id, 0))  # Bob has not moved since
     with pytest.raises(TableError, match="moved on"):
-        await service.move(CHANNEL, ANN, "L e5", Controls(row.id, 0))
-    await service.move_in_game(ANN, "L e5", Controls(row.id, 1))  # shown after Ann's move
+        await service.play.move(CHANNEL, ANN, "L e5", Controls(row.id, 0))
+    await service.play.move_in_game(ANN, "L e5", Controls(row.id, 1))  # shown after Ann's move
     with pytest.raises(StaleGame):
         await service.store.record_move(
             row,
@@ -226,10 +226,10 @@ async def test_a_typed_move_repeated_before_the_first_applied_is_refused(
 ) -> None:
     await started(service)
     typed = time.time()
-    await service.move(CHANNEL, ANN, "L c3", sent_at=typed)
+    await service.play.move(CHANNEL, ANN, "L c3", sent_at=typed)
     with pytest.raises(TableError, match="earlier action was applied"):
-        await service.move(CHANNEL, ANN, "L c3", sent_at=typed)
-    await service.move(CHANNEL, BOB, "L d4", sent_at=time.time())
+        await service.play.move(CHANNEL, ANN, "L c3", sent_at=typed)
+    await service.play.move(CHANNEL, BOB, "L d4", sent_at=time.time())
 
 
 async def test_a_control_offered_to_others_is_refused(service: TableService) -> None:
@@ -237,17 +237,17 @@ async def test_a_control_offered_to_others_is_refused(service: TableService) -> 
     row = await service.store.open_game(CHANNEL)
     assert row is not None
     offered_to_ann = Controls(row.id, 0, offered_to=frozenset({0}))
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     with pytest.raises(TableError, match="moved on"):  # Bob is asked now, but not by that one
-        await service.move(CHANNEL, BOB, "L d4", offered_to_ann)
-    await service.move(CHANNEL, BOB, "L d4", Controls(row.id, 1, offered_to=frozenset({1})))
+        await service.play.move(CHANNEL, BOB, "L d4", offered_to_ann)
+    await service.play.move(CHANNEL, BOB, "L d4", Controls(row.id, 1, offered_to=frozenset({1})))
 
 
 async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> None:
     await started(service)
     results = await asyncio.gather(
-        service.move(CHANNEL, ANN, "L c3"),
-        service.move(CHANNEL, ANN, "L d4"),
+        service.play.move(CHANNEL, ANN, "L c3"),
+        service.play.move(CHANNEL, ANN, "L d4"),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
@@ -262,8 +262,8 @@ async def test_two_processes_racing_on_one_database_apply_once(backend: Backend)
     try:
         await started(first)
         results = await asyncio.gather(
-            first.move(CHANNEL, ANN, "L c3"),
-            second.move(CHANNEL, ANN, "L d4"),
+            first.play.move(CHANNEL, ANN, "L c3"),
+            second.play.move(CHANNEL, ANN, "L d4"),
             return_exceptions=True,
         )
         assert sum(not isinstance(r, BaseException) for r in results) == 1
@@ -277,18 +277,18 @@ async def test_two_processes_racing_on_one_database_apply_once(backend: Backend)
 async def test_restart_mid_game_continues_from_the_same_position(backend: Backend) -> None:
     before = await serve(backend.store())
     await started(before)
-    await before.move(CHANNEL, ANN, "L c3")
-    await before.move(CHANNEL, BOB, "M d4")
+    await before.play.move(CHANNEL, ANN, "L c3")
+    await before.play.move(CHANNEL, BOB, "M d4")
     game_id = (await before.store.open_game(CHANNEL) or pytest.fail()).id
-    board_before = await before.public_view(game_id)
+    board_before = await before.deliveries.public_view(game_id)
     await before.store.close()
 
     after = await serve(backend.store())
     try:
-        assert await after.public_view(game_id) == board_before
+        assert await after.deliveries.public_view(game_id) == board_before
         with pytest.raises(TableError, match="not your turn"):
-            await after.move(CHANNEL, BOB, "S e5")
-        await after.move(CHANNEL, ANN, "S e5")
+            await after.play.move(CHANNEL, BOB, "S e5")
+        await after.play.move(CHANNEL, ANN, "S e5")
         row = await after.store.open_game(CHANNEL)
         assert row is not None
         assert [m.notation for m in await after.store.moves(row.id)] == ["L c3", "M d4", "S e5"]
@@ -304,22 +304,22 @@ async def test_a_corrupted_snapshot_breaks_only_its_own_game(service: TableServi
         'UPDATE games SET state = \'{"version": 1, "board": 7}\' WHERE channel_id = ?', (CHANNEL,)
     )
     with pytest.raises(TableError, match="could not be loaded"):
-        await service.move(CHANNEL, ANN, "L c3")
+        await service.play.move(CHANNEL, ANN, "L c3")
     with pytest.raises(TableError, match="could not be loaded"):
-        await service.repost_board(CHANNEL)
+        await service.looking.repost_board(CHANNEL)
     await db.execute("UPDATE games SET state = 'not json' WHERE channel_id = ?", (CHANNEL,))
     with pytest.raises(TableError, match="could not be loaded"):
-        await service.move(CHANNEL, ANN, "L c3")
-    assert await service.suggestions(CHANNEL, ANN.user_id, "") == []
-    await service.move(OTHER_CHANNEL, ANN, "L c3")
-    message = await service.abandon(CHANNEL, CAT, moderator=True)
+        await service.play.move(CHANNEL, ANN, "L c3")
+    assert await service.looking.suggestions(CHANNEL, ANN.user_id, "") == []
+    await service.play.move(OTHER_CHANNEL, ANN, "L c3")
+    message = await service.play.abandon(CHANNEL, CAT, moderator=True)
     assert "abandoned" in message
     await started(service)
 
 
 async def test_resign_and_a_whole_game_record_the_result(service: TableService) -> None:
     await started(service)
-    update = await service.resign(CHANNEL, BOB)
+    update = await service.play.resign(CHANNEL, BOB)
     assert update.finished
     assert "Ann wins (Bob resigned)." in update.public.text
     assert await service.store.open_game(CHANNEL) is None
@@ -328,7 +328,7 @@ async def test_resign_and_a_whole_game_record_the_result(service: TableService) 
         last is not None and last.status == "finished" and last.result == "Ann wins (Bob resigned)."
     )
     with pytest.raises(TableError, match="no game"):
-        await service.move(CHANNEL, ANN, "L a1")
+        await service.play.move(CHANNEL, ANN, "L a1")
     assert "Result: Ann wins (Bob resigned)." in (await records.record(service.store, CHANNEL)).text
 
 
@@ -341,8 +341,8 @@ async def test_a_full_game_through_the_service(service: TableService) -> None:
             break
         state = json.loads(row.state or "{}")
         player = players[state["to_move"]]
-        choice = (await service.suggestions(CHANNEL, player.user_id, ""))[0]
-        update = await service.move(CHANNEL, player, choice)
+        choice = (await service.looking.suggestions(CHANNEL, player.user_id, ""))[0]
+        update = await service.play.move(CHANNEL, player, choice)
     assert update.finished
     assert "Game over." in update.public.text
     assert update.public.mentions == ()
@@ -354,25 +354,25 @@ async def test_a_full_game_through_the_service(service: TableService) -> None:
 async def test_abandon_needs_a_moderator_except_for_a_lobby_creator(
     service: TableService,
 ) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     with pytest.raises(TableError, match="moderator"):
-        await service.abandon(CHANNEL, BOB, moderator=False)
-    await service.abandon(CHANNEL, ANN, moderator=False)
+        await service.play.abandon(CHANNEL, BOB, moderator=False)
+    await service.play.abandon(CHANNEL, ANN, moderator=False)
     await started(service)
     with pytest.raises(TableError, match="moderator"):
-        await service.abandon(CHANNEL, ANN, moderator=False)
-    await service.abandon(CHANNEL, CAT, moderator=True)
+        await service.play.abandon(CHANNEL, ANN, moderator=False)
+    await service.play.abandon(CHANNEL, CAT, moderator=True)
     assert (await service.store.last_game(CHANNEL)).status == "abandoned"  # type: ignore[union-attr]
 
 
 async def test_secret_in_a_game_without_secrets(service: TableService) -> None:
     await started(service)
-    notice = await service.secret(CHANNEL, ANN.user_id)
+    notice = await service.looking.secret(CHANNEL, ANN.user_id)
     assert "no secret" in notice.text
     with pytest.raises(TableError, match="not playing"):
-        await service.secret(CHANNEL, CAT.user_id)
+        await service.looking.secret(CHANNEL, CAT.user_id)
 
 
 async def test_migrations_are_recorded_and_rerun_safely(tmp_path: Path) -> None:
@@ -429,26 +429,26 @@ async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
     service = TableService(store, seed_source=lambda: 7, remind_after=hour, clock=clock)
     await started(service)
     clock.now += hour - 1
-    assert await service.due_reminders() == []
-    await service.move(CHANNEL, ANN, "L c3")  # the move resets the deadline
+    assert await service.clocks.due_reminders() == []
+    await service.play.move(CHANNEL, ANN, "L c3")  # the move resets the deadline
     clock.now += hour - 1
-    assert await service.due_reminders() == []
+    assert await service.clocks.due_reminders() == []
     clock.now += 2
-    [(_, channel, notice)] = await service.due_reminders()
+    [(_, channel, notice)] = await service.clocks.due_reminders()
     assert channel == CHANNEL and notice.mentions == (BOB.user_id,)
     assert f"<@{BOB.user_id}>" in notice.text and "Ley Lines of Mars" in notice.text
-    assert await service.due_reminders() == []  # next one an hour later
+    assert await service.clocks.due_reminders() == []  # next one an hour later
     await store.close()
 
     store = backend.store()
     await store.open()
     restarted = TableService(store, remind_after=hour, clock=clock)
     clock.now += hour
-    [(_, _, again)] = await restarted.due_reminders()
+    [(_, _, again)] = await restarted.clocks.due_reminders()
     assert again.mentions == (BOB.user_id,)
-    await restarted.resign(CHANNEL, BOB)
+    await restarted.play.resign(CHANNEL, BOB)
     clock.now += 10 * hour
-    assert await restarted.due_reminders() == []
+    assert await restarted.clocks.due_reminders() == []
     await store.close()
 
 
@@ -456,42 +456,42 @@ async def test_reminders_off_set_no_deadline(service: TableService) -> None:
     await started(service)
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.deadline is None
-    assert await service.due_reminders() == []
+    assert await service.clocks.due_reminders() == []
 
 
 async def test_between_tables_the_board_is_the_last_finished_games_end(
     service: TableService,
 ) -> None:
     await started(service)
-    await service.move(CHANNEL, ANN, "L c3")
-    await service.resign(CHANNEL, BOB)
-    game_id = await service.repost_board(CHANNEL)
+    await service.play.move(CHANNEL, ANN, "L c3")
+    await service.play.resign(CHANNEL, BOB)
+    game_id = await service.looking.repost_board(CHANNEL)
     *_, shown = await service.store.outbox(game_id)
     assert shown.payload["fresh"] is True
     assert shown.payload["said"].startswith(
         "**Ley Lines of Mars**, the final board after 2 moves. **Game over.** Ann wins"
     )
     await started(service)
-    await service.abandon(CHANNEL, ANN, moderator=True)
+    await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError, match="There is no game in this channel"):
-        await service.repost_board(CHANNEL)
-    await service.new_lobby(
+        await service.looking.repost_board(CHANNEL)
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     with pytest.raises(TableError, match="has not started yet"):
-        await service.repost_board(CHANNEL)
+        await service.looking.repost_board(CHANNEL)
 
 
 async def test_a_merchants_lobby_says_how_long_a_game_runs(service: TableService) -> None:
-    lobby = await service.new_lobby(
+    lobby = await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={}
     )
     assert "as soon as someone builds 3 stations" in lobby.text
     assert "(80 turns at 2 players)" in lobby.text  # a lobby of one counts the fewest
-    await service.join(CHANNEL, BOB)
-    lobby = await service.join(CHANNEL, CAT)
+    await service.lobbies.join(CHANNEL, BOB)
+    lobby = await service.lobbies.join(CHANNEL, CAT)
     assert "(120 turns at 3 players)" in lobby.text
-    leylines = await service.new_lobby(
+    leylines = await service.lobbies.new_lobby(
         guild_id=1, channel_id=OTHER_CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     assert "turns at" not in leylines.text
@@ -500,18 +500,18 @@ async def test_a_merchants_lobby_says_how_long_a_game_runs(service: TableService
 async def test_a_new_table_follows_the_servers_settings(service: TableService) -> None:
     """`/settings`: the channels that may hold tables, and the clock of a table opened
     without one (an explicit `clock:0` keeps it off)."""
-    await service.change_settings(1, channels=(OTHER_CHANNEL,), clock_hours=24)
+    await service.servers.change_settings(1, channels=(OTHER_CHANNEL,), clock_hours=24)
     with pytest.raises(TableError, match=f"Tables on this server are played in <#{OTHER_CHANNEL}>"):
-        await service.new_lobby(
+        await service.lobbies.new_lobby(
             guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
         )
     assert await service.store.open_game(CHANNEL) is None
-    lobby = await service.new_lobby(
+    lobby = await service.lobbies.new_lobby(
         guild_id=1, channel_id=OTHER_CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     assert lobby.clock_hours == 24
-    await service.abandon(OTHER_CHANNEL, ANN, moderator=True)
-    lobby = await service.new_lobby(
+    await service.play.abandon(OTHER_CHANNEL, ANN, moderator=True)
+    lobby = await service.lobbies.new_lobby(
         guild_id=1,
         channel_id=OTHER_CHANNEL,
         creator=ANN,
@@ -526,12 +526,12 @@ async def test_the_board_says_a_game_is_unrated_once_a_computer_stood_in(
     service: TableService,
 ) -> None:
     await started(service)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     row = await service.store.open_game(CHANNEL)
     assert row is not None and not row.unrated
-    board = await service.delivery(row.id)
+    board = await service.deliveries.delivery(row.id)
     assert board is not None and all(wording.UNRATED not in p.footer for p in board.posts)
     await service.store.mark_unrated(row.id)
-    await service.repost_board(CHANNEL)
-    board = await service.delivery(row.id)
+    await service.looking.repost_board(CHANNEL)
+    board = await service.deliveries.delivery(row.id)
     assert board is not None and board.posts[-1].footer.endswith(f"\n{wording.UNRATED}")

@@ -73,9 +73,12 @@ async def test_a_shared_database_lets_one_process_hold_a_claim(
     sharing: tuple[TableService, TableService],
 ) -> None:
     first, second = sharing
-    async with first.claimed("think:7", 60) as mine, second.claimed("think:7", 60) as theirs:
+    async with (
+        first.leases.claimed("think:7", 60) as mine,
+        second.leases.claimed("think:7", 60) as theirs,
+    ):
         assert mine and not theirs
-    async with second.claimed("think:7", 60) as theirs:  # released at the end of the block
+    async with second.leases.claimed("think:7", 60) as theirs:  # released at the end of the block
         assert theirs
 
 
@@ -86,7 +89,7 @@ async def test_a_claim_waits_for_the_other_process_to_let_go(
     order = []
 
     async def hold() -> None:
-        async with first.claimed("deliver:3", 30) as mine:
+        async with first.leases.claimed("deliver:3", 30) as mine:
             assert mine
             order.append("first holds")
             await asyncio.sleep(0.3)
@@ -94,7 +97,7 @@ async def test_a_claim_waits_for_the_other_process_to_let_go(
 
     holding = asyncio.ensure_future(hold())
     await asyncio.sleep(0.05)
-    async with second.claimed("deliver:3", 30, wait=5) as theirs:
+    async with second.leases.claimed("deliver:3", 30, wait=5) as theirs:
         order.append(f"second holds: {theirs}")
     await holding
     assert order == ["first holds", "first lets go", "second holds: True"]
@@ -104,18 +107,21 @@ async def test_a_process_that_waits_too_long_gives_up(
     sharing: tuple[TableService, TableService],
 ) -> None:
     first, second = sharing
-    async with first.claimed("deliver:4", 30), second.claimed("deliver:4", 30, wait=0.2) as late:
+    async with (
+        first.leases.claimed("deliver:4", 30),
+        second.leases.claimed("deliver:4", 30, wait=0.2) as late,
+    ):
         assert not late
 
 
 async def test_a_restarted_process_takes_up_its_own_claims_at_once(postgresql: Backend) -> None:
     first, _ = await two_processes(postgresql, Clock())
-    assert await first.store.claim("think:5", first.holder, 0, 1e12)  # held when it crashed
+    assert await first.store.claim("think:5", first.leases.holder, 0, 1e12)  # held when it crashed
     await first.store.close()
     restarted, other = await two_processes(postgresql, Clock())
-    async with other.claimed("think:5", 60) as theirs:
+    async with other.leases.claimed("think:5", 60) as theirs:
         assert not theirs
-    async with restarted.claimed("think:5", 60) as mine:
+    async with restarted.leases.claimed("think:5", 60) as mine:
         assert mine
     await restarted.store.close()
     await other.store.close()
@@ -127,7 +133,10 @@ async def test_a_sqlite_database_belongs_to_one_process_and_claims_nothing(
     store = Store(f"{tmp_path}/bot.sqlite3")
     await store.open()
     service = TableService(store)
-    async with service.claimed("deliver:1", 30) as mine, service.claimed("deliver:1", 30) as again:
+    async with (
+        service.leases.claimed("deliver:1", 30) as mine,
+        service.leases.claimed("deliver:1", 30) as again,
+    ):
         assert mine and again
     assert await store.db.execute_fetchall("SELECT * FROM leases") == []
     await store.close()
@@ -140,7 +149,7 @@ async def test_two_processes_send_a_due_reminder_once(
     await started(first)
     for _ in range(3):
         clock.now += HOUR + 1
-        both = await asyncio.gather(first.due_reminders(), second.due_reminders())
+        both = await asyncio.gather(first.clocks.due_reminders(), second.clocks.due_reminders())
         [(_, channel, notice)] = both[0] + both[1]
         assert channel == CHANNEL and notice.mentions == (ANN.user_id,)
 
@@ -149,13 +158,13 @@ async def test_a_phase_timer_runs_out_once_however_many_processes_poll(
     processes: tuple[TableService, TableService, Clock],
 ) -> None:
     first, second, clock = processes
-    await first.new_lobby(
+    await first.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
     )
-    await first.join(CHANNEL, BOB)
-    await first.start(CHANNEL, ANN)
+    await first.lobbies.join(CHANNEL, BOB)
+    await first.lobbies.start(CHANNEL, ANN)
     clock.now += 61
-    both = await asyncio.gather(first.due_timeouts(), second.due_timeouts())
+    both = await asyncio.gather(first.clocks.due_timeouts(), second.clocks.due_timeouts())
     [update] = both[0] + both[1]
     assert update.finished
     moves = await first.store.moves(update.game_id)

@@ -22,18 +22,18 @@ async def under_way(service: TableService, game_key: str) -> int:
     """A game of `game_key` whose opening was told (DMs included) and whose first actor has
     made one move (in Agents a secret one: the objectives); its id."""
     players = PEOPLE[: TABLES[game_key]]
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=players[0], game_key=game_key, options={}
     )
     for player in players[1:]:
-        await service.join(CHANNEL, player)
-    update = await service.start(CHANNEL, players[0])
+        await service.lobbies.join(CHANNEL, player)
+    update = await service.lobbies.start(CHANNEL, players[0])
     game, state = GAMES[game_key], await state_of(service, update.game_id)
     seat = min(game.actors(state))
-    await service.move(CHANNEL, players[seat], next(iter(game.legal(state, seat).notations)))
-    told = await service.delivery(update.game_id)
+    await service.play.move(CHANNEL, players[seat], next(iter(game.legal(state, seat).notations)))
+    told = await service.deliveries.delivery(update.game_id)
     assert told is not None
-    await service.delivered(told, told.living)
+    await service.deliveries.delivered(told, told.living)
     return update.game_id
 
 
@@ -49,10 +49,10 @@ async def test_a_spectators_board_is_the_public_view_and_tells_no_secret(
 ) -> None:
     game_id = await under_way(service, game_key)
     with pytest.raises(TableError, match="not playing"):
-        await service.secret(CHANNEL, SAM.user_id)
+        await service.looking.secret(CHANNEL, SAM.user_id)
 
-    assert await service.repost_board(CHANNEL) == game_id
-    board = await service.delivery(game_id)
+    assert await service.looking.repost_board(CHANNEL) == game_id
+    board = await service.deliveries.delivery(game_id)
     assert board is not None and board.dms == ()
     [post] = board.posts
     game, state = GAMES[game_key], await state_of(service, game_id)

@@ -31,7 +31,7 @@ async def table(
     service: TableService, channel: int, first: Player, second: Player, clock_hours: int = 0
 ) -> None:
     """A Ley Lines game in `channel`, `first` to move."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=GUILD,
         channel_id=channel,
         creator=first,
@@ -39,8 +39,8 @@ async def table(
         options={"first": 1},
         clock_hours=clock_hours,
     )
-    await service.join(channel, second)
-    await service.start(channel, first)
+    await service.lobbies.join(channel, second)
+    await service.lobbies.start(channel, first)
 
 
 async def test_mygames_lists_every_table_waiting_on_you_first_with_a_link(
@@ -53,14 +53,14 @@ async def test_mygames_lists_every_table_waiting_on_you_first_with_a_link(
     row = await tables.store.open_game(20)
     assert row is not None
     await tables.store.delivered(row.id, 0, Living(555, "", ""))
-    mine = await tables.my_games(GUILD, ANN.user_id)
+    mine = await tables.waiting.my_games(GUILD, ANN.user_id)
     assert [(t.row.channel_id, t.yours) for t in mine] == [(20, True), (10, False)]
     assert mine[0].link == f"https://discord.com/channels/{GUILD}/20/555"
     assert mine[1].link == f"https://discord.com/channels/{GUILD}/10"
     text = listing(mine)
     assert text.index("Waiting on you (1)") < text.index("<#20>") < text.index("Waiting on others")
     assert "Bob to move" in text and "your turn" in text and "<t:" in text
-    assert await tables.my_games(GUILD + 1, ANN.user_id) == []
+    assert await tables.waiting.my_games(GUILD + 1, ANN.user_id) == []
     assert "no game in play" in listing([])
 
 
@@ -77,35 +77,35 @@ async def test_one_digest_a_period_lists_every_table_and_pings_follow_the_choice
     for channel in (10, 20, 30):
         await table(tables, channel, ANN, BOB)
     clock.now += HOUR
-    reminded = await tables.due_reminders()
+    reminded = await tables.clocks.due_reminders()
     assert len(reminded) == 3  # each table's ping stays
     assert all(n.mentions == (ANN.user_id,) for _, _, n in reminded)
-    [(guild, user, waiting)] = await tables.due_digests()
+    [(guild, user, waiting)] = await tables.waiting.due_digests()
     assert (guild, user, len(waiting)) == (GUILD, ANN.user_id, 3)
     text = digest(waiting, "Mars")
     assert "3 games are waiting for your move on Mars" in text and text.count("<#") == 3
-    assert await tables.due_digests() == []
+    assert await tables.waiting.due_digests() == []
     clock.now += HOUR / 2  # within the period: no second digest even if a table comes due
-    assert await tables.due_reminders() == []
-    assert await tables.due_digests() == []
+    assert await tables.clocks.due_reminders() == []
+    assert await tables.waiting.due_digests() == []
     clock.now += HOUR / 2
-    assert len(await tables.due_reminders()) == 3
-    assert len(await tables.due_digests()) == 1
+    assert len(await tables.clocks.due_reminders()) == 3
+    assert len(await tables.waiting.due_digests()) == 1
 
-    await tables.set_notify(GUILD, ANN.user_id, "dm")
+    await tables.waiting.set_notify(GUILD, ANN.user_id, "dm")
     clock.now += HOUR
-    assert await tables.due_reminders() == []  # a ping for nobody is not posted
-    assert len(await tables.due_digests()) == 1
-    await tables.set_notify(GUILD, ANN.user_id, "channel")
+    assert await tables.clocks.due_reminders() == []  # a ping for nobody is not posted
+    assert len(await tables.waiting.due_digests()) == 1
+    await tables.waiting.set_notify(GUILD, ANN.user_id, "channel")
     clock.now += HOUR
-    assert len(await tables.due_reminders()) == 3
-    assert await tables.due_digests() == []
-    await tables.set_notify(GUILD, ANN.user_id, "none")
+    assert len(await tables.clocks.due_reminders()) == 3
+    assert await tables.waiting.due_digests() == []
+    await tables.waiting.set_notify(GUILD, ANN.user_id, "none")
     clock.now += HOUR
-    assert await tables.due_reminders() == [] and await tables.due_digests() == []
-    assert await tables.notify_choice(GUILD, ANN.user_id) == "none"
+    assert await tables.clocks.due_reminders() == [] and await tables.waiting.due_digests() == []
+    assert await tables.waiting.notify_choice(GUILD, ANN.user_id) == "none"
     with pytest.raises(TableError):
-        await tables.set_notify(GUILD, ANN.user_id, "smoke")
+        await tables.waiting.set_notify(GUILD, ANN.user_id, "smoke")
 
 
 async def test_a_digest_is_not_sent_twice_across_a_restart(
@@ -114,11 +114,11 @@ async def test_a_digest_is_not_sent_twice_across_a_restart(
     tables, clock = service
     await table(tables, 10, ANN, BOB)
     clock.now += HOUR
-    await tables.due_reminders()
-    assert len(await tables.due_digests()) == 1
+    await tables.clocks.due_reminders()
+    assert len(await tables.waiting.due_digests()) == 1
     restarted = TableService(tables.store, remind_after=HOUR, clock=clock)
-    restarted._digest_due.add((GUILD, ANN.user_id))  # as if a reminder came due again
-    assert await restarted.due_digests() == []
+    restarted.waiting.mark_due(GUILD, [ANN.user_id])  # as if a reminder came due again
+    assert await restarted.waiting.due_digests() == []
 
 
 async def test_away_pauses_reminders_and_claims_and_the_clock_resumes(
@@ -128,27 +128,27 @@ async def test_away_pauses_reminders_and_claims_and_the_clock_resumes(
     await table(tables, 10, ANN, BOB, clock_hours=4)  # waits on Ann
     await table(tables, 20, BOB, ANN)  # waits on Bob
     clock.now += HOUR
-    said, notes = await tables.go_away(GUILD, ANN, 2)
+    said, notes = await tables.away.go_away(GUILD, ANN, 2)
     back = clock.now + 2 * DAY
     assert f"<t:{int(back)}:f>" in said and "2 of your 14 days" in said
     assert notes == [(10, f"Ann is away until <t:{int(back)}:f>: the clock of this table is "
                       "paused and nobody may claim it on time meanwhile.")]  # fmt: skip
-    mine = await tables.my_games(GUILD, BOB.user_id)
+    mine = await tables.waiting.my_games(GUILD, BOB.user_id)
     assert any(f"Ann (away until <t:{int(back)}:f>)" in t.line() for t in mine)
 
     clock.now += DAY
-    reminded = await tables.due_reminders()
+    reminded = await tables.clocks.due_reminders()
     assert [channel for _, channel, _ in reminded] == [20]  # Bob's table only
     with pytest.raises(TableError, match="away until"):
-        await tables.claim_win(10, BOB)
-    [(_, bob, _)] = await tables.due_digests()
+        await tables.claims.claim_win(10, BOB)
+    [(_, bob, _)] = await tables.waiting.due_digests()
     assert bob == BOB.user_id
 
     clock.now = back + 2 * HOUR  # 1 h waited before, 2 h after: 1 h of the clock is left
     with pytest.raises(TableError, match="claim in 1 h"):
-        await tables.claim_win(10, BOB)
+        await tables.claims.claim_win(10, BOB)
     clock.now += HOUR
-    update = await tables.claim_win(10, BOB)
+    update = await tables.claims.claim_win(10, BOB)
     assert update.finished
 
 
@@ -158,22 +158,22 @@ async def test_away_ends_early_and_is_limited_to_14_days_a_month(
     tables, clock = service
     await table(tables, 10, ANN, BOB, clock_hours=1)
     with pytest.raises(TableError, match="not away"):
-        await tables.go_away(GUILD, ANN, 0)
-    await tables.go_away(GUILD, ANN, 10)
+        await tables.away.go_away(GUILD, ANN, 0)
+    await tables.away.go_away(GUILD, ANN, 10)
     clock.now += 2.5 * DAY
-    said, notes = await tables.go_away(GUILD, ANN, 0)
+    said, notes = await tables.away.go_away(GUILD, ANN, 0)
     assert "Welcome back" in said and notes == [
         (10, "Ann is back: the clock of this table runs again.")
     ]
     with pytest.raises(TableError, match="11 left"):
-        await tables.go_away(GUILD, ANN, 12)
-    await tables.go_away(GUILD, ANN, 11)
+        await tables.away.go_away(GUILD, ANN, 12)
+    await tables.away.go_away(GUILD, ANN, 11)
     clock.now += 12 * DAY  # still January 1970
     with pytest.raises(TableError, match="0 left"):
-        await tables.go_away(GUILD, ANN, 1)
-    await tables.go_away(GUILD + 1, ANN, 1)  # another server counts its own days
+        await tables.away.go_away(GUILD, ANN, 1)
+    await tables.away.go_away(GUILD + 1, ANN, 1)  # another server counts its own days
     with pytest.raises(TableError, match="1 to 14"):
-        await tables.go_away(GUILD, ANN, 15)
+        await tables.away.go_away(GUILD, ANN, 15)
 
 
 def test_pause_counts_overlapping_time_once_and_days_in_their_month() -> None:
@@ -189,28 +189,28 @@ async def test_server_settings_set_the_reminder_period_and_checks(
     service: tuple[TableService, Clock],
 ) -> None:
     tables, clock = service
-    assert (await tables.server_settings(GUILD)).standins
-    settings = await tables.change_settings(
+    assert (await tables.servers.server_settings(GUILD)).standins
+    settings = await tables.servers.change_settings(
         GUILD, remind_hours=3, clock_hours=12, standins=False, channels=(10,)
     )
     assert (settings.remind_hours, settings.clock_hours, settings.standins) == (3, 12, False)
     assert "every 3 h" in settings.described(HOUR) and "<#10>" in settings.described(HOUR)
-    assert await tables.default_clock(GUILD) == 12
-    await tables.check_table_channel(GUILD, 10)
+    assert await tables.servers.default_clock(GUILD) == 12
+    await tables.servers.check_table_channel(GUILD, 10)
     with pytest.raises(TableError, match="<#10>"):
-        await tables.check_table_channel(GUILD, 20)
+        await tables.servers.check_table_channel(GUILD, 20)
     with pytest.raises(TableError, match="reminder period"):
-        await tables.change_settings(GUILD, remind_hours=500)
+        await tables.servers.change_settings(GUILD, remind_hours=500)
     with pytest.raises(TableError, match="clock"):
-        await tables.change_settings(GUILD, clock_hours=100)
+        await tables.servers.change_settings(GUILD, clock_hours=100)
     await table(tables, 10, ANN, BOB)
     clock.now += HOUR
-    assert await tables.due_reminders() == []  # the server's period is 3 h
+    assert await tables.clocks.due_reminders() == []  # the server's period is 3 h
     clock.now += 2 * HOUR
-    assert len(await tables.due_reminders()) == 1
-    back = await tables.change_settings(GUILD, remind_hours=-1, channels=())
+    assert len(await tables.clocks.due_reminders()) == 1
+    back = await tables.servers.change_settings(GUILD, remind_hours=-1, channels=())
     assert back.remind_hours is None and back.channels == ()
-    await tables.check_table_channel(GUILD, 20)
+    await tables.servers.check_table_channel(GUILD, 20)
 
 
 async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back(
@@ -219,29 +219,29 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     tables, clock = service
     await table(tables, 10, ANN, BOB, clock_hours=1)  # waits on Ann
     with pytest.raises(TableError, match="Too early"):
-        await tables.claim_standin(10, BOB)
+        await tables.claims.claim_standin(10, BOB)
     clock.now += 2 * HOUR
     with pytest.raises(TableError, match="level"):
-        await tables.claim_standin(10, BOB, "godlike")
-    said = await tables.claim_standin(10, BOB)
+        await tables.claims.claim_standin(10, BOB, "godlike")
+    said = await tables.claims.claim_standin(10, BOB)
     assert "stand-in (easy computer) for Ann" in said and "unrated" in said
     row = await tables.store.open_game(10)
     assert row is not None
-    turn = await tables.standin_turn(row.id)
+    turn = await tables.standins.standin_turn(row.id)
     assert turn is not None and turn.seat == 0 and turn.level == "easy"
     assert await tables.store.unrated(row.id)
     clock.now += 10 * HOUR
-    assert await tables.due_reminders() == []  # nobody is reminded for a stand-in's seat
+    assert await tables.clocks.due_reminders() == []  # nobody is reminded for a stand-in's seat
     with pytest.raises(TableError, match="Nobody is keeping the table waiting"):
-        await tables.claim_win(10, BOB)
-    table_now = await tables._table(10, status="active")
+        await tables.claims.claim_win(10, BOB)
+    table_now = await tables.tables.load(10, status="active")
     notation = table_now.game.notation(table_now.game.legal_moves(table_now.state, 0)[0])
-    await tables.play_computer(turn, notation)
-    assert await tables.standin_turn(row.id) is None  # Bob's turn now
+    await tables.computers.play_computer(turn, notation)
+    assert await tables.standins.standin_turn(row.id) is None  # Bob's turn now
     with pytest.raises(TableError, match="No stand-in"):
-        await tables.take_seat_back(10, BOB.user_id)
-    assert "Ann is back" in await tables.take_seat_back(10, ANN.user_id)
+        await tables.standins.take_seat_back(10, BOB.user_id)
+    assert "Ann is back" in await tables.standins.take_seat_back(10, ANN.user_id)
     assert await tables.store.standins(row.id) == {}
-    await tables.change_settings(GUILD, standins=False)
+    await tables.servers.change_settings(GUILD, standins=False)
     with pytest.raises(TableError, match="does not allow stand-ins"):
-        await tables.claim_standin(10, ANN)
+        await tables.claims.claim_standin(10, ANN)

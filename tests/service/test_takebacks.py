@@ -32,7 +32,7 @@ async def stored(service: TableService) -> tuple[Any, int]:
 
 
 async def asked(service: TableService) -> TakebackAsked:
-    found = await service.ask_takeback(CHANNEL, ANN)
+    found = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(found, TakebackAsked)
     return found
 
@@ -40,11 +40,13 @@ async def asked(service: TableService) -> TakebackAsked:
 async def test_a_move_is_taken_back_once_the_other_player_accepts(service: TableService) -> None:
     await started(service)
     opening, _ = await stored(service)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     request = await asked(service)
     assert request.waiting == (BOB.user_id,) and "`L c3`" in request.text
     assert f"<@{BOB.user_id}>" in request.text
-    undone = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+    undone = await service.takebacks.answer_takeback(
+        CHANNEL, BOB, request.game_id, request.seq, True
+    )
     assert isinstance(undone, TableUpdate)
     assert undone.public.text.startswith("Ann took back `L c3`.")
     assert f"<@{ANN.user_id}>, your turn." in undone.public.text
@@ -52,21 +54,23 @@ async def test_a_move_is_taken_back_once_the_other_player_accepts(service: Table
     assert state == opening and moves_made == 2
     text = (await record(service.store, CHANNEL)).text
     assert "1. Ann: L c3" in text and "2. Ann took back L c3" in text
-    await service.move(CHANNEL, ANN, "L d4")  # Ann plays on from the opening
+    await service.play.move(CHANNEL, ANN, "L d4")  # Ann plays on from the opening
     with pytest.raises(TableError, match="over"):  # the request is spent
-        await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+        await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
 
 
 async def test_a_declined_takeback_changes_nothing(service: TableService) -> None:
     await started(service)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     before = await stored(service)
     request = await asked(service)
-    said = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, False)
+    said = await service.takebacks.answer_takeback(
+        CHANNEL, BOB, request.game_id, request.seq, False
+    )
     assert said == f"<@{BOB.user_id}> declines <@{ANN.user_id}>'s takeback; the move stands."
     assert await stored(service) == before
     with pytest.raises(TableError, match="over"):
-        await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+        await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
 
 
 async def test_a_takeback_is_only_of_ones_own_last_action_until_anyone_acts(
@@ -74,45 +78,47 @@ async def test_a_takeback_is_only_of_ones_own_last_action_until_anyone_acts(
 ) -> None:
     await started(service)
     with pytest.raises(TableError, match="only your own last action"):
-        await service.ask_takeback(CHANNEL, ANN)  # nothing played yet
-    await service.move(CHANNEL, ANN, "L c3")
+        await service.takebacks.ask_takeback(CHANNEL, ANN)  # nothing played yet
+    await service.play.move(CHANNEL, ANN, "L c3")
     with pytest.raises(TableError, match="only your own last action"):
-        await service.ask_takeback(CHANNEL, BOB)
+        await service.takebacks.ask_takeback(CHANNEL, BOB)
     with pytest.raises(TableError, match="not playing"):
-        await service.ask_takeback(CHANNEL, CAT)
+        await service.takebacks.ask_takeback(CHANNEL, CAT)
     request = await asked(service)
     with pytest.raises(TableError, match="Only the other players"):
-        await service.answer_takeback(CHANNEL, ANN, request.game_id, request.seq, True)
+        await service.takebacks.answer_takeback(CHANNEL, ANN, request.game_id, request.seq, True)
     with pytest.raises(TableError, match="Only the other players"):
-        await service.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
-    await service.move(CHANNEL, BOB, "L d4")  # Bob plays instead of answering
+        await service.takebacks.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
+    await service.play.move(CHANNEL, BOB, "L d4")  # Bob plays instead of answering
     before = await stored(service)
     with pytest.raises(TableError, match="over"):
-        await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+        await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
     with pytest.raises(TableError, match="only your own last action"):
-        await service.ask_takeback(CHANNEL, ANN)
+        await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert await stored(service) == before
 
 
 async def test_a_request_survives_a_restart(tmp_path: Path) -> None:
     service = await open_service(tmp_path / "bot.sqlite3")
     await started(service)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     request = await asked(service)
     await service.store.close()
     service = await open_service(tmp_path / "bot.sqlite3")
-    undone = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+    undone = await service.takebacks.answer_takeback(
+        CHANNEL, BOB, request.game_id, request.seq, True
+    )
     assert isinstance(undone, TableUpdate)
     await service.store.close()
 
 
 async def computer_table(service: TableService, level: str) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1},
         computers=1, computer_level=level,
     )  # fmt: skip
-    await service.start(CHANNEL, ANN)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.lobbies.start(CHANNEL, ANN)
+    await service.play.move(CHANNEL, ANN, "L c3")
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
@@ -120,21 +126,21 @@ async def test_alone_with_a_computer_a_move_is_taken_back_at_once(
     level: str, service: TableService
 ) -> None:
     await computer_table(service, level)
-    undone = await service.ask_takeback(CHANNEL, ANN)
+    undone = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(undone, TableUpdate) and undone.confirmation == "Taken back: `L c3`."
     assert (await stored(service))[1] == 2
 
 
 async def reply(service: TableService, choose: Callable[[list[str]], str] = min) -> str:
     """The computer player's reply, chosen by `choose` among its legal moves; its notation."""
-    turn = await service.computer_turn(
+    turn = await service.computers.computer_turn(
         (await service.store.open_game(CHANNEL) or pytest.fail("no game")).id
     )
     assert turn is not None
     game = GAMES[turn.game_key]
     state = game.from_json(json.loads(turn.state))
     notation = choose([game.notation(m) for m in game.legal_moves(state, turn.seat)])
-    await service.play_computer(turn, notation)
+    await service.computers.play_computer(turn, notation)
     return notation
 
 
@@ -146,7 +152,7 @@ async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_i
     level, and taking back again later goes back past both takebacks' moves alike."""
     await computer_table(service, level)
     answer = await reply(service)
-    undone = await service.ask_takeback(CHANNEL, ANN)
+    undone = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(undone, TableUpdate) and undone.confirmation == "Taken back: `L c3`."
     assert undone.public.text.startswith(
         f"Ann took back `L c3` and the replies after it (Ada (computer)'s `{answer}`)."
@@ -154,9 +160,9 @@ async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_i
     assert f"<@{ANN.user_id}>, your turn." in undone.public.text
     state, moves_made = await stored(service)
     assert moves_made == 3 and GAMES["leylines"].legal_moves(state, 0)
-    await service.move(CHANNEL, ANN, "L d4")
+    await service.play.move(CHANNEL, ANN, "L d4")
     await reply(service, max)
-    await service.ask_takeback(CHANNEL, ANN)
+    await service.takebacks.ask_takeback(CHANNEL, ANN)
     twice, _ = await stored(service)
     assert twice == state
     text = (await record(service.store, CHANNEL)).text
@@ -171,17 +177,17 @@ async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_i
 async def test_a_computers_reply_that_drew_is_not_taken_back(service: TableService) -> None:
     """Agents, Ann alone with a computer: once the computer draws from the bag after Ann's
     move, the pyramid drawn is known and nothing is taken back."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1},
         computers=1, computer_level="easy",
     )  # fmt: skip
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.start(CHANNEL, ANN)
     agents = GAMES["agents"]
     for _ in range(40):
         state, _ = await stored(service)
         if 0 in agents.actors(state):
             moves = [agents.notation(m) for m in agents.legal_moves(state, 0)]
-            await service.move(CHANNEL, ANN, next((m for m in moves if m != "draw"), moves[0]))
+            await service.play.move(CHANNEL, ANN, next((m for m in moves if m != "draw"), moves[0]))
             state, _ = await stored(service)
             if 1 in agents.actors(state) and 0 not in agents.actors(state):
                 drew = await reply(service, lambda moves: "draw" if "draw" in moves else moves[0])
@@ -197,7 +203,7 @@ async def test_a_computers_reply_that_drew_is_not_taken_back(service: TableServi
         match=r"cannot be taken back: Ada \(computer\)'s reply `draw` came after it, and it "
         r"drew a pyramid from the bag\.",
     ):
-        await service.ask_takeback(CHANNEL, ANN)
+        await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert await stored(service) == before
 
 
@@ -206,12 +212,12 @@ async def test_with_another_person_a_hard_computer_player_declines(
 ) -> None:
     """Martian Merchants, Ann and Bob with a hard computer: the table's takebacks are agreed,
     and hard never agrees."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={},
         computers=1, computer_level="hard",
     )  # fmt: skip
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     merchants = GAMES["merchants"]
     state, _ = await stored(service)
     [seat] = merchants.actors(state)
@@ -220,65 +226,65 @@ async def test_with_another_person_a_hard_computer_player_declines(
     for move in merchants.legal_moves(state, seat):
         after, _ = merchants.apply(state, seat, move)
         if merchants.undoable(state, move, after) is None:
-            await service.move(CHANNEL, mover, merchants.notation(move))
+            await service.play.move(CHANNEL, mover, merchants.notation(move))
             break
     else:
         pytest.fail("no move of the first player may be taken back")
     before = await stored(service)
     with pytest.raises(TableError, match=r"Ada \(computer\) plays hard and declines"):
-        await service.ask_takeback(CHANNEL, mover)
+        await service.takebacks.ask_takeback(CHANNEL, mover)
     assert await stored(service) == before
 
 
 async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
     service: TableService,
 ) -> None:
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
     agents = GAMES["agents"]
-    await service.move(CHANNEL, ANN, agents.notation(agents.legal_moves(state, 0)[0]))
+    await service.play.move(CHANNEL, ANN, agents.notation(agents.legal_moves(state, 0)[0]))
     with pytest.raises(TableError, match="A secret move cannot be taken back"):
-        await service.ask_takeback(CHANNEL, ANN)
-    await service.abandon(CHANNEL, ANN, moderator=True)
-    await service.new_lobby(
+        await service.takebacks.ask_takeback(CHANNEL, ANN)
+    await service.play.abandon(CHANNEL, ANN, moderator=True)
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options={},
         computers=4, computer_level="random",
     )  # fmt: skip
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
     mve = GAMES["marsvsearth"]
     if 0 in mve.actors(state):
-        await service.move(CHANNEL, ANN, mve.notation(mve.legal_moves(state, 0)[0]))
+        await service.play.move(CHANNEL, ANN, mve.notation(mve.legal_moves(state, 0)[0]))
     with pytest.raises(TableError, match=r"Mars vs. Earth cannot be taken back"):
-        await service.ask_takeback(CHANNEL, ANN)
+        await service.takebacks.ask_takeback(CHANNEL, ANN)
 
 
 async def test_an_update_says_whether_its_mover_may_ask_for_a_takeback(
     service: TableService,
 ) -> None:
     await started(service)
-    assert (await service.move(CHANNEL, ANN, "L c3")).undoable
-    await service.abandon(CHANNEL, ANN, moderator=True)
-    await service.new_lobby(
+    assert (await service.play.move(CHANNEL, ANN, "L c3")).undoable
+    await service.play.abandon(CHANNEL, ANN, moderator=True)
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
     )
-    await service.join(CHANNEL, BOB)
-    await service.start(CHANNEL, ANN)
+    await service.lobbies.join(CHANNEL, BOB)
+    await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
     agents = GAMES["agents"]
     secret = agents.notation(agents.legal_moves(state, 0)[0])
-    assert not (await service.move(CHANNEL, ANN, secret)).undoable
+    assert not (await service.play.move(CHANNEL, ANN, secret)).undoable
 
 
 async def test_two_requests_at_once_make_one(service: TableService) -> None:
     await started(service)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     results = await asyncio.gather(
-        service.ask_takeback(CHANNEL, ANN), service.ask_takeback(CHANNEL, ANN),
+        service.takebacks.ask_takeback(CHANNEL, ANN), service.takebacks.ask_takeback(CHANNEL, ANN),
         return_exceptions=True,
     )  # fmt: skip
     assert sum(isinstance(r, TakebackAsked) for r in results) == 1, results
@@ -292,9 +298,9 @@ async def test_two_processes_asking_at_once_make_one_request(backend: Backend) -
     first, second = await serve(backend.store()), await serve(backend.store())
     try:
         await started(first)
-        await first.move(CHANNEL, ANN, "L c3")
+        await first.play.move(CHANNEL, ANN, "L c3")
         results = await asyncio.gather(
-            first.ask_takeback(CHANNEL, ANN), second.ask_takeback(CHANNEL, ANN),
+            first.takebacks.ask_takeback(CHANNEL, ANN), second.takebacks.ask_takeback(CHANNEL, ANN),
             return_exceptions=True,
         )  # fmt: skip
         assert sum(isinstance(r, TakebackAsked) for r in results) == 1, results
@@ -307,12 +313,12 @@ async def test_two_processes_asking_at_once_make_one_request(backend: Backend) -
 async def four_at_the_table(service: TableService) -> None:
     """A Merchants of Mars game of Ann, Bob, Cat and Dan in which Ann has made a move that
     can be taken back."""
-    await service.new_lobby(
+    await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="merchants", options={"first": 1}
     )
     for player in (BOB, CAT, DAN):
-        await service.join(CHANNEL, player)
-    await service.start(CHANNEL, ANN)
+        await service.lobbies.join(CHANNEL, player)
+    await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
     merchants = GAMES["merchants"]
     assert isinstance(merchants, UndoableGame)
@@ -321,14 +327,14 @@ async def four_at_the_table(service: TableService) -> None:
         for m in merchants.legal_moves(state, 0)
         if merchants.undoable(state, m, merchants.apply(state, 0, m)[0]) is None
     )
-    await service.move(CHANNEL, ANN, merchants.notation(move))
+    await service.play.move(CHANNEL, ANN, merchants.notation(move))
 
 
 async def test_asking_again_keeps_the_acceptances_given(service: TableService) -> None:
     await four_at_the_table(service)
     request = await asked(service)
     assert request.waiting == (BOB.user_id, CAT.user_id, DAN.user_id)
-    said = await service.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
+    said = await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
     waiting = f"<@{CAT.user_id}>, <@{DAN.user_id}>"
     assert said == f"<@{BOB.user_id}> accepts the takeback; waiting for {waiting}."
     answers = {
@@ -338,15 +344,17 @@ async def test_asking_again_keeps_the_acceptances_given(service: TableService) -
     }
     for player, answer in answers.items():
         with pytest.raises(TableError) as refusal:
-            await service.ask_takeback(CHANNEL, player)
+            await service.takebacks.ask_takeback(CHANNEL, player)
         assert str(refusal.value) == answer
     row = await service.store.open_game(CHANNEL)
     assert row is not None
     standing = await service.store.takeback_request(row.id)
     assert standing is not None and standing.accepted == (BOB.user_id,)
-    said = await service.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
+    said = await service.takebacks.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
     assert said == f"<@{CAT.user_id}> accepts the takeback; waiting for <@{DAN.user_id}>."
-    undone = await service.answer_takeback(CHANNEL, DAN, request.game_id, request.seq, True)
+    undone = await service.takebacks.answer_takeback(
+        CHANNEL, DAN, request.game_id, request.seq, True
+    )
     assert isinstance(undone, TableUpdate) and undone.confirmation.startswith("Taken back")
 
 
@@ -354,7 +362,7 @@ async def test_the_store_keeps_the_standing_request_and_replaces_an_outlived_one
     service: TableService,
 ) -> None:
     await started(service)
-    await service.move(CHANNEL, ANN, "L c3")
+    await service.play.move(CHANNEL, ANN, "L c3")
     row = await service.store.open_game(CHANNEL)
     assert row is not None
     store = service.store
