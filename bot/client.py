@@ -1,5 +1,5 @@
 """The Discord client: opens the store, starts the picture and thinking workers, loads one
-extension per feature (lobby, play, claims, computer players, info, stats, records, reminders,
+extension per feature (lobby, play, claims, computer players, info, stats, history, reminders,
 status) and syncs the commands."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ EXTENSIONS = (
     "bot.info",
     "bot.learn.cog",
     "bot.stats",
-    "bot.records",
+    "bot.history",
     "bot.review.cog",
     "bot.reminders",
     "bot.tables.commands",

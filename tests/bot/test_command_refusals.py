@@ -13,6 +13,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.history import History
 from bot.info import Info
 from bot.lobby.commands import Lobby
 from bot.play.commands import Play
@@ -20,7 +21,6 @@ from bot.play.controls import controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
 from bot.play.thinking import Thinkers
-from bot.history import History
 from bot.replies import answer_error
 from bot.service import Player, TableService
 from engine.core import GameError

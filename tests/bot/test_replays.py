@@ -18,9 +18,9 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.history import History
 from bot.play import pictures as pictures_module
 from bot.play.pictures import Pictures
-from bot.history import History
 from bot.replies import answer_error
 from bot.service import TableService
 from bot.store import Store
@@ -130,9 +130,9 @@ async def finished_games(service: TableService, count: int) -> None:
 
 @pytest.fixture
 async def cog(service: TableService) -> AsyncIterator[History]:
-    records = History(service, Pictures())
-    yield records
-    await records.cog_unload()
+    history = History(service, Pictures())
+    yield history
+    await history.cog_unload()
 
 
 def making(monkeypatch: pytest.MonkeyPatch, *, held: bool) -> Making:

@@ -27,7 +27,7 @@ from bot.replies import channel_of, say_privately, service_of
 from bot.service import TableService, records
 
 
-class Records(commands.Cog):
+class History(commands.Cog):
     """Reads games from the store of `service`; `pictures` makes the replays, in the lane of
     `bot.play.replays`."""
 
@@ -96,4 +96,4 @@ class Records(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Records(service_of(bot), courier_of(bot).pictures))
+    await bot.add_cog(History(service_of(bot), courier_of(bot).pictures))
