@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ratings.standings import Ending, ending
-from bot.service import offers, wording
-from bot.service.computer_seats import is_computer
+from bot.service import offers, outbox, wording
 from bot.service.servers import Servers
 from bot.service.tables import Table, Tables, prepare_offers
 from bot.service.updates import Notice, TableUpdate
@@ -62,7 +61,7 @@ class Committer:
         moves_made = table.row.moves_made
         after = Table(table.row, table.game, action.state, table.players)
         told = await asyncio.to_thread(_tell, table, after, kind, action.events, moves_made + 1)
-        entry = outbox_entry(after, told.said, told.public.mentions, told.private, fresh=None)
+        told_later = outbox.entry(after, told.said, told.public.mentions, told.private, fresh=None)
         deadline, claim_at = self._servers.turn_clocks(table.row)
         await self._tables.store.record_move(
             table.row,
@@ -74,7 +73,7 @@ class Committer:
             deadline=deadline,
             timer=self._phase_timer(table.row, after),
             said=told.said,
-            outbox=entry,
+            outbox=told_later.to_json(),
             ending=told.ending,
             claim_at=claim_at if told.result is None else None,
             undoes=action.undoes,
@@ -101,10 +100,10 @@ class Committer:
         game's first); what to tell of it."""
         row = started.row
         said, opening, private, stored = await asyncio.to_thread(_opening, started)
-        entry = outbox_entry(started, said, opening.mentions, private, fresh=True)
+        told_later = outbox.entry(started, said, opening.mentions, private, fresh=True)
         deadline, claim_at = self._servers.turn_clocks(row)
         timer = self._phase_timer(row, started)
-        await self._tables.store.start(row, stored, deadline, timer, entry, claim_at)
+        await self._tables.store.start(row, stored, deadline, timer, told_later.to_json(), claim_at)
         self._tables.keep(row.id, stored, started.state)
         return TableUpdate(row.id, row.channel_id, row.version + 1, opening, tuple(private))
 
@@ -201,34 +200,3 @@ def private_notices(table: Table, moves_made: int, seats: set[Seat] | None = Non
                 )
             )
     return notices
-
-
-def outbox_entry(
-    table: Table,
-    said: str,
-    mentions: tuple[int, ...],
-    private: tuple[Notice, ...] | list[Notice],
-    *,
-    fresh: bool | None,
-) -> dict[str, Any]:
-    """What the outbox keeps of an update: the public narration, who to ping, whether a new
-    channel message is due (`fresh`; None: when it pings someone or the game is over), and each
-    private notice; pictures, buttons and pickers are made again from the game as it stands
-    when it is delivered."""
-    seat_of = {p.user_id: seat for seat, p in enumerate(table.players)}
-    return {
-        "said": said,
-        "mentions": list(mentions),
-        "fresh": bool(mentions) or table.over if fresh is None else fresh,
-        "private": [  # a computer player is sent nothing: it reads the state it is given
-            {
-                "user": n.user_id,
-                "seat": seat_of.get(n.user_id or 0),
-                "text": n.text,
-                "view": n.view is not None,
-                "picker": n.controls is not None,
-            }
-            for n in private
-            if not is_computer(n.user_id)
-        ],
-    }

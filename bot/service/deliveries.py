@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from dataclasses import dataclass
-from typing import Any
 
 from bot import limits
 from bot.service import offers, wording
 from bot.service.commits import footer
 from bot.service.computer_seats import is_computer
+from bot.service.outbox import Entry, PrivateLine
 from bot.service.tables import Table, Tables
 from bot.service.updates import Controls, Notice
 from bot.store import Living, OutboxRow
@@ -138,7 +138,8 @@ class Deliveries:
 
 def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made: int) -> Delivery:
     """The merged delivery (engine work: views, legal moves; run off the event loop)."""
-    posts = _posts(table, entries, living, moves_made)
+    told = [Entry.from_json(row.payload) for row in entries]
+    posts = _posts(table, told, living, moves_made)
     last = posts[-1]
     board_text = limits.keep_last_lines(
         list(last.narration), limits.EMBED_DESCRIPTION, wording.EARLIER
@@ -149,25 +150,23 @@ def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made
         table.row.channel_id,
         entries[-1].id,
         posts,
-        _merged_dms(table, entries, moves_made),
+        _merged_dms(table, told, moves_made),
         Living(living.message_id, board_text, digest),
         computer_to_act=any(is_computer(user) for user in table.actor_ids()),
     )
 
 
-def _posts(
-    table: Table, entries: list[OutboxRow], living: Living, moves_made: int
-) -> tuple[Post, ...]:
-    groups: list[list[dict[str, Any]]] = []
+def _posts(table: Table, entries: list[Entry], living: Living, moves_made: int) -> tuple[Post, ...]:
+    groups: list[list[Entry]] = []
     for entry in entries:
-        if not groups or entry.payload["fresh"]:
+        if not groups or entry.fresh:
             groups.append([])
-        groups[-1].append(entry.payload)
+        groups[-1].append(entry)
     actors = set(table.actor_ids())
     posts = []
     for index, group in enumerate(groups):
-        edit = index == 0 and not group[0]["fresh"] and living.message_id is not None
-        lines = [line for p in group for line in p["said"].splitlines() if line.strip()]
+        edit = index == 0 and not group[0].fresh and living.message_id is not None
+        lines = [line for e in group for line in e.said.splitlines() if line.strip()]
         if edit and living.text:
             lines = [*living.text.splitlines(), *lines]
         if index < len(groups) - 1:
@@ -176,30 +175,30 @@ def _posts(
         board: View | None = table.game.view(table.state, None)
         if edit and view_digest(board) == living.digest:
             board = None
-        pinged = dict.fromkeys(u for p in group for u in p["mentions"] if u in actors)
+        pinged = dict.fromkeys(u for e in group for u in e.mentions if u in actors)
         buttons = offers.buttons(table, moves_made)
         posts.append(Post(tuple(lines), footer(table), board, tuple(pinged), buttons, not edit))
     return tuple(posts)
 
 
-def _merged_dms(table: Table, entries: list[OutboxRow], moves_made: int) -> tuple[Notice, ...]:
+def _merged_dms(table: Table, entries: list[Entry], moves_made: int) -> tuple[Notice, ...]:
     """One DM per player (split only past Discord's length limit): the texts of all their
     notices, their private board once, and a picker of their secret moves if they still have to
     choose."""
-    merged: dict[int, list[dict[str, Any]]] = {}
+    merged: dict[int, list[PrivateLine]] = {}
     for entry in entries:
-        for notice in entry.payload["private"]:
-            merged.setdefault(notice["user"], []).append(notice)
+        for line in entry.private:
+            merged.setdefault(line.user_id, []).append(line)
     dms: list[Notice] = []
     for user_id, notices in merged.items():
-        seat = notices[0]["seat"]
-        text = "\n\n".join(n["text"] for n in notices if n["text"])
-        known = seat is not None and 0 <= seat < len(table.players)
-        wants_view = known and any(n["view"] for n in notices)
-        view = table.game.view(table.state, seat) if wants_view else None
-        picker = None
-        if known and any(n["picker"] for n in notices) and offers.secret_moves(table, seat):
-            picker = offers.picker(table, seat, "", moves_made)
+        seat = notices[0].seat
+        text = "\n\n".join(n.text for n in notices if n.text)
+        view, picker = None, None
+        if seat is not None and 0 <= seat < len(table.players):
+            if any(n.view for n in notices):
+                view = table.game.view(table.state, seat)
+            if any(n.picker for n in notices) and offers.secret_moves(table, seat):
+                picker = offers.picker(table, seat, "", moves_made)
         *first, final = limits.split(text, limits.CONTENT) or [""]
         dms.extend(Notice(piece, user_id=user_id) for piece in first)
         dms.append(Notice(final or "Your choice:", view=view, user_id=user_id, controls=picker))
