@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from bot import limits
-from bot.service import offers, wording
-from bot.service.commits import outbox_entry
+from bot.service import offers, outbox, wording
 from bot.service.tables import Tables
 from bot.service.updates import Controls, Notice, TableError
 from engine.core import CompletingGame, remembered
@@ -29,7 +28,9 @@ class Looking:
             table = await self._tables.load(channel_id, status="active", row=row)
             moves_made = table.row.moves_made
             said = wording.board_again(table.game.title, moves_made, table.row.result)
-            await self.store.queue(table.row.id, outbox_entry(table, said, (), [], fresh=True))
+            await self.store.queue(
+                table.row.id, outbox.entry(table, said, (), [], fresh=True).to_json()
+            )
             return table.row.id
 
     async def secret(self, channel_id: int, user_id: int) -> Notice:
