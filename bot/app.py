@@ -10,12 +10,12 @@ from pathlib import Path
 
 import discord
 
+from bot.catalogue import use_marsvsearth_deck
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
 from bot.logsafe import safe_handler
 from bot.pgstore import DatabaseUnreachable
 from engine.marsvsearth import DeckError
-from engine.registry import use_marsvsearth_deck
 
 log = logging.getLogger("bot")
 

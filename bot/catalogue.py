@@ -9,8 +9,9 @@ is its engine package, its renderer, its guide and one line here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, MutableMapping
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from bot.guides import agents as agents_guide
@@ -27,9 +28,10 @@ from bot.learn.lessons import marsvsearth as marsvsearth_lesson
 from bot.learn.lessons import merchants as merchants_lesson
 from engine.agents import GAME as AGENTS
 from engine.albiorix import GAME as ALBIORIX
-from engine.core import Game
+from engine.core import Game, View
 from engine.leylines import GAME as LEYLINES
 from engine.marsvsearth import GAME as MARSVSEARTH
+from engine.marsvsearth import MarsVsEarth, load_deck
 from engine.merchants import GAME as MERCHANTS
 from render import agents as agents_render
 from render import albiorix as albiorix_render
@@ -82,19 +84,27 @@ class Entry:
             )
 
 
-class Catalogue(Mapping[str, Entry]):
-    """Entries by game key, each checked as it is added (see `Entry.check`)."""
+class Catalogue(MutableMapping[str, Entry]):
+    """Entries by game key, each checked as it is put in (see `Entry.check`)."""
 
     def __init__(self, entries: Iterable[Entry]) -> None:
         self._entries: dict[str, Entry] = {}
         for entry in entries:
-            entry.check()
             if entry.key in self._entries:
                 raise CatalogueError(f"{entry.key}: two entries")
-            self._entries[entry.key] = entry
+            self[entry.key] = entry
 
     def __getitem__(self, key: str) -> Entry:
         return self._entries[key]
+
+    def __setitem__(self, key: str, entry: Entry) -> None:
+        entry.check()
+        if entry.key != key:
+            raise CatalogueError(f"{key}: the entry is for {entry.key}")
+        self._entries[key] = entry
+
+    def __delitem__(self, key: str) -> None:
+        del self._entries[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
@@ -106,6 +116,14 @@ class Catalogue(Mapping[str, Entry]):
         """The engine game called `key`, None for a key this bot does not know."""
         entry = self._entries.get(key)
         return None if entry is None else entry.game
+
+    def renderer_for(self, view: View) -> Renderer[Any]:
+        """The renderer of `view`'s game; TypeError for a view no game here draws (such as the
+        bare `View`)."""
+        for entry in self._entries.values():
+            if type(view) is entry.renderer.view_type:
+                return entry.renderer
+        raise TypeError(f"no game draws a {type(view).__name__}")
 
 
 CATALOGUE = Catalogue(
@@ -123,3 +141,13 @@ CATALOGUE = Catalogue(
     )
 )
 """Every game this bot runs, in the order they are listed to players."""
+
+
+def use_marsvsearth_deck(path: str | Path) -> None:
+    """Play Mars vs. Earth with the deck file at `path` instead of the bundled one.
+
+    The file is read and checked now; a bad file raises `DeckError` naming the card and problem.
+    """
+    CATALOGUE[MARSVSEARTH.key] = replace(
+        CATALOGUE[MARSVSEARTH.key], game=MarsVsEarth(load_deck(path))
+    )

@@ -17,7 +17,7 @@ import random
 import weakref
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar, runtime_checkable
 
 Seat = int
 JSON = dict[str, Any]
@@ -303,8 +303,12 @@ class Game(Protocol[S, M]):
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    has_secrets: bool
-    """Whether players hold private information (then they are test-DMed when they join)."""
+    information: Literal["open", "hidden"]
+    """The game's nature, as OpenSpiel's games declare it: "open" when every seat may see the
+    whole state (past chance included), "hidden" when players hold what others may not see
+    (secrets, sent privately; players are test-DMed when they join; a search samples them)."""
+    chance: bool
+    """Whether chance (a die, a draw from a bag or deck) decides anything after the set-up."""
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> S:
         """Set up a game for the named players (seat order); all chance flows from `seed`."""

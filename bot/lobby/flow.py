@@ -18,12 +18,12 @@ import logging
 
 import discord
 
+from bot.catalogue import CATALOGUE
 from bot.lobby.buttons import ADD_COMPUTER
 from bot.lobby.message import LobbyMessages
 from bot.play.delivery import Courier
 from bot.replies import channel_of, committed, player_of, say_privately
 from bot.service import Lobby, Notice, TableService, wording
-from engine.registry import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ class Seating:
     async def check_dms(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         """For games with secrets: test-DM the new player and warn them privately if it
         fails."""
-        if not GAMES[lobby.game_key].has_secrets:
+        if CATALOGUE[lobby.game_key].game.information == "open":
             return
         hello = Notice(
             f"You joined a {lobby.title} table. Your private information will arrive here.",

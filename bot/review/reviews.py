@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.samplers import Unsampled
+from bot.catalogue import CATALOGUE
 from bot.review.walk import (
     SIMULATIONS,
     Drop,
@@ -42,7 +43,6 @@ from bot.service.records import positions
 from bot.service.updates import TableError
 from bot.store import GameRow, MoveRow, Store
 from engine.core import Game, GameError, Seat
-from engine.registry import GAMES
 from render.review import Chart, Series, chart_png
 
 log = logging.getLogger(__name__)
@@ -107,11 +107,11 @@ class Reviews:
         """The review of finished game `game_id` of this channel (default: the newest) for the
         user: theirs if seated, else the public one (see the module)."""
         row = await finished_game(self.store, channel_id, game_id)
-        game = GAMES.get(row.game_key)
+        game = CATALOGUE.game(row.game_key)
         if game is None:
             raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
         seat = row.seat_of(user_id)
-        if seat is None and game.has_secrets:
+        if seat is None and game.information == "hidden":
             raise TableError(SECRETS.format(title=game.title))
         key = (row.id, seat)
         found = self._reviews.get(key)

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.evaluate import Comparison, compare, evaluate
+from bot.catalogue import CATALOGUE
 from engine.core import JSON, Game, Seat
-from engine.registry import GAMES
 
 SIMULATIONS = 16_000
 """Simulations for a whole review, shared among its positions: about a minute of CPU for a
@@ -69,7 +69,7 @@ class Weighed:
 def weigh(game_key: str, state: JSON, seat: Seat, iterations: int, number: int) -> Weighed:
     """Position number `number` (its state as JSON) weighed as `seat` sees it (run in a
     worker)."""
-    game = GAMES[game_key]
+    game = CATALOGUE[game_key].game
     found = evaluate(game, game.from_json(state), seat, iterations, SEED + number)
     best = None if found.best is None else game.notation(found.best)
     return Weighed(tuple(found.values), found.actor, best)
@@ -79,7 +79,7 @@ def weigh_moves(
     game_key: str, state: JSON, seat: Seat, made: str, better: str, number: int
 ) -> Comparison:
     """`seat`'s move `made` against `better` at position `number` (run in a worker)."""
-    game = GAMES[game_key]
+    game = CATALOGUE[game_key].game
     position = game.from_json(state)
     parse = game.parse
     return compare(
@@ -120,7 +120,7 @@ class Drop:
 def walk_seat(game: Game[Any, Any], seat: Seat | None) -> Seat | None:
     """The seat whose view a walk weighs positions from: `seat` in a game with secrets, None
     (the seat to move) in a game without."""
-    return seat if game.has_secrets else None
+    return seat if game.information == "hidden" else None
 
 
 def positions_to_weigh(

@@ -39,7 +39,11 @@ class Looking:
         seat = table.seat(user_id)
         view = table.game.view(table.state, seat)
         moves_made = table.row.moves_made
-        controls = offers.picker(table, seat, "", moves_made) if table.game.has_secrets else None
+        controls = (
+            offers.picker(table, seat, "", moves_made)
+            if table.game.information == "hidden"
+            else None
+        )
         if not view.private and controls is None:
             return Notice(
                 f"{table.game.title} has no secret information; everything is on the board."

@@ -70,7 +70,8 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
     min_players = 2
     max_players = 2
     options = OPTIONS
-    has_secrets = True
+    information = "hidden"
+    chance = True
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> AgentsState:
         rules = Rules.from_options(options)

@@ -79,7 +79,8 @@ class Albiorix(BaseGame[AlbiorixState, Choice], OpenAndCertain):
     min_players = 2
     max_players = 2
     options: tuple[core.Option, ...] = (core.FIRST_PLAYER, LIMIT)
-    has_secrets = False
+    information = "open"
+    chance = False
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> AlbiorixState:
         return AlbiorixState(

@@ -56,7 +56,8 @@ class LeyLines(BaseGame[LeyLinesState, Place], OpenAndCertain):
     title = "Ley Lines of Mars"
     min_players = 2
     max_players = 2
-    has_secrets = False
+    information = "open"
+    chance = False
     options: tuple[core.Option, ...] = (core.FIRST_PLAYER,)
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> LeyLinesState:

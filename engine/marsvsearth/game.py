@@ -106,7 +106,8 @@ class MarsVsEarth(BaseGame[MarsState, Move]):
     min_players = 2
     max_players = 10
     count_note = " (2 play co-operatively)"
-    has_secrets = True
+    information = "hidden"
+    chance = True
     options = OPTIONS
 
     def __init__(self, deck: Deck) -> None:

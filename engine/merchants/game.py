@@ -110,7 +110,8 @@ class Merchants(BaseGame[MerchantsState, Command]):
     title = "Martian Merchants"
     min_players = 2
     max_players = 4
-    has_secrets = False
+    information = "open"
+    chance = True
     options: tuple[core.Option, ...] = (core.FIRST_PLAYER, TRADING)
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> MerchantsState:

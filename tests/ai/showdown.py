@@ -45,7 +45,8 @@ class Showdown(BaseGame[ShowdownState, str]):
     min_players = 2
     max_players = 4
     options: tuple[Option, ...] = ()
-    has_secrets = True
+    information = "hidden"
+    chance = False
 
     def __init__(self) -> None:
         self.explored: list[ShowdownState] = []

@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.app import main
+from bot.catalogue import CATALOGUE, use_marsvsearth_deck
 from bot.config import Config, ConfigError, read_dotenv
 from bot.pgstore import PgStore
 from bot.replies import APOLOGY, answer_error
@@ -18,7 +19,6 @@ from bot.store import Store
 from bot.stores import store_for, where
 from engine.marsvsearth import DEFAULT_DECK_PATH
 from engine.marsvsearth import GAME as MARSVSEARTH_GAME
-from engine.registry import GAMES, use_marsvsearth_deck
 from tests.bot.fakes import FakeResponse
 
 
@@ -157,7 +157,7 @@ def test_a_good_marsvsearth_deck_replaces_the_bundled_one(
 ) -> None:
     deck = tmp_path / "deck.toml"
     deck.write_text(DEFAULT_DECK_PATH.read_text())
-    monkeypatch.setitem(GAMES, "marsvsearth", GAMES["marsvsearth"])
+    monkeypatch.setitem(CATALOGUE, "marsvsearth", CATALOGUE["marsvsearth"])
     use_marsvsearth_deck(deck)
-    assert GAMES["marsvsearth"] is not MARSVSEARTH_GAME
-    assert GAMES["marsvsearth"].new_game(["a", "b", "c"], {}, 1) is not None
+    assert CATALOGUE["marsvsearth"].game is not MARSVSEARTH_GAME
+    assert CATALOGUE["marsvsearth"].game.new_game(["a", "b", "c"], {}, 1) is not None

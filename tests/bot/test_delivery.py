@@ -14,20 +14,19 @@ import discord
 import pytest
 from PIL import Image
 
+from bot.catalogue import CATALOGUE
 from bot.lobby.flow import Seating
 from bot.play.controls import controls_view
 from bot.play.delivery import Courier, allowed
 from bot.play.pictures import Pictures
 from bot.service import Lobby, TableService
 from bot.service.computer_seats import computer_id
-from engine.core import View
 from engine.leylines import GAME
-from engine.registry import GAMES
-from render import RENDERERS, Renderer
+from render import RENDERERS
 from tests.bot.fakes import FakeResponse
 from tests.conftest import Backend
+from tests.service.secret_numbers import ENTRY, NumbersView
 from tests.service.secret_numbers import GAME as NUMBERS
-from tests.service.secret_numbers import NumbersView
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL
 
 IDS = itertools.count(9000)
@@ -101,16 +100,11 @@ class FakeClient:
         return self.channel
 
 
-def draw_numbers(view: View) -> Image.Image:
-    return Image.new("RGB", (8, 8), "white")
-
-
 @pytest.fixture(autouse=True)
 def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test-only game, with a plain picture."""
-    monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
-    picture = Renderer(NumbersView, draw_numbers, lambda view: "Secret Numbers.", "numbers.png")
-    monkeypatch.setitem(RENDERERS, NumbersView, picture)
+    monkeypatch.setitem(CATALOGUE, NUMBERS.key, ENTRY)
+    monkeypatch.setitem(RENDERERS, NumbersView, ENTRY.renderer)
 
 
 def courier_for(
@@ -283,7 +277,7 @@ async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
 async def test_joining_a_game_with_secrets_tests_the_dm(
     monkeypatch: Any, service: TableService
 ) -> None:
-    monkeypatch.setattr(GAME, "has_secrets", True)
+    monkeypatch.setattr(GAME, "information", "hidden")
     for closed in (False, True):
         user = FakeUser(closed=closed)
         client = FakeClient({7: user}, FakeChannel())

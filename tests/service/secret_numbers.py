@@ -7,7 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from PIL import Image
+
+from bot.catalogue import Entry
+from bot.guides.guide import Guide
 from engine.core import JSON, BadNotation, BaseGame, Event, Option, Outcome, Seat, View
+from render.renderer import Renderer
 
 HIGHEST = 30
 PASS = 0
@@ -31,7 +36,8 @@ class SecretNumbers(BaseGame[NumbersState, int]):
     title = "Secret Numbers"
     min_players = 2
     max_players = 4
-    has_secrets = True
+    information = "hidden"
+    chance = False
     options = (Option("timer", int, 60, "Seconds to choose; 0 = no timer", minimum=0),)
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any], seed: int) -> Any:
@@ -108,3 +114,18 @@ class SecretNumbers(BaseGame[NumbersState, int]):
 
 
 GAME = SecretNumbers()
+
+
+def draw_numbers(view: View) -> Image.Image:
+    """A plain picture: the tests read the words, not the drawing."""
+    return Image.new("RGB", (8, 8), "white")
+
+
+GUIDE = Guide("**Secret Numbers in a minute**: pick the highest number.", "Pick 1 to 30.")
+ENTRY = Entry(
+    GAME,
+    Renderer(NumbersView, draw_numbers, lambda view: "Secret Numbers.", "numbers.png"),
+    GUIDE,
+    None,
+)
+"""The game's catalogue record, for tests to put into `bot.catalogue.CATALOGUE`."""

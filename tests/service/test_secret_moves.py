@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service import (
     STALE,
     ChooseFurther,
@@ -20,15 +21,15 @@ from bot.service import (
 )
 from bot.store import Store
 from engine.core import AmbiguousMove
-from engine.registry import GAMES
 from tests.conftest import Backend
+from tests.service.secret_numbers import ENTRY
 from tests.service.secret_numbers import GAME as NUMBERS
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 
 
 @pytest.fixture(autouse=True)
 def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
+    monkeypatch.setitem(CATALOGUE, NUMBERS.key, ENTRY)
 
 
 async def _record(service: TableService) -> str:
@@ -189,7 +190,7 @@ async def mars_table(backend: Backend, clock: Clock, options: dict[str, int]) ->
 async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend) -> None:
     clock = Clock()
     service = await mars_table(backend, clock, {"timer": 1, "answer": 0})
-    game = GAMES["marsvsearth"]
+    game = CATALOGUE["marsvsearth"].game
     for _ in range(50):  # answer questions until an open (timed) phase begins
         row = await service.store.open_game(CHANNEL)
         assert row is not None and row.state is not None

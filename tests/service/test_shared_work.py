@@ -9,10 +9,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service import TableService
 from bot.store import Store
-from engine.registry import GAMES
 from tests.conftest import Backend
+from tests.service.secret_numbers import ENTRY
 from tests.service.secret_numbers import GAME as NUMBERS
 from tests.service.test_service import ANN, BOB, CHANNEL, Clock, started
 
@@ -21,7 +22,7 @@ HOUR = 3600.0
 
 @pytest.fixture(autouse=True)
 def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, NUMBERS.key, NUMBERS)
+    monkeypatch.setitem(CATALOGUE, NUMBERS.key, ENTRY)
 
 
 async def two_processes(backend: Backend, clock: Clock) -> tuple[TableService, TableService]:
