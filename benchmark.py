@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import json
 import os
 import platform
@@ -65,7 +64,7 @@ from bench.scale import FULL as FULL_SCALE
 from bench.scale import QUICK as QUICK_SCALE
 from bench.scale import ScalePlan, bench_scale
 from bench.strength import bench_strength
-from bot.client import EXTENSIONS, MarsBot
+from bot.client import MarsBot
 from bot.config import Config
 from bot.service import Player, TableService, TableUpdate
 from bot.store import Store
@@ -360,8 +359,6 @@ async def memory_probe(path: Path) -> dict[str, int]:
     env = {"DISCORD_TOKEN": "benchmark", "DATABASE_PATH": str(path), "DEV_GUILD_ID": ""}
     bot = MarsBot(Config.from_env({**env, "LOG_LEVEL": "WARNING"}))
     await bot.store.open()
-    for extension in EXTENSIONS:
-        importlib.import_module(extension)
     game_ids = await bot.store.open_game_ids()
     for game_id in game_ids:
         await bot.service.deliveries.public_view(game_id)
@@ -400,8 +397,8 @@ async def bench_memory(scale: Scale, folder: Path) -> Section:
             f"Database: {scale.memory_games:,} games in as many channels ({finished} finished, "
             f"the others part-played), {moves:,} moves, {db_bytes / MIB:.2f} MiB on disk, filled "
             f"in {filled:.1f} s. A fresh process builds `MarsBot(Config(...))` without connecting, "
-            "opens its store and imports its command extensions (cogs not started: the reminder "
-            "loop needs a connection), then shows the board of each of the "
+            "and opens its store (the cogs' modules come with the client's; the cogs are not "
+            "added: the poll needs a connection), then shows the board of each of the "
             f"{probe['touched']:,} open games once (`TableService.board`).",
             "",
             "| measure | MiB |",

@@ -1,6 +1,13 @@
-"""The Discord client: opens the store, starts the picture and thinking workers, loads one
-extension per feature (lobby, play, claims, computer players, info, stats, history, reminders,
-status) and syncs the commands."""
+"""The Discord client: opens the store, starts the picture and thinking workers, adds one cog
+per feature (lobby, play, claims, takebacks, computer players, info, lessons, stats, history,
+reviews, the poll, tables, stand-ins, status), each made with what it uses, and syncs the
+commands.
+
+The buttons, menus and forms that survive restarts are made by discord.py from their custom
+ids, so they reach the cog that answers them through the interaction's client: the bot holds
+those cogs as typed attributes (`lobby_commands`, `play_commands`, `takeback_commands`,
+`lesson_commands`), and their callbacks take a `discord.Interaction[MarsBot]` (discord.py
+declares them for any client, hence their `override` ignores)."""
 
 from __future__ import annotations
 
@@ -15,38 +22,35 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.faults import Faults
-from bot.info import RulesButton
+from bot.history import HistoryCommands
+from bot.info import InfoCommands, RulesButton
+from bot.learn.cog import LessonButton, LessonCommands, LessonMenu
 from bot.lobby.buttons import ComputerPicker, LobbyButton
+from bot.lobby.commands import LobbyCommands
 from bot.lobby.rematch import RematchButton, rematch_view
+from bot.operations.command import StatusCommands
+from bot.operations.figures import where_kind
 from bot.operations.heartbeat import Heartbeat
+from bot.play.claims import ClaimCommands
+from bot.play.commands import PlayCommands
+from bot.play.computer_turns import ComputerTurnLoop
 from bot.play.computers import ComputerPlayers
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
-from bot.play.takebacks import AskButton, TakebackButton
+from bot.play.takebacks import AskButton, TakebackButton, TakebackCommands
 from bot.play.thinking import Thinkers
+from bot.reminders import POLL_SECONDS, PollLoop, gateway_connected
 from bot.replies import answer_error
+from bot.review.cog import ReviewCommands, in_workers
+from bot.review.reviews import Reviews
 from bot.service import Controls, TableService
+from bot.stats import StatsCommands
 from bot.stores import store_for, where
+from bot.tables.commands import TableCommands
+from bot.tables.standins import StandInLoop
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS = (
-    "bot.lobby.commands",
-    "bot.play.commands",
-    "bot.play.claims",
-    "bot.play.takebacks",
-    "bot.play.computer_turns",
-    "bot.info",
-    "bot.learn.cog",
-    "bot.stats",
-    "bot.history",
-    "bot.review.cog",
-    "bot.reminders",
-    "bot.tables.commands",
-    "bot.tables.standins",
-    "bot.operations.command",
-)
 
 
 def components(controls: Controls | None) -> discord.ui.View | None:
@@ -78,14 +82,23 @@ class MarsBot(commands.AutoShardedBot):
     `pictures` makes the board drawer when the bot sets up (default: a pool of worker
     processes; a test that registers a renderer in this process passes `Pictures`, which draws
     in a thread). `thinkers` makes the computer players' search workers the same way (tests
-    pass `lambda: Thinkers(None)`, which thinks in a thread). The courier and the computer
-    players exist from then on too.
+    pass `lambda: Thinkers(None)`, which thinks in a thread). The courier, the computer players
+    and the cogs exist from then on too. `poll_seconds` is how often the background poll and
+    the stand-ins' sweep run (tests make it shorter).
     """
 
     courier: Courier | None = None
     pictures: Pictures | None = None
     thinkers: Thinkers | None = None
     computers: ComputerPlayers | None = None
+    lobby_commands: LobbyCommands
+    """Answers the lobby buttons, the Rematch button and a lesson's Practice button."""
+    play_commands: PlayCommands
+    """Answers the move buttons and menus."""
+    takeback_commands: TakebackCommands
+    """Answers the takeback buttons."""
+    lesson_commands: LessonCommands
+    """Answers a lesson's controls."""
 
     def __init__(
         self,
@@ -93,6 +106,7 @@ class MarsBot(commands.AutoShardedBot):
         *,
         pictures: Callable[[], Pictures] = Pictures.in_processes,
         thinkers: Callable[[], Thinkers] = Thinkers.in_processes,
+        poll_seconds: float = POLL_SECONDS,
     ) -> None:
         shards: dict[str, Any] = {"shard_count": config.shard_count}
         if config.shard_ids is not None:
@@ -114,18 +128,19 @@ class MarsBot(commands.AutoShardedBot):
         )
         self._make_pictures = pictures
         self._make_thinkers = thinkers
+        self._poll_seconds = poll_seconds
         self._shutdown: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.store.open()
         log.info("Database ready at %s", where(self.config.database_path, self.config.database_url))
-        self.pictures = self._make_pictures()
-        self.courier = Courier(self, self.service, self.pictures, components)
-        self.thinkers = self._make_thinkers()
+        self.pictures = pictures = self._make_pictures()
+        self.courier = courier = Courier(self, self.service, pictures, components)
+        self.thinkers = thinkers = self._make_thinkers()
         self.computers = ComputerPlayers(
             self.service,
-            self.courier,
-            self.thinkers,
+            courier,
+            thinkers,
             pause=self.config.computer_pause,
             runs_guild=self.config.runs_guild,
         )
@@ -138,9 +153,10 @@ class MarsBot(commands.AutoShardedBot):
             TakebackButton,
             AskButton,
             RulesButton,
+            LessonButton,
+            LessonMenu,
         )
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        await self._add_cogs(courier, pictures, thinkers, self.computers)
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -148,6 +164,51 @@ class MarsBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d commands", len(synced))
+
+    async def _add_cogs(
+        self,
+        courier: Courier,
+        pictures: Pictures,
+        thinkers: Thinkers,
+        computers: ComputerPlayers,
+    ) -> None:
+        """Make each feature's cog with what it uses and add it (its commands with it)."""
+        config, service, store = self.config, self.service, self.store
+        self.lobby_commands = LobbyCommands(service, courier)
+        self.play_commands = PlayCommands(service, courier, thinkers)
+        self.takeback_commands = TakebackCommands(service, courier)
+        self.lesson_commands = LessonCommands(pictures)
+        await self.add_cog(self.lobby_commands)
+        self.tree.add_command(self.lobby_commands.new_table)
+        for cog in (
+            self.play_commands,
+            ClaimCommands(service, courier),
+            self.takeback_commands,
+            ComputerTurnLoop(computers),
+            InfoCommands(),
+            self.lesson_commands,
+            StatsCommands(store),
+            HistoryCommands(service, pictures),
+            ReviewCommands(store, Reviews(store, in_workers(thinkers))),
+            PollLoop(
+                self,
+                service,
+                courier,
+                self.heartbeat,
+                self.faults,
+                gateway_connected(self),
+                every=self._poll_seconds,
+            ),
+            TableCommands(self, service),
+            StandInLoop(self, service, courier, thinkers, every=self._poll_seconds),
+            StatusCommands(
+                service,
+                where_kind(config.database_path, config.database_url),
+                config.process_name,
+                self.faults,
+            ),
+        ):
+            await self.add_cog(cog)
 
     async def on_ready(self) -> None:
         log.info(
@@ -166,7 +227,7 @@ class MarsBot(commands.AutoShardedBot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
-        await super().close()  # unloads the extensions: computer players stop first
+        await super().close()  # removes the cogs: computer players stop first
         await self.store.close()
         for workers in (self.pictures, self.thinkers):
             if workers is not None:

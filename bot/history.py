@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import io
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -20,14 +21,16 @@ from discord.ext import commands
 
 from bot import limits
 from bot.play.commands import think_privately
-from bot.play.delivery import courier_of
 from bot.play.pictures import Pictures
 from bot.play.replays import ReplayLane
-from bot.replies import channel_of, say_privately, service_of
+from bot.replies import channel_of, say_privately
 from bot.service import TableService, records
 
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
-class History(commands.Cog):
+
+class HistoryCommands(commands.Cog):
     """Reads games from the store of `service`; `pictures` makes the replays, in the lane of
     `bot.play.replays`."""
 
@@ -41,7 +44,9 @@ class History(commands.Cog):
     @app_commands.command(name="replay", description="Post an animated replay of a finished game")
     @app_commands.describe(game="The game's number (default: the last game finished here)")
     @app_commands.guild_only()
-    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def replay(
+        self, interaction: discord.Interaction[MarsBot], game: int | None = None
+    ) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
         replay = await records.replay(self.service.store, channel, game)
@@ -60,7 +65,9 @@ class History(commands.Cog):
     @app_commands.command(name="history", description="The record of a game here, as a text file")
     @app_commands.describe(game="The game's number (default: the game in play, else the last one)")
     @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def history(
+        self, interaction: discord.Interaction[MarsBot], game: int | None = None
+    ) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
         record = await records.record(self.service.store, channel, game)
@@ -70,18 +77,18 @@ class History(commands.Cog):
 
     @replay.autocomplete("game")
     async def finished_games(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[MarsBot], current: str
     ) -> list[app_commands.Choice[int]]:
         return await self._choices(interaction, current, finished=True)
 
     @history.autocomplete("game")
     async def played_games(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[MarsBot], current: str
     ) -> list[app_commands.Choice[int]]:
         return await self._choices(interaction, current, finished=False)
 
     async def _choices(
-        self, interaction: discord.Interaction, current: str, *, finished: bool
+        self, interaction: discord.Interaction[MarsBot], current: str, *, finished: bool
     ) -> list[app_commands.Choice[int]]:
         if interaction.channel_id is None:
             return []
@@ -93,7 +100,3 @@ class History(commands.Cog):
             app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
             for number, label in found
         ][: limits.AUTOCOMPLETE_CHOICES]
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(History(service_of(bot), courier_of(bot).pictures))

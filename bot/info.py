@@ -8,7 +8,7 @@ with the full guide."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,6 +18,9 @@ from bot import limits
 from bot.guides import GUIDES
 from bot.replies import answer_error
 from engine.registry import GAMES
+
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 HELP = """\
 **Mars tabletop bot**: one game per channel, moves by slash command.
@@ -115,21 +118,17 @@ def rules_view(game: str) -> discord.ui.View:
     return view
 
 
-class Info(commands.Cog):
+class InfoCommands(commands.Cog):
     @app_commands.command(name="rules", description="How a game is played, and its notation")
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """The game's quick start, privately, with a button for the full rules."""
         await interaction.response.send_message(
             f"{GUIDES[game].quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
         )
 
     @app_commands.command(name="help", description="What this bot does and its commands")
-    async def help(self, interaction: discord.Interaction) -> None:
+    async def help(self, interaction: discord.Interaction[MarsBot]) -> None:
         games = ", ".join(f"{g.title} (`/new {key}`)" for key, g in GAMES.items())
         await send_pages(interaction, HELP.format(games=games))
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Info())

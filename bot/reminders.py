@@ -25,31 +25,35 @@ from discord.ext import commands, tasks
 from bot import limits
 from bot.faults import Faults
 from bot.operations.heartbeat import Heartbeat
-from bot.play.delivery import Courier, allowed, courier_of, gone
-from bot.replies import safe_name, service_of
+from bot.play.delivery import Courier, allowed, gone
+from bot.replies import safe_name
 from bot.service import Notice, TableService
 from bot.service.waiting import SeatedTable, digest
 
 log = logging.getLogger(__name__)
 
-POLL_SECONDS = 15
+POLL_SECONDS = 15.0
+"""How often the poll runs, unless the bot says otherwise."""
 STUCK_SECONDS = 30
 """An update still queued this long after its move is delivered by the poll (normally the
 command that made the move delivers it at once)."""
 
 
-class Reminders(commands.Cog):
-    """The poll. `connected` says whether every gateway shard of this process is connected;
-    `heartbeat` records each completed pass; errors are reported to `faults`."""
+class PollLoop(commands.Cog):
+    """The poll, every `every` seconds. `connected` says whether every gateway shard of this
+    process is connected; `heartbeat` records each completed pass; errors are reported to
+    `faults`."""
 
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: discord.Client,
         service: TableService,
         courier: Courier,
         heartbeat: Heartbeat,
         faults: Faults,
         connected: Callable[[], bool],
+        *,
+        every: float = POLL_SECONDS,
     ) -> None:
         self.bot = bot
         self.service = service
@@ -61,6 +65,7 @@ class Reminders(commands.Cog):
         """The first poll delivers what was queued before this process started (what a crash
         left untold); an update made since is delivered by the command that made it, which
         also tells its player what the channel did not get."""
+        self.poll.change_interval(seconds=every)
         self.poll.start()
 
     async def cog_unload(self) -> None:
@@ -181,13 +186,3 @@ def gateway_connected(bot: commands.AutoShardedBot) -> Callable[[], bool]:
         return bot.is_ready() and all(not shard.is_closed() for shard in bot.shards.values())
 
     return connected
-
-
-async def setup(bot: commands.Bot) -> None:
-    heartbeat = getattr(bot, "heartbeat", None)
-    faults = getattr(bot, "faults", None)
-    assert isinstance(heartbeat, Heartbeat) and isinstance(faults, Faults)
-    assert isinstance(bot, commands.AutoShardedBot)
-    await bot.add_cog(
-        Reminders(bot, service_of(bot), courier_of(bot), heartbeat, faults, gateway_connected(bot))
-    )

@@ -9,12 +9,10 @@ import re
 
 import discord
 from discord import app_commands
-from discord.ext import commands
-from discord.ext.commands.bot import BotBase
 
 from bot import limits
 from bot.faults import Faults, unsavable
-from bot.service import Player, TableService
+from bot.service import Player
 from bot.store import SaveUncertain
 from engine.core import GameError
 
@@ -43,19 +41,6 @@ UNSAVED = (
     "The server could not save your action (its disk is full or its database is read-only), "
     "so nothing was changed. Please tell a server administrator."
 )
-
-
-def cog_named(client: discord.Client, name: str) -> commands.Cog | None:
-    """The client's cog called `name` (None if it has none), whether it runs one shard or many
-    (`commands.AutoShardedBot` is no `commands.Bot`: both are `BotBase`)."""
-    return client.get_cog(name) if isinstance(client, BotBase) else None
-
-
-def service_of(client: discord.Client) -> TableService:
-    """The bot's table service (for an extension's `setup`, which is handed the bot)."""
-    service = getattr(client, "service", None)
-    assert isinstance(service, TableService)
-    return service
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -4,19 +4,24 @@ answer is one short read of the database, so nothing is deferred."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
 from bot.info import GAME_CHOICES
-from bot.replies import safe_name, service_of
+from bot.replies import safe_name
 from bot.service import ratings
 from bot.service.ratings import Card
 from bot.store import Store
 
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
-class Stats(commands.Cog):
+
+class StatsCommands(commands.Cog):
     def __init__(self, store: Store) -> None:
         self.store = store
 
@@ -24,7 +29,7 @@ class Stats(commands.Cog):
     @app_commands.describe(user="Whose stats to show (yours if left out)")
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self, interaction: discord.Interaction[MarsBot], user: discord.User | None = None
     ) -> None:
         """`user`'s (or the caller's) record in each game title on this server."""
         assert interaction.guild_id is not None
@@ -38,7 +43,7 @@ class Stats(commands.Cog):
     @app_commands.describe(game="The game whose leaderboard to show")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """The server's top players of one game title."""
         assert interaction.guild_id is not None
         card = await ratings.leaderboard(self.store, interaction.guild_id, game)
@@ -48,7 +53,3 @@ class Stats(commands.Cog):
 def _embed(card: Card) -> discord.Embed:
     limits.check(embeds=((card.title, card.text),))
     return discord.Embed(title=card.title, description=card.text)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Stats(service_of(bot).store))

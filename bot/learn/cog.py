@@ -21,7 +21,7 @@ import asyncio
 import io
 import re
 import secrets
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -32,15 +32,15 @@ from bot.learn.lesson import Run
 from bot.learn.lessons import LESSONS
 from bot.learn.session import Held, Lessons, expired, game_of, not_yours
 from bot.learn.text import step_text
-from bot.lobby.buttons import HANDLER as LOBBY
 from bot.play.delivery import checked
 from bot.play.pictures import Pictures
-from bot.replies import answer_error, cog_named, safe_name, say_privately
+from bot.replies import answer_error, safe_name, say_privately
 from bot.service.offers import narrower_prefixes
 from engine.registry import GAMES
 
-HANDLER = "Learn"
-"""The name of the cog that answers lesson controls."""
+if TYPE_CHECKING:
+    from bot.client import MarsBot
+
 MOVE, NARROW = "=", "+"
 ID = r"mars:learn:(?P<lesson>[a-z]+\.[0-9a-f]+):(?P<step>\d+):"
 MOVED_ON = "This lesson has moved on since; use its latest message."
@@ -113,7 +113,9 @@ class LessonButton(
     ) -> LessonButton:
         return cls(match["lesson"], int(match["step"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         await handle(interaction, self.lesson_id, self.step, self.action, "")
 
 
@@ -145,7 +147,9 @@ class LessonMenu(
     ) -> LessonMenu:
         return cls(match["lesson"], int(match["step"]), match["prefix"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         [value] = self.item.values
         action = "move" if value[:1] == MOVE else "narrow"
         await handle(interaction, self.lesson_id, self.step, action, value[1:])
@@ -167,40 +171,23 @@ class TypedMove(discord.ui.Modal, title="Your move"):
         super().__init__(timeout=15 * 60, custom_id=stem(lesson_id, step) + unique)
         self.lesson_id, self.step = lesson_id, step
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
+    async def on_submit(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         await handle(interaction, self.lesson_id, self.step, "move", self.move.value)
 
 
-@runtime_checkable
-class LessonHandler(Protocol):
-    async def act(
-        self, interaction: discord.Interaction, lesson_id: str, step: int, action: str, value: str
-    ) -> None:
-        """Do `action` (with `value`) at step `step` of lesson `lesson_id`."""
-
-
-@runtime_checkable
-class TableOpener(Protocol):
-    async def open_table(
-        self, interaction: discord.Interaction, game_key: str, options: dict[str, Any]
-    ) -> None:
-        """Open a lobby for `game_key` in the interaction's channel (see `bot.lobby`)."""
-
-
 async def handle(
-    interaction: discord.Interaction, lesson_id: str, step: int, action: str, value: str
+    interaction: discord.Interaction[MarsBot], lesson_id: str, step: int, action: str, value: str
 ) -> None:
-    """Ask the lesson cog to do `action`; every failure gets a private answer."""
+    """Ask the bot's `lesson_commands` to do `action`; every failure gets a private answer."""
     try:
-        handler = cog_named(interaction.client, HANDLER)
-        if not isinstance(handler, LessonHandler):
-            raise RuntimeError(f"no {HANDLER} cog answers lessons")
-        await handler.act(interaction, lesson_id, step, action, value)
+        await interaction.client.lesson_commands.act(interaction, lesson_id, step, action, value)
     except Exception as error:  # every failure gets an answer; see answer_error
         await answer_error(interaction, error)
 
 
-class Learn(commands.Cog, name=HANDLER):
+class LessonCommands(commands.Cog):
     """Lessons, held by `lessons`, drawn by `pictures`."""
 
     def __init__(self, pictures: Pictures, lessons: Lessons | None = None) -> None:
@@ -210,7 +197,7 @@ class Learn(commands.Cog, name=HANDLER):
     @app_commands.command(name="learn", description="A private lesson: learn a game by playing")
     @app_commands.describe(game="The game to learn")
     @app_commands.choices(game=LESSON_CHOICES)
-    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+    async def learn(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """Start a lesson of `game` for the user, in a message only they see."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         learner = safe_name(interaction.user.display_name)
@@ -220,8 +207,14 @@ class Learn(commands.Cog, name=HANDLER):
         await interaction.followup.send(ephemeral=True, **parts)
 
     async def act(
-        self, interaction: discord.Interaction, lesson_id: str, step: int, action: str, value: str
+        self,
+        interaction: discord.Interaction[MarsBot],
+        lesson_id: str,
+        step: int,
+        action: str,
+        value: str,
     ) -> None:
+        """Do `action` (with `value`) at step `step` of lesson `lesson_id`."""
         if action == "practice":
             await self.practice(interaction, game_of(lesson_id))
             return
@@ -246,7 +239,12 @@ class Learn(commands.Cog, name=HANDLER):
                 await self.play(interaction, lesson_id, held, action, value)
 
     async def play(
-        self, interaction: discord.Interaction, lesson_id: str, held: Held, action: str, move: str
+        self,
+        interaction: discord.Interaction[MarsBot],
+        lesson_id: str,
+        held: Held,
+        action: str,
+        move: str,
     ) -> None:
         """The learner's move (`action` "move") or the step's own ("show"): a move that does
         the task shows the next step in the lesson message; any other is explained privately."""
@@ -279,24 +277,6 @@ class Learn(commands.Cog, name=HANDLER):
         checked(parts)
         return parts
 
-    async def practice(self, interaction: discord.Interaction, game: str) -> None:
+    async def practice(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """Open a practice table in the channel, as `/new <game> bots:1 bot_level:easy`."""
-        opener = cog_named(interaction.client, LOBBY)
-        if not isinstance(opener, TableOpener):
-            raise RuntimeError(f"no {LOBBY} cog opens tables")
-        await opener.open_table(interaction, game, dict(PRACTICE))
-
-
-def pictures_of(client: discord.Client) -> Pictures:
-    pictures = getattr(client, "pictures", None)
-    assert isinstance(pictures, Pictures)
-    return pictures
-
-
-async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(LessonButton, LessonMenu)
-    await bot.add_cog(Learn(pictures_of(bot)))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(LessonButton, LessonMenu)
+        await interaction.client.lobby_commands.open_table(interaction, game, dict(PRACTICE))

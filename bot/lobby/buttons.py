@@ -4,22 +4,22 @@ Lobby buttons: `mars:lobby:<game id>:<join|leave|start|remove-computer>`, and th
 seats a computer player, `mars:lobbycomputer:<game id>` (its options are the levels). A control
 of a lobby that has since started or closed answers that it is stale and changes nothing.
 
-A button only reads its custom id; the seat is taken or given up by the cog that seats players
-(`HANDLER`, see `SeatHandler`), found through the interaction's client.
+A button only reads its custom id; the seat is taken or given up by the cog that seats players,
+the bot's `lobby_commands` (see `bot.lobby.commands.LobbyCommands.act`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.replies import answer_error, cog_named
+from bot.replies import answer_error
 from bot.service.computer_seats import OFFERED_LEVELS
 
-HANDLER = "Lobby"
-"""The name of the cog that answers lobby buttons (a `SeatHandler`)."""
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 _LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -29,20 +29,6 @@ _LABELS = {
 }
 ADD_COMPUTER = "add-computer:"
 """An action that seats a computer player: this prefix and the level."""
-
-
-@runtime_checkable
-class SeatHandler(Protocol):
-    async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
-        """Do `action` (join, leave, start, remove-computer or `ADD_COMPUTER` and a level) for
-        the user at the lobby `game_id`."""
-
-
-def handler_of(client: discord.Client) -> SeatHandler:
-    handler = cog_named(client, HANDLER)
-    if not isinstance(handler, SeatHandler):
-        raise RuntimeError(f"no {HANDLER} cog seats players")
-    return handler
 
 
 class LobbyButton(
@@ -64,9 +50,11 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["game_id"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         try:
-            await handler_of(interaction.client).act(interaction, self.action, self.game_id)
+            await interaction.client.lobby_commands.act(interaction, self.action, self.game_id)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
 
@@ -99,10 +87,12 @@ class ComputerPicker(
     ) -> ComputerPicker:
         return cls(int(match["game_id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         try:
             action = ADD_COMPUTER + self.item.values[0]
-            await handler_of(interaction.client).act(interaction, action, self.game_id)
+            await interaction.client.lobby_commands.act(interaction, action, self.game_id)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
 

@@ -1,29 +1,33 @@
 """`/new <game>`, `/join`, `/leave`, `/start` and the lobby buttons: opening a table and taking
-seats. The `Lobby` cog owns the commands and answers the buttons (see `bot.lobby.buttons`)."""
+seats. The `LobbyCommands` cog owns the commands and answers the buttons (see
+`bot.lobby.buttons`), the Rematch button (`bot.lobby.rematch`) and a lesson's Practice button."""
 
 from __future__ import annotations
 
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.lobby.buttons import HANDLER, lobby_buttons
+from bot.lobby.buttons import lobby_buttons
 from bot.lobby.flow import Seating
-from bot.play.delivery import Courier, courier_of
-from bot.replies import channel_of, committed, player_of, service_of
+from bot.play.delivery import Courier
+from bot.replies import channel_of, committed, player_of
 from bot.service import Lobby as LobbyTable
 from bot.service import TableService, fair_clock
 from bot.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
 from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
 from engine.registry import GAMES
 
-OpenTable = Callable[[discord.Interaction, str, dict[str, Any]], Awaitable[None]]
+if TYPE_CHECKING:
+    from bot.client import MarsBot
+
+OpenTable = Callable[["discord.Interaction[MarsBot]", str, dict[str, Any]], Awaitable[None]]
 """Opens a lobby: (interaction, game key, the options chosen)."""
 
 
@@ -103,7 +107,7 @@ def new_table_command(
 ) -> app_commands.Command[Any, ..., None]:
     """`/new <game key>` with one typed, described parameter per table option of the game."""
 
-    async def callback(interaction: discord.Interaction, **options: Any) -> None:
+    async def callback(interaction: discord.Interaction[MarsBot], **options: Any) -> None:
         await open_table(interaction, game.key, options)
 
     parameters = [
@@ -144,7 +148,7 @@ def new_table_command(
     )
 
 
-class Lobby(commands.Cog, name=HANDLER):
+class LobbyCommands(commands.Cog):
     """Lobbies through `service`; `courier` tells the table when a game starts. `new_table` is
     the `/new` group (added to the command tree beside the cog's own commands)."""
 
@@ -154,7 +158,7 @@ class Lobby(commands.Cog, name=HANDLER):
         self.new_table = new_table_group(self.open_table)
 
     async def open_table(
-        self, interaction: discord.Interaction, game_key: str, options: dict[str, Any]
+        self, interaction: discord.Interaction[MarsBot], game_key: str, options: dict[str, Any]
     ) -> None:
         """Open a lobby for `game_key` in this channel with the user in the first seat.
 
@@ -179,7 +183,9 @@ class Lobby(commands.Cog, name=HANDLER):
         committed(interaction)
         await self.post_lobby(interaction, lobby)
 
-    async def post_lobby(self, interaction: discord.Interaction, lobby: LobbyTable) -> None:
+    async def post_lobby(
+        self, interaction: discord.Interaction[MarsBot], lobby: LobbyTable
+    ) -> None:
         """Answer with the new lobby's message (public) and remember its id; then bring it up
         to date (an action before its id was stored could not edit it) and welcome its creator
         (a test DM; at their first table of the game, a word about `/learn`)."""
@@ -193,13 +199,16 @@ class Lobby(commands.Cog, name=HANDLER):
         await self.seating.messages.refresh(interaction, lobby.game_id)
         await self.seating.welcome(interaction, lobby)
 
-    async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
-        """A lobby button (see `bot.lobby.buttons.SeatHandler`)."""
+    async def act(
+        self, interaction: discord.Interaction[MarsBot], action: str, game_id: int
+    ) -> None:
+        """A lobby button or menu: `action` (join, leave, start, remove-computer or
+        `bot.lobby.buttons.ADD_COMPUTER` and a level) at the lobby `game_id`."""
         await self.seating.act(interaction, action, game_id)
 
-    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The Rematch button of a finished game (see `bot.lobby.rematch.RematchHandler`):
-        posts the lobby it opened, or tells the channel who sat down at it."""
+    async def rematch(self, interaction: discord.Interaction[MarsBot], game_id: int) -> None:
+        """The Rematch button of the finished game `game_id` (see `bot.lobby.rematch`): posts
+        the lobby it opened, or tells the channel who sat down at it."""
         player = player_of(interaction)
         done = await self.service.rematches.rematch(channel_of(interaction), player, game_id)
         committed(interaction)
@@ -212,25 +221,15 @@ class Lobby(commands.Cog, name=HANDLER):
 
     @app_commands.command(name="join", description="Take a seat at this channel's open table")
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction) -> None:
+    async def join(self, interaction: discord.Interaction[MarsBot]) -> None:
         await self.seating.act(interaction, "join")
 
     @app_commands.command(name="leave", description="Give up your seat at this channel's table")
     @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: discord.Interaction[MarsBot]) -> None:
         await self.seating.act(interaction, "leave")
 
     @app_commands.command(name="start", description="Start the game at this channel's table")
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: discord.Interaction[MarsBot]) -> None:
         await self.seating.act(interaction, "start")
-
-
-async def setup(bot: commands.Bot) -> None:
-    lobby = Lobby(service_of(bot), courier_of(bot))
-    await bot.add_cog(lobby)
-    bot.tree.add_command(lobby.new_table)
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.tree.remove_command("new")

@@ -61,7 +61,7 @@ class Seating:
         self, interaction: discord.Interaction, action: str, game_id: int | None = None
     ) -> None:
         """Do `action` (join, leave, start, or seat or unseat a computer player; see
-        `bot.lobby.buttons.SeatHandler`) for the interaction's user in its channel;
+        `bot.lobby.commands.LobbyCommands.act`) for the interaction's user in its channel;
         `game_id` is the lobby a button belongs to (None: the channel's open lobby)."""
         channel_id = channel_of(interaction)
         player = player_of(interaction)

@@ -2,32 +2,21 @@
 id, `mars:rematch:<game id>`, carries the finished game's id, so any process can answer.
 
 The button only reads its custom id; the rematch is opened or joined by the cog that seats
-players (`HANDLER`, see `RematchHandler`), found through the interaction's client. The rulings
-are in `bot.service.rematches`.
+players, the bot's `lobby_commands` (see `bot.lobby.commands.LobbyCommands.rematch`). The
+rulings are in `bot.service.rematches`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.lobby.buttons import HANDLER
-from bot.replies import answer_error, cog_named
+from bot.replies import answer_error
 
-
-@runtime_checkable
-class RematchHandler(Protocol):
-    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Open the rematch of the finished game `game_id` for the user, or seat them at it."""
-
-
-def handler_of(client: discord.Client) -> RematchHandler:
-    handler = cog_named(client, HANDLER)
-    if not isinstance(handler, RematchHandler):
-        raise RuntimeError(f"no {HANDLER} cog opens rematches")
-    return handler
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 
 class RematchButton(
@@ -50,9 +39,11 @@ class RematchButton(
     ) -> RematchButton:
         return cls(int(match["game_id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         try:
-            await handler_of(interaction.client).rematch(interaction, self.game_id)
+            await interaction.client.lobby_commands.rematch(interaction, self.game_id)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
 

@@ -4,24 +4,30 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.config import Config
 from bot.faults import Faults
-from bot.operations.figures import describe, gather, where_kind
-from bot.replies import say_privately, service_of
+from bot.operations.figures import describe, gather
+from bot.replies import say_privately
 from bot.service import TableService
+
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 RECENT_SECONDS = 3600.0
 """How far back `/status` lists this process's errors."""
 ADMINS_ONLY = "Only the server's administrators may see the bot's status."
 
 
-class Status(commands.Cog):
+class StatusCommands(commands.Cog):
+    """`/status` through `service`, naming this process's `database` (its kind and place, see
+    `bot.operations.figures.where_kind`) and `process`, with the errors `faults` recorded."""
+
     def __init__(self, service: TableService, database: str, process: str, faults: Faults) -> None:
         self.service = service
         self.database = database
@@ -31,7 +37,7 @@ class Status(commands.Cog):
     @app_commands.command(name="status", description="Admins: the bot's health and figures")
     @app_commands.guild_only()
     @app_commands.default_permissions(administrator=True)
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: discord.Interaction[MarsBot]) -> None:
         if not interaction.permissions.administrator:
             await say_privately(interaction, ADMINS_ONLY)
             return
@@ -40,10 +46,3 @@ class Status(commands.Cog):
         errors = self.faults.recent(within=RECENT_SECONDS)
         text = describe(figures, this_process=self.process, errors=errors)
         await interaction.followup.send(limits.shorten(text, limits.CONTENT), ephemeral=True)
-
-
-async def setup(bot: commands.Bot) -> None:
-    config, faults = getattr(bot, "config", None), getattr(bot, "faults", None)
-    assert isinstance(config, Config) and isinstance(faults, Faults)
-    database = where_kind(config.database_path, config.database_url)
-    await bot.add_cog(Status(service_of(bot), database, config.process_name, faults))

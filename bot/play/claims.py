@@ -10,18 +10,21 @@ short, locked step, as `/abandon`), leaving a refusal free to be private; so do
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.play.delivery import Courier, courier_of
-from bot.replies import channel_of, committed, player_of, service_of
+from bot.play.delivery import Courier
+from bot.replies import channel_of, committed, player_of
 from bot.service import TableService
 
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
-class Claims(commands.Cog):
+
+class ClaimCommands(commands.Cog):
     """Claims through `service`; `courier` tells the table."""
 
     claim = app_commands.Group(
@@ -35,7 +38,7 @@ class Claims(commands.Cog):
         self.courier = courier
 
     @claim.command(name="win", description="The players keeping the table waiting resign")
-    async def win(self, interaction: discord.Interaction) -> None:
+    async def win(self, interaction: discord.Interaction[MarsBot]) -> None:
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await self.service.claims.claim_win(channel, player_of(interaction))
@@ -45,7 +48,7 @@ class Claims(commands.Cog):
         await self.courier.tell_table(interaction, update.game_id, answering)
 
     @claim.command(name="end", description="End the game with no result")
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: discord.Interaction[MarsBot]) -> None:
         said = await self.service.claims.claim_end(channel_of(interaction), player_of(interaction))
         committed(interaction)
         await interaction.response.send_message(
@@ -56,7 +59,7 @@ class Claims(commands.Cog):
     @app_commands.describe(level="How strong the stand-in plays (easy unless chosen)")
     async def standin(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[MarsBot],
         level: Literal["easy", "normal", "hard"] = "easy",
     ) -> None:
         said = await self.service.claims.claim_standin(
@@ -68,7 +71,7 @@ class Claims(commands.Cog):
         )
 
     @claim.command(name="back", description="Take your seat back from a stand-in")
-    async def back(self, interaction: discord.Interaction) -> None:
+    async def back(self, interaction: discord.Interaction[MarsBot]) -> None:
         said = await self.service.standins.take_seat_back(
             channel_of(interaction), interaction.user.id
         )
@@ -76,7 +79,3 @@ class Claims(commands.Cog):
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()
         )
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Claims(service_of(bot), courier_of(bot)))

@@ -1,5 +1,5 @@
 """`/move`, `/board`, `/secret`, `/hint`, `/resign`, `/abandon` and the move controls: playing
-the channel's game. The `Play` cog owns the commands and answers the controls (see
+the channel's game. The `PlayCommands` cog owns the commands and answers the controls (see
 `bot.play.controls`).
 
 Every answer that reads a game is acknowledged first, privately (a "thinking" reply only the user
@@ -14,20 +14,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.play.computers import computer_players_of
-from bot.play.controls import HANDLER, controls_view
-from bot.play.delivery import Courier, courier_of
+from bot.play.controls import controls_view
+from bot.play.delivery import Courier
 from bot.play.takebacks import ask_view
 from bot.play.thinking import Thinkers
-from bot.replies import channel_of, committed, player_of, say_privately, service_of
+from bot.replies import channel_of, committed, player_of, say_privately
 from bot.service import ChooseFurther, Controls, TableService, TableUpdate
+
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 
 def private_menu(interaction: discord.Interaction) -> bool:
@@ -45,7 +47,7 @@ async def think_privately(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-class Play(commands.Cog, name=HANDLER):
+class PlayCommands(commands.Cog):
     """Play through `service`; `courier` tells the table and sends pictures and menus."""
 
     def __init__(self, service: TableService, courier: Courier, thinkers: Thinkers) -> None:
@@ -56,7 +58,7 @@ class Play(commands.Cog, name=HANDLER):
     @app_commands.command(name="move", description="Make your move in this channel's game")
     @app_commands.describe(text="Your move in the game's notation; type to see your legal moves")
     @app_commands.guild_only()
-    async def move(self, interaction: discord.Interaction, text: str) -> None:
+    async def move(self, interaction: discord.Interaction[MarsBot], text: str) -> None:
         """A whole move is played; a square (in games with previews) shows where its piece can
         go; a move that several legal moves begin with offers them to pick from."""
         arrived = time.time()
@@ -83,7 +85,7 @@ class Play(commands.Cog, name=HANDLER):
 
     @move.autocomplete("text")
     async def move_choices(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[MarsBot], current: str
     ) -> list[app_commands.Choice[str]]:
         if interaction.channel_id is None:
             return []
@@ -97,9 +99,10 @@ class Play(commands.Cog, name=HANDLER):
         ][: limits.AUTOCOMPLETE_CHOICES]
 
     async def play(
-        self, interaction: discord.Interaction, controls: Controls, notation: str
+        self, interaction: discord.Interaction[MarsBot], controls: Controls, notation: str
     ) -> None:
-        """A move button or menu option (see `bot.play.controls.MoveHandler`)."""
+        """A move button or menu option (see `bot.play.controls`): play `notation`, offered by
+        `controls`, as the user's move."""
         if private_menu(interaction):
             await interaction.response.defer()
         else:
@@ -108,14 +111,14 @@ class Play(commands.Cog, name=HANDLER):
         await self.confirm(interaction, update)
 
     async def narrow(
-        self, interaction: discord.Interaction, controls: Controls, prefix: str
+        self, interaction: discord.Interaction[MarsBot], controls: Controls, prefix: str
     ) -> None:
         """A menu option that stands for several moves: the menu becomes the narrower one."""
         await interaction.response.defer()
         narrower = await self.service.looking.narrow(interaction.user.id, prefix, controls)
         await interaction.edit_original_response(view=controls_view(narrower))
 
-    async def confirm(self, interaction: discord.Interaction, update: TableUpdate) -> None:
+    async def confirm(self, interaction: discord.Interaction[MarsBot], update: TableUpdate) -> None:
         """Confirm a committed move to its maker privately while the table is told.
 
         A private menu is replaced by the confirmation and the next menu, if any; otherwise the
@@ -138,7 +141,7 @@ class Play(commands.Cog, name=HANDLER):
 
     @app_commands.command(name="board", description="Show the current board of this channel's game")
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def board(self, interaction: discord.Interaction[MarsBot]) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
         game_id = await self.service.looking.repost_board(channel)
@@ -147,7 +150,7 @@ class Play(commands.Cog, name=HANDLER):
 
     @app_commands.command(name="secret", description="See your private information (only you)")
     @app_commands.guild_only()
-    async def secret(self, interaction: discord.Interaction) -> None:
+    async def secret(self, interaction: discord.Interaction[MarsBot]) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
         notice = await self.service.looking.secret(channel, interaction.user.id)
@@ -155,7 +158,7 @@ class Play(commands.Cog, name=HANDLER):
 
     @app_commands.command(name="resign", description="Resign from this channel's game")
     @app_commands.guild_only()
-    async def resign(self, interaction: discord.Interaction) -> None:
+    async def resign(self, interaction: discord.Interaction[MarsBot]) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
         update = await self.service.play.resign(channel, player_of(interaction))
@@ -165,7 +168,7 @@ class Play(commands.Cog, name=HANDLER):
         name="abandon", description="End this channel's game with no result (moderators)"
     )
     @app_commands.guild_only()
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    async def abandon(self, interaction: discord.Interaction[MarsBot]) -> None:
         moderator = interaction.permissions.manage_channels
         said = await self.service.play.abandon(
             channel_of(interaction), player_of(interaction), moderator=moderator
@@ -179,7 +182,7 @@ class Play(commands.Cog, name=HANDLER):
         name="hint", description="Ask a computer player what it would do (only you see it)"
     )
     @app_commands.guild_only()
-    async def hint(self, interaction: discord.Interaction) -> None:
+    async def hint(self, interaction: discord.Interaction[MarsBot]) -> None:
         """The normal-level computer player's choice in the user's position, privately; only
         at tables that allow hints."""
         channel = channel_of(interaction)
@@ -189,7 +192,3 @@ class Play(commands.Cog, name=HANDLER):
         await say_privately(
             interaction, f"A {turn.level}-level computer player would play `{notation}`."
         )
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(service_of(bot), courier_of(bot), computer_players_of(bot).thinkers))

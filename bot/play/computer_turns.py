@@ -1,4 +1,4 @@
-"""The extension that keeps computer players moving: it wakes a game's computer players after
+"""The cog that keeps computer players moving: it wakes a game's computer players after
 each delivery of its updates, and sweeps every game with one regularly (at start-up first), so
 a restart takes pending turns up again (see `bot.play.computers`)."""
 
@@ -8,14 +8,14 @@ import logging
 
 from discord.ext import commands, tasks
 
-from bot.play.computers import ComputerPlayers, computer_players_of
+from bot.play.computers import ComputerPlayers
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30
 
 
-class ComputerTurns(commands.Cog):
+class ComputerTurnLoop(commands.Cog):
     """Wakes computer players after each delivery and sweeps for pending turns regularly."""
 
     def __init__(self, players: ComputerPlayers) -> None:
@@ -34,7 +34,3 @@ class ComputerTurns(commands.Cog):
             await self.players.sweep()
         except Exception:  # the loop must outlive a failed sweep
             log.exception("Games with computer players could not be read")
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ComputerTurns(computer_players_of(bot)))

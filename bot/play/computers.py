@@ -17,8 +17,6 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from discord.ext import commands
-
 from bot.play.delivery import Courier
 from bot.play.thinking import Thinkers
 from bot.service import Delivery, TableError, TableService
@@ -105,10 +103,3 @@ class ComputerPlayers:
         for task in list(self._running.values()):
             task.cancel()
         await asyncio.gather(*self._running.values(), return_exceptions=True)
-
-
-def computer_players_of(bot: commands.Bot) -> ComputerPlayers:
-    """The bot's computer players (for an extension's `setup`, which is handed the bot)."""
-    players = getattr(bot, "computers", None)
-    assert isinstance(players, ComputerPlayers)
-    return players

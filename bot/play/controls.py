@@ -14,27 +14,28 @@ Up to five moves show as buttons; more (a large table's choices) become one sele
 more than a menu holds become a menu of their first words (or letters), each narrowing to the
 moves it begins, as a picker of legal moves does.
 
-A control only reads its custom id; what it does is asked of the cog that answers moves
-(`HANDLER`, see `MoveHandler`), found through the interaction's client, so this module needs no
-flow of its own and delivery needs no controls.
+A control only reads its custom id; what it does is asked of the cog that answers moves, the
+bot's `play_commands` (see `bot.play.commands.PlayCommands`), so this module needs no flow of
+its own and delivery needs no controls.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import limits
-from bot.replies import answer_error, cog_named
+from bot.replies import answer_error
 from bot.service import Choice, Controls
 from bot.service.offers import narrower_prefixes
 from engine.core import Seat
 
+if TYPE_CHECKING:
+    from bot.client import MarsBot
+
 MOVE, NARROW = "=", "+"
-HANDLER = "Play"
-"""The name of the cog that answers controls (a `MoveHandler`)."""
 _SEATS = r"(?:(?P<seats>[0-9a-f]+):)?"
 
 
@@ -50,37 +51,16 @@ def mask_seats(mask: str | None) -> frozenset[Seat] | None:
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
-@runtime_checkable
-class MoveHandler(Protocol):
-    async def play(
-        self, interaction: discord.Interaction, controls: Controls, notation: str
-    ) -> None:
-        """Play `notation`, offered by `controls`, as the user's move."""
-
-    async def narrow(
-        self, interaction: discord.Interaction, controls: Controls, prefix: str
-    ) -> None:
-        """Replace the menu of `controls` by the narrower one of the moves beginning `prefix`."""
-
-
-def handler_of(client: discord.Client) -> MoveHandler:
-    handler = cog_named(client, HANDLER)
-    if not isinstance(handler, MoveHandler):
-        raise RuntimeError(f"no {HANDLER} cog answers moves")
-    return handler
-
-
 async def handle(
-    interaction: discord.Interaction, controls: Controls, value: str, *, whole: bool
+    interaction: discord.Interaction[MarsBot], controls: Controls, value: str, *, whole: bool
 ) -> None:
-    """Ask the handler to play (`whole`) or narrow to `value`; every failure gets an answer
-    (see `answer_error`)."""
+    """Play (`whole`) or narrow to `value`; every failure gets an answer (see
+    `answer_error`)."""
     try:
-        handler = handler_of(interaction.client)
         if whole:
-            await handler.play(interaction, controls, value)
+            await interaction.client.play_commands.play(interaction, controls, value)
         else:
-            await handler.narrow(interaction, controls, value)
+            await interaction.client.play_commands.narrow(interaction, controls, value)
     except Exception as error:  # every failure gets an answer; see answer_error
         await answer_error(interaction, error)
 
@@ -114,7 +94,9 @@ class MoveButton(
         )
         return cls(controls, match["notation"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         await handle(interaction, self.controls, self.notation, whole=True)
 
 
@@ -156,7 +138,9 @@ class MovePicker(
         )
         return cls(controls)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         [value] = self.item.values
         await handle(interaction, self.controls, value[1:], whole=value[:1] == MOVE)
 

@@ -543,10 +543,3 @@ def deleted_since(error: discord.HTTPException) -> bool:
     """Whether Discord refused a create because the message made with its nonce a moment ago
     (by an interrupted try) was deleted since: told already, and not to be made again."""
     return error.status == 404 and error.code == UNKNOWN_MESSAGE
-
-
-def courier_of(client: discord.Client) -> Courier:
-    """The bot's courier (for an extension's `setup`, which is handed the bot)."""
-    courier = getattr(client, "courier", None)
-    assert isinstance(courier, Courier)
-    return courier

@@ -3,33 +3,26 @@
 
 A request is acknowledged privately first, then posted in the channel with its buttons, pinging
 the people who must answer. The buttons survive restarts: their custom id,
-`mars:takeback:<game id>:<move number>:<accept|decline>`, names the request, and the cog found
-through the interaction's client answers it. Once everyone has accepted, the undo is told like a
+`mars:takeback:<game id>:<move number>:<accept|decline>`, names the request, and the bot's
+`takeback_commands` answers it. Once everyone has accepted, the undo is told like a
 move; a refused or outlived request changes nothing and says why, privately.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.play.delivery import Courier, allowed, courier_of
-from bot.replies import (
-    answer_error,
-    channel_of,
-    cog_named,
-    committed,
-    player_of,
-    say_privately,
-    service_of,
-)
+from bot.play.delivery import Courier, allowed
+from bot.replies import answer_error, channel_of, committed, player_of, say_privately
 from bot.service import TableService, TableUpdate
 
-COG = "Takebacks"
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 
 class TakebackButton(
@@ -53,9 +46,12 @@ class TakebackButton(
     ) -> TakebackButton:
         return cls(int(match["game_id"]), int(match["seq"]), match["answer"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         try:
-            await cog_of(interaction).answer(interaction, self.game_id, self.seq, self.accept)
+            answers = interaction.client.takeback_commands
+            await answers.answer(interaction, self.game_id, self.seq, self.accept)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
 
@@ -82,31 +78,13 @@ class AskButton(
     ) -> AskButton:
         return cls(int(match["game_id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
         try:
-            await cog_of(interaction).ask(interaction)
+            await interaction.client.takeback_commands.ask(interaction)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
-
-
-@runtime_checkable
-class TakebackHandler(Protocol):
-    """The cog that answers takeback buttons (found by name: an extension's module is loaded
-    apart from the one the client imports, so its class is not this module's)."""
-
-    async def ask(self, interaction: discord.Interaction) -> None: ...
-
-    async def answer(
-        self, interaction: discord.Interaction, game_id: int, seq: int, accept: bool
-    ) -> None: ...
-
-
-def cog_of(interaction: discord.Interaction) -> TakebackHandler:
-    client = interaction.client
-    cog = cog_named(client, COG)
-    if not isinstance(cog, TakebackHandler):
-        raise RuntimeError(f"no {COG} cog answers takebacks")
-    return cog
 
 
 def ask_view(update: TableUpdate, view: discord.ui.View | None) -> discord.ui.View | None:
@@ -127,7 +105,7 @@ def request_view(game_id: int, seq: int) -> discord.ui.View:
     return view
 
 
-class Takebacks(commands.Cog, name=COG):
+class TakebackCommands(commands.Cog):
     """Takebacks through `service`; `courier` tells the table of an undo."""
 
     def __init__(self, service: TableService, courier: Courier) -> None:
@@ -136,10 +114,10 @@ class Takebacks(commands.Cog, name=COG):
 
     @app_commands.command(name="takeback", description="Ask to take back your last move")
     @app_commands.guild_only()
-    async def takeback(self, interaction: discord.Interaction) -> None:
+    async def takeback(self, interaction: discord.Interaction[MarsBot]) -> None:
         await self.ask(interaction)
 
-    async def ask(self, interaction: discord.Interaction) -> None:
+    async def ask(self, interaction: discord.Interaction[MarsBot]) -> None:
         """Ask to take back the user's last move (the command and the Take back button)."""
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -154,7 +132,7 @@ class Takebacks(commands.Cog, name=COG):
         )
 
     async def answer(
-        self, interaction: discord.Interaction, game_id: int, seq: int, accept: bool
+        self, interaction: discord.Interaction[MarsBot], game_id: int, seq: int, accept: bool
     ) -> None:
         channel = channel_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -170,7 +148,7 @@ class Takebacks(commands.Cog, name=COG):
         if interaction.message is not None and (not accept or isinstance(answered, TableUpdate)):
             await interaction.message.edit(view=None)  # the request is over: no more buttons
 
-    async def _undone(self, interaction: discord.Interaction, update: TableUpdate) -> None:
+    async def _undone(self, interaction: discord.Interaction[MarsBot], update: TableUpdate) -> None:
         committed(interaction, "queued")
         self.courier.prepare(update)
         answering = interaction.followup.send(update.confirmation, ephemeral=True)
@@ -178,7 +156,7 @@ class Takebacks(commands.Cog, name=COG):
 
     async def _say(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[MarsBot],
         text: str,
         pinged: tuple[int, ...],
         view: discord.ui.View | None,
@@ -186,7 +164,3 @@ class Takebacks(commands.Cog, name=COG):
         channel = interaction.client.get_partial_messageable(channel_of(interaction))
         extra: dict[str, Any] = {} if view is None else {"view": view}
         await channel.send(text, allowed_mentions=allowed(pinged), **extra)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Takebacks(service_of(bot), courier_of(bot)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -21,9 +21,13 @@ from discord.ext import commands
 from bot import limits
 from bot.play.commands import think_privately
 from bot.play.thinking import Thinkers
-from bot.replies import channel_of, service_of
+from bot.replies import channel_of
 from bot.review.reviews import Reviews, Run
 from bot.service import records
+from bot.store import Store
+
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 EDIT_EVERY = 2.0
 """Seconds between two edits of the progress message at least (Discord's rate limits)."""
@@ -45,10 +49,11 @@ def in_workers(thinkers: Thinkers) -> Run:
     return run
 
 
-class Review(commands.Cog):
-    """Answers `/review` from `reviews`."""
+class ReviewCommands(commands.Cog):
+    """Answers `/review` from `reviews`; `store` has the games its autocomplete offers."""
 
-    def __init__(self, reviews: Reviews) -> None:
+    def __init__(self, store: Store, reviews: Reviews) -> None:
+        self.store = store
         self.reviews = reviews
 
     @app_commands.command(
@@ -56,7 +61,9 @@ class Review(commands.Cog):
     )
     @app_commands.describe(game="The game's number (default: the last game finished here)")
     @app_commands.guild_only()
-    async def review(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def review(
+        self, interaction: discord.Interaction[MarsBot], game: int | None = None
+    ) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
         last = 0.0
@@ -81,23 +88,14 @@ class Review(commands.Cog):
 
     @review.autocomplete("game")
     async def finished_games(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[MarsBot], current: str
     ) -> list[app_commands.Choice[int]]:
         if interaction.channel_id is None:
             return []
         found = await records.choices(
-            service_of(interaction.client).store,
-            interaction.channel_id,
-            str(current),
-            finished=True,
+            self.store, interaction.channel_id, str(current), finished=True
         )
         return [
             app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
             for number, label in found
         ][: limits.AUTOCOMPLETE_CHOICES]
-
-
-async def setup(bot: commands.Bot) -> None:
-    thinkers = getattr(bot, "thinkers", None)
-    assert isinstance(thinkers, Thinkers)
-    await bot.add_cog(Review(Reviews(service_of(bot).store, in_workers(thinkers))))

@@ -1,2 +1,3 @@
 """A player's tables across a server and how they are kept moving: `/mygames`, `/notify`,
-`/away`, and the administrators' `/settings` (the extension is `bot.tables.commands`)."""
+`/away`, and the administrators' `/settings` (`commands`), and the stand-ins' turns
+(`standins`)."""

@@ -5,17 +5,20 @@ a note in the channel of each table it pauses (see `bot.service.away`, `bot.serv
 from __future__ import annotations
 
 import logging
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.replies import player_of, say_privately, service_of
+from bot.replies import player_of, say_privately
 from bot.service import TableService
 from bot.service.away import MONTHLY_DAYS
 from bot.service.waiting import NOTIFY_WORDS, listing
+
+if TYPE_CHECKING:
+    from bot.client import MarsBot
 
 log = logging.getLogger(__name__)
 
@@ -24,22 +27,22 @@ ADMINS_ONLY = "Only the server's administrators may see or change its settings."
 Notify = Literal["both", "dm", "channel", "none"]
 
 
-def _guild(interaction: discord.Interaction) -> int:
+def _guild(interaction: discord.Interaction[MarsBot]) -> int:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
 
 
-class Tables(commands.Cog):
+class TableCommands(commands.Cog):
     """A player's tables and reminders through `service`; notes are posted with `bot`."""
 
-    def __init__(self, bot: commands.Bot, service: TableService) -> None:
+    def __init__(self, bot: discord.Client, service: TableService) -> None:
         self.bot = bot
         self.service = service
 
     @app_commands.command(name="mygames", description="Your games in play on this server")
     @app_commands.guild_only()
-    async def mygames(self, interaction: discord.Interaction) -> None:
+    async def mygames(self, interaction: discord.Interaction[MarsBot]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await self.service.waiting.my_games(_guild(interaction), interaction.user.id)
         await interaction.followup.send(listing(tables), ephemeral=True)
@@ -49,7 +52,9 @@ class Tables(commands.Cog):
         how="both: a direct message digest and the channel's ping; dm; channel; none"
     )
     @app_commands.guild_only()
-    async def notify(self, interaction: discord.Interaction, how: Notify | None = None) -> None:
+    async def notify(
+        self, interaction: discord.Interaction[MarsBot], how: Notify | None = None
+    ) -> None:
         guild = _guild(interaction)
         if how is None:
             chosen = await self.service.waiting.notify_choice(guild, interaction.user.id)
@@ -65,7 +70,9 @@ class Tables(commands.Cog):
     @app_commands.describe(days=f"How many days you are away: 1 to {MONTHLY_DAYS}; 0 ends it")
     @app_commands.guild_only()
     async def away(
-        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, MONTHLY_DAYS]
+        self,
+        interaction: discord.Interaction[MarsBot],
+        days: app_commands.Range[int, 0, MONTHLY_DAYS],
     ) -> None:
         said, notes = await self.service.away.go_away(
             _guild(interaction), player_of(interaction), days
@@ -93,7 +100,7 @@ class Tables(commands.Cog):
     @app_commands.default_permissions(administrator=True)
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[MarsBot],
         reminder_hours: app_commands.Range[float, -1, 168] | None = None,
         clock: app_commands.Range[int, 0, 72] | None = None,
         standins: bool | None = None,
@@ -127,7 +134,3 @@ class Tables(commands.Cog):
             head = "This server's settings:"
         described = current.described(self.service.servers.bot_remind_period)
         await say_privately(interaction, f"{head}\n{described}")
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Tables(bot, service_of(bot)))

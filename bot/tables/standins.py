@@ -8,29 +8,40 @@ from __future__ import annotations
 
 import logging
 
+import discord
 from discord.ext import commands, tasks
 
-from bot.play.delivery import Courier, courier_of
+from bot.play.delivery import Courier
 from bot.play.thinking import Thinkers
-from bot.replies import service_of
 from bot.service import TableError, TableService
 
 log = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 15
+SWEEP_SECONDS = 15.0
+"""How often the stand-ins' turns are swept for, unless the bot says otherwise."""
 THINK_LEASE = 60.0
 MOVES_A_SWEEP = 10
 """The most moves a stand-in makes in one game in one sweep (the next sweep goes on)."""
 
 
-class StandInTurns(commands.Cog):
+class StandInLoop(commands.Cog):
+    """Sweeps for stand-ins' turns every `every` seconds, thought by `thinkers`, and tells the
+    table through `courier`."""
+
     def __init__(
-        self, bot: commands.Bot, service: TableService, courier: Courier, thinkers: Thinkers
+        self,
+        bot: discord.Client,
+        service: TableService,
+        courier: Courier,
+        thinkers: Thinkers,
+        *,
+        every: float = SWEEP_SECONDS,
     ) -> None:
         self.bot = bot
         self.service = service
         self.courier = courier
         self.thinkers = thinkers
+        self.sweep.change_interval(seconds=every)
         self.sweep.start()
 
     async def cog_unload(self) -> None:
@@ -69,9 +80,3 @@ class StandInTurns(commands.Cog):
     @sweep.before_loop
     async def ready(self) -> None:
         await self.bot.wait_until_ready()
-
-
-async def setup(bot: commands.Bot) -> None:
-    thinkers = getattr(bot, "thinkers", None)
-    assert isinstance(thinkers, Thinkers)
-    await bot.add_cog(StandInTurns(bot, service_of(bot), courier_of(bot), thinkers))

@@ -13,10 +13,10 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.history import History
-from bot.info import Info
-from bot.lobby.commands import Lobby
-from bot.play.commands import Play
+from bot.history import HistoryCommands
+from bot.info import InfoCommands
+from bot.lobby.commands import LobbyCommands
+from bot.play.commands import PlayCommands
 from bot.play.controls import controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
@@ -33,14 +33,14 @@ ANN = Player(101, "Ann")
 def commands_of(service: TableService) -> dict[str, Any]:
     """Every slash command, by full name, of the cogs as the bot sets them up on `service`."""
     courier = Courier(cast(Any, None), service, Pictures(), controls_view)
-    lobby = Lobby(service, courier)
+    lobby = LobbyCommands(service, courier)
     return {
         command.qualified_name: command
         for cog in (
             lobby,
-            Play(service, courier, Thinkers(None)),
-            History(service, Pictures()),
-            Info(),
+            PlayCommands(service, courier, Thinkers(None)),
+            HistoryCommands(service, Pictures()),
+            InfoCommands(),
         )
         for command in cog.get_app_commands()
         if isinstance(command, app_commands.Command)

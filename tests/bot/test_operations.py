@@ -15,7 +15,7 @@ import pytest
 from bot.config import ConfigError, health_stale_seconds, process_name
 from bot.faults import Faults
 from bot.operations.backup import BackupFailed, backup
-from bot.operations.command import ADMINS_ONLY, Status
+from bot.operations.command import ADMINS_ONLY, StatusCommands
 from bot.operations.figures import describe, duration, gather
 from bot.operations.health import check, judge
 from bot.operations.heartbeat import Heartbeat
@@ -145,7 +145,7 @@ class Interaction:
 
 async def test_status_answers_administrators_only_and_privately(service: TableService) -> None:
     faults = Faults()
-    status = Status(service, "SQLite bot.sqlite3", "all shards", faults)
+    status = StatusCommands(service, "SQLite bot.sqlite3", "all shards", faults)
     stranger = Interaction(administrator=False)
     await status.status.callback(status, cast(Any, stranger))
     assert stranger.response.sent == [(ADMINS_ONLY, True)]

@@ -1,8 +1,8 @@
-"""`/replay` in a lane of its own, through the History cog on a real SQLite store with a stand-in
-for Discord: identical requests make one animation, a second replay in a channel waits for the
-first and its asker is told so, a full queue is refused privately, and board pictures are
-drawn while the replay workers are busy (the replay workers are not the board pictures', and a
-broken replay pool is replaced)."""
+"""`/replay` in a lane of its own, through the `HistoryCommands` cog on a real SQLite store with
+a stand-in for Discord: identical requests make one animation, a second replay in a channel
+waits for the first and its asker is told so, a full queue is refused privately, and board
+pictures are drawn while the replay workers are busy (the replay workers are not the board
+pictures', and a broken replay pool is replaced)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.history import History
+from bot.history import HistoryCommands
 from bot.play import pictures as pictures_module
 from bot.play.pictures import Pictures
 from bot.replies import answer_error
@@ -129,8 +129,8 @@ async def finished_games(service: TableService, count: int) -> None:
 
 
 @pytest.fixture
-async def cog(service: TableService) -> AsyncIterator[History]:
-    history = History(service, Pictures())
+async def cog(service: TableService) -> AsyncIterator[HistoryCommands]:
+    history = HistoryCommands(service, Pictures())
     yield history
     await history.cog_unload()
 
@@ -141,7 +141,7 @@ def making(monkeypatch: pytest.MonkeyPatch, *, held: bool) -> Making:
     return made
 
 
-async def replay(cog: History, interaction: Interaction, game: int | None = None) -> None:
+async def replay(cog: HistoryCommands, interaction: Interaction, game: int | None = None) -> None:
     """`/replay` as discord.py runs it, a refusal answered as the command tree answers it."""
     try:
         await cast(Any, cog.replay).callback(cog, interaction, game)
@@ -162,7 +162,7 @@ async def told_or_begun(interaction: Interaction, made: Making, game: int) -> st
 
 
 async def test_identical_replays_are_made_once_and_a_finished_one_is_remembered(
-    cog: History, service: TableService, monkeypatch: pytest.MonkeyPatch
+    cog: HistoryCommands, service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await finished_games(service, 1)
     made = making(monkeypatch, held=False)
@@ -179,7 +179,7 @@ async def test_identical_replays_are_made_once_and_a_finished_one_is_remembered(
 
 
 async def test_a_second_replay_in_a_channel_waits_for_the_first_and_its_asker_is_told(
-    cog: History, service: TableService, monkeypatch: pytest.MonkeyPatch
+    cog: HistoryCommands, service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await finished_games(service, 2)
     made = making(monkeypatch, held=True)
@@ -200,7 +200,7 @@ async def test_a_second_replay_in_a_channel_waits_for_the_first_and_its_asker_is
 
 
 async def test_a_replay_beyond_the_queue_s_bound_is_refused_privately(
-    cog: History, service: TableService, monkeypatch: pytest.MonkeyPatch
+    cog: HistoryCommands, service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     waiting = cog.replays.waiting_per_channel
     await finished_games(service, waiting + 2)

@@ -12,7 +12,7 @@ import pytest
 
 from bot import limits
 from bot.guides import GUIDES
-from bot.info import FULL_RULES, Info, RulesButton
+from bot.info import FULL_RULES, InfoCommands, RulesButton
 from engine.registry import GAMES
 
 
@@ -41,7 +41,7 @@ class Asking:
 @pytest.mark.parametrize("key", sorted(GAMES))
 async def test_rules_opens_with_the_quick_start_and_a_button(key: str) -> None:
     asking = Asking()
-    await Info().rules.callback(Info(), cast(Any, asking), key)
+    await InfoCommands().rules.callback(InfoCommands(), cast(Any, asking), key)
     [answer] = asking.response.sent
     assert answer["ephemeral"] is True
     assert answer["text"] == f"{GUIDES[key].quick}\n{FULL_RULES}"

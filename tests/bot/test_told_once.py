@@ -17,7 +17,7 @@ import asyncpg
 import discord
 import pytest
 
-from bot.play.commands import Play
+from bot.play.commands import PlayCommands
 from bot.play.controls import controls_view
 from bot.play.delivery import TOLD_SHORTLY, Courier, nonce
 from bot.play.pictures import Pictures
@@ -270,7 +270,7 @@ async def move_as_the_bot_does(service: TableService, courier: Courier, text: st
     """`/move text` by Ann as discord.py runs it (an error goes to `answer_error`): what she is
     told, privately."""
     interaction = FakeInteraction(service)
-    play = Play(service, courier, Thinkers(None))
+    play = PlayCommands(service, courier, Thinkers(None))
     try:
         await cast(Any, play.move.callback)(play, interaction, text=text)
     except Exception as error:

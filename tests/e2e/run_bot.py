@@ -20,12 +20,12 @@ which the fake server also points at itself.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import os
 import sys
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -45,21 +45,11 @@ def patch_discord(api_url: str, gateway_url: str | None = None) -> None:
 
 
 def poll_every(seconds: float) -> None:
-    """Make the bot's background poll run every `seconds`. Its cog's module is loaded as an
-    extension (a module of its own, not the one an import here would give), so the interval is
-    changed on the cog as the bot adds it."""
-    from bot.client import MarsBot
+    """Make the bot's background poll and stand-in sweep run every `seconds`: the bot that
+    `bot.app` makes is given that interval."""
+    import bot.app
 
-    adding = MarsBot.add_cog
-
-    async def add_cog(self: MarsBot, cog: Any, /, **options: Any) -> None:
-        await adding(self, cog, **options)
-        if type(cog).__name__ == "Reminders":
-            cog.poll.change_interval(seconds=seconds)
-        if type(cog).__name__ == "StandInTurns":
-            cog.sweep.change_interval(seconds=seconds)
-
-    MarsBot.add_cog = add_cog  # type: ignore[method-assign,assignment]
+    bot.app.MarsBot = functools.partial(bot.app.MarsBot, poll_seconds=seconds)  # type: ignore[attr-defined,assignment]
 
 
 def main() -> None:

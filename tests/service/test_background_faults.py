@@ -12,7 +12,7 @@ import asyncpg
 from bot.faults import Faults
 from bot.operations.heartbeat import Heartbeat
 from bot.play.delivery import Report
-from bot.reminders import Reminders
+from bot.reminders import PollLoop
 from bot.service import TableService
 from bot.store import GameRow, Store
 from tests.conftest import Backend
@@ -104,9 +104,9 @@ class Bot:
 
 async def poll_of(
     service: TableService, courier: Courier, *, connected: bool = True
-) -> tuple[Reminders, Heartbeat]:
+) -> tuple[PollLoop, Heartbeat]:
     heartbeat = Heartbeat(service.store, "all shards", clock=Clock())
-    poll = Reminders(
+    poll = PollLoop(
         cast(Any, Bot()),
         service,
         cast(Any, courier),
@@ -118,7 +118,7 @@ async def poll_of(
     return poll, heartbeat
 
 
-async def one_pass(poll: Reminders) -> None:
+async def one_pass(poll: PollLoop) -> None:
     await poll.poll.coro(poll)
 
 
