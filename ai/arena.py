@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.kit import Kit
 from ai.levels import Level, think
 from engine.core import Game
 
@@ -82,6 +83,7 @@ class Match:
 
 def play(
     game: Game[Any, Any],
+    kit: Kit | None,
     seats: Sequence[Level],
     efforts: Sequence[Effort],
     seeds: random.Random,
@@ -95,7 +97,7 @@ def play(
     made = 0
     while game.outcome(state) is None and (most_moves is None or made < most_moves):
         seat = min(game.actors(state))
-        decision = think(game, state, seat, seats[seat], seeds.getrandbits(32))
+        decision = think(game, state, seat, seats[seat], seeds.getrandbits(32), kit)
         efforts[seat].add(decision.cpu_seconds, decision.simulated)
         state, _ = game.apply(state, seat, decision.move)
         made += 1
@@ -104,6 +106,7 @@ def play(
 
 def match(
     game: Game[Any, Any],
+    kit: Kit | None,
     contender: Level,
     opponent: Level,
     games: int,
@@ -111,14 +114,15 @@ def match(
     players: int = 2,
     most_moves: int | None = None,
 ) -> Match:
-    """Play `games` games of `players` seats between `contender` and `opponent`."""
+    """Play `games` games of `players` seats between `contender` and `opponent`, both with the
+    game's `kit`."""
     seeds = random.Random(seed)
     result = Match()
     for number in range(games):
         mine = number % players
         seats = [contender if seat == mine else opponent for seat in range(players)]
         efforts = [result.contender if seat == mine else result.opponent for seat in range(players)]
-        outcome = game.outcome(play(game, seats, efforts, seeds, most_moves))
+        outcome = game.outcome(play(game, kit, seats, efforts, seeds, most_moves))
         if outcome is None:
             result.unfinished += 1
         elif mine in outcome.winners:
@@ -131,9 +135,15 @@ def match(
 
 
 def table(
-    game: Game[Any, Any], level: Level, players: int, games: int, seed: int, effort: Effort
+    game: Game[Any, Any],
+    kit: Kit | None,
+    level: Level,
+    players: int,
+    games: int,
+    seed: int,
+    effort: Effort,
 ) -> list[Any]:
     """The final states of `games` games with `level` at all `players` seats, their moves
     counted in `effort`."""
     seeds = random.Random(seed)
-    return [play(game, [level] * players, [effort] * players, seeds) for _ in range(games)]
+    return [play(game, kit, [level] * players, [effort] * players, seeds) for _ in range(games)]

@@ -1,4 +1,4 @@
-"""What a seat may believe about a state: determinizers, one per game.
+"""What a seat may believe about a state: determinizers.
 
 A `Determinizer` turns the true state into a full state that `seat` cannot tell apart from it:
 everything `seat` sees (its `view`, the public move log) is kept, and everything hidden from it
@@ -6,8 +6,10 @@ everything `seat` sees (its `view`, the public move log) is kept, and everything
 future chance) is sampled afresh. The search plays only on such samples, so it never reads what
 the seat could not see at the table.
 
-Games without secrets and without chance after set-up (Ley Lines, Albiorix) need no sampling:
-`OPEN` returns the state itself. A game with no determinizer yet cannot be searched.
+An open game's nature says which it needs (see `ai.kit.by_nature`): without chance after the
+set-up (Ley Lines, Albiorix) there is nothing to sample, `OPEN` returns the state itself; with
+chance (Martian Merchants' die) `FRESH_FUTURE` redraws the seed, so later rolls are unknown. A
+game with hidden information brings a sampler of its own in its kit (see `ai.samplers`).
 """
 
 from __future__ import annotations
@@ -15,9 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from ai.samplers.agents import AgentsSampler
-from ai.samplers.marsvsearth import MarsVsEarthSampler
-from ai.samplers.merchants import MerchantsSampler
+from ai.samplers.chance import fresh_future
 from engine.core import Game, Seat
 
 
@@ -37,25 +37,13 @@ class Open:
         return state
 
 
+class FreshFuture:
+    """The determinizer of an open game with chance: the state with a fresh seed (its past
+    draws stay, its future ones differ)."""
+
+    def sample(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+        return fresh_future(state, rng)
+
+
 OPEN = Open()
-
-DETERMINIZERS: dict[str, Determinizer] = {
-    "leylines": OPEN,
-    "albiorix": OPEN,
-    "agents": AgentsSampler(),
-    "merchants": MerchantsSampler(),
-    "marsvsearth": MarsVsEarthSampler(),
-}
-"""The determinizer of each searchable game, by game key (see `ai.samplers`)."""
-
-
-class NoDeterminizer(LookupError):
-    """The game has no determinizer yet, so a search would have to read hidden state."""
-
-
-def determinizer_for(game: Game[Any, Any]) -> Determinizer:
-    """The determinizer registered for `game`; raises `NoDeterminizer` if there is none."""
-    found = DETERMINIZERS.get(game.key)
-    if found is None:
-        raise NoDeterminizer(f"{game.title} has no determinizer: the search cannot play it yet.")
-    return found
+FRESH_FUTURE = FreshFuture()

@@ -2,15 +2,15 @@
 game's review (`/review`), and what two moves change one move ahead.
 
 `evaluate` runs a fixed number of Monte Carlo simulations from a position as `seat` sees it
-(every simulation starts from a fresh sample of what `seat` cannot see, drawn by the game's
+(every simulation starts from a fresh sample of what `seat` cannot see, drawn by the game kit's
 determinizer: never the true hidden state) and returns the mean reward of the root for every
 seat, the chance to win as the search estimates it, and the best move of the seat to move.
 The seat to move is `seat` when it may act, else the first actor in seat order. The tree is
 plain UCT over the sampled states (the moves of the seat at a node are its legal moves in that
-sample, shortlisted by the game's heuristics as in `ai.search`), rollouts and rewards are the
+sample, shortlisted by the kit's heuristics as in `ai.search`), rollouts and rewards are the
 search's (`ai.rollout`, `ai.rewards`). Before searching, a move that wins at once for `seat`
-settles the value (a win), and so, in an open game, does one that wins at once for another seat
-to move (a loss for the rest); an ended game is worth its outcome.
+settles the value (a win), and so, in an open game without chance, does one that wins at once
+for another seat to move (a loss for the rest); an ended game is worth its outcome.
 
 Only an iteration budget is taken, no CPU or wall cap, so the same position, seat, budget and
 seed give the same answer on every machine.
@@ -20,16 +20,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ai.decisive import Checker, loses_at_once, lost, played, wins_at_once, won
-from ai.determinize import OPEN, Determinizer, determinizer_for
-from ai.evaluations import evaluation_for
-from ai.greedy import SCORES
-from ai.heuristics import heuristics_for
-from ai.policies import policy_for, uniform
-from ai.rewards import Rewards, discounted, drawn, even, rewards
+from ai.determinize import OPEN
+from ai.kit import Kit
+from ai.rewards import Rewards, discounted, drawn, rewards
 from ai.rollout import first_actor, rollout
 from ai.samplers import Unsampled
 from ai.search import Settings, ranked
@@ -51,33 +48,24 @@ class Estimate(Generic[M]):
     iterations: int
 
 
-def game_settings(game: Game[Any, Any], settings: Settings) -> Settings:
-    """`settings` with the game's own cut-off evaluation and rollout policy (as `ai.levels`)."""
-    if settings.evaluate is even:
-        settings = replace(settings, evaluate=evaluation_for(game))
-    if settings.policy is uniform:
-        settings = replace(settings, policy=policy_for(game))
-    return settings
-
-
 def evaluate(
     game: Game[Any, M],
     state: Any,
     seat: Seat,
     iterations: int,
     seed: int,
-    determinizer: Determinizer | None = None,
+    kit: Kit,
     settings: Settings | None = None,
 ) -> Estimate[M]:
-    """How `state` stands as `seat` sees it, after `iterations` simulations from `seed` (see the
-    module)."""
+    """How `state` stands as `seat` sees it, after `iterations` simulations from `seed` with the
+    game's `kit` (see the module)."""
     rng = random.Random(seed)
     players = len(game.view(state, seat).players)
     outcome = game.outcome(state)
     if outcome is not None:
         return Estimate(rewards(outcome, players), None, None, 0)
-    sampler = determinizer_for(game) if determinizer is None else determinizer
-    chosen = game_settings(game, Settings() if settings is None else settings)
+    sampler = kit.determinizer
+    chosen = Settings() if settings is None else settings
     actors = game.actors(state)
     actor = seat if seat in actors else min(actors)
     try:
@@ -92,11 +80,11 @@ def evaluate(
             return Estimate(_won_by(game, sample, actor, winning, players), actor, winning, 0)
     else:
         checker = None
-    known = heuristics_for(game)
+    known = kit.heuristics
     moves = legal if known is None or actor != seat else known.shortlist(game, sample, seat, legal)
     root: Node[M] = Node()
     totals = [0.0] * players
-    draw = drawn(game, players, seat)
+    draw = drawn(players, seat, kit.contempt)
     run = 0
     while run < iterations and len(legal) > 1:
         if run:
@@ -105,7 +93,7 @@ def evaluate(
             except Unsampled:
                 break
         root_moves = moves if actor == seat else game.legal_moves(sample, actor)
-        found = _simulate(game, sample, actor, root_moves, root, players, rng, chosen, draw)
+        found = _simulate(game, sample, actor, root_moves, root, players, rng, chosen, kit, draw)
         totals = [total + reward for total, reward in zip(totals, found, strict=True)]
         run += 1
     if not run:
@@ -138,6 +126,7 @@ def _simulate(
     players: int,
     rng: random.Random,
     settings: Settings,
+    kit: Kit,
     draw: Rewards,
 ) -> Rewards:
     """One simulation from the sampled `state`: down the tree by UCB1 until a move never tried
@@ -147,7 +136,7 @@ def _simulate(
     path = [root]
     applied = 0
     mover: Seat | None = actor
-    known = heuristics_for(game)
+    known = kit.heuristics
     while mover is not None:
         if node is root:
             moves = root_moves
@@ -170,9 +159,7 @@ def _simulate(
         state, _ = game.apply(state, mover, key[1])
         applied += 1
         mover = None if fresh else first_actor(game, state)
-    found, rolled = rollout(
-        game, state, players, rng, settings.depth, settings.evaluate, settings.policy, draw
-    )
+    found, rolled = rollout(game, state, players, rng, settings.depth, kit, draw)
     rewarded = discounted(found, applied + rolled, settings.discount)
     for step in path:
         step.visits += 1
@@ -185,8 +172,8 @@ def _simulate(
 class Comparison:
     """Two moves of `seat` one move ahead, in a sample of what it could see: whether each wins
     or loses at once (a loss at once: the game ends without `seat` winning, or a reply of the
-    next seat does so), and `seat`'s lead after each by the game's own count (see
-    `ai.greedy.SCORES`; None for a game without one)."""
+    next seat does so), and `seat`'s lead after each by the game's own count (its kit's
+    `score`; None for a game without one)."""
 
     better_wins: bool
     played_wins: bool
@@ -203,13 +190,13 @@ def compare(
     made: M,
     better: M,
     seed: int,
-    determinizer: Determinizer | None = None,
+    kit: Kit,
 ) -> Comparison:
     """`better` against `made`, both `seat`'s legal moves in `state`, judged in one sample of
-    what `seat` could see drawn from `seed` (the state itself in an open game)."""
-    sampler = determinizer_for(game) if determinizer is None else determinizer
-    sample = sampler.sample(game, state, seat, random.Random(seed))
-    score = SCORES.get(game.key)
+    what `seat` could see drawn from `seed` by the game kit's determinizer (the state itself in
+    an open game without chance)."""
+    sample = kit.determinizer.sample(game, state, seat, random.Random(seed))
+    score = kit.score
 
     def lead(move: M) -> float | None:
         after = played(game, sample, seat, move)

@@ -11,31 +11,27 @@ by one simulation or one check of a move, a few hundredths of a second at most):
 - hard: up to 50,000 simulations, capped at 1.9 s of CPU and 2.1 s on the clock, so that a move
   stays within 2 s of CPU and, with the worker's reading of the state and the trip to and from
   it (`bot.play.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
-Every level searches with the default `Settings` (rollouts of at most 20 moves), judging a
-cut-off rollout by the game's own evaluation and picking rollout moves by the game's own policy
-where it has them, or by its rules of thumb (see `ai.evaluations`, `ai.policies`,
-`ai.heuristics`).
+Every level searches with the default `Settings` (rollouts of at most 20 moves) and the game's
+kit (see `ai.kit`): its sampler of what the seat cannot see, its evaluation of a cut-off
+rollout, its rollout policy or its rules of thumb.
 
-`choose` is a pure function of (game, state, seat, level, seed) when the level's budget has no
-CPU cap (tests build such levels); a CPU cap ends a search after a varying number of simulations.
-`choose_from_json` takes and returns only plain data, for a worker process.
+`choose` is a pure function of (game, state, seat, level, seed, kit) when the level's budget has
+no CPU cap (tests build such levels); a CPU cap ends a search after a varying number of
+simulations. `choose_from_json` takes and returns plain data beside the game and its kit, for a
+worker process.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from ai.determinize import Determinizer, determinizer_for
-from ai.evaluations import evaluation_for
 from ai.greedy import greedy
-from ai.policies import policy_for, uniform
-from ai.rewards import even
+from ai.kit import Kit
 from ai.search import Budget, Decision, Settings, search
 from engine.core import JSON, Game, Seat
-from engine.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -70,13 +66,14 @@ def think(
     seat: Seat,
     level: Level | str,
     seed: int,
-    determinizer: Determinizer | None = None,
+    kit: Kit | None,
 ) -> Decision[Any]:
     """`seat`'s move in `state` at `level`, with what it cost; chance comes from `seed` only.
 
-    The search and greedy sample hidden state with `determinizer` (by default the game's own,
-    see `ai.determinize`). The random player draws from `seat`'s own legal moves, which the
-    table offers that seat anyway.
+    The search and greedy play with the game's `kit` (they sample hidden state with its
+    determinizer); a game without one (None: hidden information and no sampler) has only the
+    random player, which draws from `seat`'s own legal moves, which the table offers that seat
+    anyway.
     """
     chosen = level_named(level) if isinstance(level, str) else level
     rng = random.Random(seed)
@@ -84,27 +81,25 @@ def think(
         started = time.process_time()
         move = rng.choice(game.legal_moves(state, seat))
         return Decision(move, 0, 0, time.process_time() - started)
-    sampler = determinizer_for(game) if determinizer is None else determinizer
+    if kit is None:
+        raise ValueError(f"{game.title} has no kit: only the random level plays it.")
     if chosen.budget is None:
         started = time.process_time()
-        move, played = greedy(game, state, seat, rng, sampler)
+        move, played = greedy(game, state, seat, rng, kit)
         return Decision(move, 0, played, time.process_time() - started)
-    settings = chosen.settings
-    if settings.evaluate is even:
-        settings = replace(settings, evaluate=evaluation_for(game))
-    if settings.policy is uniform:
-        settings = replace(settings, policy=policy_for(game))
-    return search(game, state, seat, chosen.budget, rng, sampler, settings)
+    return search(game, state, seat, chosen.budget, rng, kit, chosen.settings)
 
 
-def choose(game: Game[Any, Any], state: Any, seat: Seat, level: Level | str, seed: int) -> Any:
-    """The move `seat` makes in `state` at `level`, with the game's own determinizer (see
-    `think`)."""
-    return think(game, state, seat, level, seed).move
+def choose(
+    game: Game[Any, Any], state: Any, seat: Seat, level: Level | str, seed: int, kit: Kit | None
+) -> Any:
+    """The move `seat` makes in `state` at `level`, with the game's `kit` (see `think`)."""
+    return think(game, state, seat, level, seed, kit).move
 
 
-def choose_from_json(game_key: str, state_json: JSON, seat: Seat, level: str, seed: int) -> str:
+def choose_from_json(
+    game: Game[Any, Any], state_json: JSON, seat: Seat, level: str, seed: int, kit: Kit | None
+) -> str:
     """`choose` on plain data, for a worker process: the notation of `seat`'s move in the state
-    `state_json` of the registered game `game_key`, at the level named `level`."""
-    game = GAMES[game_key]
-    return game.notation(choose(game, game.from_json(state_json), seat, level, seed))
+    `state_json` of `game`, at the level named `level`."""
+    return game.notation(choose(game, game.from_json(state_json), seat, level, seed, kit))

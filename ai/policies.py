@@ -1,5 +1,5 @@
-"""How a rollout picks its random moves, per game: uniformly among the legal moves, or first a
-kind of move and then a move of that kind.
+"""How a rollout picks its random moves (a game's kit names its policy: see `ai.kit`):
+uniformly among the legal moves, or first a kind of move and then a move of that kind.
 
 Agents of M.A.R.S. draws a pyramid (one move) beside dozens of moves and swaps of pyramids on the
 board, so uniformly random play almost never fills the board. Its search tree therefore decides
@@ -13,8 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
-
-from engine.core import Game
 
 Policy = Callable[[Sequence[Any], random.Random], Any]
 """`(legal moves, rng) -> the move a rollout plays`."""
@@ -31,11 +29,3 @@ def by_kind(moves: Sequence[Any], rng: random.Random) -> Any:
     for move in moves:
         kinds.setdefault(type(move), []).append(move)
     return rng.choice(rng.choice(list(kinds.values())))
-
-
-POLICIES: dict[str, Policy] = {"agents": by_kind}
-
-
-def policy_for(game: Game[Any, Any]) -> Policy:
-    """The game's own rollout policy, or `uniform`."""
-    return POLICIES.get(game.key, uniform)

@@ -1,7 +1,7 @@
 """What a game is worth to each seat, as a reward in [0, 1] per seat.
 
 An ended game pays 1 to each winner and 0 to everyone else; a draw pays 0.5 to every seat (a
-search may hold it in contempt: see `CONTEMPT`); a game that every player lost
+search may hold it in contempt: see `drawn`); a game that every player lost
 (`Outcome.everyone_lost`) pays 0 to all. A rollout cut off at its
 depth cap asks an `Evaluation` instead; the default, `even`, calls it 0.5 each, like a draw.
 A search fades each reward towards 0.5 by the moves it took to reach it (`discounted`).
@@ -23,18 +23,10 @@ Evaluation = Callable[[Game[Any, Any], Any, int], Rewards]
 DRAW = 0.5
 
 
-CONTEMPT = {"agents": 0.4}
-"""By game key: how much less than `DRAW` a search counts a draw for the seat it plays for (the
-other seats count it that much more). Agents of M.A.R.S. ends in a draw whenever the scores are
-equal, as they are whenever only colours both players value alike have scoring groups: at 0.5 a
-search settles for that as soon as nothing better is in sight; held at 0.1 (nearly a loss) it
-plays on for a win, as a tie lets a weaker opponent off."""
-
-
-def drawn(game: Game[Any, Any], players: int, seat: Seat) -> Rewards:
-    """What a draw pays each seat in a search for `seat`: `DRAW`, less the game's `CONTEMPT` for
-    `seat` and more for the others."""
-    contempt = CONTEMPT.get(game.key, 0.0)
+def drawn(players: int, seat: Seat, contempt: float) -> Rewards:
+    """What a draw pays each seat in a search for `seat` that holds a draw in `contempt` (a
+    game's kit says how much, see `ai.kit`): `DRAW` less `contempt` for `seat`, more for the
+    others."""
     return tuple(DRAW - contempt if n == seat else DRAW + contempt for n in range(players))
 
 

@@ -2,8 +2,8 @@
 
 One search chooses a move for `seat` (Cowling, Powley and Whitehouse's SO-ISMCTS). Each
 iteration:
-1. asks the determinizer for a state `seat` cannot tell from the true one (in an open game, the
-   true state itself);
+1. asks the game kit's determinizer (see `ai.kit`) for a state `seat` cannot tell from the true
+   one (in an open game without chance, the true state itself);
 2. walks down the tree from the root, playing in that state: at a node, the seat that moves is
    `seat` at the root and the first actor in seat order below it; among that seat's legal moves
    in this sample, one never tried gets a new child (then the walk stops), otherwise the child
@@ -11,7 +11,7 @@ iteration:
 3. plays random moves from there to the end or the depth cap (see `ai.rollout`);
 4. adds each seat's reward, faded by the moves from the root to the end or the cap
    (`Settings.discount`), to the nodes that seat moved into, along the path.
-A game's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first (with
+The kit's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first (with
 `deep` heuristics, every seat's moves at every node of the tree).
 Before searching, a move that wins at once is played; after, the root child visited most,
 unless it may lose at once and another move does not (see `ai.decisive`). A search under a CPU
@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ai.decisive import Checker
-from ai.determinize import OPEN, Determinizer
-from ai.heuristics import heuristics_for
-from ai.policies import Policy, by_kind, uniform
-from ai.rewards import Evaluation, Rewards, discounted, drawn, even
+from ai.kit import Kit
+from ai.policies import by_kind
+from ai.rewards import Rewards, discounted, drawn
 from ai.rollout import first_actor, rollout
 from ai.samplers import Unsampled
 from ai.tree import Node
@@ -100,9 +99,9 @@ second in most positions."""
 @dataclass(frozen=True)
 class Settings:
     """How the search plays: the UCB1 exploration constant (rewards lie in [0, 1]), the most
-    random moves a rollout plays past the tree, how much a reward fades per move from the root
-    (`ai.rewards.discounted`: a win sooner is worth more, a loss later costs less), what a
-    cut-off rollout is worth, and how a rollout picks its moves.
+    random moves a rollout plays past the tree, and how much a reward fades per move from the
+    root (`ai.rewards.discounted`: a win sooner is worth more, a loss later costs less). What a
+    cut-off rollout is worth and how a rollout picks its moves are the game kit's.
 
     20 moves measured best: in Albiorix, rollouts of 80 random moves mostly measure random play
     (normal lost 8-11 to easy with them, won 11-1 with 20), and rollouts of 8 moves see too little
@@ -111,8 +110,6 @@ class Settings:
     exploration: float = 0.7
     depth: int = 20
     discount: float = 0.99
-    evaluate: Evaluation = even
-    policy: Policy = uniform
 
 
 @dataclass(frozen=True)
@@ -132,22 +129,23 @@ def search(
     seat: Seat,
     budget: Budget,
     rng: random.Random,
-    determinizer: Determinizer = OPEN,
+    kit: Kit,
     settings: Settings = Settings(),
     clocks: Clocks = Clocks(),
 ) -> Decision[M]:
-    """The move `seat` should make in `state`, by information-set MCTS within `budget`.
+    """The move `seat` should make in `state`, by information-set MCTS within `budget`, with the
+    game's `kit`.
 
     `seat` must be one of the actors. A lone legal move is returned without searching, and so is
     a move that wins at once (see `ai.decisive`).
     """
     timer = Timer(budget, clocks)
     players = len(game.view(state, seat).players)
-    known = heuristics_for(game)
+    known, determinizer = kit.heuristics, kit.determinizer
     try:
         sample = determinizer.sample(game, state, seat, rng)
     except Unsampled:
-        return unsearched(game, state, seat, rng, timer)
+        return unsearched(game, state, seat, rng, timer, kit)
     legal = game.legal_moves(sample, seat)
     if not legal:
         raise ValueError(f"Seat {seat} has no move to make now.")
@@ -160,7 +158,7 @@ def search(
     # the seat's own moves, the same in every sample
     moves = legal if known is None else known.shortlist(game, sample, seat, legal)
     root: Node[M] = Node()
-    draw = drawn(game, players, seat)
+    draw = drawn(players, seat, kit.contempt)
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
         if iterations and timer.capped:
@@ -174,20 +172,20 @@ def search(
                 sample = determinizer.sample(game, state, seat, rng)
             except Unsampled:  # rare: decide on the simulations run so far
                 break
-        simulated += _iterate(game, sample, seat, root, players, rng, settings, moves, draw)
+        simulated += _iterate(game, sample, seat, root, players, rng, settings, kit, moves, draw)
         iterations += 1
     move = checker.safest(ranked(root, moves, legal), lambda: timer.spent() < 1)
     return Decision(move, iterations, simulated, timer.cpu_seconds())
 
 
 def unsearched(
-    game: Game[Any, M], state: Any, seat: Seat, rng: random.Random, timer: Timer
+    game: Game[Any, M], state: Any, seat: Seat, rng: random.Random, timer: Timer, kit: Kit
 ) -> Decision[M]:
     """The move of a seat the sampler cannot draw a sample for: the best by the game's rules
     of thumb (which read only what the seat may see), else a random one of its own legal moves
     (which the table offers it anyway)."""
     moves = game.legal_moves(state, seat)
-    known = heuristics_for(game)
+    known = kit.heuristics
     move = known.shortlist(game, state, seat, moves)[0] if known else rng.choice(moves)
     return Decision(move, 0, 0, timer.cpu_seconds())
 
@@ -269,11 +267,11 @@ def _step(
     return node.children[key], key, bool(fresh)
 
 
-def _moves_at(game: Game[Any, M], state: Any, seat: Seat) -> list[M]:
+def _moves_at(game: Game[Any, M], state: Any, seat: Seat, kit: Kit) -> list[M]:
     """The moves `seat` weighs at a node below the root: its legal moves, shortlisted when the
-    game's heuristics are `deep`."""
+    kit's heuristics are `deep`."""
     moves = game.legal_moves(state, seat)
-    known = heuristics_for(game)
+    known = kit.heuristics
     if known is not None and known.deep:
         return known.shortlist(game, state, seat, moves)
     return moves
@@ -287,6 +285,7 @@ def _iterate(
     players: int,
     rng: random.Random,
     settings: Settings,
+    kit: Kit,
     shortlist: list[M],
     draw: Rewards,
 ) -> int:
@@ -297,9 +296,9 @@ def _iterate(
     node: Node[Any] = root
     path, applied = [node], 0
     while seat is not None:
-        moves = shortlist if node is root else _moves_at(game, state, seat)
+        moves = shortlist if node is root else _moves_at(game, state, seat, kit)
         fresh = False
-        if settings.policy is by_kind:
+        if kit.policy is by_kind:
             node, key, fresh = _step(node, kinds(seat, moves), rng, settings.exploration)
             path.append(node)
             moves = [move for move in moves if type(move) is key[1].of]
@@ -313,9 +312,7 @@ def _iterate(
         state, _ = game.apply(state, seat, move)
         applied += 1
         seat = None if fresh else first_actor(game, state)
-    found, played = rollout(
-        game, state, players, rng, settings.depth, settings.evaluate, settings.policy, draw
-    )
+    found, played = rollout(game, state, players, rng, settings.depth, kit, draw)
     rewards = discounted(found, applied + played, settings.discount)
     for step in path:
         step.visits += 1

@@ -23,12 +23,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ai.arena import Effort, Match, match, table
-from ai.determinize import DETERMINIZERS
 from ai.levels import EASY, GREEDY, HARD, NORMAL, RANDOM, Level
 from ai.search import Budget, Settings
 from bench.report import Check, Section
+from bot.catalogue import CATALOGUE
 from engine.marsvsearth.state import MarsState
-from engine.registry import GAMES
 
 HARD_VS_RANDOM = 0.95
 HARD_VS_EASY = 0.70
@@ -118,9 +117,10 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 def play_part(pairing: Pairing, part: int, most_moves: int) -> Match:
     """Part `part` of a pairing: one game per seat, the contender at each in turn."""
-    game = GAMES[pairing.game]
+    entry = CATALOGUE[pairing.game]
     return match(
-        game,
+        entry.game,
+        entry.ai,
         pairing.contender,
         pairing.opponent,
         pairing.players,
@@ -135,7 +135,8 @@ def play_table(level: Level, players: int, number: int) -> tuple[str, Effort]:
     could not move) and its moves' effort."""
     effort = Effort()
     try:
-        [state] = table(GAMES["marsvsearth"], level, players, 1, SEED + number, effort)
+        mve = CATALOGUE["marsvsearth"]
+        [state] = table(mve.game, mve.ai, level, players, 1, SEED + number, effort)
     except Exception as error:  # a report line, not a traceback that loses the whole run
         return f"failed: {error}", effort
     assert isinstance(state, MarsState)
@@ -145,8 +146,9 @@ def play_table(level: Level, players: int, number: int) -> tuple[str, Effort]:
 def row(pairing: Pairing, result: Match) -> str:
     mine = result.contender
     low, high = wilson(result.wins, result.games)
+    title = CATALOGUE[pairing.game].game.title
     return (
-        f"| {GAMES[pairing.game].title} | {pairing.contender.name} vs {pairing.opponent.name}"
+        f"| {title} | {pairing.contender.name} vs {pairing.opponent.name}"
         f" x{pairing.players - 1} | {result.games} | {result.wins}/{result.draws}/{result.losses}"
         f"/{result.unfinished} | {result.wins / result.games:.0%} | {low:.0%}-{high:.0%}"
         f" | {mine.think_seconds:.2f} | {mine.longest:.2f} |"
@@ -178,7 +180,7 @@ def bench_strength(
         chosen = pairings(quick, games, only) + chosen
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
-    searchable = "marsvsearth" in DETERMINIZERS
+    searchable = CATALOGUE["marsvsearth"].ai is not None
     tabled = not measured and only in (None, "marsvsearth")
     sizes = TABLE_SIZES if searchable and tabled else ()
     lines = [
@@ -216,7 +218,7 @@ def bench_strength(
             count_effort(efforts, pairing.contender, result.contender)
             count_effort(efforts, pairing.opponent, result.opponent)
             name = (
-                f"strength: {GAMES[pairing.game].title}, {pairing.contender.name} vs "
+                f"strength: {CATALOGUE[pairing.game].game.title}, {pairing.contender.name} vs "
                 f"{pairing.opponent.name} x{pairing.players - 1}, win rate"
             )
             rate = result.wins / result.games * 100
@@ -259,7 +261,7 @@ def sides_won(
 
 def side_lines(searchable: bool, level: Level, won: list[tuple[int, Counter[str]]]) -> list[str]:
     """The Mars vs. Earth lines: the Martians' and the Humans' wins per table size."""
-    title = GAMES["marsvsearth"].title
+    title = CATALOGUE["marsvsearth"].game.title
     if not searchable:
         return [f"- {title}: not yet searchable (no sampler of what a seat cannot see)."]
     lines = [

@@ -1,10 +1,12 @@
 """The games this bot runs, one record each: the composition root of a game.
 
 An `Entry` pairs an engine game with its picture (`render`), its guide (`/rules`), its lesson
-(`/learn`, optional) and its table sizes; `CATALOGUE` holds one line per game. A catalogue
+(`/learn`, optional), its computer players' kit (`ai.kits`, optional for an open game) and its
+table sizes; `CATALOGUE` holds one line per game. A catalogue
 checks its entries when it is made and refuses an incomplete or mismatched one with an error
 naming the game and the piece. Nothing else in the bot keys tables by game name: adding a game
-is its engine package, its renderer, its guide and one line here.
+is its engine package, its renderer, its guide, optionally its lesson and AI kit, and one line
+here.
 """
 
 from __future__ import annotations
@@ -14,6 +16,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ai.kit import Kit, generic
+from ai.kits import agents as agents_ai
+from ai.kits import albiorix as albiorix_ai
+from ai.kits import leylines as leylines_ai
+from ai.kits import marsvsearth as marsvsearth_ai
+from ai.kits import merchants as merchants_ai
 from bot.guides import agents as agents_guide
 from bot.guides import albiorix as albiorix_guide
 from bot.guides import leylines as leylines_guide
@@ -48,12 +56,21 @@ class CatalogueError(Exception):
 @dataclass(frozen=True)
 class Entry:
     """One game as the bot runs it: the engine `game`, the `renderer` of its views, its
-    `guide` and its `lesson` (None: no lesson yet)."""
+    `guide`, its `lesson` (None: no lesson yet) and its computer players' `kit` (None: the
+    generic kit of its nature, see `ai`)."""
 
     game: Game[Any, Any]
     renderer: Renderer[Any]
     guide: Guide
     lesson: Lesson | None
+    kit: Kit | None
+
+    @property
+    def ai(self) -> Kit | None:
+        """The kit the computer players play with: the game's own, else the generic one of its
+        nature (`ai.kit.generic`); None when the search cannot play it (hidden information and
+        no kit), so only the random level may sit at its tables."""
+        return self.kit if self.kit is not None else generic(self.game)
 
     @property
     def key(self) -> str:
@@ -128,15 +145,36 @@ class Catalogue(MutableMapping[str, Entry]):
 
 CATALOGUE = Catalogue(
     (
-        Entry(LEYLINES, leylines_render.RENDERER, leylines_guide.GUIDE, leylines_lesson.LESSON),
-        Entry(ALBIORIX, albiorix_render.RENDERER, albiorix_guide.GUIDE, albiorix_lesson.LESSON),
-        Entry(AGENTS, agents_render.RENDERER, agents_guide.GUIDE, agents_lesson.LESSON),
-        Entry(MERCHANTS, merchants_render.RENDERER, merchants_guide.GUIDE, merchants_lesson.LESSON),
+        Entry(
+            LEYLINES,
+            leylines_render.RENDERER,
+            leylines_guide.GUIDE,
+            leylines_lesson.LESSON,
+            leylines_ai.KIT,
+        ),
+        Entry(
+            ALBIORIX,
+            albiorix_render.RENDERER,
+            albiorix_guide.GUIDE,
+            albiorix_lesson.LESSON,
+            albiorix_ai.KIT,
+        ),
+        Entry(
+            AGENTS, agents_render.RENDERER, agents_guide.GUIDE, agents_lesson.LESSON, agents_ai.KIT
+        ),
+        Entry(
+            MERCHANTS,
+            merchants_render.RENDERER,
+            merchants_guide.GUIDE,
+            merchants_lesson.LESSON,
+            merchants_ai.KIT,
+        ),
         Entry(
             MARSVSEARTH,
             marsvsearth_render.RENDERER,
             marsvsearth_guide.GUIDE,
             marsvsearth_lesson.LESSON,
+            marsvsearth_ai.KIT,
         ),
     )
 )

@@ -1,4 +1,5 @@
-"""Rules of thumb for games where random play says too little, by game key.
+"""Rules of thumb for games where random play says too little (a game's kit holds its own: see
+`ai.kit`).
 
 A game's `Heuristics` may guide rollouts by the state (`guide`, in place of the rollout policy),
 narrow the moves the search weighs at its root (`shortlist`; with `deep`, at every node of the
@@ -14,7 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.heuristics import agents, marsvsearth
 from ai.rewards import Evaluation
 from engine.core import Game, Seat
 
@@ -33,14 +33,3 @@ class Heuristics:
     """Whether every seat's moves are shortlisted at every node of the tree, not only the root
     seat's at the root (Agents: a drawn pyramid's square is chosen among the best, whoever drew
     it, so a draw is not judged by placements no player would make)."""
-
-
-HEURISTICS: dict[str, Heuristics] = {
-    "agents": Heuristics(agents.guide, agents.shortlist, agents.standing, deep=True),
-    "marsvsearth": Heuristics(marsvsearth.guide, marsvsearth.shortlist, marsvsearth.standing),
-}
-
-
-def heuristics_for(game: Game[Any, Any]) -> Heuristics | None:
-    """The game's heuristics, or None when the search plays it without."""
-    return HEURISTICS.get(game.key)

@@ -25,7 +25,7 @@ gains from together and pulls apart those its opponent gains from.
   the seat ahead gains by filling the board, most of all near its end, and the game moves to its
   end.
 
-A search also holds a draw in contempt (`ai.rewards.CONTEMPT`); how strong the levels play
+A search also holds a draw in contempt (`ai.kits.agents.CONTEMPT`); how strong the levels play
 with all this is measured by `python benchmark.py --strength`.
 """
 

@@ -1,7 +1,8 @@
 """Thinking for computer players off the event loop: the search runs in a worker process.
 
 `ai.choose_from_json` takes and returns plain data (the stored state's JSON, the seat, the level
-and a seed; the move's notation), so a turn crosses to the worker as it is stored. The workers
+and a seed; the move's notation) beside the game and its kit, which the worker finds in the
+catalogue by the game's key, so a turn crosses to the worker as it is stored. The workers
 start from a fork server that imports the search and the games once (a process that runs an
 event loop and threads is never forked); one process per usable core but one, which leaves a
 core for the event loop and the pictures. A move at the hardest level stops within 1.9 s of CPU
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
 
 from ai import choose_from_json
+from bot.catalogue import CATALOGUE
 from bot.play.pictures import process_pool, usable_cores
 from bot.service import Turn
 
@@ -27,7 +29,9 @@ log = logging.getLogger(__name__)
 
 def think(turn: Turn) -> str:
     """The notation of the move the search picks for `turn` (run in a worker)."""
-    return choose_from_json(turn.game_key, json.loads(turn.state), turn.seat, turn.level, turn.seed)
+    entry = CATALOGUE[turn.game_key]
+    state = json.loads(turn.state)
+    return choose_from_json(entry.game, state, turn.seat, turn.level, turn.seed, entry.ai)
 
 
 class Thinkers:

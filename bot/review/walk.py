@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.evaluate import Comparison, compare, evaluate
+from ai.kit import Kit
 from bot.catalogue import CATALOGUE
-from engine.core import JSON, Game, Seat
+from engine.core import JSON, Game, GameError, Seat
 
 SIMULATIONS = 16_000
 """Simulations for a whole review, shared among its positions: about a minute of CPU for a
@@ -40,13 +41,6 @@ SMALLEST_DROP = 0.01
 """A fall in the estimated chance smaller than this (one point in a hundred) is no drop."""
 SEED = 90_210
 """The search seed of position 0; position k uses SEED + k."""
-UNITS = {
-    "leylines": ("point", "points"),
-    "merchants": ("station", "stations"),
-    "albiorix": ("Monad", "Monads"),
-    "agents": ("point by your objectives", "points by your objectives"),
-}
-"""What each game's own count (`ai.greedy.SCORES`) counts, for the reason of a drop."""
 
 
 def iterations_for(positions: int, simulations: int = SIMULATIONS) -> int:
@@ -69,8 +63,8 @@ class Weighed:
 def weigh(game_key: str, state: JSON, seat: Seat, iterations: int, number: int) -> Weighed:
     """Position number `number` (its state as JSON) weighed as `seat` sees it (run in a
     worker)."""
-    game = CATALOGUE[game_key].game
-    found = evaluate(game, game.from_json(state), seat, iterations, SEED + number)
+    game, kit = _searched(game_key)
+    found = evaluate(game, game.from_json(state), seat, iterations, SEED + number, kit)
     best = None if found.best is None else game.notation(found.best)
     return Weighed(tuple(found.values), found.actor, best)
 
@@ -79,7 +73,7 @@ def weigh_moves(
     game_key: str, state: JSON, seat: Seat, made: str, better: str, number: int
 ) -> Comparison:
     """`seat`'s move `made` against `better` at position `number` (run in a worker)."""
-    game = CATALOGUE[game_key].game
+    game, kit = _searched(game_key)
     position = game.from_json(state)
     parse = game.parse
     return compare(
@@ -89,7 +83,17 @@ def weigh_moves(
         parse(position, seat, made),
         parse(position, seat, better),
         SEED + number,
+        kit,
     )
+
+
+def _searched(game_key: str) -> tuple[Game[Any, Any], Kit]:
+    """The game called `game_key` and its computer players' kit; GameError when the search
+    cannot play it."""
+    entry = CATALOGUE[game_key]
+    if entry.ai is None:
+        raise GameError(f"The search cannot weigh {entry.game.title}.")
+    return entry.game, entry.ai
 
 
 @dataclass(frozen=True)
@@ -180,10 +184,10 @@ def reason(game_key: str, comparison: Comparison, names: Sequence[str], seat: Se
         return "yours let the game be lost at once"
     better, made = comparison.better_lead, comparison.played_lead
     if better is not None and made is not None and better > made:
-        one, many = UNITS.get(game_key, ("point", "points"))
+        _, kit = _searched(game_key)
         gained = better - made
         amount = f"{gained:g}" if gained == int(gained) else f"{gained:.1f}"
-        return f"it keeps {amount} more {one if gained == 1 else many}"
+        return f"it keeps {amount} more {kit.unit.one if gained == 1 else kit.unit.many}"
     return "the search expects more of the moves after it"
 
 

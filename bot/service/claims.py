@@ -69,7 +69,7 @@ class Claims:
             if not (await self._servers.server_settings(table.row.guild_id or 0)).standins:
                 raise TableError("This server does not allow stand-ins (`/settings`).")
             try:
-                check_level(level, table.game)
+                check_level(level, self._tables.catalogue[table.game.key])
             except ValueError as error:
                 raise TableError(str(error)) from error
             absent, _ = await self._claim(table, player)

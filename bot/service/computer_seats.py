@@ -8,11 +8,8 @@ or sent a direct message.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ai import LEVELS
-from ai.determinize import NoDeterminizer, determinizer_for
-from engine.core import Game
+from bot.catalogue import Entry
 
 COMPUTER_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Esme", "Finn", "Gale", "Hugo", "Iris", "Juno")
 """The names of a table's first, second, ... computer player (ten: the largest table)."""
@@ -37,12 +34,10 @@ def computer_name(user_id: int) -> str:
     return f"{COMPUTER_NAMES[-user_id - 1]} (computer)"
 
 
-def check_level(level: str, game: Game[Any, Any]) -> None:
-    """Refuse (ValueError) a level the search does not have, or a game it cannot play yet."""
+def check_level(level: str, entry: Entry) -> None:
+    """Refuse (ValueError) a level the search does not have, or a game it cannot play yet (one
+    without a kit: see `Entry.ai`)."""
     if level not in LEVELS:
         raise ValueError(f"There is no level {level!r}: choose {', '.join(OFFERED_LEVELS)}.")
-    if level != "random":
-        try:
-            determinizer_for(game)
-        except NoDeterminizer as error:
-            raise ValueError(f"Computer players cannot play {game.title} yet.") from error
+    if level != "random" and entry.ai is None:
+        raise ValueError(f"Computer players cannot play {entry.game.title} yet.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.catalogue import Entry
 from bot.service import alternation, fair_clock, wording
 from bot.service.commits import Committer
 from bot.service.computer_seats import (
@@ -18,7 +19,7 @@ from bot.service.computer_seats import (
 from bot.service.servers import Servers
 from bot.service.tables import Table, Tables
 from bot.service.updates import Player, TableError, TableUpdate
-from engine.core import FIRST_PLAYER, Game, GameError, UndoableGame, resolve_options
+from engine.core import FIRST_PLAYER, GameError, UndoableGame, resolve_options
 
 STARTED = "This table has started; see the board below."
 """What the lobby message shows once its game has started."""
@@ -139,7 +140,7 @@ class Lobbies:
             clock_hours = await self._servers.default_clock(guild_id)
         chosen = resolve_options(game.options, options)
         if computers:
-            _check_level(computer_level, game)
+            _check_level(computer_level, self._tables.catalogue[game_key])
         if 1 + computers > game.max_players:
             raise TableError(
                 f"{game.title} seats at most {game.max_players} players: you and at most "
@@ -243,7 +244,7 @@ class Lobbies:
         async with self._tables.lock(channel_id):
             table = await self._open_lobby(channel_id, game_id)
             table.seat(by.user_id)
-            _check_level(level, table.game)
+            _check_level(level, self._tables.catalogue[table.game.key])
             await self._seat_computer(table, level)
             return await self.lobby(channel_id)
 
@@ -290,9 +291,9 @@ class Lobbies:
             return await self._committer.begin(Table(table.row, game, state, table.players))
 
 
-def _check_level(level: str, game: Game[Any, Any]) -> None:
+def _check_level(level: str, entry: Entry) -> None:
     try:
-        check_level(level, game)
+        check_level(level, entry)
     except ValueError as error:
         raise TableError(str(error)) from error
 

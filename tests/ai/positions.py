@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.agents import GAME as AGENTS
 from engine.agents.actions import Draw, Place, SetObjectives
 from engine.agents.state import AgentsState
-from engine.registry import GAMES
-
-AGENTS = GAMES["agents"]
 
 
 def objectives_set(options: dict[str, Any], seed: int) -> AgentsState:

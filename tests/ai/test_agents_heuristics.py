@@ -21,6 +21,7 @@ from ai.heuristics.agents import (
     shortlist,
     standing,
 )
+from ai.kits.agents import KIT
 from ai.levels import Level, think
 from ai.search import Budget, Settings, _moves_at
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
@@ -147,12 +148,14 @@ def test_a_reveal_ends_a_sure_draw_and_never_makes_one() -> None:
 
 def test_the_search_weighs_every_seats_best_moves_below_the_root() -> None:
     state = replace(laid_out(), pending=Pyramid("red", 2))
-    assert _moves_at(AGENTS, state, 0) == shortlist(AGENTS, state, 0, AGENTS.legal_moves(state, 0))
+    assert _moves_at(AGENTS, state, 0, KIT) == shortlist(
+        AGENTS, state, 0, AGENTS.legal_moves(state, 0)
+    )
     level = Level("fixed", Budget(40), Settings(depth=6))
-    after, _ = AGENTS.apply(state, 0, think(AGENTS, state, 0, level, 7).move)
+    after, _ = AGENTS.apply(state, 0, think(AGENTS, state, 0, level, 7, KIT).move)
     assert prospects(after)[0] == 11  # the medium joined the red group
     # Seat 1's best answer takes b1's large red away (see the bonds test).
-    answers = _moves_at(AGENTS, replace(laid_out(), to_move=1), 1)
+    answers = _moves_at(AGENTS, replace(laid_out(), to_move=1), 1, KIT)
     assert answers[0] == Shift((1, 0), (1, 3))
 
 

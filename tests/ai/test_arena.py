@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from ai.arena import match
+from ai.kits.leylines import KIT
 from ai.levels import RANDOM, Level
 from ai.search import Budget, Settings
 from bench.strength import wilson, yardstick
-from engine.registry import GAMES
+from engine.leylines import GAME
 
 TINY = Level("tiny", Budget(6), Settings(depth=6))
 
 
 def test_a_match_counts_results_and_effort() -> None:
-    result = match(GAMES["leylines"], TINY, RANDOM, games=2, seed=31)
+    result = match(GAME, KIT, TINY, RANDOM, games=2, seed=31)
     assert result.games == 2
     assert result.contender.moves > 0 and result.contender.simulated > 0
     assert result.opponent.moves > 0 and result.opponent.simulated == 0
@@ -21,7 +22,7 @@ def test_a_match_counts_results_and_effort() -> None:
 
 
 def test_a_match_without_cpu_caps_is_the_same_every_time() -> None:
-    first, again = (match(GAMES["leylines"], RANDOM, RANDOM, games=4, seed=8) for _ in range(2))
+    first, again = (match(GAME, KIT, RANDOM, RANDOM, games=4, seed=8) for _ in range(2))
     assert (first.wins, first.draws, first.losses) == (again.wins, again.draws, again.losses)
     assert first.contender.moves == again.contender.moves
 

@@ -23,8 +23,8 @@ import pytest
 from ai.decisive import lost, won
 from ai.levels import HARD, NORMAL, Level, choose
 from ai.search import Budget
+from bot.catalogue import CATALOGUE
 from engine.core import Game, Seat
-from engine.registry import GAMES
 
 LEVELS = [replace(NORMAL, budget=Budget(600)), replace(HARD, budget=Budget(2_000))]
 SEEDS = (1, 2, 3, 4)
@@ -33,7 +33,7 @@ SEEDS = (1, 2, 3, 4)
 def opening(key: str, seed: int, plies: int) -> tuple[Game[Any, Any], Any, Seat]:
     """Game `seed` of `key` (Ann first) after `plies` random moves drawn from `seed`, and the
     seat to move."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     rng = random.Random(seed)
     state = game.new_game(["Ann", "Bob"], {"first": 1}, seed)
     for _ in range(plies):
@@ -99,7 +99,7 @@ def test_a_win_at_once_is_taken(level: Level, key: str, seed: int, plies: int) -
     assert any(wins(game, state, seat, move) for move in moves)
     assert not all(wins(game, state, seat, move) for move in moves)
     for search_seed in SEEDS:
-        move = choose(game, state, seat, level, search_seed)
+        move = choose(game, state, seat, level, search_seed, CATALOGUE[key].ai)
         assert wins(game, state, seat, move), (game.notation(move), search_seed)
 
 
@@ -111,5 +111,5 @@ def test_a_loss_at_once_is_avoided(level: Level, key: str, seed: int, plies: int
     assert any(loses(game, state, seat, move) for move in moves)
     assert not all(loses(game, state, seat, move) for move in moves)
     for search_seed in SEEDS[:2]:
-        move = choose(game, state, seat, level, search_seed)
+        move = choose(game, state, seat, level, search_seed, CATALOGUE[key].ai)
         assert not loses(game, state, seat, move), (game.notation(move), search_seed)

@@ -10,17 +10,19 @@ from typing import Any
 
 import pytest
 
-from ai.greedy import SCORES, worth
+from ai.greedy import worth
+from ai.kits.leylines import KIT as LEYLINES
+from ai.kits.merchants import KIT as MERCHANTS
 from ai.levels import GREEDY, LEVELS, choose, think
+from bot.catalogue import CATALOGUE
 from engine.core import Game, Seat
-from engine.registry import GAMES
 from tests.ai.positions import filled, objectives_set
 
 
 def scoring_position(key: str, seed: int) -> tuple[Game[Any, Any], Any, Seat]:
     """The first position of random game `seed` (Ann first) where the mover's moves differ in
     worth (see `ai.greedy.worth`); Agents starts from a nearly full board."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     rng = random.Random(seed)
     if key == "agents":
         state = filled(objectives_set({}, seed), 6)
@@ -29,7 +31,7 @@ def scoring_position(key: str, seed: int) -> tuple[Game[Any, Any], Any, Seat]:
     while game.outcome(state) is None:
         seat = min(game.actors(state))
         moves = game.legal_moves(state, seat)
-        values = {worth(game, state, seat, move, SCORES[key]) for move in moves}
+        values = {worth(game, state, seat, move, CATALOGUE[key].kit.score) for move in moves}
         if len(values) > 1:
             return game, state, seat
         state, _ = game.apply(state, seat, rng.choice(moves))
@@ -40,23 +42,24 @@ def scoring_position(key: str, seed: int) -> tuple[Game[Any, Any], Any, Seat]:
 def test_greedy_takes_the_move_that_scores_most_at_once(key: str) -> None:
     game, state, seat = scoring_position(key, 5)
     moves = game.legal_moves(state, seat)
-    values = {move: worth(game, state, seat, move, SCORES[key]) for move in moves}
+    values = {move: worth(game, state, seat, move, CATALOGUE[key].kit.score) for move in moves}
     for seed in range(4):
-        move = choose(game, state, seat, "greedy", seed)
+        move = choose(game, state, seat, "greedy", seed, CATALOGUE[key].kit)
         assert values[move] == max(values.values()) > min(values.values())
 
 
 def test_greedy_plays_the_same_move_for_the_same_seed() -> None:
-    game = GAMES["leylines"]
+    game = CATALOGUE["leylines"].game
     state = game.new_game(["Ann", "Bob"], {"first": 1}, 9)
-    moves = {choose(game, state, 0, GREEDY, seed) for seed in range(12)}
+    moves = {choose(game, state, 0, GREEDY, seed, LEYLINES) for seed in range(12)}
     assert len(moves) > 1  # nothing scores on the first move: ties are broken at random
-    assert choose(game, state, 0, GREEDY, 3) == choose(game, state, 0, GREEDY, 3)
+    first, again = (choose(game, state, 0, GREEDY, 3, LEYLINES) for _ in range(2))
+    assert first == again
 
 
 def test_greedy_is_a_level_that_does_not_search() -> None:
-    game = GAMES["merchants"]
+    game = CATALOGUE["merchants"].game
     state = game.new_game(["Ann", "Bob", "Cid"], {"first": 1}, 4)
-    decision = think(game, state, 0, "greedy", 1)
+    decision = think(game, state, 0, "greedy", 1, MERCHANTS)
     assert LEVELS["greedy"] is GREEDY and decision.iterations == 0
     assert decision.move in game.legal_moves(state, 0)

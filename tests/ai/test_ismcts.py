@@ -4,17 +4,18 @@ card cannot change its choice; and with open cards it plays for the seat that mo
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from ai.decisive import SAMPLES
 from ai.determinize import OPEN, Determinizer
-from ai.heuristics import heuristics_for
+from ai.kit import Kit
 from ai.samplers import Unsampled
 from ai.search import Budget, Decision, search
+from bot.catalogue import CATALOGUE
 from engine.core import Game, Seat
-from engine.registry import GAMES
 from tests.ai.showdown import CALL, FOLD, Resample, Showdown, ShowdownState
 
 BUDGET = Budget(iterations=300)
@@ -30,7 +31,7 @@ def hidden_search(
 ) -> tuple[Decision[str], Showdown, ShowdownState]:
     """Ann, holding `ann`, decides after Bob (holding `bob`) called; seed pinned."""
     game, state = Showdown(), deal(ann, bob, called=frozenset({BOB}))
-    decision = search(game, state, ANN, BUDGET, random.Random(5), sampler or Resample())
+    decision = search(game, state, ANN, BUDGET, random.Random(5), Kit(sampler or Resample()))
     return decision, game, state
 
 
@@ -60,14 +61,14 @@ def test_with_open_cards_the_third_seat_plays_for_itself(cid: int, move: str) ->
     # Ann and Bob called with 5 and 8; Cid wins by calling only with the highest card, and
     # otherwise does better to fold (a draw) than to call (a loss).
     state = deal(5, 8, cid, called=frozenset({ANN, BOB}))
-    assert search(Showdown(), state, CID, BUDGET, random.Random(3), OPEN).move == move
+    assert search(Showdown(), state, CID, BUDGET, random.Random(3), Kit(OPEN)).move == move
 
 
 def test_in_an_open_phase_the_asked_seat_moves_first() -> None:
     # Everyone may act; Bob is asked, although Ann comes first in seat order. Bob holds the 9:
     # whatever Ann does, calling never does worse for him.
     game = Showdown()
-    decision = search(game, deal(2, 9, 5), BOB, BUDGET, random.Random(8), OPEN)
+    decision = search(game, deal(2, 9, 5), BOB, BUDGET, random.Random(8), Kit(OPEN))
     assert decision.move == CALL
 
 
@@ -80,12 +81,14 @@ class NeverSampled:
 
 @pytest.mark.parametrize("key", ["marsvsearth", "leylines"])
 def test_a_seat_without_a_sample_moves_by_rule_of_thumb_or_at_random(key: str) -> None:
-    game = GAMES[key]
+    game, kit = CATALOGUE[key].game, CATALOGUE[key].kit
+    assert kit is not None
     state = game.new_game([f"P{n}" for n in range(5 if key == "marsvsearth" else 2)], {}, 3)
     seat = min(game.actors(state))
-    decision = search(game, state, seat, Budget(50), random.Random(2), NeverSampled())
+    unsampled = replace(kit, determinizer=NeverSampled())
+    decision = search(game, state, seat, Budget(50), random.Random(2), unsampled)
     moves = game.legal_moves(state, seat)
     assert decision.iterations == 0 and decision.move in moves
-    known = heuristics_for(game)
+    known = kit.heuristics
     if known is not None:
         assert decision.move == known.shortlist(game, state, seat, moves)[0]

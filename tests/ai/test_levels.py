@@ -8,25 +8,24 @@ from typing import Any
 
 import pytest
 
-from ai.determinize import DETERMINIZERS, Determinizer, NoDeterminizer
+from ai.determinize import FRESH_FUTURE, OPEN
+from ai.kit import Kit, generic
 from ai.levels import Level, choose, choose_from_json, think
 from ai.search import Budget, Settings
+from bot.catalogue import CATALOGUE
 from engine.core import Game
-from engine.registry import GAMES
 from tests.ai.showdown import Resample, Showdown
 
 TINY = Level("tiny", Budget(8), Settings(depth=8))
 
 
-def play_out(
-    game: Game[Any, Any], players: int, seed: int, determinizer: Determinizer | None = None
-) -> tuple[Any, int]:
+def play_out(game: Game[Any, Any], players: int, seed: int, kit: Kit | None) -> tuple[Any, int]:
     """An all-computer game at the tiny level; returns the final state and the moves made."""
     state = game.new_game([f"Bot{n}" for n in range(players)], {}, seed)
     made = 0
     while game.outcome(state) is None:
         seat = min(game.actors(state))
-        move = think(game, state, seat, TINY, seed + made, determinizer).move
+        move = think(game, state, seat, TINY, seed + made, kit).move
         state, _ = game.apply(state, seat, move)
         made += 1
     return state, made
@@ -36,45 +35,56 @@ def play_out(
 def test_an_all_computer_game_runs_to_its_end(key: str, players: int) -> None:
     """(An Agents game between computers is played through the table service, where a person
     resigns it: at this budget the search moves pyramids about for thousands of moves.)"""
-    game = GAMES[key]
-    state, made = play_out(game, players, 2024)
+    entry = CATALOGUE[key]
+    state, made = play_out(entry.game, players, 2024, entry.kit)
+    game = entry.game
     assert game.outcome(state) is not None
     assert made > 10
 
 
 def test_an_all_computer_hidden_card_game_runs_to_its_end() -> None:
     game = Showdown()
-    state, made = play_out(game, 3, 11, Resample())
+    state, made = play_out(game, 3, 11, Kit(Resample()))
     assert game.outcome(state) is not None
     assert 1 <= made <= 3
 
 
 def test_the_random_player_picks_a_legal_move_from_its_seed() -> None:
-    game = GAMES["albiorix"]
+    game = CATALOGUE["albiorix"].game
     state = game.new_game(["Ann", "Bob"], {"first": 1}, 3)
-    moves = {choose(game, state, 0, "random", seed) for seed in range(20)}
+    moves = {choose(game, state, 0, "random", seed, None) for seed in range(20)}
     assert len(moves) > 1
     assert moves <= set(game.legal_moves(state, 0))
-    assert choose(game, state, 0, "random", 7) == choose(game, state, 0, "random", 7)
+    assert choose(game, state, 0, "random", 7, None) == choose(game, state, 0, "random", 7, None)
 
 
 def test_choose_from_json_answers_in_notation() -> None:
-    game = GAMES["leylines"]
+    entry = CATALOGUE["leylines"]
+    game = entry.game
     state = game.new_game(["Ann", "Bob"], {"first": 2}, 9)
-    text = choose_from_json("leylines", game.to_json(state), 1, "random", 4)
-    assert text == game.notation(choose(game, state, 1, "random", 4))
+    text = choose_from_json(game, game.to_json(state), 1, "hard", 4, entry.kit)
+    assert text == game.notation(choose(game, state, 1, "hard", 4, entry.kit))
 
 
 def test_an_unknown_level_is_refused() -> None:
-    game = GAMES["leylines"]
+    entry = CATALOGUE["leylines"]
     with pytest.raises(KeyError, match="easy, normal, hard"):
-        choose(game, game.new_game(["Ann", "Bob"], {}, 1), 0, "grandmaster", 1)
+        choose(entry.game, entry.game.new_game(["Ann", "Bob"], {}, 1), 0, "grandmaster", 1, None)
 
 
-def test_a_game_without_a_determinizer_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(DETERMINIZERS, "agents")
-    game = GAMES["agents"]
+def test_a_hidden_game_without_a_kit_is_played_at_random_only() -> None:
+    game = CATALOGUE["agents"].game
+    assert generic(game) is None  # no sampler of its own: the search cannot play it
     state = game.new_game(["Ann", "Bob"], {}, 1)
     seat = min(game.actors(state))
-    with pytest.raises(NoDeterminizer, match="Agents"):
-        choose(game, state, seat, TINY, 1)
+    assert choose(game, state, seat, "random", 1, None) in game.legal_moves(state, seat)
+    with pytest.raises(ValueError, match="Agents"):
+        choose(game, state, seat, TINY, 1, None)
+
+
+def test_an_open_game_without_a_kit_plays_by_its_nature() -> None:
+    """Nothing to sample in Ley Lines; a fresh future of Martian Merchants' die."""
+    leylines, merchants = CATALOGUE["leylines"].game, CATALOGUE["merchants"].game
+    assert generic(leylines) == Kit(OPEN) and generic(merchants) == Kit(FRESH_FUTURE)
+    state, _ = play_out(leylines, 2, 7, generic(leylines))
+    assert leylines.outcome(state) is not None

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from ai.heuristics.marsvsearth import MARGIN, guide, score, shortlist, standing, suspicion
+from ai.kits.marsvsearth import KIT
 from ai.levels import Level, think
 from ai.search import Budget, Settings
 from bench.playouts import first_state
@@ -119,6 +120,6 @@ def test_computers_play_a_whole_game(players: int) -> None:
     while GAME.outcome(state) is None:
         seat = min(GAME.actors(state))
         state, _ = GAME.apply(
-            state, seat, think(GAME, state, seat, TINY, seeds.getrandbits(32)).move
+            state, seat, think(GAME, state, seat, TINY, seeds.getrandbits(32), KIT).move
         )
     assert state.winner in ("humans", "martians")

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from ai.determinize import determinizer_for
+from ai.kits.marsvsearth import KIT
 from bench.playouts import first_state, random_game
 from engine.marsvsearth import GAME
 from engine.marsvsearth.script import SEGMENTS
@@ -18,7 +18,7 @@ SKILLS = len(GAME.deck.skills)
 
 
 def sampled(state: MarsState, seat: int, seed: int = 3) -> MarsState:
-    sample = determinizer_for(GAME).sample(GAME, state, seat, random.Random(seed))
+    sample = KIT.determinizer.sample(GAME, state, seat, random.Random(seed))
     assert isinstance(sample, MarsState)
     return sample
 

@@ -11,20 +11,20 @@ from typing import Any
 
 import pytest
 
-from ai.determinize import determinizer_for
-from ai.evaluations import merchants_standing
+from ai.kits.agents import KIT as AGENTS_KIT
+from ai.kits.merchants import merchants_standing
 from ai.levels import Level, think
 from ai.policies import by_kind
 from ai.search import Budget, Settings
 from bench.playouts import first_state
+from bot.catalogue import CATALOGUE
 from engine.agents.state import AgentsState
 from engine.core import Game
 from engine.merchants.state import Ship
-from engine.registry import GAMES
 from tests.ai.positions import filled, objectives_set
 
-AGENTS = GAMES["agents"]
-MERCHANTS = GAMES["merchants"]
+AGENTS = CATALOGUE["agents"].game
+MERCHANTS = CATALOGUE["merchants"].game
 TINY = Level("tiny", Budget(8), Settings(depth=8))
 
 
@@ -50,7 +50,9 @@ def hidden_rotated(state: AgentsState, owner: int) -> tuple[int, ...]:
 
 
 def sampled(game: Any, state: Any, seat: int, seed: int = 5) -> Any:
-    return determinizer_for(game).sample(game, state, seat, random.Random(seed))
+    kit = CATALOGUE[game.key].ai
+    assert kit is not None
+    return kit.determinizer.sample(game, state, seat, random.Random(seed))
 
 
 def test_an_agents_sample_keeps_what_the_seat_knows_and_guesses_the_rest() -> None:
@@ -73,7 +75,8 @@ def test_an_agents_sample_does_not_depend_on_the_hidden_objective_or_the_seed() 
     )
     assert other.objectives[1] != state.objectives[1]
     assert sampled(AGENTS, state, 0) == sampled(AGENTS, other, 0)
-    assert think(AGENTS, state, 0, TINY, 3).move == think(AGENTS, other, 0, TINY, 3).move
+    first, again = (think(AGENTS, s, 0, TINY, 3, AGENTS_KIT).move for s in (state, other))
+    assert first == again
 
 
 def test_who_plays_first_is_sampled_until_both_objectives_are_set() -> None:

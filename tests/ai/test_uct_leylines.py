@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ai.kits.leylines import KIT
 from ai.search import Budget, search
-from engine.registry import GAMES
+from engine.leylines import GAME
 
-GAME = GAMES["leylines"]
 ANN, BOB = 0, 1
 PIECES = {"x": None, **{c: (ANN, n) for n, c in enumerate("sml", 1)}}
 PIECES |= {c: (BOB, n) for n, c in enumerate("SML", 1)}
@@ -60,7 +60,7 @@ def values(state: Any, seat: int) -> dict[str, float]:
 
 
 def chosen(state: Any, seat: int, seed: int) -> str:
-    return GAME.notation(search(GAME, state, seat, BUDGET, random.Random(seed)).move)
+    return GAME.notation(search(GAME, state, seat, BUDGET, random.Random(seed), KIT).move)
 
 
 # Bob to move, leading 22 to 17: L d4 fills a1-f6 (7 points) and b6-f2 (8) and wins whatever
@@ -111,7 +111,7 @@ def test_uct_blocks_the_loss() -> None:
 
 
 def test_the_same_seed_searches_the_same_way() -> None:
-    first, again = (search(GAME, BLOCK, ANN, BUDGET, random.Random(9)) for _ in range(2))
+    first, again = (search(GAME, BLOCK, ANN, BUDGET, random.Random(9), KIT) for _ in range(2))
     assert (first.move, first.iterations, first.simulated) == (
         again.move,
         again.iterations,

@@ -127,5 +127,6 @@ ENTRY = Entry(
     Renderer(NumbersView, draw_numbers, lambda view: "Secret Numbers.", "numbers.png"),
     GUIDE,
     None,
+    None,
 )
 """The game's catalogue record, for tests to put into `bot.catalogue.CATALOGUE`."""

@@ -3,24 +3,23 @@ games in which every seat is played by the search."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from ai import choose_from_json
-from ai.determinize import DETERMINIZERS
+from bot.catalogue import CATALOGUE
+from bot.play.thinking import think
 from bot.service import STALE, Player, TableError, TableService, Turn
 from bot.store import SeatRow
-from engine.registry import GAMES
+from tests.service.secret_numbers import ENTRY as NUMBERS
 
 ANN = Player(101, "Ann")
 BOB = Player(202, "Bob")
 CHANNEL = 1000
-PLAYERS = {"agents": 2, "albiorix": 2, "leylines": 2, "merchants": 4, "marsvsearth": 5}
-"""A table size for each game."""
+LARGEST = 5
+"""The largest table a whole game of computers is played at (a game's largest, if smaller)."""
 MOVES_BEFORE_RESIGNING = 400
 
 
@@ -45,9 +44,14 @@ async def seats(service: TableService) -> tuple[SeatRow, ...]:
     return row.seats
 
 
+def players(game_key: str) -> int:
+    """The table size a whole game of `game_key` is played at."""
+    return min(LARGEST, max(CATALOGUE[game_key].sizes))
+
+
 def chosen(turn: Turn) -> str:
-    """What the search picks for `turn`, as a thinking worker would."""
-    return choose_from_json(turn.game_key, json.loads(turn.state), turn.seat, turn.level, turn.seed)
+    """What the search picks for `turn`, as a thinking worker does."""
+    return think(turn)
 
 
 async def test_computer_players_take_named_seats_with_their_level(service: TableService) -> None:
@@ -93,11 +97,11 @@ async def test_a_level_shows_in_the_lobby(service: TableService) -> None:
 async def test_no_searching_computer_in_a_game_the_search_cannot_play(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delitem(DETERMINIZERS, "leylines")
-    with pytest.raises(TableError, match="cannot play Ley Lines of Mars yet"):
-        await lobby_with_computers(service, "leylines", 1, "easy")
-    await lobby_with_computers(service, "leylines", 0)
-    with pytest.raises(TableError, match="cannot play Ley Lines of Mars yet"):
+    monkeypatch.setitem(CATALOGUE, "numbers", NUMBERS)  # hidden information, no kit
+    with pytest.raises(TableError, match="cannot play Secret Numbers yet"):
+        await lobby_with_computers(service, "numbers", 1, "easy")
+    await lobby_with_computers(service, "numbers", 0)
+    with pytest.raises(TableError, match="cannot play Secret Numbers yet"):
         await service.lobbies.add_computer(CHANNEL, ANN, "hard")
     await service.lobbies.add_computer(CHANNEL, ANN, "random")  # a random player needs no search
 
@@ -155,7 +159,7 @@ async def test_no_hints_at_a_table_that_did_not_allow_them(service: TableService
         await service.computers.hint_turn(CHANNEL, ANN.user_id)
 
 
-@pytest.mark.parametrize("game_key", sorted(GAMES))
+@pytest.mark.parametrize("game_key", sorted(CATALOGUE))
 async def test_a_game_of_computers_runs_to_its_end_through_the_service(
     game_key: str, service: TableService
 ) -> None:
@@ -163,7 +167,7 @@ async def test_a_game_of_computers_runs_to_its_end_through_the_service(
     tests/ai); the creator plays seeded random moves from what autocomplete offers, and resigns
     after `MOVES_BEFORE_RESIGNING` (random play in Agents rarely completes an objective)."""
     rng = random.Random(game_key)
-    await lobby_with_computers(service, game_key, PLAYERS[game_key] - 1)
+    await lobby_with_computers(service, game_key, players(game_key) - 1)
     game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
     for _ in range(MOVES_BEFORE_RESIGNING):
         turn = await service.computers.computer_turn(game_id)
@@ -189,7 +193,7 @@ async def test_searching_computers_play_games_with_secrets_and_dice(
     """Every seat a computer at a searching level (the creator's moves chosen at the same level
     from the creator's seat): a few turns are chosen from the stored state, as a worker does,
     and committed."""
-    await lobby_with_computers(service, game_key, PLAYERS[game_key] - 1, level, hints=True)
+    await lobby_with_computers(service, game_key, players(game_key) - 1, level, hints=True)
     game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
     for _ in range(6):
         turn = await service.computers.computer_turn(game_id)

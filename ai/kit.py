@@ -1,0 +1,65 @@
+"""A game's kit: what the computer players know of a game beyond its rules.
+
+The search (`ai.search`), the greedy player (`ai.greedy`), the weighing of positions
+(`ai.evaluate`), the levels and the arena take a game's kit as an argument: nothing in `ai`
+looks a game up by its name. A game that needs more than its rules exports one `KIT` from
+`ai.kits.<game>`; any other open game plays with `generic(game)`, made from the nature the game
+declares (`Game.information`, `Game.chance`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ai.determinize import FRESH_FUTURE, OPEN, Determinizer
+from ai.heuristics import Heuristics
+from ai.policies import Policy, uniform
+from ai.rewards import Evaluation, even
+from engine.core import Game, Seat, Unit
+
+Score = Callable[[Game[Any, Any], Any, Any, Seat], float]
+"""`(game, state before, state after a move, seat) -> the seat's lead by the game's count`."""
+
+
+POINTS = Unit("point", "points")
+
+
+def lead(scores: list[float], seat: Seat) -> float:
+    """`seat`'s score less the best of the others'."""
+    return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """`determinizer` samples what a seat cannot see (see `ai.determinize`); `score` is a seat's
+    lead by the game's own count, for the greedy player and reviews (None: only the outcome
+    counts), and `unit` what that count counts, in words; `policy` picks rollout moves;
+    `evaluation` judges a rollout cut off at its depth cap; `heuristics`, when set, guide
+    rollouts, shortlist moves and judge cut-off rollouts in place of `policy` and `evaluation`;
+    `contempt` is how much less than `ai.rewards.DRAW` a search counts a draw for the seat it
+    plays for (the other seats count it that much more)."""
+
+    determinizer: Determinizer
+    score: Score | None = None
+    unit: Unit = POINTS
+    policy: Policy = uniform
+    evaluation: Evaluation = even
+    heuristics: Heuristics | None = None
+    contempt: float = 0.0
+
+
+def by_nature(game: Game[Any, Any]) -> Determinizer:
+    """The determinizer of an open game, by its nature: nothing to sample without chance, a
+    fresh future (seed) with it. ValueError for a game with hidden information, which needs a
+    sampler of its own."""
+    if game.information != "open":
+        raise ValueError(f"{game.title} hides information: its kit needs a sampler of its own.")
+    return FRESH_FUTURE if game.chance else OPEN
+
+
+def generic(game: Game[Any, Any]) -> Kit | None:
+    """The kit of a game that has none of its own: its determinizer `by_nature` for an open
+    game; None (the search cannot play it) for a game with hidden information."""
+    return Kit(by_nature(game)) if game.information == "open" else None

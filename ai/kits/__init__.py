@@ -1,0 +1,2 @@
+"""The kits of the games that need more than their rules, one module each exporting `KIT` (see
+`ai.kit`)."""
