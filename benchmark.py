@@ -64,12 +64,12 @@ from bench.scale import FULL as FULL_SCALE
 from bench.scale import QUICK as QUICK_SCALE
 from bench.scale import ScalePlan, bench_scale
 from bench.strength import bench_strength
+from bot.catalogue import CATALOGUE
 from bot.client import MarsBot
 from bot.config import Config
 from bot.service import Player, TableService, TableUpdate
 from bot.store import Store
 from engine.leylines import GAME, LeyLinesState, Place
-from engine.registry import GAMES
 from render import render_view
 
 KEY = GAME.key
@@ -533,7 +533,7 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     strength.add_argument(
         "--strength-game",
-        choices=sorted(GAMES),
+        choices=sorted(CATALOGUE),
         help="play only this game's pairings (or tables, for marsvsearth)",
     )
     strength.add_argument(

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.report import Check, Section
+from bot.catalogue import CATALOGUE
 from bot.service import Delivery, Player, TableService
 from bot.store import Store
-from engine.registry import GAMES
 
 MESSAGES_PER_ACTION = 1.2
 """Mars vs. Earth target at 6 players: new channel messages per player action."""
@@ -71,7 +71,7 @@ async def play(
     assert row is not None
     if row.status != "active":
         return False
-    game = GAMES[row.game_key]
+    game = CATALOGUE[row.game_key].game
     state = game.from_json(json.loads(row.state or "{}"))
     seat = rng.choice(sorted(game.actors(state)))
     move = rng.choice(game.legal_moves(state, seat))
@@ -93,7 +93,7 @@ async def marsvsearth_rounds(folder: Path, players: int, rounds: int) -> Tally:
         await deliver(service, game_id, Tally())  # the opening, not part of a round
         tally = Tally()
         rng = random.Random(players)
-        game = GAMES["marsvsearth"]
+        game = CATALOGUE["marsvsearth"].game
         while len(tally.periods) < rounds:
             row = await store.game(game_id)
             assert row is not None and row.state is not None
@@ -119,7 +119,7 @@ async def merchants_turns(folder: Path, turns: int) -> Tally:
         await deliver(service, game_id, Tally())  # the opening, not part of a turn
         tally = Tally()
         rng = random.Random(44)
-        game = GAMES["merchants"]
+        game = CATALOGUE["merchants"].game
         while len(tally.periods) < turns:
             row = await store.game(game_id)
             assert row is not None and row.state is not None

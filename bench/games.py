@@ -15,8 +15,8 @@ from typing import Any
 from bench.floors import time_render
 from bench.playouts import final_state, first_state, positions, random_game
 from bench.report import TIMING_HEADER, Check, Section, ratio_check, timing_row
+from bot.catalogue import CATALOGUE
 from engine.core import Game
-from engine.registry import GAMES
 
 RENDER_RATIO = 2.5
 """Target for a render as a multiple of the bare PNG encode of its picture: drawing, alt text
@@ -27,7 +27,7 @@ PNG_BYTES = 150_000
 def render_rows(key: str, boards: list[tuple[str, Any]], count: int) -> Section:
     """Timing rows, PNG sizes, render / bare encode ratios and targets for the public views of
     `boards` (label, state)."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     lines = [*TIMING_HEADER]
     sizes, checks = [], []
     for label, state in boards:
@@ -94,7 +94,7 @@ def bench_legal(games: int, most: int) -> Section:
         "| --- | ---: | ---: | ---: | ---: |",
     ]
     for key, players in LEGAL_PLAYERS.items():
-        game = GAMES[key]
+        game = CATALOGUE[key].game
         states = positions(game, players, games, most)
         lists, moves = legal_rate(game, states, repeat=3)
         lines.append(
@@ -126,7 +126,7 @@ def rate_lines(rows: list[tuple[str, float, str]]) -> Section:
 def bench_agents(renders: int) -> Section:
     """Agents of M.A.R.S.: a full 8x8 board (5 colours, game over, clusters and score table)
     and a half-full 7x8 board."""
-    game = GAMES["agents"]
+    game = CATALOGUE["agents"].game
     full = final_state(game, 2, {"colours": 5}, seed=8)
     half = first_state(game, 2, {}, lambda s: sum(p is not None for p in s.board) == 28)
     boards = [("full 8x8 board, final", full), ("7x8 board, 28 pyramids", half)]
@@ -135,7 +135,7 @@ def bench_agents(renders: int) -> Section:
 
 def bench_albiorix(renders: int, playouts: int) -> Section:
     """Albiorix: random games played to the end, a mid-game board."""
-    game = GAMES["albiorix"]
+    game = CATALOGUE["albiorix"].game
     games, moves = playout_rate(game, 2, {}, playouts)
     mid = first_state(game, 2, {}, lambda s: s.played == 12)
     rates = rate_lines(
@@ -150,7 +150,7 @@ def bench_albiorix(renders: int, playouts: int) -> Section:
 
 def bench_merchants(renders: int, playouts: int) -> Section:
     """Martian Merchants: a 12-planet grid drawn, random 4-player games played to the end."""
-    game = GAMES["merchants"]
+    game = CATALOGUE["merchants"].game
     grid = first_state(game, 4, {}, lambda s: len(s.planets) >= 12)
     games, moves = playout_rate(game, 4, {}, playouts)
     rates = rate_lines(
@@ -192,7 +192,7 @@ def round_times(game: Game[Any, Any], players: int, games: int) -> tuple[list[in
 def bench_marsvsearth(renders: int, games: int) -> Section:
     """Mars vs. Earth: one round with 10 players (every decision listed, chosen at random and
     applied), and the table picture with 10 players."""
-    game = GAMES["marsvsearth"]
+    game = CATALOGUE["marsvsearth"].game
     times, counts = round_times(game, 10, games)
     table = first_state(game, 10, {}, lambda s: s.round == 2 and any(s.threats))
     lines = [

@@ -48,6 +48,9 @@ from render import marsvsearth as marsvsearth_render
 from render import merchants as merchants_render
 from render.renderer import Renderer
 
+REQUIRED = ("renderer", "guide")
+"""The pieces every entry has (a lesson and a kit may be None)."""
+
 
 class CatalogueError(Exception):
     """An entry that is missing a piece or whose pieces belong to another game."""
@@ -83,15 +86,23 @@ class Entry:
 
     def check(self) -> None:
         """Refuse a missing piece, or a piece made for another game, naming both."""
-        name = getattr(self.game, "key", repr(self.game))
-        for piece, kind in (("game", object), ("renderer", Renderer), ("guide", Guide)):
-            if not isinstance(getattr(self, piece), kind):
+        name = getattr(self.game, "key", None)
+        if not isinstance(name, str):
+            raise CatalogueError(f"an entry's game is missing (its renderer draws {self.renderer})")
+        pieces = {"renderer": Renderer, "guide": Guide, "lesson": Lesson, "kit": Kit}
+        for piece, kind in pieces.items():
+            found = getattr(self, piece)
+            if not isinstance(found, kind) and (found is not None or piece in REQUIRED):
                 raise CatalogueError(f"{name}: the {piece} is missing")
+        if getattr(self.game, "information", None) not in ("open", "hidden"):
+            raise CatalogueError(f"{name}: the game does not declare its information")
+        if not isinstance(getattr(self.game, "chance", None), bool):
+            raise CatalogueError(f"{name}: the game does not declare whether chance plays a part")
         title = f"**{self.game.title} in a minute**"
         if not self.guide.quick.startswith(title):
             raise CatalogueError(f"{name}: the guide's quick start does not open with {title}")
-        if self.lesson is not None and self.lesson.game != self.key:
-            raise CatalogueError(f"{name}: the lesson is for {self.lesson.game}")
+        if self.lesson is not None and self.lesson.game.key != self.key:
+            raise CatalogueError(f"{name}: the lesson is for {self.lesson.game.key}")
         names = [f"Player {n + 1}" for n in range(self.game.min_players)]
         view = self.game.view(self.game.new_game(names, {}, 0), None)
         if not isinstance(view, self.renderer.view_type):
@@ -107,9 +118,10 @@ class Catalogue(MutableMapping[str, Entry]):
     def __init__(self, entries: Iterable[Entry]) -> None:
         self._entries: dict[str, Entry] = {}
         for entry in entries:
+            entry.check()
             if entry.key in self._entries:
                 raise CatalogueError(f"{entry.key}: two entries")
-            self[entry.key] = entry
+            self._entries[entry.key] = entry
 
     def __getitem__(self, key: str) -> Entry:
         return self._entries[key]

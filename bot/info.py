@@ -15,9 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.guides import GUIDES
+from bot.catalogue import CATALOGUE
 from bot.replies import answer_error
-from engine.registry import GAMES
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -60,7 +59,7 @@ becomes unrated); `/claim back` takes your seat back
 """
 
 GAME_CHOICES = [
-    app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items() if key in GUIDES
+    app_commands.Choice(name=entry.game.title, value=key) for key, entry in CATALOGUE.items()
 ]
 
 
@@ -99,14 +98,14 @@ class RulesButton(
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        guide = GUIDES.get(self.game)
+        entry = CATALOGUE.get(self.game)
         try:
-            if guide is None:  # a game this bot no longer has
+            if entry is None:  # a game this bot no longer has
                 await interaction.response.send_message(
                     "That game is no longer here; see `/help`.", ephemeral=True
                 )
                 return
-            await send_pages(interaction, guide.full)
+            await send_pages(interaction, entry.guide.full)
         except Exception as error:  # every failure gets an answer; see answer_error
             await answer_error(interaction, error)
 
@@ -125,10 +124,10 @@ class InfoCommands(commands.Cog):
     async def rules(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """The game's quick start, privately, with a button for the full rules."""
         await interaction.response.send_message(
-            f"{GUIDES[game].quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
+            f"{CATALOGUE[game].guide.quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
         )
 
     @app_commands.command(name="help", description="What this bot does and its commands")
     async def help(self, interaction: discord.Interaction[MarsBot]) -> None:
-        games = ", ".join(f"{g.title} (`/new {key}`)" for key, g in GAMES.items())
+        games = ", ".join(f"{e.game.title} (`/new {key}`)" for key, e in CATALOGUE.items())
         await send_pages(interaction, HELP.format(games=games))

@@ -28,15 +28,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
+from bot.catalogue import CATALOGUE
 from bot.learn.lesson import Run
-from bot.learn.lessons import LESSONS
 from bot.learn.session import Held, Lessons, expired, game_of, not_yours
 from bot.learn.text import step_text
 from bot.play.delivery import checked
 from bot.play.pictures import Pictures
 from bot.replies import answer_error, safe_name, say_privately
 from bot.service.offers import narrower_prefixes
-from engine.registry import GAMES
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -48,7 +47,9 @@ PRACTICE = {"bots": 1, "bot_level": "easy"}
 """The table settings of a practice game, as `/new <game> bots:1 bot_level:easy`."""
 
 LESSON_CHOICES = [
-    app_commands.Choice(name=GAMES[key].title, value=key) for key in GAMES if key in LESSONS
+    app_commands.Choice(name=entry.game.title, value=key)
+    for key, entry in CATALOGUE.items()
+    if entry.lesson is not None
 ]
 
 
@@ -201,7 +202,9 @@ class LessonCommands(commands.Cog):
         """Start a lesson of `game` for the user, in a message only they see."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         learner = safe_name(interaction.user.display_name)
-        run = await asyncio.to_thread(Run, LESSONS[game], learner)
+        lesson = CATALOGUE[game].lesson
+        assert lesson is not None  # the command offers only games with a lesson
+        run = await asyncio.to_thread(Run, lesson, learner)
         lesson_id = self.lessons.begin(run, interaction.user.id)
         parts = await self.parts(lesson_id, run)
         await interaction.followup.send(ephemeral=True, **parts)

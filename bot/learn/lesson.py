@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Event, Game, GameError, Seat, View
-from engine.registry import GAMES
 
 Entry = str | tuple[Seat, str]
 """A move of a position's history: its notation, played by the one seat to act, or
@@ -118,7 +117,7 @@ class Lesson:
     """A game's lesson: `rules` are the short names of the rules of its rule text, in its
     order, each taught by at least one of `steps`; `done` is said at the end."""
 
-    game: str
+    game: Game[Any, Any]
     rules: tuple[str, ...]
     steps: tuple[Step, ...]
     done: str
@@ -127,7 +126,7 @@ class Lesson:
 
     @property
     def title(self) -> str:
-        return GAMES[self.game].title
+        return self.game.title
 
 
 def untaught(lesson: Lesson) -> list[str]:
@@ -152,7 +151,7 @@ class Run:
     def __init__(self, lesson: Lesson, learner: str) -> None:
         self.lesson = lesson
         self.learner = learner
-        self.game: Game[Any, Any] = GAMES[lesson.game]
+        self.game: Game[Any, Any] = lesson.game
         self.index = 0
         self.state: Any = self._position()
 
@@ -204,7 +203,7 @@ class Run:
         step = self.step
         said = self.attempt(step.show)
         if not said.advanced:
-            raise RuntimeError(f"step {self.index + 1} of {self.lesson.game}: {said.line}")
+            raise RuntimeError(f"step {self.index + 1} of {self.lesson.game.key}: {said.line}")
         return Said(True, f"Shown: `{step.show}`. {step.why}")
 
     def _told(self, events: list[Event]) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.learn.lesson import Entry, Position
-from engine.registry import GAMES
+from engine.core import Game
 
 Wanted = Callable[[Any, str], bool]
 """Given a state and one of the learner's legal notations: whether the step wants it."""
@@ -25,7 +25,7 @@ def head(*words: str) -> Wanted:
 
 
 def reach(
-    game_key: str,
+    game: Game[Any, Any],
     wanted: Wanted,
     *,
     opening: Position | None = None,
@@ -34,7 +34,6 @@ def reach(
 ) -> tuple[Position, str]:
     """The first position of seeded random playouts from `opening` where the learner alone may
     act and has a wanted move, and that move."""
-    game = GAMES[game_key]
     opening = opening or Position()
     for seed in range(seeds):
         chooser = random.Random(seed)
@@ -52,4 +51,4 @@ def reach(
             text = chooser.choice(list(game.legal(state, seat).notations))
             state, _ = game.apply(state, seat, game.parse(state, seat, text))
             played.append(text if len(actors) == 1 else (seat, text))
-    raise ValueError(f"no {game_key} position found")
+    raise ValueError(f"no {game.key} position found")

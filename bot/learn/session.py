@@ -63,7 +63,7 @@ class Lessons:
     def begin(self, run: Run, user_id: int) -> str:
         """Hold `run` for `user_id`; its new lesson id."""
         self._forget_old()
-        lesson_id = f"{run.lesson.game}.{secrets.token_hex(4)}"
+        lesson_id = f"{run.lesson.game.key}.{secrets.token_hex(4)}"
         self._held[lesson_id] = Held(run, user_id)
         while len(self._held) > self.most:
             self._held.popitem(last=False)

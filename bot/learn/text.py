@@ -29,5 +29,5 @@ def finished_text(run: Run) -> str:
     return (
         f"**Lesson complete.** {run.lesson.done}\n{ended}"
         f"Ready for a real game? **Practice** opens a table in this channel against an easy "
-        f"computer player (as `/new {run.lesson.game} bots:1 bot_level:easy` does)."
+        f"computer player (as `/new {run.lesson.game.key} bots:1 bot_level:easy` does)."
     )

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.catalogue import CATALOGUE
 from bot.lobby.buttons import lobby_buttons
 from bot.lobby.flow import Seating
 from bot.play.delivery import Courier
@@ -22,7 +23,6 @@ from bot.service import Lobby as LobbyTable
 from bot.service import TableService, fair_clock
 from bot.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
 from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
-from engine.registry import GAMES
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -97,7 +97,7 @@ def new_table_group(open_table: OpenTable) -> app_commands.Group:
     group = app_commands.Group(
         name="new", description="Open a table for a game in this channel", guild_only=True
     )
-    for game in GAMES.values():
+    for game in (entry.game for entry in CATALOGUE.values()):
         group.add_command(new_table_command(game, open_table, group))
     return group
 
@@ -167,7 +167,7 @@ class LobbyCommands(commands.Cog):
         channel_id = channel_of(interaction)
         bots, level = options.pop("bots", 0), options.pop("bot_level", DEFAULT_LEVEL)
         hints, clock = options.pop("hints", False), options.pop("clock", None)
-        await asyncio.to_thread(check_options, GAMES[game_key], options)
+        await asyncio.to_thread(check_options, CATALOGUE[game_key].game, options)
         creator = player_of(interaction)
         lobby = await self.service.lobbies.new_lobby(
             guild_id=interaction.guild_id,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from bot import limits
+from bot.catalogue import CATALOGUE
 from bot.info import HELP
-from engine.registry import GAMES
 from tests.e2e.test_leylines_e2e import COMMANDS
 
 
 def test_help_names_every_command_within_the_limit() -> None:
-    text = HELP.format(games=", ".join(f"`/new {key}`" for key in GAMES))
+    text = HELP.format(games=", ".join(f"`/new {key}`" for key in CATALOGUE))
     missing = sorted(name for name in COMMANDS - {"help"} if f"/{name}" not in text)
     assert not missing, f"/help does not name {missing}"
     assert all(len(page) <= limits.CONTENT for page in limits.split(text, limits.CONTENT))

@@ -11,12 +11,12 @@ from typing import Any, cast
 import pytest
 
 from bot import limits
+from bot.catalogue import CATALOGUE
 from bot.play.controls import controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
 from bot.service import Player, TableService
 from bot.store import Living
-from engine.registry import GAMES
 
 MENTION = re.compile(r"<@\d+>")
 MOVE_CAP = {"agents": 400}
@@ -88,13 +88,13 @@ async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
     return any(post.embed for post in delivery.posts)
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 async def test_every_message_of_a_random_game_at_the_largest_table_fits(
     service: TableService, key: str
 ) -> None:
     """Whole random games (Agents: its first moves) through the service: each update's channel
     posts, edits and DMs pass Discord's limits (`limits.check`, raised by the builders)."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     players = [Player(100 + n, f"Player{n} " + "x" * 20) for n in range(game.max_players)]
     channel = 1
     await service.lobbies.new_lobby(

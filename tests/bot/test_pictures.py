@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.catalogue import CATALOGUE
 from bot.play.pictures import Pictures
 from engine.core import View, resolve_options
-from engine.registry import GAMES
 from render import RENDERERS, Renderer, render_view
 
 
@@ -101,7 +101,7 @@ async def test_a_broken_pool_is_replaced_at_the_next_drawing() -> None:
 
 
 async def test_worker_processes_draw_a_game_s_view_as_this_process_does() -> None:
-    game = GAMES["leylines"]
+    game = CATALOGUE["leylines"].game
     state = game.new_game(["Ann", "Bob"], resolve_options(game.options, {}), 7)
     view = game.view(state, None)
     pictures = Pictures.in_processes(2)

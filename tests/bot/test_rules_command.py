@@ -11,9 +11,8 @@ import discord
 import pytest
 
 from bot import limits
-from bot.guides import GUIDES
+from bot.catalogue import CATALOGUE
 from bot.info import FULL_RULES, InfoCommands, RulesButton
-from engine.registry import GAMES
 
 
 class Said:
@@ -38,13 +37,13 @@ class Asking:
         self.extras: dict[str, Any] = {}
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 async def test_rules_opens_with_the_quick_start_and_a_button(key: str) -> None:
     asking = Asking()
     await InfoCommands().rules.callback(InfoCommands(), cast(Any, asking), key)
     [answer] = asking.response.sent
     assert answer["ephemeral"] is True
-    assert answer["text"] == f"{GUIDES[key].quick}\n{FULL_RULES}"
+    assert answer["text"] == f"{CATALOGUE[key].guide.quick}\n{FULL_RULES}"
     assert len(answer["text"]) <= limits.CONTENT
     view: discord.ui.View = answer["view"]
     [button] = view.children
@@ -52,7 +51,7 @@ async def test_rules_opens_with_the_quick_start_and_a_button(key: str) -> None:
     assert (button.item.label, button.item.custom_id) == ("Full rules", f"mars:rules:{key}")
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 async def test_full_rules_sends_the_whole_guide_privately(key: str) -> None:
     pattern = re.compile(RulesButton.__discord_ui_compiled_template__.pattern)
     match = pattern.fullmatch(f"mars:rules:{key}")
@@ -61,10 +60,10 @@ async def test_full_rules_sends_the_whole_guide_privately(key: str) -> None:
     button = await RulesButton.from_custom_id(cast(Any, asking), cast(Any, None), match)
     await button.callback(cast(Any, asking))
     pages = [message["text"] for message in asking.response.sent]
-    assert pages == limits.split(GUIDES[key].full, limits.CONTENT)
+    assert pages == limits.split(CATALOGUE[key].guide.full, limits.CONTENT)
     assert all(message["ephemeral"] for message in asking.response.sent)
     assert all(len(page) <= limits.CONTENT for page in pages)
-    assert len(pages) > 1 or len(GUIDES[key].full) <= limits.CONTENT
+    assert len(pages) > 1 or len(CATALOGUE[key].guide.full) <= limits.CONTENT
 
 
 async def test_full_rules_of_a_game_no_longer_here_says_so() -> None:

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.registry import GAMES
+from bot.catalogue import CATALOGUE
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, play, png_of
 from tests.fakediscord import FakeDiscord, User
@@ -42,8 +42,8 @@ async def test_commands_are_synced_with_their_options(
     commands = await fake_discord.wait_commands_synced()
     assert {c["name"] for c in commands} == COMMANDS
     subcommands = {c["name"]: c for c in fake_discord.command("new")["options"]}
-    assert set(subcommands) == set(GAMES)
-    for key, game in GAMES.items():
+    assert set(subcommands) == set(CATALOGUE)
+    for key, game in ((key, entry.game) for key, entry in CATALOGUE.items()):
         assert subcommands[key]["type"] == 1
         assert [o["name"] for o in subcommands[key]["options"]] == [
             *(o.name for o in game.options),

@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 
 from bot import limits
-from bot.guides import GUIDES, QUICK_LIMIT
+from bot.catalogue import CATALOGUE
+from bot.guides.guide import QUICK_LIMIT
 from bot.info import FULL_RULES
 from bot.service.wording import first_game
 from tests.e2e.conftest import LaunchBot
@@ -42,7 +43,7 @@ async def test_rules_open_with_a_quick_start_and_a_full_rules_button(
     await fake.wait_commands_synced()
     ann = fake.add_user("ann")
     answers = {}
-    for key, guide in GUIDES.items():
+    for key, guide in ((key, entry.guide) for key, entry in CATALOGUE.items()):
         quick = await (await fake.slash(ann, CHANNEL, "rules", options={"game": key})).response()
         assert quick.ephemeral and quick.content == f"{guide.quick}\n{FULL_RULES}"
         assert len(guide.quick) <= QUICK_LIMIT
@@ -51,7 +52,7 @@ async def test_rules_open_with_a_quick_start_and_a_full_rules_button(
 
     await bot.restart()
     pressed = await fake.click(ann, answers["marsvsearth"], "mars:rules:marsvsearth")
-    pages = limits.split(GUIDES["marsvsearth"].full, limits.CONTENT)
+    pages = limits.split(CATALOGUE["marsvsearth"].guide.full, limits.CONTENT)
     first = await pressed.response()
     sent: list[Message] = [first, *(await pressed.followups(len(pages) - 1))]
     assert len(pages) > 1 and [m.content for m in sent] == pages

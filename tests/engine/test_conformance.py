@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from engine.core import Game, IllegalMove
-from engine.registry import GAMES
 
 SEEDS = (7_370_215_901_231, 4_411_902_337_605, 9_182_736_450_019)
 """Long seeds, so that finding one in a public text cannot be a coincidence."""
@@ -53,7 +53,7 @@ def table_sizes(game: Game[Any, Any]) -> list[int]:
 
 CASES = [
     (key, seed, players)
-    for key, game in sorted(GAMES.items())
+    for key, game in sorted(((key, entry.game) for key, entry in CATALOGUE.items()))
     for seed in SEEDS
     for players in table_sizes(game)
 ]
@@ -61,7 +61,7 @@ CASES = [
 
 @pytest.mark.parametrize(("key", "seed", "players"), CASES)
 def test_playout_keeps_the_contract(key: str, seed: int, players: int) -> None:
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     steps = playout(game, seed, players)
     final = steps[-1][0]
     assert game.outcome(final) is not None
@@ -81,7 +81,7 @@ def test_playout_keeps_the_contract(key: str, seed: int, players: int) -> None:
 
 @pytest.mark.parametrize(("key", "seed", "players"), CASES)
 def test_same_seed_same_game(key: str, seed: int, players: int) -> None:
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     first = playout(game, seed, players)
     replayed = game.new_game(names(players), {}, seed)
     for _, seat, move, _ in first[:-1]:
@@ -91,7 +91,7 @@ def test_same_seed_same_game(key: str, seed: int, players: int) -> None:
 
 @pytest.mark.parametrize(("key", "seed", "players"), CASES)
 def test_no_secret_in_public_views_or_events(key: str, seed: int, players: int) -> None:
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     for state, _, move, events in playout(game, seed, players):
         public = repr(game.view(state, None)) + repr([e for e in events if e.to is None])
         assert str(seed) not in public

@@ -18,8 +18,8 @@ import re
 
 import pytest
 
-from bot.guides import GUIDES, QUICK_LIMIT, Guide
-from engine.registry import GAMES
+from bot.catalogue import CATALOGUE
+from bot.guides.guide import QUICK_LIMIT, Guide
 
 PARAGRAPH_LIMIT = 1900
 
@@ -47,23 +47,23 @@ def rulings(docstring: str) -> list[str]:
 
 
 def docstring_of(key: str) -> str:
-    module = inspect.getmodule(type(GAMES[key]))
+    module = inspect.getmodule(type(CATALOGUE[key].game))
     assert module is not None and module.__doc__ is not None
     return module.__doc__
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_every_ruling_is_in_the_guide(key: str) -> None:
     found = rulings(docstring_of(key))
     assert found, f"{key}: the module docstring has no `Rulings` bullets"
-    guide = normalised(GUIDES[key].full)
+    guide = normalised(CATALOGUE[key].guide.full)
     missing = [bullet for bullet in found if bullet not in guide]
     assert not missing, f"{key}: rulings missing from the guide: {missing}"
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_each_paragraph_of_the_guide_fits_a_message(key: str) -> None:
-    for paragraph in GUIDES[key].full.split("\n\n"):
+    for paragraph in CATALOGUE[key].guide.full.split("\n\n"):
         assert len(paragraph) < PARAGRAPH_LIMIT, paragraph[:80]
 
 
@@ -72,21 +72,17 @@ def test_the_convention_reads_bullets_and_continuations() -> None:
     assert rulings(text) == ["One rule goes on.", "Two."]
 
 
-def test_every_game_has_a_guide() -> None:
-    assert set(GUIDES) == set(GAMES)
-
-
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_the_quick_start_reads_in_a_minute(key: str) -> None:
-    quick = GUIDES[key].quick
+    quick = CATALOGUE[key].guide.quick
     assert len(quick) <= QUICK_LIMIT
-    assert quick.startswith(f"**{GAMES[key].title} in a minute**")
+    assert quick.startswith(f"**{CATALOGUE[key].game.title} in a minute**")
     words = normalised(quick).lower()
     assert "goal" in words and ("turn" in words or "round" in words)
     assert "win" in words
     [notation] = [line for line in quick.splitlines() if line.startswith("**Notation:**")]
     assert "`" in notation
-    assert normalised(quick) not in normalised(GUIDES[key].full)
+    assert normalised(quick) not in normalised(CATALOGUE[key].guide.full)
 
 
 def test_a_quick_start_over_the_limit_is_refused() -> None:

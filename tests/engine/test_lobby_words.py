@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from engine.core import FIRST_PLAYER, Option, Unit, resolve_options
-from engine.registry import GAMES
 
 UNITS = {
     ("agents", "colours"): "colour",
@@ -21,7 +21,7 @@ first player (a seat, not a quantity) and options whose every choice is a word."
 
 
 def shown(key: str, given: dict[str, object]) -> list[str]:
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     chosen = resolve_options(game.options, given)
     return [o.show(chosen[o.name]) for o in game.options if o.applies(chosen)]
 
@@ -63,7 +63,7 @@ def samples(option: Option) -> list[int]:
 def test_every_quantity_is_listed_with_its_unit() -> None:
     quantities = {
         (key, option.name)
-        for key, game in GAMES.items()
+        for key, game in ((key, entry.game) for key, entry in CATALOGUE.items())
         for option in game.options
         if is_quantity(option)
     }
@@ -72,7 +72,7 @@ def test_every_quantity_is_listed_with_its_unit() -> None:
 
 @pytest.mark.parametrize(("key", "name"), sorted(UNITS))
 def test_every_quantity_names_its_unit(key: str, name: str) -> None:
-    [option] = [o for o in GAMES[key].options if o.name == name]
+    [option] = [o for o in CATALOGUE[key].game.options if o.name == name]
     for value in samples(option):
         text = option.show(value)
         assert text.startswith(f"{name}: ") and str(abs(value)) in text, text
@@ -82,7 +82,7 @@ def test_every_quantity_names_its_unit(key: str, name: str) -> None:
 def test_one_of_a_unit_is_singular() -> None:
     minutes = Unit("minute", "minutes")
     assert (minutes.of(1), minutes.of(0), minutes.of(5)) == ("1 minute", "0 minutes", "5 minutes")
-    timer = next(o for o in GAMES["marsvsearth"].options if o.name == "timer")
+    timer = next(o for o in CATALOGUE["marsvsearth"].game.options if o.name == "timer")
     assert (timer.show(1), timer.show(5), timer.show(0)) == (
         "timer: 1 minute",
         "timer: 5 minutes",

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.catalogue import CATALOGUE
 from engine.core import AmbiguousMove, BadNotation, IllegalMove, PreviewingGame
-from engine.registry import GAMES
 from tests.engine.test_conformance import playout, table_sizes
 
 REFUSALS = (BadNotation, IllegalMove, AmbiguousMove)
@@ -67,7 +67,7 @@ SEPARATORS = st.sampled_from([" ", "  ", ",", "-", "=", ":", "/", "x", "(", ")",
 def states(key: str) -> list[tuple[Any, int]]:
     """(state, seat) pairs to read text in, from states spread over several games: the seats
     that may act, and seat 0 (often one that may not)."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     found = []
     for players in table_sizes(game):
         for seed in SEEDS:
@@ -81,7 +81,7 @@ def states(key: str) -> list[tuple[Any, int]]:
 @functools.cache
 def notations(key: str) -> list[str]:
     """The notation of every legal move in the sampled states."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     seen = {
         game.notation(move) for state, seat in states(key) for move in game.legal_moves(state, seat)
     }
@@ -98,7 +98,7 @@ def words(key: str) -> list[str]:
 def mangled(draw: st.DrawFn, key: str, spot: tuple[Any, int]) -> str:
     """A notation legal at `spot` (or anywhere in the game) a little changed: numbers made huge,
     a word added or dropped, other separators, cut short."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     here = [game.notation(move) for move in game.legal_moves(*spot)]
     text = draw(st.sampled_from(here or notations(key)))
     for change in draw(st.lists(st.sampled_from("nwdsc"), min_size=1, max_size=3)):
@@ -135,9 +135,9 @@ def texts(key: str, spot: tuple[Any, int]) -> st.SearchStrategy[str]:
     )
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_parse_refuses_with_a_game_error_only(key: str) -> None:
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     spots = states(key)
 
     @settings(
@@ -160,11 +160,11 @@ def test_parse_refuses_with_a_game_error_only(key: str) -> None:
     reads()
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_hostile_text_and_huge_numbers_everywhere(key: str) -> None:
     """Every fixed hostile text, and each legal notation with its numbers made longer than Python
     reads as an int, in every sampled state."""
-    game = GAMES[key]
+    game = CATALOGUE[key].game
     huge = "9" * 4301
     for state, seat in states(key):
         legal = [game.notation(move) for move in game.legal_moves(state, seat)][:30]

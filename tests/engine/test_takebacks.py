@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import random
 
+from bot.catalogue import CATALOGUE
 from engine.agents.actions import Draw, Place, Reveal
 from engine.core import UndoableGame
-from engine.registry import GAMES
 from tests.ai.positions import AGENTS, objectives_set
 
 
 def test_games_of_open_information_take_back_every_move() -> None:
     for key in ("leylines", "albiorix"):
-        game = GAMES[key]
+        game = CATALOGUE[key].game
         assert isinstance(game, UndoableGame)
         state = game.new_game(["Ann", "Bob"], {"first": 1}, 5)
         rng = random.Random(key)
@@ -27,7 +27,7 @@ def test_games_of_open_information_take_back_every_move() -> None:
 
 
 def test_mars_vs_earth_has_no_takebacks() -> None:
-    assert not isinstance(GAMES["marsvsearth"], UndoableGame)
+    assert not isinstance(CATALOGUE["marsvsearth"].game, UndoableGame)
 
 
 def test_agents_takes_back_placing_but_not_drawing_or_revealing() -> None:
@@ -46,7 +46,7 @@ def test_agents_takes_back_placing_but_not_drawing_or_revealing() -> None:
 
 
 def test_merchants_takes_back_a_move_unless_the_die_was_rolled_after_it() -> None:
-    game = GAMES["merchants"]
+    game = CATALOGUE["merchants"].game
     assert isinstance(game, UndoableGame)
     state = game.new_game(["Ann", "Bob"], {"first": 1}, 6)
     rng = random.Random(6)

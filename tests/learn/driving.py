@@ -9,9 +9,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.catalogue import CATALOGUE
 from bot.learn.lesson import Attempt, Run
-from bot.learn.lessons import LESSONS
 from tests.fakediscord import FakeDiscord, Message, User
+
+LESSONS = {key: entry.lesson for key, entry in CATALOGUE.items() if entry.lesson is not None}
+"""The lessons of the games that have one, by game key (from the catalogue)."""
 
 PICK = ":pick:"
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
-from engine.registry import GAMES
 from render import RENDERERS
 from tests.render.pictures import LONGEST, Spies, assert_uncut, assert_whole
 
@@ -46,7 +46,7 @@ def positions(game: Game[Any, Any], names: tuple[str, ...], seed: int) -> list[V
 
 CASES = [
     (key, names)
-    for key, game in sorted(GAMES.items())
+    for key, game in sorted(((key, entry.game) for key, entry in CATALOGUE.items()))
     for players in sorted({game.min_players, game.max_players})
     for names in tables(players)
 ]
@@ -58,7 +58,7 @@ def draw(view: View) -> None:
 
 @pytest.mark.parametrize(("key", "names"), CASES)
 def test_no_name_or_caption_is_cut(key: str, names: tuple[str, ...], spies: Spies) -> None:
-    for view in positions(GAMES[key], names, seed=len(names)):
+    for view in positions(CATALOGUE[key].game, names, seed=len(names)):
         spies.written.clear()
         draw(view)
         assert_uncut(spies.written)
@@ -68,7 +68,7 @@ def test_no_name_or_caption_is_cut(key: str, names: tuple[str, ...], spies: Spie
 def test_every_name_is_laid_out_whole_in_its_box(
     key: str, names: tuple[str, ...], spies: Spies
 ) -> None:
-    for view in positions(GAMES[key], names, seed=len(names)):
+    for view in positions(CATALOGUE[key].game, names, seed=len(names)):
         spies.fittings.clear()
         draw(view)
         fitted = {t for f in spies.fittings for t, _ in f.texts}

@@ -19,10 +19,9 @@ from typing import Any
 
 import pytest
 
-from bot.guides import GUIDES
+from bot.catalogue import CATALOGUE
 from engine.core import Game, View
 from engine.marsvsearth.effects import RESOURCES, VOCABULARY
-from engine.registry import GAMES
 from render import RENDERERS
 from render import pieces as pieces_module
 from tests.render.pictures import Spies
@@ -178,17 +177,17 @@ def test_the_detector_finds_codes_and_leaves_words() -> None:
 
 
 def test_every_effect_of_a_card_code_is_in_the_quick_start() -> None:
-    quick = GUIDES["marsvsearth"].quick
+    quick = CATALOGUE["marsvsearth"].guide.quick
     tags = {kind.tag for kind in VOCABULARY.values() if not kind.resource}
     tags |= {f"{kind.tag}{r}" for kind in VOCABULARY.values() if kind.resource for r in RESOURCES}
     assert {tag for tag in tags if f"{tag} " not in quick and f"{tag}," not in quick} == set()
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_every_abbreviation_on_a_picture_is_explained(key: str, spies: Spies) -> None:
-    game, legends = GAMES[key], LEGENDS[key]
+    game, legends = CATALOGUE[key].game, LEGENDS[key]
     pieces_module._marked_sprite.cache_clear()  # so that letters on pieces are written again
-    quick = GUIDES[key].quick
+    quick = CATALOGUE[key].guide.quick
     met: set[Legend] = set()
     unexplained: dict[str, str] = {}
     for players in sorted({game.min_players, game.max_players}):

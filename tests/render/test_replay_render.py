@@ -13,9 +13,9 @@ from PIL import Image, ImageChops, ImageStat
 from PIL.GifImagePlugin import GifImageFile
 
 from bot import limits
+from bot.catalogue import CATALOGUE
 from bot.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
-from engine.registry import GAMES
 from render import RENDERERS, Renderer
 from render.replay import (
     CAPTION_HEIGHT,
@@ -55,7 +55,7 @@ def gif_of(data: bytes) -> GifImageFile:
 
 
 def test_a_replay_has_one_frame_per_position_showing_its_picture() -> None:
-    frames = played(GAMES["leylines"], 40, seed=3)
+    frames = played(CATALOGUE["leylines"].game, 40, seed=3)
     animation = animate(frames, limits.UPLOAD)
     assert (animation.shown, animation.step) == (len(frames), 1)
     gif = gif_of(animation.gif)
@@ -67,7 +67,7 @@ def test_a_replay_has_one_frame_per_position_showing_its_picture() -> None:
 
 
 def test_a_long_game_keeps_every_step_th_position_and_the_last_within_the_limit() -> None:
-    frames = played(GAMES["agents"], 400, seed=5)
+    frames = played(CATALOGUE["agents"].game, 400, seed=5)
     assert len(frames) == 401
     animation = animate(frames, limits.UPLOAD)
     assert animation.step == 3 and animation.shown == len(kept(401, 3)) <= MAX_FRAMES
@@ -76,7 +76,7 @@ def test_a_long_game_keeps_every_step_th_position_and_the_last_within_the_limit(
 
 
 def test_a_small_budget_shows_fewer_positions() -> None:
-    frames = played(GAMES["leylines"], 40, seed=3)
+    frames = played(CATALOGUE["leylines"].game, 40, seed=3)
     animation = animate(frames, 300_000)
     assert animation.step > 1 and len(animation.gif) <= 300_000
     assert (
@@ -146,11 +146,11 @@ def longest_captions(game: Game[Any, Any], seeds: range) -> list[Frame]:
     return frames
 
 
-@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_captions_show_every_word_at_their_own_sizes(key: str, spies: Spies) -> None:
     """The longest narrations a game makes (Ley Lines: both lines a last move filled) and the
     longest headings show whole under the picture: the band grows for them."""
-    for frame in longest_captions(GAMES[key], range(2)):
+    for frame in longest_captions(CATALOGUE[key].game, range(2)):
         spies.fittings.clear()
         spies.written.clear()
         image = captioned(frame)
@@ -169,7 +169,9 @@ def test_captions_show_every_word_at_their_own_sizes(key: str, spies: Spies) -> 
 
 def test_a_last_move_s_second_filled_line_shows_in_its_caption(spies: Spies) -> None:
     frame = next(
-        f for f in longest_captions(GAMES["leylines"], range(3)) if f.caption[1].count("filled") > 1
+        f
+        for f in longest_captions(CATALOGUE["leylines"].game, range(3))
+        if f.caption[1].count("filled") > 1
     )
     captioned(frame)
     [band] = [f for f in spies.fittings if f.texts[0][0] == frame.caption[0]]

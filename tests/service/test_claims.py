@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service import TableError, TableService
 from bot.service.fair_clock import duration, next_reminder
 from bot.store import Store
-from engine.registry import GAMES
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 
 HOUR = 3600.0
@@ -254,7 +254,7 @@ async def test_at_a_larger_table_a_claim_removes_the_absent_player_and_play_goes
         update.public.text
     )
     assert "Cat resigned" in update.public.text
-    game, row = GAMES["merchants"], await service.store.open_game(CHANNEL)
+    game, row = CATALOGUE["merchants"].game, await service.store.open_game(CHANNEL)
     assert row is not None and row.state is not None
     actors = game.actors(game.from_json(json.loads(row.state)))
     assert actors and 2 not in actors

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.ratings import ledger
 from bot.ratings.ledger import Record
 from bot.ratings.skill import Skill, rate
@@ -21,7 +22,6 @@ from bot.service import Player, TableService
 from bot.service import ratings as stats
 from bot.store import MIGRATIONS, PhaseTimer, Store
 from engine.core import SidedGame
-from engine.registry import GAMES
 from tests.conftest import SEED, Backend
 
 ANN, BOB, CAT, DAN, EVE = (
@@ -69,7 +69,7 @@ async def play_out(service: TableService, channel: int, players: tuple[Player, .
     """Random legal moves (seeded) by the seats' players until the game ends."""
     chooser = random.Random(SEED)
     while (row := await service.store.open_game(channel)) is not None:
-        game = GAMES[row.game_key]
+        game = CATALOGUE[row.game_key].game
         state = game.from_json(json.loads(row.state or "{}"))
         actor = chooser.choice(sorted(game.actors(state)))
         move = chooser.choice(game.legal_moves(state, actor))
@@ -129,7 +129,7 @@ async def test_a_game_played_to_its_end_counts_its_result(service: TableService)
     await play_out(service, 10, (ANN, BOB))
     row = await service.store.last_game(10)
     assert row is not None and row.status == "finished" and row.state is not None
-    game = GAMES["leylines"]
+    game = CATALOGUE["leylines"].game
     outcome = game.outcome(game.from_json(json.loads(row.state)))
     assert outcome is not None
     ann, bob = (await records(service, ANN, BOB)).values()
@@ -158,7 +158,7 @@ async def test_mars_vs_earth_rates_each_side_as_a_team(backend: Backend) -> None
     await play_out(service, 10, table)
     row = await service.store.last_game(10)
     assert row is not None and row.state is not None
-    game = GAMES["marsvsearth"]
+    game = CATALOGUE["marsvsearth"].game
     state = game.from_json(json.loads(row.state))
     assert isinstance(game, SidedGame)
     outcome, sides = game.outcome(state), game.sides(state)
@@ -348,11 +348,11 @@ async def test_a_rebuild_gives_exactly_the_numbers_counted_as_games_finished(
     await play_out(service, 20, (ANN, BOB))
     await seat(service, 21, "leylines", (DAN,), computers=1)
     await service.play.resign(21, DAN)
-    counted = {key: await service.store.leaderboard(GUILD, key, 10) for key in GAMES}
+    counted = {key: await service.store.leaderboard(GUILD, key, 10) for key in CATALOGUE}
     assert len(counted["marsvsearth"]) == 5 and len(counted["leylines"]) == 4
     await service.store.db.execute("UPDATE ratings SET mu = 0, games = 99")
     assert await stats.rebuild(service.store) == 6
-    assert {key: await service.store.leaderboard(GUILD, key, 10) for key in GAMES} == counted
+    assert {key: await service.store.leaderboard(GUILD, key, 10) for key in CATALOGUE} == counted
     await service.store.close()
 
 

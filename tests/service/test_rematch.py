@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service import Controls, TableError, TableService
 from bot.service.alternation import first_mover
 from bot.store import Store
 from engine.core import choose_first
-from engine.registry import GAMES
 from tests.conftest import SEED
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, OTHER_CHANNEL, open_service
 
@@ -120,8 +120,8 @@ OPENER = {
 def test_every_game_opens_with_the_seat_the_rematch_rule_reads() -> None:
     """`first_mover` reads the opening seat as `choose_first` draws it: every game has the
     `first` option and opens with that seat."""
-    assert set(OPENER) == set(GAMES)
-    for key, game in GAMES.items():
+    assert set(OPENER) == set(CATALOGUE)
+    for key, game in ((key, entry.game) for key, entry in CATALOGUE.items()):
         assert "first" in {o.name for o in game.options}, key
         players = ["A", "B", "C"][: min(3, game.max_players)]
         for seed in range(5):

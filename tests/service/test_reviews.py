@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.review.reviews import Reviews
 from bot.review.walk import (
     Step,
@@ -34,7 +35,6 @@ from bot.store import Store
 from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH
-from engine.registry import GAMES
 from tests.ai.test_decisive import loses, opening, wins
 from tests.service.test_service import ANN, BOB, CHANNEL
 
@@ -155,7 +155,7 @@ async def test_a_game_in_play_or_elsewhere_is_refused(seeded: TableService) -> N
 def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any], list[Step]]:
     """An Agents game (seed 7, Ann first): Ann sets her objectives in order, Bob his as given,
     then `moves` draws and placements on the first empty square. Its positions and steps."""
-    game = GAMES["agents"]
+    game = CATALOGUE["agents"].game
     state = game.new_game(["Ann", "Bob"], {"first": 1}, 7)
     states: list[Any] = [state]
     steps: list[Step] = []
@@ -210,7 +210,7 @@ def review_of(
 
 
 def test_an_agents_review_is_the_same_whatever_the_others_secrets() -> None:
-    game = GAMES["agents"]
+    game = CATALOGUE["agents"].game
     values = (2, 1, 0, -1)
     texts = []
     for bob in ((-1, 0, 1, 2), (0, 2, -1, 1), (1, -1, 2, 0)):

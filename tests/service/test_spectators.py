@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service import Player, TableError, TableService
-from engine.registry import GAMES
 from tests.service.test_service import CHANNEL
 
 PEOPLE = tuple(Player(101 + n, name) for n, name in enumerate(("Ann", "Bob", "Cat", "Dan")))
@@ -28,7 +28,7 @@ async def under_way(service: TableService, game_key: str) -> int:
     for player in players[1:]:
         await service.lobbies.join(CHANNEL, player)
     update = await service.lobbies.start(CHANNEL, players[0])
-    game, state = GAMES[game_key], await state_of(service, update.game_id)
+    game, state = CATALOGUE[game_key].game, await state_of(service, update.game_id)
     seat = min(game.actors(state))
     await service.play.move(CHANNEL, players[seat], next(iter(game.legal(state, seat).notations)))
     told = await service.deliveries.delivery(update.game_id)
@@ -40,7 +40,7 @@ async def under_way(service: TableService, game_key: str) -> int:
 async def state_of(service: TableService, game_id: int) -> object:
     row = await service.store.game(game_id)
     assert row is not None and row.state is not None
-    return GAMES[row.game_key].from_json(json.loads(row.state))
+    return CATALOGUE[row.game_key].game.from_json(json.loads(row.state))
 
 
 @pytest.mark.parametrize("game_key", sorted(TABLES))
@@ -55,7 +55,7 @@ async def test_a_spectators_board_is_the_public_view_and_tells_no_secret(
     board = await service.deliveries.delivery(game_id)
     assert board is not None and board.dms == ()
     [post] = board.posts
-    game, state = GAMES[game_key], await state_of(service, game_id)
+    game, state = CATALOGUE[game_key].game, await state_of(service, game_id)
     public = game.view(state, None)
     assert post.new and post.view == public and post.view.private == ()
     assert post.view.viewer is None

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked, records
 from bot.service.records import record
 from bot.store import TakebackRequest
 from engine.core import UndoableGame
-from engine.registry import GAMES
 from tests.conftest import Backend
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, serve, started
 
@@ -28,7 +28,7 @@ async def stored(service: TableService) -> tuple[Any, int]:
     """The channel's game state (decoded) and its moves made."""
     row = await service.store.open_game(CHANNEL)
     assert row is not None and row.state is not None
-    return GAMES[row.game_key].from_json(json.loads(row.state)), row.moves_made
+    return CATALOGUE[row.game_key].game.from_json(json.loads(row.state)), row.moves_made
 
 
 async def asked(service: TableService) -> TakebackAsked:
@@ -137,7 +137,7 @@ async def reply(service: TableService, choose: Callable[[list[str]], str] = min)
         (await service.store.open_game(CHANNEL) or pytest.fail("no game")).id
     )
     assert turn is not None
-    game = GAMES[turn.game_key]
+    game = CATALOGUE[turn.game_key].game
     state = game.from_json(json.loads(turn.state))
     notation = choose([game.notation(m) for m in game.legal_moves(state, turn.seat)])
     await service.computers.play_computer(turn, notation)
@@ -159,7 +159,7 @@ async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_i
     )
     assert f"<@{ANN.user_id}>, your turn." in undone.public.text
     state, moves_made = await stored(service)
-    assert moves_made == 3 and GAMES["leylines"].legal_moves(state, 0)
+    assert moves_made == 3 and CATALOGUE["leylines"].game.legal_moves(state, 0)
     await service.play.move(CHANNEL, ANN, "L d4")
     await reply(service, max)
     await service.takebacks.ask_takeback(CHANNEL, ANN)
@@ -182,7 +182,7 @@ async def test_a_computers_reply_that_drew_is_not_taken_back(service: TableServi
         computers=1, computer_level="easy",
     )  # fmt: skip
     await service.lobbies.start(CHANNEL, ANN)
-    agents = GAMES["agents"]
+    agents = CATALOGUE["agents"].game
     for _ in range(40):
         state, _ = await stored(service)
         if 0 in agents.actors(state):
@@ -218,7 +218,7 @@ async def test_with_another_person_a_hard_computer_player_declines(
     )  # fmt: skip
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.start(CHANNEL, ANN)
-    merchants = GAMES["merchants"]
+    merchants = CATALOGUE["merchants"].game
     state, _ = await stored(service)
     [seat] = merchants.actors(state)
     player = (await service.store.open_game(CHANNEL) or pytest.fail("no game")).seats[seat]
@@ -245,7 +245,7 @@ async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
-    agents = GAMES["agents"]
+    agents = CATALOGUE["agents"].game
     await service.play.move(CHANNEL, ANN, agents.notation(agents.legal_moves(state, 0)[0]))
     with pytest.raises(TableError, match="A secret move cannot be taken back"):
         await service.takebacks.ask_takeback(CHANNEL, ANN)
@@ -256,7 +256,7 @@ async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
     )  # fmt: skip
     await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
-    mve = GAMES["marsvsearth"]
+    mve = CATALOGUE["marsvsearth"].game
     if 0 in mve.actors(state):
         await service.play.move(CHANNEL, ANN, mve.notation(mve.legal_moves(state, 0)[0]))
     with pytest.raises(TableError, match=r"Mars vs. Earth cannot be taken back"):
@@ -275,7 +275,7 @@ async def test_an_update_says_whether_its_mover_may_ask_for_a_takeback(
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
-    agents = GAMES["agents"]
+    agents = CATALOGUE["agents"].game
     secret = agents.notation(agents.legal_moves(state, 0)[0])
     assert not (await service.play.move(CHANNEL, ANN, secret)).undoable
 
@@ -320,7 +320,7 @@ async def four_at_the_table(service: TableService) -> None:
         await service.lobbies.join(CHANNEL, player)
     await service.lobbies.start(CHANNEL, ANN)
     state, _ = await stored(service)
-    merchants = GAMES["merchants"]
+    merchants = CATALOGUE["merchants"].game
     assert isinstance(merchants, UndoableGame)
     move = next(
         m

@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.learn.lesson import Attempt, Lesson, Position, Step, anything, only, starting
+from engine.agents import GAME
 from engine.agents.scoring import groups
 from engine.agents.state import AgentsState
-from engine.registry import GAMES
 
-GAME = GAMES["agents"]
 MINE = "objectives red=2 green=1 blue=0 yellow=-1"
 THEIRS = "objectives red=-1 green=0 blue=1 yellow=2"
 CORNERS = {"red": (0, 0), "green": (1, 0), "blue": (0, 1), "yellow": (1, 1), "purple": (0, 0)}
@@ -158,7 +157,7 @@ LAST = before_last(())
 LAST_VARIANTS = before_last((("biggest", True), ("groupsize", True)))
 
 LESSON = Lesson(
-    game="agents",
+    game=GAME,
     rules=(
         "secret objectives",
         "drawing and placing",

@@ -8,6 +8,7 @@ steps were found by searching seeded random games for the shortest openings that
 from __future__ import annotations
 
 from bot.learn.lesson import Lesson, Position, Step, anything, starting
+from engine.albiorix import GAME
 from engine.albiorix.pieces import monads
 from engine.albiorix.state import AlbiorixState
 
@@ -22,7 +23,7 @@ def both_monads_blue(state: AlbiorixState) -> bool:
 
 
 LESSON = Lesson(
-    game="albiorix",
+    game=GAME,
     rules=(
         "the board and the set-up",
         "the Monads",

@@ -7,6 +7,7 @@ alternate, so each position below has an even number of moves and the learner to
 from __future__ import annotations
 
 from bot.learn.lesson import Goal, Lesson, Position, Step, anything, only, starting
+from engine.leylines import GAME
 
 OPENING = Position()
 
@@ -28,7 +29,7 @@ def stashes_spent() -> Position:
 SPENT = stashes_spent()
 
 LESSON = Lesson(
-    game="leylines",
+    game=GAME,
     rules=(
         "the board and the stashes",
         "the shared caps",

@@ -271,7 +271,7 @@ COOP = Table(seed=SEED, options=FIVE, seats=2)
 WRONG = "this step asks for another move; Hint names one."
 
 LESSON = Lesson(
-    game="marsvsearth",
+    game=GAME,
     rules=(
         "the roles",
         "the set-up",

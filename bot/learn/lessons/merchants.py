@@ -12,9 +12,7 @@ from typing import Any
 
 from bot.learn.lesson import Lesson, Position, Step, starting
 from bot.learn.search import head, reach
-from engine.registry import GAMES
-
-GAME = GAMES["merchants"]
+from engine.merchants import GAME
 
 
 def builds_station(state: Any, text: str) -> bool:
@@ -26,20 +24,20 @@ def builds_station(state: Any, text: str) -> bool:
 
 
 OPENING = Position()
-PRODUCE, PRODUCED = reach("merchants", head("produce"))
-MOVE, MOVED = reach("merchants", head("move"))
-PICKUP, PICKED = reach("merchants", head("pickup"))
+PRODUCE, PRODUCED = reach(GAME, head("produce"))
+MOVE, MOVED = reach(GAME, head("move"))
+PICKUP, PICKED = reach(GAME, head("pickup"))
 DELIVER, DELIVERED = reach(
-    "merchants", lambda state, text: text == "deliver" and not builds_station(state, text)
+    GAME, lambda state, text: text == "deliver" and not builds_station(state, text)
 )
-TRADE, TRADED = reach("merchants", head("trade"))
-STATION, STATIONED = reach("merchants", builds_station)
-CONSUME, CONSUMED = reach("merchants", head("consume"))
-EXPORT, EXPORTED = reach("merchants", head("export"))
-WARP, WARPED = reach("merchants", head("warp"))
-REPOSITION, REPOSITIONED = reach("merchants", head("reposition"))
+TRADE, TRADED = reach(GAME, head("trade"))
+STATION, STATIONED = reach(GAME, builds_station)
+CONSUME, CONSUMED = reach(GAME, head("consume"))
+EXPORT, EXPORTED = reach(GAME, head("export"))
+WARP, WARPED = reach(GAME, head("warp"))
+REPOSITION, REPOSITIONED = reach(GAME, head("reposition"))
 TRADING = Position(options=(("first", 1), ("trading", True)))
-OFFER, OFFERED = reach("merchants", head("offer"), opening=TRADING)
+OFFER, OFFERED = reach(GAME, head("offer"), opening=TRADING)
 
 
 def step(
@@ -67,7 +65,7 @@ def step(
 
 
 LESSON = Lesson(
-    game="merchants",
+    game=GAME,
     rules=(
         "the set-up",
         "a turn: one action, then production",
