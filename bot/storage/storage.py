@@ -24,6 +24,8 @@ class Storage:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        self.shared = database.shared
+        """Whether other processes may use the same database (`Database.shared`)."""
         self.games = Games(database)
         self.moves = Moves(database)
         self.outbox = Outbox(database)
@@ -40,11 +42,6 @@ class Storage:
 
     async def close(self) -> None:
         await self.database.close()
-
-    @property
-    def shared(self) -> bool:
-        """Whether other processes may use the same database (`Database.shared`)."""
-        return self.database.shared
 
     @property
     def db(self) -> Connection:
