@@ -20,8 +20,8 @@ from typing import Any
 from PIL import Image
 
 from bench.playouts import random_game
+from bot.catalogue import CATALOGUE
 from engine.core import Game, View
-from render import RENDERERS, render_view
 from render.png import encode_png
 
 
@@ -42,7 +42,7 @@ def median_ratio(samples: Sequence[int], floor: Sequence[int]) -> float:
 
 def drawn(view: View) -> Image.Image:
     """The picture of `view` before it is encoded."""
-    return RENDERERS[type(view)].draw(view)
+    return CATALOGUE.renderer_for(view).draw(view)
 
 
 def encode_samples(image: Image.Image, count: int) -> list[int]:
@@ -56,7 +56,7 @@ class RenderTiming:
     see the same machine."""
 
     render: list[int]
-    """`render_view` (draw, encode, alt text), ns."""
+    """The game's renderer's `render` (draw, encode, alt text), ns."""
     encode: list[int]
     """`encode_png` of the drawn picture alone, ns."""
     png_bytes: int
@@ -70,10 +70,11 @@ class RenderTiming:
 def time_render(view: View, count: int) -> RenderTiming:
     """`count` renders of `view` and `count` bare encodes of its picture, after a warm-up."""
     image = drawn(view)
-    size = len(render_view(view).png)
+    rendered = CATALOGUE.renderer_for(view).render
+    size = len(rendered(view).png)
     render, encode = [], []
     for _ in range(count):
-        render.append(timed(lambda: render_view(view)))
+        render.append(timed(lambda: rendered(view)))
         encode.append(timed(lambda: encode_png(image)))
     return RenderTiming(render, encode, size)
 
@@ -90,8 +91,8 @@ def stored_state_bytes(database: Path) -> int:
 
 def commit_samples(folder: Path, row_bytes: int, count: int) -> list[int]:
     """`count` timings of one write transaction that updates one `row_bytes`-long text row, in
-    a fresh database file in `folder` opened as the Store opens its own (WAL, synchronous=FULL):
-    BEGIN IMMEDIATE, UPDATE, COMMIT."""
+    a fresh database file in `folder` opened as the bot's storage opens its own (WAL,
+    synchronous=FULL): BEGIN IMMEDIATE, UPDATE, COMMIT."""
     path = folder / "floor-commit.sqlite3"
     db = sqlite3.connect(path, isolation_level=None)
     try:

@@ -43,10 +43,11 @@ from bench.procstat import (
     tree_kib,
 )
 from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
+from bot.catalogue import CATALOGUE
 from engine.leylines import GAME
-from render import render_view
 from tests.fakediscord.state import VALIDATED_FIRST
 
+LEYLINES = CATALOGUE["leylines"].renderer
 MID_GAME_PIECES = 18
 """Pieces on the board whose picture is the render floor."""
 ACK_P95_MS = 150.0
@@ -260,9 +261,9 @@ class Floors:
     """The work one move cannot do without, timed in this process (ns samples)."""
 
     render: RenderTiming
-    """A mid-game board: `render_view` and the bare encode of its picture."""
+    """A mid-game board: `render` and the bare encode of its picture."""
     renders: list[int]
-    """`render_view` of as many different positions, each once: what each move of the load
+    """`render` of as many different positions, each once: what each move of the load
     draws (the same view drawn again and again finds its text and sprites remembered)."""
     commit: list[int]
     """One bare commit of a row as long as a stored state."""
@@ -284,7 +285,7 @@ def measure_floors(plan: LoadPlan, folder: Path, row_bytes: int) -> Floors:
     fresh = positions(GAME, 2, games=max(2, count // 25), most=count)
     return Floors(
         render=time_render(GAME.view(mid, None), count),
-        renders=[timed(functools.partial(render_view, GAME.view(p, None))) for p in fresh],
+        renders=[timed(functools.partial(LEYLINES.render, GAME.view(p, None))) for p in fresh],
         commit=commit_samples(folder, row_bytes, count),
         engine=engine_move_samples(GAME, 2, count * 5),
         row_bytes=row_bytes,
@@ -361,8 +362,8 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
             floors.commit,
         ),
         timing_row("engine move (parse + apply, no I/O)", floors.engine),
-        timing_row("`render_view` of the same board again (draw and encode)", floors.render.render),
-        timing_row("`render_view` of a position each time new (the render floor)", floors.renders),
+        timing_row("`render` of the same board again (draw and encode)", floors.render.render),
+        timing_row("`render` of a position each time new (the render floor)", floors.renders),
     ]
     if plan.profile:
         lines += ["", "### Profile of the bot under this load", ""]

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
 from engine.core import View
-from render import RENDERERS
 from render.board import TextLine, draw_status_strip, strip_height
 from render.palette import BACKGROUND, MUTED_TEXT, TEXT
 from render.png import palette_of
@@ -72,16 +72,21 @@ def kept(count: int, step: int) -> list[int]:
     return indices
 
 
-def animate(frames: Sequence[Frame], budget: int) -> Animation:
-    """The replay of `frames` (the opening position first) as a GIF of at most `budget` bytes,
-    at the smallest step that fits (see the module's docstring); raises `TooLarge`."""
+Draw = Callable[[Any], Image.Image]
+"""A game's drawing of its views (its renderer's `draw`)."""
+
+
+def animate(frames: Sequence[Frame], budget: int, draw: Draw) -> Animation:
+    """The replay of `frames` (the opening position first), each view drawn by `draw`, as a GIF
+    of at most `budget` bytes, at the smallest step that fits (see the module's docstring);
+    raises `TooLarge`."""
     if not frames:
         raise ValueError("a replay needs at least one position")
     step = max(1, math.ceil((len(frames) - 1) / (MAX_FRAMES - 1)))
-    palette = palette_of(_montage([captioned(frames[0]), captioned(frames[-1])]))
+    palette = palette_of(_montage([captioned(frames[0], draw), captioned(frames[-1], draw)]))
     while True:
         chosen = kept(len(frames), step)
-        gif = _encode([_reduced(captioned(frames[i]), palette) for i in chosen], palette)
+        gif = _encode([_reduced(captioned(frames[i], draw), palette) for i in chosen], palette)
         if len(gif) <= budget:
             return Animation(gif, len(chosen), step)
         if len(chosen) <= 2:
@@ -89,9 +94,10 @@ def animate(frames: Sequence[Frame], budget: int) -> Animation:
         step = max(step + 1, math.ceil(step * len(gif) / budget))
 
 
-def captioned(frame: Frame) -> Image.Image:
-    """The frame's picture (RGB) with its caption band under it (see `caption_height`)."""
-    picture = RENDERERS[type(frame.view)].draw(frame.view)
+def captioned(frame: Frame, draw: Draw) -> Image.Image:
+    """The frame's picture (RGB, drawn by `draw`) with its caption band under it (see
+    `caption_height`)."""
+    picture = draw(frame.view)
     width, height = picture.size
     lines = caption_lines(frame)
     band_height = caption_height(lines, width)

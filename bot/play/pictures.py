@@ -1,11 +1,12 @@
 """Board pictures: views drawn off the event loop, each distinct view once; and the workers that
 make replays.
 
-`render.render_view` draws a view (a picklable frozen dataclass; never a game state) by the
-renderer of its type. The bot draws in a pool of worker processes, one per core it may use
-(threads would share one interpreter lock), started by the "forkserver" method: a process that
-runs an event loop and threads is never forked. Tests that register a renderer in this process
-draw in a thread instead (`Pictures()`), where that renderer is seen.
+A view (a picklable frozen dataclass; never a game state) is drawn by its game's renderer,
+which the catalogue finds by the view's type (`bot.catalogue.Catalogue.renderer_for`). The bot
+draws in a pool of worker processes, one per core it may use (threads would share one
+interpreter lock), started by the "forkserver" method: a process that runs an event loop and
+threads is never forked. Tests that put a game in the catalogue in this process draw in a
+thread instead (`Pictures()`), where its renderer is seen.
 
 Replays (animations of a whole game, `render.replay`) are made by workers of their own, never
 by the board pictures' pool: `replay_workers` processes (see `bot.play.replays`, which decides
@@ -32,18 +33,19 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from multiprocessing import forkserver
 from typing import Any, TypeVar
 
+from bot.catalogue import CATALOGUE
 from bot.play.replays import replay_worker_started, replay_workers
 from bot.play.worker_start import worker_started
 from bot.service import view_digest
 from engine.core import View
-from render import Rendered, render_view
+from render.renderer import Rendered, Renderer
 from render.replay import Animation, Frame, animate
 
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-PRELOADED = ("render", "ai", "bot.play.worker_start", "bot.play.replays")
+PRELOADED = ("bot.catalogue", "ai", "bot.play.worker_start", "bot.play.replays")
 """What the fork server imports once for every worker: the picture, replay and thinking
 workers."""
 KEEP = 64
@@ -126,7 +128,10 @@ class Pictures:
         keep: int = KEEP,
         replays: Callable[[], Executor] | None = None,
         replays_at_once: int = 1,
+        renderer_for: Callable[[View], Renderer[Any]] = CATALOGUE.renderer_for,
     ) -> None:
+        self.renderer_for = renderer_for
+        """The renderer of a view's game (by default the catalogue's)."""
         self.boards = Workers(workers, "picture")
         self.boards.start()
         if replays is None:
@@ -156,7 +161,8 @@ class Pictures:
         """A replay of `frames` in at most `budget` bytes (see `render.replay.animate`), made
         by the replay workers; which replay is made when, and shared, is decided by
         `bot.play.replays`."""
-        return await self.replays.submit(animate, tuple(frames), budget)
+        draw = self.renderer_for(frames[0].view).draw
+        return await self.replays.submit(animate, tuple(frames), budget, draw)
 
     def prepare(self, views: Iterable[View | None]) -> None:
         """Start drawing these views at once (in parallel), for `draw` to find them later."""
@@ -170,7 +176,8 @@ class Pictures:
         if drawing is not None:
             self._drawn.move_to_end(digest)
             return drawing
-        drawing = asyncio.ensure_future(self.boards.submit(render_view, view))
+        picture = self.renderer_for(view).render
+        drawing = asyncio.ensure_future(self.boards.submit(picture, view))
         drawing.add_done_callback(lambda done: self._forget_failed(digest, done))
         self._drawn[digest] = drawing
         while len(self._drawn) > self.keep:

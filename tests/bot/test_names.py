@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.replies import player_of, safe_name
 from bot.service import Player, TableService
-from render import render_view
+from render.leylines import RENDERER
 from render.text import drawable
 
 BOB_ID = 202_000_000_000_000_000
@@ -98,5 +98,5 @@ async def test_moves_of_a_player_named_like_a_mention_never_mention_anyone(
     assert all(re.fullmatch(r"(<@\d+>, your turn\.|.*begins: <@\d+>, <@\d+>\.)", p) for p in pings)
     assert not any("**bob**" in line for line in lines)
     view = next(n.view for n in (updates[-1].public, *updates[-1].private) if n.view is not None)
-    image = Image.open(io.BytesIO(render_view(view).png))
+    image = Image.open(io.BytesIO(RENDERER.render(view).png))
     image.load()

@@ -15,7 +15,7 @@ from PIL import Image
 from bot.catalogue import CATALOGUE
 from bot.play.pictures import Pictures
 from engine.core import View, resolve_options
-from render import RENDERERS, Renderer, render_view
+from render.renderer import Renderer
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,11 +33,17 @@ def draw_dot(view: DotView) -> Image.Image:
     return Image.new("RGB", (4, 4), "white")
 
 
+DOTS = Renderer(DotView, draw_dot, lambda view: f"Dot {view.dot}.", "dot.png")
+
+
+def dots(view: View) -> Renderer[DotView]:
+    """The renderer of the dots, the only views these pictures draw."""
+    return DOTS
+
+
 @pytest.fixture(autouse=True)
-def dots(monkeypatch: pytest.MonkeyPatch) -> None:
+def nothing_drawn() -> None:
     drawn.clear()
-    picture = Renderer(DotView, draw_dot, lambda view: f"Dot {view.dot}.", "dot.png")
-    monkeypatch.setitem(RENDERERS, DotView, picture)
 
 
 def dot(n: int) -> DotView:
@@ -45,7 +51,7 @@ def dot(n: int) -> DotView:
 
 
 async def test_a_view_is_drawn_once_and_the_oldest_are_forgotten() -> None:
-    pictures = Pictures(keep=2)
+    pictures = Pictures(keep=2, renderer_for=dots)
     first = await pictures.draw(dot(1))
     assert await pictures.draw(dot(1)) == first and first.alt == "Dot 1."
     await pictures.draw(dot(2))
@@ -55,14 +61,14 @@ async def test_a_view_is_drawn_once_and_the_oldest_are_forgotten() -> None:
 
 
 async def test_views_drawn_at_the_same_time_share_one_drawing() -> None:
-    pictures = Pictures()
+    pictures = Pictures(renderer_for=dots)
     pictures.prepare([dot(5), None, dot(6)])
     results = await asyncio.gather(*(pictures.draw(dot(n)) for n in (5, 5, 6, 5, 6)))
     assert sorted(drawn) == [5, 6] and results[0] == results[1] == results[3]
 
 
 async def test_a_failed_drawing_is_not_remembered() -> None:
-    pictures = Pictures()
+    pictures = Pictures(renderer_for=dots)
     for _ in range(2):
         with pytest.raises(ValueError, match="no such dot"):
             await pictures.draw(dot(-1))
@@ -93,7 +99,7 @@ async def test_a_broken_pool_is_replaced_at_the_next_drawing() -> None:
         pools.append(BreakingPool(works=1))
         return pools[-1]
 
-    pictures = Pictures(workers)
+    pictures = Pictures(workers, renderer_for=dots)
     await pictures.draw(dot(1))
     await pictures.draw(dot(2))
     assert drawn == [1, 2] and len(pools) == 2
@@ -108,6 +114,6 @@ async def test_worker_processes_draw_a_game_s_view_as_this_process_does() -> Non
     try:
         pair = await asyncio.gather(pictures.draw(view), pictures.draw(view))
         assert pair[0] is pair[1]
-        assert pair[0] == render_view(view)
+        assert pair[0] == CATALOGUE.renderer_for(view).render(view)
     finally:
         await asyncio.to_thread(pictures.close)

@@ -23,10 +23,12 @@ from bot.play import pictures as pictures_module
 from bot.play.pictures import Pictures
 from bot.replies import answer_error
 from bot.service import TableService
-from bot.store import Store
+from bot.storage.sqlite import SqliteDatabase
+from bot.storage import Storage
 from engine.core import GameError, resolve_options
 from engine.leylines import GAME
-from render.replay import Animation, Frame, animate
+from render.leylines import RENDERER
+from render.replay import Animation, Draw, Frame, animate
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_pictures import BreakingPool
 from tests.service.test_service import ANN, BOB, CHANNEL, started
@@ -98,10 +100,10 @@ class Making:
         if not held:
             self.hold.set()
 
-    def __call__(self, frames: Sequence[Frame], budget: int) -> Animation:
+    def __call__(self, frames: Sequence[Frame], budget: int, draw: Draw) -> Animation:
         self.loop.call_soon_threadsafe(self._begin, frames[0].caption[0])
         self.hold.wait(GUARD)
-        return animate(frames, budget)
+        return animate(frames, budget, draw)
 
     def _begin(self, heading: str) -> None:
         self.made.append(heading)
@@ -114,7 +116,7 @@ def heading(game: int) -> str:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Store(tmp_path / "bot.sqlite3")
+    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
     await store.open()
     yield TableService(store, seed_source=lambda: 7)
     await store.close()
@@ -262,7 +264,7 @@ async def test_replays_are_made_by_worker_processes_of_their_own_at_a_lower_prio
     pictures = Pictures.in_processes(1)
     try:
         frames = opening_frames()
-        assert await pictures.animate(frames, 10**7) == animate(frames, 10**7)
+        assert await pictures.animate(frames, 10**7) == animate(frames, 10**7, RENDERER.draw)
         assert pictures.replays.executor is not pictures.boards.executor
         niceness = await pictures.replays.submit(os.nice, 0)
         assert niceness > await pictures.boards.submit(os.nice, 0)

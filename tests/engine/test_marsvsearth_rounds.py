@@ -9,7 +9,7 @@ import pytest
 
 from engine.marsvsearth import GAME, MarsState, Move
 from engine.marsvsearth.state import ActiveThreat, clone_level
-from render import render_view
+from render.marsvsearth import RENDERER
 from tests.engine.test_marsvsearth_support import (
     cards,
     humans,
@@ -134,7 +134,7 @@ def test_the_cards_a_trial_showed_stay_on_the_table_until_the_round_ends() -> No
     assert sorted(c.code for c in trial.accusations) == ["mil2", "mil3"]
     assert trial.defence is not None and trial.defence.code == "sci1"
     shown = "; defence: Science 1 [sci1])"
-    alt = render_view(view).alt
+    alt = RENDERER.render(view).alt
     assert "Trials: Bob: 5 against, 1 in defence, total 4: OUSTED (accusation cards shown: " in alt
     assert "Military 3 [mil3]" in alt and "Military 2 [mil2]" in alt and shown in alt
     for viewer in range(5):
@@ -143,7 +143,7 @@ def test_the_cards_a_trial_showed_stay_on_the_table_until_the_round_ends() -> No
         assert "trial of Bob: 5 against" in notes[0] and shown in notes[0]
     state = next_round(state)
     view = GAME.view(state, None)
-    assert view.trials == () and "Trials" not in render_view(view).alt
+    assert view.trials == () and "Trials" not in RENDERER.render(view).alt
     assert not any("trials" in line for line in GAME.view(state, 0).private)
 
 
@@ -154,7 +154,7 @@ def test_accusation_cards_not_shown_at_a_trial_stay_secret() -> None:
     shown = {c.code for c in trial.accusations}
     assert len(shown) == 2 and shown < {"sci2", "dip2", "mil1", "dip3"}
     assert trial.defence is None, "Bob held no card to defend with"
-    public = repr(view) + render_view(view).alt
+    public = repr(view) + RENDERER.render(view).alt
     for code in {"sci2", "dip2", "mil1", "dip3"} - shown:
         assert f"[{code}]" not in public and f"'{code}'" not in public
 

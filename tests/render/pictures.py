@@ -14,8 +14,8 @@ import pytest
 from PIL import Image, ImageFont
 
 from engine.core import Game, View
-from render import Rendered
 from render import text as text_module
+from render.renderer import Rendered
 from render.text import ELLIPSIS, Block, Pen, drawable, stack_height, text_length
 
 LONGEST = (

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.agents import GAME, AgentsState
-from render import render_view
-from render.agents import PYRAMID_COLOURS, draw_agents, layout, picture_size
+from render.agents import PYRAMID_COLOURS, RENDERER, draw_agents, layout, picture_size
 from tests.engine.test_agents_scoring import EXAMPLE
 from tests.engine.test_agents_support import ANN, BOB, play, position, pyramid, random_game
 from tests.render.pictures import picture
@@ -20,7 +19,7 @@ def example() -> AgentsState:
 
 def test_public_board_mid_game() -> None:
     state, _ = play(example(), "move a3 a2", "draw")
-    rendered = render_view(GAME.view(state, None))
+    rendered = RENDERER.render(GAME.view(state, None))
     assert picture(rendered).size == picture_size(7)
     assert len(rendered.png) < MAX_PNG
     assert rendered.filename == "agents-board.png"
@@ -37,8 +36,8 @@ def test_public_board_mid_game() -> None:
 
 
 def test_private_board_shows_the_viewers_secret_and_score() -> None:
-    public = render_view(GAME.view(example(), None))
-    private = render_view(GAME.view(example(), ANN))
+    public = RENDERER.render(GAME.view(example(), None))
+    private = RENDERER.render(GAME.view(example(), ANN))
     assert "Ann's objectives: red 0, green 1, blue -1, yellow 2; Bob's objectives are secret." in (
         private.alt
     )
@@ -54,21 +53,21 @@ def test_final_board_highlights_clusters_and_tables_the_score() -> None:
     board = tuple(p if p is not None else pyramid("k1") for p in state.board)
     final = replace(state, board=board)
     view = GAME.view(final, None)
-    rendered = render_view(view)
+    rendered = RENDERER.render(view)
     assert "Points on the board: red 0, green 18, blue 14, yellow 24." in rendered.alt
     assert "Scores: Ann 52, Bob -6." in rendered.alt
     assert "Ann's objectives: red 0, green 1, blue -1, yellow 2" in rendered.alt
     image = picture(rendered)
     lay = layout(7)
     red_square = lay.box(lay.grid.parse("d8"))  # a red group of three: dimmed
-    plain = picture(render_view(GAME.view(state, None))).crop(red_square)
+    plain = picture(RENDERER.render(GAME.view(state, None))).crop(red_square)
     assert image.crop(red_square).tobytes() != plain.tobytes()
 
 
 def test_a_full_eight_by_eight_board_is_small_and_drawn_the_same_every_time() -> None:
     steps = random_game(21, {"colours": 5})
     final = GAME.view(steps[-1][0], None)
-    first, second = render_view(final), render_view(final)
+    first, second = RENDERER.render(final), RENDERER.render(final)
     assert first.png == second.png
     assert picture(first).size == picture_size(8)
     assert len(first.png) < MAX_PNG
@@ -82,17 +81,17 @@ def test_every_colour_has_distinct_shades() -> None:
 
 def test_objectives_phase_and_blind_views_render() -> None:
     state = GAME.new_game(["Ann", "Bob"], {"blind": True, "first": 1}, seed=4)
-    rendered = render_view(GAME.view(state, None))
+    rendered = RENDERER.render(GAME.view(state, None))
     assert "Setting objectives: waiting for Ann and Bob." in rendered.alt
     state, _ = play(state, "objectives red=2 green=1 blue=0 yellow=-1")
-    alt = render_view(GAME.view(state, ANN)).alt
+    alt = RENDERER.render(GAME.view(state, ANN)).alt
     assert "Bob's objectives: red 2, green 1, blue 0, yellow -1" in alt
-    assert "red 2" not in render_view(GAME.view(state, BOB)).alt
+    assert "red 2" not in RENDERER.render(GAME.view(state, BOB)).alt
 
 
 def test_the_score_as_it_stands_mid_game() -> None:
     view = GAME.view(example(), None)
-    alt = render_view(view).alt
+    alt = RENDERER.render(view).alt
     assert "Points now: red 0, green 18 (" in alt and "yellow 24 (" in alt
     assert view.clusters, "the view computes the clusters mid-game"
     plain = draw_agents(replace(view, clusters=()))
@@ -104,11 +103,11 @@ def test_the_last_placement_names_the_pyramid() -> None:
     assert state.pending is not None
     name = f"{('small', 'medium', 'large')[state.pending.size - 1]} {state.pending.colour}"
     state, _ = play(state, "place g1")
-    assert f"placed the {name} on g1." in render_view(GAME.view(state, None)).alt
+    assert f"placed the {name} on g1." in RENDERER.render(GAME.view(state, None)).alt
 
 
 def test_locked_swaps_give_the_black_count_alone() -> None:
     five = "k1 k1 k1 k1 k1 . .\n" + "\n".join([". . . . . . ."] * 7)
-    alt = render_view(GAME.view(position(five), None)).alt
+    alt = RENDERER.render(GAME.view(position(five), None)).alt
     assert "Objective swaps: locked (5 black pyramids placed)." in alt
     assert "of 4" not in alt

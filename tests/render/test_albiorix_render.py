@@ -9,8 +9,8 @@ from PIL import Image
 
 from engine.albiorix import GAME, AlbiorixState, AlbiorixView, Draw
 from engine.albiorix.pieces import GRID
-from render import Rendered, render_view
-from render.albiorix import HEIGHT, LAYOUT, WIDTH, draw_albiorix
+from render.albiorix import HEIGHT, LAYOUT, RENDERER, WIDTH, draw_albiorix
+from render.renderer import Rendered
 from tests.engine.test_albiorix_positions import ANN, BOB, play, stack
 from tests.render.pictures import finished_view, picture
 
@@ -34,7 +34,7 @@ def finished_game(seed: int, names: tuple[str, str] = ("Ann", "Bob")) -> Albiori
 
 
 def render(view: AlbiorixView) -> Rendered:
-    return render_view(view)
+    return RENDERER.render(view)
 
 
 def pixels(image: Image.Image, name: str) -> bytes:
@@ -154,4 +154,4 @@ def test_a_draw_offer_is_shown_and_said() -> None:
     state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 3)
     state, _ = GAME.apply(state, ANN, Draw("offer"))
     view = GAME.view(state, None)
-    assert "Ann offers a draw." in render_view(view).alt
+    assert "Ann offers a draw." in RENDERER.render(view).alt

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
+from bot.catalogue import CATALOGUE
 from engine.albiorix import GAME as ALBIORIX
 from engine.leylines import GAME as LEYLINES
 from engine.leylines.state import GRID
-from render import RENDERERS
 from render.agents import PYRAMID_COLOURS
 from render.board import BoardLayout, TextLine, board_picture, draw_board, draw_status_strip
 from render.palette import BACKGROUND, TEXT
@@ -57,5 +57,5 @@ def test_a_board_picture_is_the_board_drawn_afresh() -> None:
 def test_drawing_again_changes_nothing() -> None:
     for game in (LEYLINES, ALBIORIX):
         view = finished_view(game, 3, ("Ann", "Bob"))
-        draw = RENDERERS[type(view)].draw
+        draw = CATALOGUE.renderer_for(view).draw
         assert same(draw(view), draw(view))

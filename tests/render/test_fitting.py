@@ -14,7 +14,6 @@ import pytest
 from bot.catalogue import CATALOGUE
 from bot.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
-from render import RENDERERS
 from tests.render.pictures import LONGEST, Spies, assert_uncut, assert_whole
 
 COMPUTERS = tuple(computer_name(computer_id(n)) for n in range(1, 11))
@@ -53,7 +52,7 @@ CASES = [
 
 
 def draw(view: View) -> None:
-    RENDERERS[type(view)].draw(view)
+    CATALOGUE.renderer_for(view).draw(view)
 
 
 @pytest.mark.parametrize(("key", "names"), CASES)

@@ -22,7 +22,6 @@ import pytest
 from bot.catalogue import CATALOGUE
 from engine.core import Game, View
 from engine.marsvsearth.effects import RESOURCES, VOCABULARY
-from render import RENDERERS
 from render import pieces as pieces_module
 from tests.render.pictures import Spies
 
@@ -194,7 +193,7 @@ def test_every_abbreviation_on_a_picture_is_explained(key: str, spies: Spies) ->
         for seed in (1, 2):
             for view in positions(game, players, seed):
                 spies.written.clear()
-                renderer = RENDERERS[type(view)]
+                renderer = CATALOGUE.renderer_for(view)
                 renderer.draw(view)
                 texts = [w.text for w in spies.written]
                 drawn, alt = " ".join(" ".join(texts).split()), renderer.describe(view)

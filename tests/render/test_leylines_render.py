@@ -10,8 +10,8 @@ from PIL import Image
 from engine.core import View
 from engine.leylines import GAME, LeyLinesState, LeyLinesView
 from engine.leylines.state import GRID
-from render import Rendered, render_view
-from render.leylines import HEIGHT, LAYOUT, WIDTH, draw_leylines
+from render.leylines import HEIGHT, LAYOUT, RENDERER, WIDTH, draw_leylines
+from render.renderer import Rendered
 from tests.render.pictures import finished_view, picture
 
 ANN, BOB = 0, 1
@@ -43,7 +43,7 @@ def finished_game(seed: int, names: tuple[str, str] = ("Ann", "Bob")) -> LeyLine
 
 
 def render(view: View) -> Rendered:
-    return render_view(view)
+    return RENDERER.render(view)
 
 
 def square_pixels(image: Image.Image, name: str) -> bytes:
@@ -145,4 +145,4 @@ def test_long_and_odd_names_stay_within_discord_limits() -> None:
 
 def test_a_view_no_game_draws_is_refused() -> None:
     with pytest.raises(TypeError):
-        render_view(View(("Ann", "Bob"), None, frozenset(), None))
+        RENDERER.render(View(("Ann", "Bob"), None, frozenset(), None))

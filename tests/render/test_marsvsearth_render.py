@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 from engine.marsvsearth import GAME, MarsState, MarsView
-from render import render_view
 from render.marsvsearth import (
     MIN_WIDTH,
+    RENDERER,
     SEAT_WIDTH,
     card_lines,
     describe_marsvsearth,
@@ -52,8 +52,8 @@ VIEWS = {
 @pytest.mark.parametrize("name", sorted(VIEWS))
 def test_pictures_are_small_deterministic_pngs(name: str) -> None:
     view = VIEWS[name]()
-    first = render_view(view)
-    second = render_view(view)
+    first = RENDERER.render(view)
+    second = RENDERER.render(view)
     assert first.png == second.png
     assert len(first.png) < MAX_PNG
     image = Image.open(io.BytesIO(first.png))
@@ -83,10 +83,10 @@ def test_alt_text_reports_the_outcome() -> None:
 def test_odd_names_and_every_seat_count_render() -> None:
     names = ["Zoë the Very Long-Named Agent of Earth", "李", "🚀 Rocket", "a", "Ann"]
     view = GAME.view(played(5, 30, names=names), None)
-    rendered = render_view(view)
+    rendered = RENDERER.render(view)
     assert len(rendered.alt) <= 1000
     for players in range(2, 11):
-        image = render_view(GAME.view(played(players, 20), None))
+        image = RENDERER.render(GAME.view(played(players, 20), None))
         assert image.png
 
 
@@ -124,7 +124,7 @@ def test_a_big_table_shows_everything_uncut(players: int) -> None:
     view = resolving(players, seed=5)
     shape = layout(view)
     assert shape.width > MIN_WIDTH, "five threat cards widen the picture"
-    rendered = render_view(view)
+    rendered = RENDERER.render(view)
     assert Image.open(io.BytesIO(rendered.png)).size == (shape.width, shape.height)
     for t in view.threats:
         above, below = card_lines(view, t, shape.card_width)
@@ -156,7 +156,7 @@ def test_the_table_shows_the_cards_a_trial_showed(spies: Spies) -> None:
     state = on_trial(("sci1", "dip2"), ("mil3", "mil2"))
     state, _ = run_until(state, (1, "defend sci1"))
     view = GAME.view(state, None)
-    render_view(view)
+    RENDERER.render(view)
     laid = [
         " ".join(line for block in f.blocks for line in block.lines)
         for f in spies.fittings

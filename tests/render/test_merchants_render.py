@@ -10,10 +10,10 @@ import pytest
 from engine.core import View
 from engine.merchants import GAME, MerchantsState, MerchantsView, Ship
 from engine.merchants.state import COLOUR_NAMES
-from render import Rendered, render_view
 from render.merchants import (
     HEIGHT,
     MIN_CELL,
+    RENDERER,
     WIDTH,
     board_box,
     canvas_size,
@@ -21,6 +21,7 @@ from render.merchants import (
     draw_merchants,
     layout_for,
 )
+from render.renderer import Rendered
 from tests.engine.test_merchants_positions import (
     ANN,
     BLUE,
@@ -37,7 +38,7 @@ MAX_PNG = 150_000
 
 
 def render(view: MerchantsView) -> Rendered:
-    return render_view(view)
+    return RENDERER.render(view)
 
 
 def random_game(players: int, seed: int, until: int | None = None) -> MerchantsState:
@@ -202,7 +203,7 @@ def test_long_and_odd_names_stay_within_discord_limits() -> None:
 
 def test_wrong_view_is_refused() -> None:
     with pytest.raises(TypeError):
-        render_view(View(("Ann", "Bob"), None, frozenset(), None))
+        RENDERER.render(View(("Ann", "Bob"), None, frozenset(), None))
 
 
 def test_every_piece_carries_its_colours_initial() -> None:

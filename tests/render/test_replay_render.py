@@ -16,7 +16,8 @@ from bot import limits
 from bot.catalogue import CATALOGUE
 from bot.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
-from render import RENDERERS, Renderer
+from render.agents import RENDERER as AGENTS
+from render.leylines import RENDERER as LEYLINES
 from render.replay import (
     CAPTION_HEIGHT,
     CAPTION_SIZES,
@@ -56,20 +57,22 @@ def gif_of(data: bytes) -> GifImageFile:
 
 def test_a_replay_has_one_frame_per_position_showing_its_picture() -> None:
     frames = played(CATALOGUE["leylines"].game, 40, seed=3)
-    animation = animate(frames, limits.UPLOAD)
+    animation = animate(frames, limits.UPLOAD, LEYLINES.draw)
     assert (animation.shown, animation.step) == (len(frames), 1)
     gif = gif_of(animation.gif)
     assert gif.n_frames == len(frames) and gif.info["loop"] == 0
     for index in (0, len(frames) // 2, len(frames) - 1):
         gif.seek(index)
-        difference = ImageChops.difference(gif.convert("RGB"), captioned(frames[index]))
+        difference = ImageChops.difference(
+            gif.convert("RGB"), captioned(frames[index], LEYLINES.draw)
+        )
         assert max(ImageStat.Stat(difference).mean) < 2  # the same picture, on a palette
 
 
 def test_a_long_game_keeps_every_step_th_position_and_the_last_within_the_limit() -> None:
     frames = played(CATALOGUE["agents"].game, 400, seed=5)
     assert len(frames) == 401
-    animation = animate(frames, limits.UPLOAD)
+    animation = animate(frames, limits.UPLOAD, AGENTS.draw)
     assert animation.step == 3 and animation.shown == len(kept(401, 3)) <= MAX_FRAMES
     assert len(animation.gif) <= limits.UPLOAD
     assert gif_of(animation.gif).n_frames == animation.shown
@@ -77,13 +80,13 @@ def test_a_long_game_keeps_every_step_th_position_and_the_last_within_the_limit(
 
 def test_a_small_budget_shows_fewer_positions() -> None:
     frames = played(CATALOGUE["leylines"].game, 40, seed=3)
-    animation = animate(frames, 300_000)
+    animation = animate(frames, 300_000, LEYLINES.draw)
     assert animation.step > 1 and len(animation.gif) <= 300_000
     assert (
         gif_of(animation.gif).n_frames == animation.shown == len(kept(len(frames), animation.step))
     )
     with pytest.raises(TooLarge):
-        animate(frames, 10_000)
+        animate(frames, 10_000, LEYLINES.draw)
 
 
 def test_kept_positions_end_with_the_last() -> None:
@@ -99,13 +102,10 @@ class BoxView(View):
     height: int
 
 
-def test_pictures_of_several_sizes_share_the_largest_canvas(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_pictures_of_several_sizes_share_the_largest_canvas() -> None:
     def draw(view: BoxView) -> Image.Image:
         return Image.new("RGB", (view.width, view.height), "white")
 
-    monkeypatch.setitem(RENDERERS, BoxView, Renderer(BoxView, draw, lambda v: "", "box.png"))
     sizes = ((200, 30), (260, 20), (220, 50))
     frames = [
         Frame(
@@ -114,7 +114,7 @@ def test_pictures_of_several_sizes_share_the_largest_canvas(
         )
         for w, h in sizes
     ]
-    gif = gif_of(animate(frames, limits.UPLOAD).gif)
+    gif = gif_of(animate(frames, limits.UPLOAD, draw).gif)
     assert gif.size == (260, 50 + CAPTION_HEIGHT) and gif.n_frames == 3
 
 
@@ -153,13 +153,14 @@ def test_captions_show_every_word_at_their_own_sizes(key: str, spies: Spies) -> 
     for frame in longest_captions(CATALOGUE[key].game, range(2)):
         spies.fittings.clear()
         spies.written.clear()
-        image = captioned(frame)
+        draw = CATALOGUE[key].renderer.draw
+        image = captioned(frame, draw)
         assert_uncut(spies.written)
         texts = tuple(zip(frame.caption, CAPTION_SIZES, strict=True))
         [band] = [f for f in spies.fittings if f.texts == texts]
         assert_whole(band)
         assert [block.size for block in band.blocks] == list(CAPTION_SIZES)
-        picture = RENDERERS[type(frame.view)].draw(frame.view)
+        picture = draw(frame.view)
         assert image.width == picture.width
         assert image.height >= picture.height + CAPTION_HEIGHT
         laid = " ".join(line for block in band.blocks for line in block.lines)
@@ -173,7 +174,7 @@ def test_a_last_move_s_second_filled_line_shows_in_its_caption(spies: Spies) -> 
         for f in longest_captions(CATALOGUE["leylines"].game, range(3))
         if f.caption[1].count("filled") > 1
     )
-    captioned(frame)
+    captioned(frame, LEYLINES.draw)
     [band] = [f for f in spies.fittings if f.texts[0][0] == frame.caption[0]]
     said = " ".join(band.blocks[1].lines)
     assert said.count(" is filled: ") == 2, said
