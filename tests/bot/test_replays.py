@@ -23,8 +23,7 @@ from bot.play import pictures as pictures_module
 from bot.play.pictures import Pictures
 from bot.replies import answer_error
 from bot.service import TableService
-from bot.storage.sqlite import SqliteDatabase
-from bot.storage import Storage
+from bot.store import Store
 from engine.core import GameError, resolve_options
 from engine.leylines import GAME
 from render.leylines import RENDERER
@@ -116,7 +115,7 @@ def heading(game: int) -> str:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
+    store = Store(tmp_path / "bot.sqlite3")
     await store.open()
     yield TableService(store, seed_source=lambda: 7)
     await store.close()
