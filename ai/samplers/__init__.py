@@ -1,4 +1,5 @@
-"""Samplers of what a seat cannot see, one module per game with secrets or chance."""
+"""Samplers of what a seat cannot see, one module per game with secrets (each in its game's kit,
+`ai.kits`); an open game's chance needs none of its own (`ai.determinize.FRESH_FUTURE`)."""
 
 
 class Unsampled(RuntimeError):
