@@ -2,11 +2,10 @@
 
 An `Entry` pairs an engine game with its picture (`render`), its guide (`/rules`), its lesson
 (`/learn`, optional), its computer players' kit (`ai.kits`, optional for an open game) and its
-table sizes; `CATALOGUE` holds one line per game. A catalogue
-checks its entries when it is made and refuses an incomplete or mismatched one with an error
-naming the game and the piece. Nothing else in the bot keys tables by game name: adding a game
-is its engine package, its renderer, its guide, optionally its lesson and AI kit, and one line
-here.
+table sizes; `CATALOGUE` holds one line per game. A catalogue checks each entry as it is put
+in (when the bot starts) and refuses an incomplete or mismatched one with an error naming the
+game and the piece. Nothing else in the bot keys tables by game name: adding a game is its
+engine package, its renderer, its guide, optionally its lesson and AI kit, and one line here.
 """
 
 from __future__ import annotations
@@ -60,7 +59,7 @@ class CatalogueError(Exception):
 class Entry:
     """One game as the bot runs it: the engine `game`, the `renderer` of its views, its
     `guide`, its `lesson` (None: no lesson yet) and its computer players' `kit` (None: the
-    generic kit of its nature, see `ai`)."""
+    generic kit of its nature, see `Entry.ai`)."""
 
     game: Game[Any, Any]
     renderer: Renderer[Any]
@@ -88,7 +87,7 @@ class Entry:
         """Refuse a missing piece, or a piece made for another game, naming both."""
         name = getattr(self.game, "key", None)
         if not isinstance(name, str):
-            raise CatalogueError(f"an entry's game is missing (its renderer draws {self.renderer})")
+            raise CatalogueError("an entry's game is missing")
         pieces = {"renderer": Renderer, "guide": Guide, "lesson": Lesson, "kit": Kit}
         for piece, kind in pieces.items():
             found = getattr(self, piece)
@@ -113,7 +112,9 @@ class Entry:
 
 
 class Catalogue(MutableMapping[str, Entry]):
-    """Entries by game key, each checked as it is put in (see `Entry.check`)."""
+    """Entries by game key, each checked as it is put in (see `Entry.check`): when the bot
+    starts, when a Mars vs. Earth deck file replaces the bundled deck, and when a test puts in
+    a game of its own."""
 
     def __init__(self, entries: Iterable[Entry]) -> None:
         self._entries: dict[str, Entry] = {}
