@@ -4,7 +4,7 @@ Run `python benchmark.py [--out bench-results/benchmark.md] [--quick]`. The repo
 written to `--out` and printed. Times are wall-clock (`time.perf_counter_ns`), shown in
 milliseconds; sizes in bytes; memory in MiB. The platform figures (latency, throughput, memory)
 play Ley Lines of Mars with seeded random legal moves, on real SQLite files (WAL, full sync, as
-the Store opens them) in a temporary folder; each other game adds its own figures (see
+the Storage opens them) in a temporary folder; each other game adds its own figures (see
 `bench/games.py`). Targets are ratios to floors measured in the same run (`bench/floors.py`),
 since absolute times vary by 2x between runs on a shared machine. `--quick` runs a small
 version of every measurement (for the smoke test).
@@ -18,6 +18,8 @@ bot processes, one shard each (`bench/scale.py`).
 `python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-yardstick]`
 plays the computer players against each other (`bench/strength.py`), in every game or in game KEY
 only, or only the levels against the greedy yardstick.
+`python benchmark.py --house` counts the database statements, state decodes and replays of a `/move`
+and a takeback, and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
 """
@@ -54,6 +56,7 @@ from bench.games import (
     bench_merchants,
     render_rows,
 )
+from bench.house import bench_house
 from bench.load import LoadPlan, bench_load
 from bench.procstat import status_kib
 from bench.replays import FULL as FULL_REPLAYS
@@ -68,7 +71,8 @@ from bot.catalogue import CATALOGUE
 from bot.client import MarsBot
 from bot.config import Config
 from bot.service import Player, TableService, TableUpdate
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 from engine.leylines import GAME, LeyLinesState, Place
 
 KEY = GAME.key
@@ -188,7 +192,7 @@ async def open_match(service: TableService, channel: int) -> Match:
     )
     await service.lobbies.join(channel, bob)
     await service.lobbies.start(channel, ann)
-    row = await service.store.open_game(channel)
+    row = await service.store.games.open_in(channel)
     assert row is not None and row.state is not None
     players = tuple(Player(s.user_id, s.display_name) for s in row.seats)
     state = GAME.from_json(json.loads(row.state))
@@ -228,7 +232,7 @@ async def timed_moves(match: Match, service: TableService, *, drawn: bool) -> li
 
 async def open_service(path: Path) -> TableService:
     """A service on a fresh store at `path`, with reproducible game seeds."""
-    store = Store(path)
+    store = Storage(SqliteDatabase(path))
     await store.open()
     seeds = random.Random(path.name)
     return TableService(store, seed_source=lambda: seeds.getrandbits(62))
@@ -320,7 +324,7 @@ async def bench_throughput(scale: Scale, folder: Path) -> Section:
             "## 3. Throughput",
             "",
             f"{scale.concurrent_games} games in {scale.concurrent_games} channels played to the "
-            "end at once (`asyncio.gather`, one shared Store and TableService, no drawing; "
+            "end at once (`asyncio.gather`, one shared Storage and TableService, no drawing; "
             "lobbies opened beforehand, move picking included).",
             "",
             "| games | moves | wall s | moves/s |",
@@ -359,7 +363,7 @@ async def memory_probe(path: Path) -> dict[str, int]:
     env = {"DISCORD_TOKEN": "benchmark", "DATABASE_PATH": str(path), "DEV_GUILD_ID": ""}
     bot = MarsBot(Config.from_env({**env, "LOG_LEVEL": "WARNING"}))
     await bot.store.open()
-    game_ids = await bot.store.open_game_ids()
+    game_ids = await bot.store.games.open_ids()
     for game_id in game_ids:
         await bot.service.deliveries.public_view(game_id)
     result = {
@@ -543,17 +547,25 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     replays = parser.add_argument_group("replays", "bursts of /replay beside board pictures")
     replays.add_argument("--replays", action="store_true", help="run the replay benchmark")
+    parser.add_argument(
+        "--house",
+        action="store_true",
+        help="count the statements, decodes and replays of a /move and a takeback, and the "
+        "methods of the service and storage classes",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not args.load:
         parser.error("--profile goes with --load")
-    if sum((args.load, args.scale, args.strength, args.replays)) > 1:
+    if sum((args.load, args.scale, args.strength, args.replays, args.house)) > 1:
         parser.error(
-            "--load, --scale, --strength and --replays are separate benchmarks: choose one"
+            "--load, --scale, --strength, --replays and --house are separate benchmarks: choose one"
         )
     if args.out is None:
         name = (
-            "replays"
+            "house"
+            if args.house
+            else "replays"
             if args.replays
             else "strength"
             if args.strength
@@ -596,9 +608,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
     elif args.replays:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
+    elif args.house:
+        sections = [asyncio.run(bench_house())]
     else:
         sections = asyncio.run(run_all(scale))
-    kinds = ("load", "scale", "strength", "replays")
+    kinds = ("load", "scale", "strength", "replays", "house")
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)

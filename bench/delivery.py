@@ -18,7 +18,8 @@ from pathlib import Path
 from bench.report import Check, Section
 from bot.catalogue import CATALOGUE
 from bot.service import Delivery, Player, TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 
 MESSAGES_PER_ACTION = 1.2
 """Mars vs. Earth target at 6 players: new channel messages per player action."""
@@ -67,7 +68,7 @@ async def play(
     service: TableService, game_id: int, channel: int, rng: random.Random, tally: Tally
 ) -> bool:
     """One random legal move by a random player who may act; False once the game is over."""
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row is not None
     if row.status != "active":
         return False
@@ -85,7 +86,7 @@ async def play(
 
 async def marsvsearth_rounds(folder: Path, players: int, rounds: int) -> Tally:
     """Counts over the first `rounds` whole rounds of a random game (fewer if it ends)."""
-    store = Store(folder / f"delivery-mve-{players}.sqlite3")
+    store = Storage(SqliteDatabase(folder / f"delivery-mve-{players}.sqlite3"))
     await store.open()
     service = TableService(store, seed_source=lambda: 4000 + players)
     try:
@@ -95,12 +96,12 @@ async def marsvsearth_rounds(folder: Path, players: int, rounds: int) -> Tally:
         rng = random.Random(players)
         game = CATALOGUE["marsvsearth"].game
         while len(tally.periods) < rounds:
-            row = await store.game(game_id)
+            row = await store.games.get(game_id)
             assert row is not None and row.state is not None
             round_before = game.from_json(json.loads(row.state)).round
             if not await play(service, game_id, players, rng, tally):
                 break
-            row = await store.game(game_id)
+            row = await store.games.get(game_id)
             assert row is not None and row.state is not None
             if game.from_json(json.loads(row.state)).round != round_before:
                 tally.periods.append(tally.actions)
@@ -111,7 +112,7 @@ async def marsvsearth_rounds(folder: Path, players: int, rounds: int) -> Tally:
 
 async def merchants_turns(folder: Path, turns: int) -> Tally:
     """Counts over the first `turns` turns of a random 4-player game."""
-    store = Store(folder / "delivery-merchants.sqlite3")
+    store = Storage(SqliteDatabase(folder / "delivery-merchants.sqlite3"))
     await store.open()
     service = TableService(store, seed_source=lambda: 77)
     try:
@@ -121,12 +122,12 @@ async def merchants_turns(folder: Path, turns: int) -> Tally:
         rng = random.Random(44)
         game = CATALOGUE["merchants"].game
         while len(tally.periods) < turns:
-            row = await store.game(game_id)
+            row = await store.games.get(game_id)
             assert row is not None and row.state is not None
             before = game.actors(game.from_json(json.loads(row.state)))
             if not await play(service, game_id, 44, rng, tally):
                 break
-            row = await store.game(game_id)
+            row = await store.games.get(game_id)
             assert row is not None and row.state is not None
             if game.actors(game.from_json(json.loads(row.state))) != before:
                 tally.periods.append(tally.actions)

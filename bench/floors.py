@@ -91,8 +91,8 @@ def stored_state_bytes(database: Path) -> int:
 
 def commit_samples(folder: Path, row_bytes: int, count: int) -> list[int]:
     """`count` timings of one write transaction that updates one `row_bytes`-long text row, in
-    a fresh database file in `folder` opened as the Store opens its own (WAL, synchronous=FULL):
-    BEGIN IMMEDIATE, UPDATE, COMMIT."""
+    a fresh database file in `folder` opened as the bot's storage opens its own (WAL,
+    synchronous=FULL): BEGIN IMMEDIATE, UPDATE, COMMIT."""
     path = folder / "floor-commit.sqlite3"
     db = sqlite3.connect(path, isolation_level=None)
     try:

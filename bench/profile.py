@@ -32,7 +32,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine/",)),
-    ("store / SQLite", ("bot/store.py", "aiosqlite/", "sqlite3/")),
+    ("storage / SQLite", ("bot/storage/", "aiosqlite/", "sqlite3/")),
     ("render", ("render/", "PIL/")),
     ("JSON", ("json/",)),
     ("logging", ("logging/", "bot/logsafe.py")),

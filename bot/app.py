@@ -14,7 +14,7 @@ from bot.catalogue import use_marsvsearth_deck
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
 from bot.logsafe import safe_handler
-from bot.pgstore import DatabaseUnreachable
+from bot.storage.postgres import DatabaseUnreachable
 from engine.marsvsearth import DeckError
 
 log = logging.getLogger("bot")

@@ -46,7 +46,7 @@ from bot.review.cog import ReviewCommands, in_workers
 from bot.review.reviews import Reviews
 from bot.service import Controls, TableService
 from bot.stats import StatsCommands
-from bot.stores import store_for, where
+from bot.storage import storage_for, where
 from bot.tables.commands import TableCommands
 from bot.tables.standins import StandInLoop
 
@@ -120,7 +120,7 @@ class MarsBot(commands.AutoShardedBot):
             **shards,
         )
         self.config = config
-        self.store = store_for(config.database_path, config.database_url)
+        self.store = storage_for(config.database_path, config.database_url)
         self.heartbeat = Heartbeat(self.store, config.process_name)
         self.faults = Faults()
         self.service = TableService(

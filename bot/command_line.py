@@ -42,10 +42,9 @@ from bot.config import (
 from bot.operations.backup import BackupFailed, backup
 from bot.operations.figures import describe, gather, where_kind
 from bot.operations.health import Verdict, check
-from bot.pgstore import DatabaseUnreachable
 from bot.service import TableService, ratings
-from bot.store import Store
-from bot.stores import store_for, where
+from bot.storage import Storage, storage_for, where
+from bot.storage.postgres import DatabaseUnreachable
 from bot.transfer import TargetNotEmpty, copy_to_postgres
 
 HEALTH_WAIT = 8.0
@@ -100,12 +99,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         migrate(path, url)
     elif args.task == "status":
         app.use_deck(deck_path(values))
-        print(asyncio.run(_status(store_for(path, url), where_kind(path, url))))
+        print(asyncio.run(_status(storage_for(path, url), where_kind(path, url))))
     elif not args.rebuild:
         rating.error("say what to do with the ratings: --rebuild")
     else:
         app.use_deck(deck_path(values))
-        counted = asyncio.run(_rebuild(store_for(path, url)))
+        counted = asyncio.run(_rebuild(storage_for(path, url)))
         print(f"Ratings rebuilt from {counted} finished games in {where(path, url)}.")
 
 
@@ -122,7 +121,7 @@ def health(values: Mapping[str, str], path: Path, url: str | None) -> int:
         return 1
     try:
         verdict = asyncio.run(
-            asyncio.wait_for(_health(store_for(path, url), process, stale_after), HEALTH_WAIT)
+            asyncio.wait_for(_health(storage_for(path, url), process, stale_after), HEALTH_WAIT)
         )
     except (TimeoutError, DatabaseUnreachable, OSError, sqlite3.Error) as error:
         print(f"unhealthy: the database at {where(path, url)} could not be read: {error}")
@@ -131,7 +130,7 @@ def health(values: Mapping[str, str], path: Path, url: str | None) -> int:
     return 0 if verdict.healthy else 1
 
 
-async def _health(store: Store, process: str, stale_after: float) -> Verdict:
+async def _health(store: Storage, process: str, stale_after: float) -> Verdict:
     await store.open(read_only=True)
     try:
         return await check(store, process, time.time(), stale_after)
@@ -157,7 +156,7 @@ def take_backup(path: Path, url: str | None, target: Path) -> None:
     )
 
 
-async def _status(store: Store, database: str) -> str:
+async def _status(store: Storage, database: str) -> str:
     await store.open(read_only=True)
     try:
         return describe(await gather(TableService(store), database, time.time()))
@@ -182,7 +181,7 @@ def migrate(path: Path, url: str | None) -> None:
     print(f"Copied from {path} to {where(path, url)} the rows of {counts}.")
 
 
-async def _rebuild(store: Store) -> int:
+async def _rebuild(store: Storage) -> int:
     await store.open()
     try:
         return await ratings.rebuild(store)

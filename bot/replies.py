@@ -13,7 +13,7 @@ from discord import app_commands
 from bot import limits
 from bot.faults import Faults, unsavable
 from bot.service import Player
-from bot.store import SaveUncertain
+from bot.storage.database import SaveUncertain
 from engine.core import GameError
 
 log = logging.getLogger(__name__)

@@ -15,14 +15,14 @@ from bot.info import GAME_CHOICES
 from bot.replies import safe_name
 from bot.service import ratings
 from bot.service.ratings import Card
-from bot.store import Store
+from bot.storage import Storage
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
 
 
 class StatsCommands(commands.Cog):
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Storage) -> None:
         self.store = store
 
     @app_commands.command(name="stats", description="Games, results, rating and streak per game")

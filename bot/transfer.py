@@ -1,11 +1,13 @@
-"""Copying the SQLite store into an empty PostgreSQL store (`python -m bot migrate-to-postgres`).
+"""Copying the SQLite database into an empty PostgreSQL database (`python -m bot
+migrate-to-postgres`).
 
-Both databases are first brought to the latest schema by their own stores' migrations, so their
-tables and columns match (a test holds the two schemas equal). Every row of every table (games,
-seats, moves, undelivered updates, ratings, pending takebacks...) is then copied in one
-PostgreSQL transaction with its ids kept, and the id counters are moved past the copied ids, so
-that new games and updates number on from there. The target must hold no game: otherwise the copy
-refuses (`TargetNotEmpty`) and changes nothing. The bot should be stopped while it runs.
+Both databases are first brought to the latest schema (`bot.storage.migrations`, written once for
+both), so their tables and columns match (a test holds the two schemas equal column by column).
+Every row of every table (games, seats, moves, undelivered updates, ratings, pending takebacks...)
+is then copied in one PostgreSQL transaction with its ids kept, and the id counters are moved past
+the copied ids, so that new games and updates number on from there. The target must hold no game:
+otherwise the copy refuses (`TargetNotEmpty`) and changes nothing. The bot should be stopped while
+it runs.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from pathlib import Path
 import aiosqlite
 import asyncpg
 
-from bot.pgstore import PgStore
-from bot.store import Store
+from bot.storage.postgres import PgDatabase
+from bot.storage.sqlite import SqliteDatabase
 
 NUMBERED = ("games", "outbox")
 """The tables whose ids PostgreSQL numbers itself (identity columns)."""
@@ -27,11 +29,11 @@ class TargetNotEmpty(Exception):
 
 
 async def copy_to_postgres(path: Path, url: str) -> dict[str, int]:
-    """Copy the SQLite store at `path` into the PostgreSQL database at `url`; returns how many
+    """Copy the SQLite database at `path` into the PostgreSQL database at `url`; returns how many
     rows each table received."""
-    for store in (Store(path), PgStore(url, pool_size=1)):
-        await store.open()
-        await store.close()
+    for database in (SqliteDatabase(path), PgDatabase(url, pool_size=1)):
+        await database.open()
+        await database.close()
     async with aiosqlite.connect(path) as source:
         tables = [
             name

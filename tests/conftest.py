@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.pgstore import PgStore
 from bot.service import TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.postgres import PgDatabase
+from bot.storage.sqlite import SqliteDatabase
 from tests import postgres
 
 SEED = 424242
@@ -28,7 +29,7 @@ class Backend:
     started (or restarted) would."""
 
     name: str
-    store: Callable[[], Store]
+    store: Callable[[], Storage]
 
 
 @pytest.fixture(scope="session")
@@ -47,11 +48,11 @@ def postgres_server() -> Iterator[postgres.Cluster]:
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
     """A fresh SQLite file, or a fresh PostgreSQL database (dropped after the test)."""
     if request.param == "sqlite":
-        yield Backend("sqlite", lambda: Store(tmp_path / "bot.sqlite3"))
+        yield Backend("sqlite", lambda: Storage(SqliteDatabase(tmp_path / "bot.sqlite3")))
         return
     server: postgres.Cluster = request.getfixturevalue("postgres_server")
     url = await server.new_database()
-    yield Backend("postgresql", lambda: PgStore(url))
+    yield Backend("postgresql", lambda: Storage(PgDatabase(url)))
     await server.drop_database(url)
 
 
@@ -60,7 +61,7 @@ async def postgresql(postgres_server: postgres.Cluster) -> AsyncIterator[Backend
     """A fresh PostgreSQL database (dropped after the test), for what only a database that
     several processes share does."""
     url = await postgres_server.new_database()
-    yield Backend("postgresql", lambda: PgStore(url))
+    yield Backend("postgresql", lambda: Storage(PgDatabase(url)))
     await postgres_server.drop_database(url)
 
 

@@ -2,7 +2,7 @@
 binaries, found on PATH) make and start a cluster in a temporary folder, listening only on
 127.0.0.1 at a free port, trusting every local connection, with fsync off (its data is thrown
 away) unless made `durable` (the benchmark's: fsync on, each commit waits for the disk). The
-store's schema is migrated once into a template database; each test then gets a fresh
+schema is migrated once into a template database; each test then gets a fresh
 database copied from it (`CREATE DATABASE ... TEMPLATE`), dropped when the test ends.
 
 PostgreSQL refuses to run as root: a root test run starts the server as the `postgres` user.
@@ -22,10 +22,10 @@ from typing import Any
 
 import asyncpg
 
-from bot.pgstore import PgStore
+from bot.storage.postgres import PgDatabase
 
 TEMPLATE = "store_template"
-"""The database holding the store's migrated, empty schema."""
+"""The database holding the migrated, empty schema."""
 
 
 def unavailable() -> str | None:
@@ -125,9 +125,9 @@ class Cluster:
         name = f"test_{next(self._names)}"
         if migrated and not self._template_ready:
             await self._admin(f"CREATE DATABASE {TEMPLATE}")
-            store = PgStore(self.url(TEMPLATE), pool_size=1)
-            await store.open()
-            await store.close()
+            database = PgDatabase(self.url(TEMPLATE), pool_size=1)
+            await database.open()
+            await database.close()
             self._template_ready = True
         await self._admin(f"CREATE DATABASE {name}" + (f" TEMPLATE {TEMPLATE}" if migrated else ""))
         return self.url(name)

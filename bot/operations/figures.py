@@ -11,8 +11,8 @@ from pathlib import Path
 from bot.faults import Fault
 from bot.operations.heartbeat import bot_version
 from bot.service import TableService
-from bot.store import Counts, Heartbeat
-from bot.stores import where
+from bot.storage import where
+from bot.storage.rows import Counts, Heartbeat
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,8 @@ async def gather(service: TableService, database: str, now: float) -> Figures:
     return Figures(
         version=bot_version(),
         database=database,
-        processes=tuple(await service.store.heartbeats()),
-        counts=await service.store.counts(),
+        processes=tuple(await service.store.operations.heartbeats()),
+        counts=await service.store.operations.counts(),
         waiting_on_computers=waiting,
         now=now,
     )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store import Heartbeat, Store
+from bot.storage import Storage
+from bot.storage.rows import Heartbeat
 
 
 @dataclass(frozen=True)
@@ -35,10 +36,10 @@ def judge(beat: Heartbeat | None, process: str, now: float, stale_after: float) 
     return Verdict(True, f"healthy: the bot ({process}) showed a sign of life {age:.0f} s ago")
 
 
-async def check(store: Store, process: str, now: float, stale_after: float) -> Verdict:
+async def check(store: Storage, process: str, now: float, stale_after: float) -> Verdict:
     """Read `process`'s heartbeat from the opened `store` and judge it."""
     try:
-        beats = {beat.process: beat for beat in await store.heartbeats()}
+        beats = {beat.process: beat for beat in await store.operations.heartbeats()}
     except Exception as error:  # a database of an older bot, or one it cannot read
         return Verdict(False, f"unhealthy: the heartbeat could not be read: {error}")
     return judge(beats.get(process), process, now, stale_after)

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from importlib import metadata
 
-from bot.store import Store
+from bot.storage import Storage
 
 PACKAGE = "mars-tabletop-bot"
 
@@ -24,7 +24,7 @@ class Heartbeat:
     """Writes `process`'s sign of life to `store`; `clock` gives Unix seconds."""
 
     def __init__(
-        self, store: Store, process: str, *, clock: Callable[[], float] = time.time
+        self, store: Storage, process: str, *, clock: Callable[[], float] = time.time
     ) -> None:
         self.store = store
         self.process = process
@@ -37,5 +37,5 @@ class Heartbeat:
     async def beat(self) -> None:
         """Record that a pass of the background work has just completed."""
         now = self.clock()
-        await self.store.beat(self.process, self.version, self.started_at, now)
+        await self.store.operations.beat(self.process, self.version, self.started_at, now)
         self.last_beat = now

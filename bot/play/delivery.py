@@ -45,7 +45,7 @@ from bot.play.pictures import Pictures
 from bot.replies import committed
 from bot.service import Controls, Delivery, Notice, Post, TableService, TableUpdate
 from bot.service.computer_seats import is_computer
-from bot.store import Living
+from bot.storage.rows import Living
 from engine.core import View
 
 log = logging.getLogger(__name__)
@@ -331,7 +331,7 @@ class Courier:
         if delivery is None:
             return None, Report()
         self.pictures.prepare([*(p.view for p in delivery.posts), *(n.view for n in delivery.dms)])
-        queued_at = await self.service.store.queued_at(game_id, delivery.upto) or 0.0
+        queued_at = await self.service.store.outbox.queued_at(game_id, delivery.upto) or 0.0
         once = functools.partial(nonce, game_id, delivery.upto, queued_at)
         channel = self.client.get_partial_messageable(delivery.channel_id)
         made: list[discord.Message] = []
@@ -370,7 +370,7 @@ class Courier:
         if pending is None:
             return
         delivery, living = pending
-        queued = await self.service.store.outbox(game_id)
+        queued = await self.service.store.outbox.pending(game_id)
         if queued and queued[0].id <= delivery.upto:
             await self.service.deliveries.delivered(delivery, living)
             log.info("Game %s: updates told earlier are now marked delivered", game_id)
@@ -389,7 +389,7 @@ class Courier:
         try:
             after = delivery.living.message_id
             if after is None:
-                row = await self.service.store.game(delivery.game_id)
+                row = await self.service.store.games.get(delivery.game_id)
                 if row is None:
                     return []
                 opened = dt.datetime.fromtimestamp(row.created_at, dt.UTC)

@@ -3,7 +3,8 @@ written inside the store's transactions.
 
 A game is counted in the transaction that finishes it (`count`), so no finished game is ever
 left uncounted, and finished games are numbered in the order they finished (`number`), so that
-counting them all again in that order (`Store.rebuild_ratings`) gives exactly the same numbers.
+counting them all again in that order (`bot.storage.ledger.Ledger.rebuild`) gives exactly the
+same numbers.
 Games outside a server (no guild) count for nothing. `streak` is the wins in a row (positive) or
 losses in a row (negative) up to the last game; a draw sets it to 0.
 """
@@ -12,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.ratings import skill, standings
 from bot.ratings.skill import Skill
 from bot.ratings.standings import Ending, Result
-from bot.sql import Connection
+
+if TYPE_CHECKING:  # the storage imports this module: at run time it needs nothing of the storage
+    from bot.storage.database import Connection
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from bot.play.thinking import Thinkers
 from bot.replies import channel_of
 from bot.review.reviews import Reviews, Run
 from bot.service import records
-from bot.store import Store
+from bot.storage import Storage
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -52,7 +52,7 @@ def in_workers(thinkers: Thinkers) -> Run:
 class ReviewCommands(commands.Cog):
     """Answers `/review` from `reviews`; `store` has the games its autocomplete offers."""
 
-    def __init__(self, store: Store, reviews: Reviews) -> None:
+    def __init__(self, store: Storage, reviews: Reviews) -> None:
         self.store = store
         self.reviews = reviews
 

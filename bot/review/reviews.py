@@ -41,7 +41,8 @@ from bot.review.walk import (
 )
 from bot.service.records import positions
 from bot.service.updates import TableError
-from bot.store import GameRow, MoveRow, Store
+from bot.storage import Storage
+from bot.storage.rows import GameRow, MoveRow
 from engine.core import Game, GameError, Seat
 from render.review import Chart, Series, chart_png
 
@@ -90,7 +91,7 @@ class Reviews:
     a game (see `bot.review.walk.iterations_for`)."""
 
     def __init__(
-        self, store: Store, run: Run, *, simulations: int = SIMULATIONS, keep: int = KEEP
+        self, store: Storage, run: Run, *, simulations: int = SIMULATIONS, keep: int = KEEP
     ) -> None:
         self.store = store
         self.run = run
@@ -151,7 +152,7 @@ class Reviews:
     ) -> Reviewed:
         lock = self._games.setdefault(row.id, asyncio.Lock())
         async with lock:
-            moves = await self.store.moves(row.id)
+            moves = await self.store.moves.of(row.id)
             states = await asyncio.to_thread(_rebuilt, game, row, moves)
             weigher = walk_seat(game, seat)
             walk_key = (row.id, weigher)
@@ -224,14 +225,14 @@ def _step(move: MoveRow) -> Step:
     )
 
 
-async def finished_game(store: Store, channel_id: int, game_id: int | None) -> GameRow:
+async def finished_game(store: Storage, channel_id: int, game_id: int | None) -> GameRow:
     """Finished game `game_id` of this channel, or by default the newest one finished here."""
     if game_id is None:
-        rows = await store.started_games(channel_id, ("finished",), 1)
+        rows = await store.games.started_in(channel_id, ("finished",), 1)
         if not rows:
             raise TableError("No game has finished in this channel yet.")
         return rows[0]
-    row = await store.game(game_id)
+    row = await store.games.get(game_id)
     if row is None or row.channel_id != channel_id or row.state is None:
         raise TableError(f"There is no game #{game_id} in this channel.")
     if row.status != "finished":

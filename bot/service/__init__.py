@@ -47,7 +47,7 @@ from bot.service.updates import (
 )
 from bot.service.waiting import Waiting
 from bot.service.wording import STALE
-from bot.store import Store
+from bot.storage import Storage
 
 
 class TableService:
@@ -58,7 +58,7 @@ class TableService:
 
     def __init__(
         self,
-        store: Store,
+        store: Storage,
         seed_source: Callable[[], int] | None = None,
         *,
         remind_after: float = 0,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.store import GameRow
+from bot.storage.rows import GameRow
 from engine.core import FIRST_PLAYER, choose_first
 
 

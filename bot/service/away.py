@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 
 from bot.service.tables import Tables
 from bot.service.updates import Player, TableError
-from bot.store import GameRow
+from bot.storage.rows import GameRow
 
 DAY = 86400.0
 MONTHLY_DAYS = 14
@@ -73,7 +73,7 @@ class Away:
         """The players among `user_ids` who are away at `now`, with when they come back."""
         return {
             user_id: end
-            for user_id, start, end in await self.store.away_periods(guild_id, user_ids)
+            for user_id, start, end in await self.store.people.away_periods(guild_id, user_ids)
             if start <= now < end
         }
 
@@ -82,7 +82,7 @@ class Away:
         the time the players it waits on (`waiting`) were away during the wait."""
         if row.claim_at is None:
             return None
-        periods = await self.store.away_periods(row.guild_id, waiting)
+        periods = await self.store.people.away_periods(row.guild_id, waiting)
         waited_from = row.claim_at - row.clock_hours * 3600.0
         return row.claim_at + paused(waited_from, [(s, e) for _, s, e in periods])
 
@@ -93,7 +93,7 @@ class Away:
         (channel, note) for each table waiting on them."""
         now = self._tables.now()
         if days == 0:
-            if not await self.store.come_back(guild_id, player.user_id, now):
+            if not await self.store.people.come_back(guild_id, player.user_id, now):
                 raise TableError("You are not away. `/away days:<n>` starts a time away.")
             said = f"{player.name} is back: the clock of this table runs again."
             return "Welcome back: your clocks run again.", await self._notes(
@@ -101,7 +101,7 @@ class Away:
             )
         if not 1 <= days <= MONTHLY_DAYS:
             raise TableError(f"A time away is 1 to {MONTHLY_DAYS} days (0 ends it).")
-        periods = await self.store.away_periods(guild_id, [player.user_id])
+        periods = await self.store.people.away_periods(guild_id, [player.user_id])
         before = [(s, min(e, now)) for _, s, e in periods if s < now]
         used = days_used(before, now)
         if used + days > MONTHLY_DAYS:
@@ -110,7 +110,7 @@ class Away:
                 f"{max(MONTHLY_DAYS - used, 0)} left this month. Nothing was changed."
             )
         back = now + days * DAY
-        await self.store.go_away(guild_id, player.user_id, now, back)
+        await self.store.people.go_away(guild_id, player.user_id, now, back)
         said = (
             f"{player.name} is away until {until(back)}: the clock of this table is paused and "
             "nobody may claim it on time meanwhile."
@@ -125,7 +125,7 @@ class Away:
 
     async def _notes(self, guild_id: int, user_id: int, said: str) -> list[tuple[int, str]]:
         notes = []
-        for row in await self.store.seated_games(guild_id, user_id):
+        for row in await self.store.games.seated(guild_id, user_id):
             try:
                 table = await self._tables.decode(row)
             except TableError:

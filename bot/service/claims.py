@@ -56,7 +56,7 @@ class Claims:
         async with self._tables.lock(channel_id):
             table = await self._tables.load(channel_id, status="active")
             _, said = await self._claim(table, player)
-            await self.store.end(table.row, "abandoned", f"No result: {said}")
+            await self.store.games.end(table.row, "abandoned", f"No result: {said}")
             return f"The {table.game.title} game in this channel ended with no result. {said}"
 
     async def claim_standin(self, channel_id: int, player: Player, level: str = "easy") -> str:
@@ -75,8 +75,8 @@ class Claims:
             absent, _ = await self._claim(table, player)
             row = table.row
             for seat in absent:
-                await self.store.set_standin(row, table.players[seat].user_id, level)
-                row = await self.store.game(row.id) or row
+                await self.store.games.set_standin(row, table.players[seat].user_id, level)
+                row = await self.store.games.get(row.id) or row
             names = " and ".join(table.players[s].name for s in absent)
             return (
                 f"{player.name} seated a stand-in ({level} computer) for {names}, who kept the "
@@ -95,13 +95,13 @@ class Claims:
                 "This table has no clock, so nothing can be claimed on time. Open a table with "
                 "`/new <game> clock:<hours>` to play with one."
             )
-        moves = await self.store.moves(row.id)
+        moves = await self.store.moves.of(row.id)
         if any(m.kind == "resign" and m.seat == seat for m in moves):
             raise TableError("You have left this game, so you cannot claim it.")
         actors = table.actors()
         if seat in actors:
             raise TableError("The game is waiting for you: make your move (or `/resign`).")
-        standins = await self.store.standins(row.id)
+        standins = await self.store.games.standins(row.id)
         waiting = [u for u in humans(table, actors) if u not in standins]
         if not waiting:
             raise TableError("Nobody is keeping the table waiting: a computer player is to move.")

@@ -14,7 +14,7 @@ from bot.service.servers import Servers
 from bot.service.tables import Table, Tables
 from bot.service.updates import Notice, TableError, TableUpdate
 from bot.service.waiting import Waiting
-from bot.store import GameRow, StaleGame
+from bot.storage.rows import GameRow, StaleGame
 from engine.core import Seat, TimedGame
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ class Clocks:
         """End every open phase whose timer has run out, as the engine's timeout says (once:
         the version guard lets one process commit it)."""
         updates = []
-        for row in await self.store.timed_out_games(self._tables.now()):
+        for row in await self.store.games.timed_out(self._tables.now()):
             try:
                 update = await self._time_out(row)
             except Exception:  # one game's failure never stops the others' timers
@@ -50,7 +50,7 @@ class Clocks:
     async def _time_out(self, row: GameRow) -> TableUpdate | None:
         """End the game's timed-out phase; None if it already moved on."""
         async with self._tables.lock(row.channel_id):
-            current = await self.store.game(row.id)
+            current = await self.store.games.get(row.id)
             if current is None or current.version != row.version:
                 return None
             try:
@@ -80,7 +80,7 @@ class Clocks:
             await self._servers.load_server_settings()
         except Exception:  # the settings last read serve until a pass reads them again
             log.exception("Servers' settings could not be read")
-        for row in await self.store.due_games(now):
+        for row in await self.store.games.due(now):
             try:
                 reminder = await self._reminder_due(row, now)
             except Exception:  # one game's failure never stops the others' reminders
@@ -98,13 +98,13 @@ class Clocks:
                 table = await self._tables.decode(row)
             except TableError:
                 return None
-            standins = await self.store.standins(row.id)
+            standins = await self.store.games.standins(row.id)
             waiting = [u for u in humans(table, table.actors()) if u not in standins]
             claim = await self._away.claim_opens(row, waiting)
             deadline = fair_clock.next_reminder(
                 now, self._servers.remind_period(row.guild_id), claim, row.clock_hours
             )
-            if not await self.store.postpone(row, deadline) or not waiting:
+            if not await self.store.games.postpone(row, deadline) or not waiting:
                 return None
             away = await self._away.away_until(row.guild_id, waiting, now)
             present = [u for u in waiting if u not in away]

@@ -13,7 +13,7 @@ from bot.service import offers, outbox, wording
 from bot.service.servers import Servers
 from bot.service.tables import Table, Tables, prepare_offers
 from bot.service.updates import Notice, TableUpdate
-from bot.store import GameRow, PhaseTimer
+from bot.storage.rows import GameRow, PhaseTimer
 from engine.core import Event, Seat, TimedGame, UndoableGame
 
 
@@ -63,7 +63,7 @@ class Committer:
         told = await asyncio.to_thread(_tell, table, after, kind, action.events, moves_made + 1)
         told_later = outbox.entry(after, told.said, told.public.mentions, told.private, fresh=None)
         deadline, claim_at = self._servers.turn_clocks(table.row)
-        await self._tables.store.record_move(
+        await self._tables.store.moves.record(
             table.row,
             seat=seat,
             kind=kind,
@@ -103,7 +103,9 @@ class Committer:
         told_later = outbox.entry(started, said, opening.mentions, private, fresh=True)
         deadline, claim_at = self._servers.turn_clocks(row)
         timer = self._phase_timer(row, started)
-        await self._tables.store.start(row, stored, deadline, timer, told_later.to_json(), claim_at)
+        await self._tables.store.games.start(
+            row, stored, deadline, timer, told_later.to_json(), claim_at
+        )
         self._tables.keep(row.id, stored, started.state)
         return TableUpdate(row.id, row.channel_id, row.version + 1, opening, tuple(private))
 

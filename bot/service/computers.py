@@ -48,12 +48,12 @@ class Computers:
     async def games_with_computers(self) -> list[tuple[int, int | None]]:
         """Games in play where a computer player is seated (its turn may be due), as (game id,
         server id)."""
-        return await self.store.games_with_computers()
+        return await self.store.games.with_computers()
 
     async def computer_turn(self, game_id: int) -> Turn | None:
         """The turn a computer player of this game is to take now (the first in seat order,
         when several may act), or None."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or row.status != "active":
             return None
         table = await self._tables.decode(row)

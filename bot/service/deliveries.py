@@ -14,7 +14,7 @@ from bot.service.computer_seats import is_computer
 from bot.service.outbox import Entry, PrivateLine
 from bot.service.tables import Table, Tables
 from bot.service.updates import Controls, Notice
-from bot.store import Living, OutboxRow
+from bot.storage.rows import Living, OutboxRow
 from engine.core import View
 
 
@@ -92,10 +92,10 @@ class Deliveries:
         message carries the board, the turn line, pings and buttons, all as the game stands
         now. Each player's private notices are merged into one DM.
         """
-        entries = await self.store.outbox(game_id)
+        entries = await self.store.outbox.pending(game_id)
         if not entries:
             return None
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None:
             return None
         table = await self._tables.decode(row)
@@ -103,18 +103,18 @@ class Deliveries:
 
     async def delivered(self, delivery: Delivery, living: Living) -> None:
         """The delivery reached Discord; `living` is the board message as it now stands."""
-        await self.store.delivered(delivery.game_id, delivery.upto, living)
+        await self.store.outbox.delivered(delivery.game_id, delivery.upto, living)
 
     async def delivery_failed(self, delivery: Delivery) -> int:
         """Count a failed try; returns how many updates were given up after too many tries."""
-        return await self.store.delivery_failed(delivery.game_id, delivery.upto)
+        return await self.store.outbox.failed(delivery.game_id, delivery.upto)
 
     async def undelivered_games(self, older_than: float) -> list[int]:
-        return await self.store.undelivered_games(older_than)
+        return await self.store.outbox.undelivered_games(older_than)
 
     async def public_view(self, game_id: int) -> View | None:
         """The game's public board as it stands (None for a game that is not running)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or row.state is None:
             return None
         table = await self._tables.decode(row)
@@ -122,18 +122,18 @@ class Deliveries:
 
     async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
         """Whether to tell the channel that this player's DMs are closed (once per game)."""
-        return await self.store.first_dm_hint(game_id, user_id)
+        return await self.store.games.first_dm_hint(game_id, user_id)
 
     async def channel_gone(self, game_id: int) -> None:
         """The game's channel was deleted or closed to the bot: end the game with no result."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or row.status not in ("lobby", "active"):
             return
         async with self._tables.lock(row.channel_id):
-            current = await self.store.game(game_id)
+            current = await self.store.games.get(game_id)
             if current is not None and current.status in ("lobby", "active"):
-                await self.store.end(current, "abandoned", "Its channel is gone.")
-                await self.store.delivered(game_id, 1 << 62, Living())
+                await self.store.games.end(current, "abandoned", "Its channel is gone.")
+                await self.store.outbox.delivered(game_id, 1 << 62, Living())
 
 
 def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made: int) -> Delivery:

@@ -3,7 +3,7 @@ player's turn), held in the database so that one process does it.
 
 A claim is a lease: it names its holder (the process, by the shards it runs, so a restarted
 process takes its own claims up again at once) and runs out after a while, so work a crashed
-process held is taken up by another. Only a store other processes share (`Store.shared`,
+process held is taken up by another. Only a store other processes share (`Storage.shared`,
 PostgreSQL) is asked; a SQLite database belongs to one process, whose own locks keep the work
 single.
 """
@@ -15,7 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from bot.store import Store
+from bot.storage import Storage
 
 FIRST_RETRY_SECONDS = 0.05
 LAST_RETRY_SECONDS = 1.0
@@ -26,7 +26,7 @@ class Leases:
     """Claims on shared work; `holder` names this process on the work it claims, `clock` gives
     Unix seconds."""
 
-    def __init__(self, store: Store, *, holder: str, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Storage, *, holder: str, clock: Callable[[], float]) -> None:
         self.store = store
         self.holder = holder
         self._clock = clock
@@ -40,7 +40,7 @@ class Leases:
             return
         give_up = time.monotonic() + wait
         retry = FIRST_RETRY_SECONDS
-        while not await self.store.claim(work, self.holder, self._clock(), seconds):
+        while not await self.store.leases.claim(work, self.holder, self._clock(), seconds):
             if time.monotonic() + retry > give_up:
                 yield False
                 return
@@ -49,4 +49,4 @@ class Leases:
         try:
             yield True
         finally:
-            await self.store.release(work, self.holder)
+            await self.store.leases.release(work, self.holder)

@@ -159,7 +159,7 @@ class Lobbies:
 
     async def open_table(self, opening: Opening) -> Lobby:
         """Open the lobby (the caller holds the channel's lock); raises ChannelBusy."""
-        await self.store.create_lobby(
+        await self.store.games.create_lobby(
             guild_id=opening.guild_id,
             channel_id=opening.channel_id,
             game_key=opening.game_key,
@@ -182,18 +182,18 @@ class Lobbies:
 
     async def _open_lobby(self, channel_id: int, game_id: int | None) -> Table:
         """The channel's lobby; with `game_id` (a lobby button), only if it is that lobby."""
-        row = await self.store.open_game(channel_id)
+        row = await self.store.games.open_in(channel_id)
         if game_id is not None and (row is None or row.id != game_id or row.status != "lobby"):
             raise TableError("That lobby is closed: its game has started or ended.")
         return await self._tables.load(channel_id, status="lobby", row=row)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        await self.store.set_lobby_message(game_id, message_id)
+        await self.store.games.set_lobby_message(game_id, message_id)
 
     async def lobby_shown(self, game_id: int) -> Lobby | None:
         """The lobby `game_id` as its message is to show it now, whatever became of it since
         (closed, started, over); None when there is no such game."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         game = None if row is None else self._tables.catalogue.game(row.game_key)
         if row is None or game is None:
             return None
@@ -208,10 +208,10 @@ class Lobbies:
         anyone's first."""
         if guild_id is None:
             return False
-        records = await self.store.records(guild_id, user_id)
+        records = await self.store.ledger.records(guild_id, user_id)
         if any(r.game_key == game_key and r.games for r in records):
             return False
-        return await self.store.nudge_once(guild_id, user_id, game_key, self._tables.now())
+        return await self.store.people.nudge_once(guild_id, user_id, game_key, self._tables.now())
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         async with self._tables.lock(channel_id):
@@ -224,7 +224,7 @@ class Lobbies:
             raise TableError("You are already seated at this table.")
         if len(table.players) >= table.game.max_players:
             raise TableError(f"The table is full ({table.game.max_players} players).")
-        await self.store.add_seat(table.row, player.user_id, player.name)
+        await self.store.games.add_seat(table.row, player.user_id, player.name)
 
     async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         """Unseat a player; the lobby closes when its last player leaves."""
@@ -232,9 +232,9 @@ class Lobbies:
             table = await self._open_lobby(channel_id, game_id)
             table.seat(player.user_id)
             if len(table.players) == 1:
-                await self.store.end(table.row, "abandoned", None)
+                await self.store.games.end(table.row, "abandoned", None)
                 return replace(_lobby_of(table), status="abandoned", players=())
-            await self.store.remove_seat(table.row, player.user_id)
+            await self.store.games.remove_seat(table.row, player.user_id)
             return await self.lobby(channel_id)
 
     async def add_computer(
@@ -258,7 +258,7 @@ class Lobbies:
             computers = [s for s in table.row.seats if s.level is not None]
             if not computers:
                 raise TableError("No computer player is seated at this table.")
-            await self.store.remove_seat(table.row, computers[-1].user_id)
+            await self.store.games.remove_seat(table.row, computers[-1].user_id)
             return await self.lobby(channel_id)
 
     async def _seat_computer(self, table: Table, level: str) -> None:
@@ -268,7 +268,7 @@ class Lobbies:
         taken = {s.user_id for s in table.row.seats}
         number = next(n for n in range(1, len(COMPUTER_NAMES) + 1) if computer_id(n) not in taken)
         user_id = computer_id(number)
-        await self.store.add_seat(table.row, user_id, computer_name(user_id), level)
+        await self.store.games.add_seat(table.row, user_id, computer_name(user_id), level)
 
     async def start(
         self, channel_id: int, player: Player, game_id: int | None = None

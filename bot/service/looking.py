@@ -21,14 +21,14 @@ class Looking:
         the game's id, whose delivery then posts it. Between tables, the channel's last
         finished game is shown: its final board, its result and its Rematch button."""
         async with self._tables.lock(channel_id):
-            row = await self.store.open_game(channel_id)
+            row = await self.store.games.open_in(channel_id)
             if row is None:
-                last = await self.store.last_game(channel_id)
+                last = await self.store.games.last_in(channel_id)
                 row = last if last is not None and last.status == "finished" else None
             table = await self._tables.load(channel_id, status="active", row=row)
             moves_made = table.row.moves_made
             said = wording.board_again(table.game.title, moves_made, table.row.result)
-            await self.store.queue(
+            await self.store.outbox.queue(
                 table.row.id, outbox.entry(table, said, (), [], fresh=True).to_json()
             )
             return table.row.id
@@ -53,7 +53,7 @@ class Looking:
 
     async def narrow(self, user_id: int, prefix: str, offered: Controls) -> Controls:
         """A picker of the user's legal moves beginning with `prefix` (a picker's next step)."""
-        row = await self.store.game(offered.game_id)
+        row = await self.store.games.get(offered.game_id)
         if row is None or row.status != "active":
             raise TableError("That game is over or was abandoned.")
         table = await self._tables.load(row.channel_id, status="active")
@@ -68,7 +68,7 @@ class Looking:
         """Up to 25 of the user's legal moves whose notation contains what they typed; in a game
         whose commands hold several steps, whole commands that go on from what they typed.
         Answered from what the engine keeps for the state (decoded once per version)."""
-        row = await self.store.open_game(channel_id)
+        row = await self.store.games.open_in(channel_id)
         if row is None or row.status != "active":
             return []
         seat = row.seat_of(user_id)

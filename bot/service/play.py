@@ -95,7 +95,7 @@ class Play:
             return Played(update=update)
 
     async def _channel_of_game(self, game_id: int) -> int:
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or row.status != "active":
             raise TableError("That game is over or was abandoned.")
         return row.channel_id
@@ -112,13 +112,13 @@ class Play:
     async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
         """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
         async with self._tables.lock(channel_id):
-            row = await self.store.open_game(channel_id)
+            row = await self.store.games.open_in(channel_id)
             if row is None:
                 raise TableError("There is no game in this channel. Open one with `/new`.")
             creator_lobby = row.status == "lobby" and row.creator_id == player.user_id
             if not (moderator or creator_lobby):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
-            await self.store.end(row, "abandoned", None)
+            await self.store.games.end(row, "abandoned", None)
             title = (
                 row.game_key
                 if (game := self._tables.catalogue.game(row.game_key)) is None

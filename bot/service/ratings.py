@@ -19,7 +19,7 @@ from bot.ratings.ledger import Record
 from bot.ratings.skill import BASELINE, Skill
 from bot.ratings.standings import Ending, ending
 from bot.service.updates import TableError
-from bot.store import Store
+from bot.storage import Storage
 from engine.core import GameError
 
 LEADERBOARD_SIZE = 10
@@ -38,21 +38,21 @@ class Card:
     text: str
 
 
-async def stats(store: Store, guild_id: int, user_id: int, name: str) -> Card:
+async def stats(store: Storage, guild_id: int, user_id: int, name: str) -> Card:
     """`name`'s (user `user_id`) games, results, rating and streak in each game title on this
     server."""
-    records = await store.records(guild_id, user_id)
+    records = await store.ledger.records(guild_id, user_id)
     lines = [_stat_line(r) for r in records if r.game_key in CATALOGUE]
     if not lines:
         lines = ["No finished games on this server yet."]
     return _card(f"Stats of {name}", [*lines, "", f"*{RATING_NOTE}*"])
 
 
-async def leaderboard(store: Store, guild_id: int, game_key: str) -> Card:
+async def leaderboard(store: Storage, guild_id: int, game_key: str) -> Card:
     """The server's best rated players of one game title, best first."""
     if game_key not in CATALOGUE:
         raise TableError(f"There is no game {game_key!r}.")
-    records = await store.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
+    records = await store.ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
     lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(records, 1)]
     if not lines:
         lines = ["Nobody has finished a game of it on this server yet."]
@@ -66,10 +66,10 @@ def streak_text(streak: int) -> str:
     return f"L{-streak}" if streak < 0 else "D"
 
 
-async def rebuild(store: Store) -> int:
+async def rebuild(store: Storage) -> int:
     """Forget every stat and rating and count all finished games again, in the order they
     finished (a game whose state cannot be read is skipped); returns the games counted."""
-    return await store.rebuild_ratings(stored_ending)
+    return await store.ledger.rebuild(stored_ending)
 
 
 def stored_ending(game_key: str, state: str) -> Ending | None:

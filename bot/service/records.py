@@ -25,7 +25,8 @@ from typing import Any
 from bot.catalogue import CATALOGUE
 from bot.service.alternation import opening_options
 from bot.service.updates import TableError
-from bot.store import GameRow, MoveRow, Store
+from bot.storage import Storage
+from bot.storage.rows import GameRow, MoveRow
 from engine.core import Game, GameError, TimedGame
 from render.replay import Frame
 from render.text import clean
@@ -80,17 +81,17 @@ class Replay:
         )
 
 
-async def record(store: Store, channel_id: int, game_id: int | None = None) -> Record:
+async def record(store: Storage, channel_id: int, game_id: int | None = None) -> Record:
     """The record of game `game_id` of this channel (default: the game in play, else the
     newest game that started here)."""
     row = await _game(
         store, channel_id, game_id, PLAYED, "No game has been played in this channel yet."
     )
-    moves = await store.moves(row.id)
+    moves = await store.moves.of(row.id)
     return Record(_heading(row), f"{row.game_key}-{row.id}.txt", record_text(row, moves))
 
 
-async def replay(store: Store, channel_id: int, game_id: int | None = None) -> Replay:
+async def replay(store: Storage, channel_id: int, game_id: int | None = None) -> Replay:
     """The positions of finished game `game_id` of this channel (default: the newest one)."""
     row = await _game(
         store, channel_id, game_id, ("finished",), "No game has finished in this channel yet."
@@ -102,32 +103,32 @@ async def replay(store: Store, channel_id: int, game_id: int | None = None) -> R
             if row.status == "active"
             else f"Game #{row.id} was abandoned; only finished games can be replayed."
         )
-    moves = await store.moves(row.id)
+    moves = await store.moves.of(row.id)
     frames = await asyncio.to_thread(replay_frames, row, moves)
     return Replay(row.id, _heading(row), row.result or "No result.", frames)
 
 
 async def choices(
-    store: Store, channel_id: int, typed: str, *, finished: bool
+    store: Storage, channel_id: int, typed: str, *, finished: bool
 ) -> list[tuple[int, str]]:
     """(game number, label) of this channel's newest games that started (`finished`: only
     finished ones) whose label holds `typed`, for autocomplete."""
-    rows = await store.started_games(channel_id, ("finished",) if finished else PLAYED, CHOICES)
+    rows = await store.games.started_in(channel_id, ("finished",) if finished else PLAYED, CHOICES)
     labels = [(row.id, clean(f"{_heading(row)} ({_state_of(row)})")) for row in rows]
     return [(number, label) for number, label in labels if typed.lower() in label.lower()]
 
 
 async def _game(
-    store: Store, channel_id: int, game_id: int | None, statuses: Sequence[str], none: str
+    store: Storage, channel_id: int, game_id: int | None, statuses: Sequence[str], none: str
 ) -> GameRow:
     """Game `game_id` if it started in this channel, or by default the newest one that
     started here in one of `statuses` (the game in play, when it is among them)."""
     if game_id is None:
-        rows = await store.started_games(channel_id, statuses, 1)
+        rows = await store.games.started_in(channel_id, statuses, 1)
         if not rows:
             raise TableError(none)
         return rows[0]
-    row = await store.game(game_id)
+    row = await store.games.get(game_id)
     if row is None or row.channel_id != channel_id:
         raise TableError(f"There is no game #{game_id} in this channel.")
     if row.state is None:

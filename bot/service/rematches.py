@@ -20,7 +20,7 @@ from bot.service import alternation
 from bot.service.lobbies import Lobbies, Lobby, Opening
 from bot.service.tables import Tables
 from bot.service.updates import Player, TableError
-from bot.store import GameRow
+from bot.storage.rows import GameRow
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Rematches:
     async def rematch(self, channel_id: int, player: Player, game_id: int) -> Rematch:
         """`player` pressed Rematch under the final board of game `game_id` (see the rulings)."""
         async with self._tables.lock(channel_id):
-            finished = await self.store.game(game_id)
+            finished = await self.store.games.get(game_id)
             if finished is None or finished.channel_id != channel_id:
                 raise TableError("That game is not one of this channel's.")
             if finished.status != "finished":
@@ -52,7 +52,7 @@ class Rematches:
                     "Only the players of that game can ask for its rematch. Once its lobby is "
                     "open, you may take a free seat with `/join`."
                 )
-            row = await self.store.open_game(channel_id)
+            row = await self.store.games.open_in(channel_id)
             if row is None:
                 await self._check_latest(finished)
                 return Rematch(
@@ -70,7 +70,7 @@ class Rematches:
     async def _check_latest(self, finished: GameRow) -> None:
         """Refuse a rematch of a game that a newer one has followed in its channel (other than
         an emptied lobby of its own rematch)."""
-        latest = await self.store.last_game(finished.channel_id)
+        latest = await self.store.games.last_in(finished.channel_id)
         if latest is None or latest.id == finished.id:
             return
         if latest.rematch_of == finished.id and latest.state is None:

@@ -15,7 +15,8 @@ from typing import Any
 
 from bot.service import fair_clock
 from bot.service.updates import TableError
-from bot.store import GameRow, Store
+from bot.storage import Storage
+from bot.storage.rows import GameRow
 
 LONGEST_REMINDER_HOURS = 24 * 7
 """The longest reminder period a server may choose, in hours."""
@@ -59,7 +60,7 @@ class Servers:
     `remind_after` is the bot's own reminder period (`TURN_REMINDER_HOURS`, in seconds; 0:
     none); `clock` gives Unix seconds."""
 
-    def __init__(self, store: Store, *, remind_after: float, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Storage, *, remind_after: float, clock: Callable[[], float]) -> None:
         self.store = store
         self._remind_after = remind_after
         self._clock = clock
@@ -67,10 +68,10 @@ class Servers:
 
     async def load_server_settings(self) -> None:
         """Read every server's settings again."""
-        self._servers = {row[0]: _settings(row) for row in await self.store.server_settings()}
+        self._servers = {row[0]: _settings(row) for row in await self.store.servers.settings()}
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
-        rows = await self.store.server_settings(guild_id)
+        rows = await self.store.servers.settings(guild_id)
         settings = _settings(rows[0]) if rows else ServerSettings()
         self._servers[guild_id] = settings
         return settings
@@ -96,7 +97,7 @@ class Servers:
             except ValueError as error:
                 raise TableError(str(error)) from error
         settings = replace(settings, **given)
-        await self.store.set_server_settings(
+        await self.store.servers.set_settings(
             guild_id,
             settings.remind_hours,
             settings.clock_hours,

@@ -32,20 +32,20 @@ class StandIns:
     """The stand-ins' turns (played through the computer players' own path)."""
 
     async def standin_games(self) -> list[tuple[int, int | None]]:
-        return await self.store.standin_games()
+        return await self.store.games.with_standins()
 
     async def standin_turn(self, game_id: int) -> Turn | None:
         """The turn a stand-in of this game is to take now, or None; the game is marked
         unrated first (see the rulings)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or row.status != "active":
             return None
-        standins = await self.store.standins(game_id)
+        standins = await self.store.games.standins(game_id)
         table = await self._tables.decode(row)
         seat = next((s for s in table.actors() if table.players[s].user_id in standins), None)
         if seat is None:
             return None
-        await self.store.mark_unrated(game_id)
+        await self.store.games.mark_unrated(game_id)
         assert row.state is not None
         level = standins[table.players[seat].user_id]
         return Turn(
@@ -64,9 +64,9 @@ class StandIns:
         async with self._tables.lock(channel_id):
             table = await self._tables.load(channel_id, status="active")
             seat = table.seat(user_id)
-            if user_id not in await self.store.standins(table.row.id):
+            if user_id not in await self.store.games.standins(table.row.id):
                 raise TableError("No stand-in plays your seat: you are playing it yourself.")
-            await self.store.set_standin(table.row, user_id, None)
+            await self.store.games.set_standin(table.row, user_id, None)
             return (
                 f"{table.players[seat].name} is back and plays their own seat again "
                 "(the game stays unrated if the stand-in has moved)."

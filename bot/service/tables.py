@@ -21,7 +21,8 @@ from typing import Any
 from bot.catalogue import CATALOGUE, Catalogue
 from bot.service.updates import Controls, Player, TableError
 from bot.service.wording import STALE
-from bot.store import GameRow, Store
+from bot.storage import Storage
+from bot.storage.rows import GameRow
 from engine.core import BadState, Game, Seat
 
 KEPT_STATES = 512
@@ -67,7 +68,7 @@ class Tables:
 
     def __init__(
         self,
-        store: Store,
+        store: Storage,
         seed_source: Callable[[], int] | None = None,
         *,
         clock: Callable[[], float] = time.time,
@@ -92,7 +93,7 @@ class Tables:
     ) -> Table:
         """The channel's open table (from `row` when the caller has just read it); refused
         when there is none or it is not in `status`."""
-        row = row or await self.store.open_game(channel_id)
+        row = row or await self.store.games.open_in(channel_id)
         if row is None:
             raise TableError("There is no game in this channel. Open one with `/new`.")
         if status == "active" and row.status == "lobby":
@@ -136,9 +137,9 @@ class Tables:
                 raise TableError("That control belongs to a game that is over.")
             if offered.offered_to is not None and seat not in offered.offered_to:
                 raise TableError(STALE)
-            if await self.store.moved_since(game_id, seat, offered.after_moves):
+            if await self.store.moves.moved_since(game_id, seat, offered.after_moves):
                 raise TableError(STALE)
-        if sent_at is not None and await self.store.moved_after(game_id, seat, sent_at):
+        if sent_at is not None and await self.store.moves.moved_after(game_id, seat, sent_at):
             raise TableError(
                 "Your earlier action was applied just before this one arrived; nothing more "
                 "was changed. Check the board and try again if you still mean it."

@@ -36,7 +36,7 @@ from bot.service.computer_seats import computer_name, is_computer
 from bot.service.records import positions
 from bot.service.tables import Table, Tables
 from bot.service.updates import Player, TableError, TableUpdate
-from bot.store import MoveRow, TakebackRequest
+from bot.storage.rows import MoveRow, TakebackRequest
 from engine.core import Event, Game, GameError, UndoableGame
 
 REFUSING_LEVELS = frozenset({"hard"})
@@ -71,9 +71,9 @@ class Takebacks:
             table = await self._tables.load(channel_id, status="active")
             seat = table.seat(player.user_id)
             undoable(table.game)
-            moves = await self.store.moves(table.row.id)
+            moves = await self.store.moves.of(table.row.id)
             last = moves[-1] if moves else None
-            standing = await self.store.takeback_request(table.row.id)
+            standing = await self.store.takebacks.request(table.row.id)
             if standing is not None and last is not None and standing.seq == last.seq:
                 raise TableError(_asked_already(standing, player.user_id))
             waiting = _others(table, seat)
@@ -87,8 +87,8 @@ class Takebacks:
                 raise TableError(SECRET)
             before = await asyncio.to_thread(_before, table, moves, len(moves) - 1)
             _refuse_computers(table, seat)
-            if not await self.store.ask_takeback(table.row.id, last.seq, player.user_id):
-                standing = await self.store.takeback_request(table.row.id)
+            if not await self.store.takebacks.ask(table.row.id, last.seq, player.user_id):
+                standing = await self.store.takebacks.request(table.row.id)
                 raise TableError(_asked_already(standing, player.user_id))
             text = wording.takeback_asked(player.user_id, last.notation, waiting)
             return TakebackAsked(table.row.id, last.seq, text, waiting)
@@ -101,8 +101,8 @@ class Takebacks:
         update of the undo once everyone has accepted."""
         async with self._tables.lock(channel_id):
             table = await self._tables.load(channel_id, status="active")
-            request = await self.store.takeback_request(table.row.id)
-            moves = await self.store.moves(table.row.id)
+            request = await self.store.takebacks.request(table.row.id)
+            moves = await self.store.moves.of(table.row.id)
             last = moves[-1] if moves else None
             current = request is not None and last is not None and last.seq == request.seq
             if table.row.id != game_id or not current or request is None or request.seq != seq:
@@ -111,9 +111,9 @@ class Takebacks:
             if player.user_id not in others:
                 raise TableError("Only the other players answer a takeback request.")
             if not accept:
-                await self.store.drop_takeback(table.row.id)
+                await self.store.takebacks.drop(table.row.id)
                 return wording.takeback_declined(player.user_id, request.asker)
-            accepted = await self.store.accept_takeback(table.row.id, seq, player.user_id)
+            accepted = await self.store.takebacks.accept(table.row.id, seq, player.user_id)
             if accepted is None:
                 raise TableError(OVER)
             left = [u for u in others if u not in accepted]
@@ -121,7 +121,7 @@ class Takebacks:
                 return wording.takeback_accepted(player.user_id, left)
             assert last is not None
             before = await asyncio.to_thread(_before, table, moves, len(moves) - 1)
-            await self.store.drop_takeback(table.row.id)
+            await self.store.takebacks.drop(table.row.id)
             return await self._undo(table, [last], before)
 
     async def _undo(self, table: Table, undone: list[MoveRow], before: Any) -> TableUpdate:

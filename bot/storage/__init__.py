@@ -1,8 +1,67 @@
 """Storage: repositories per group of tables over one database.
 
-`bot.storage.storage.Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`,
+`Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`,
 `takebacks`, `ledger`, `people`, `servers`, `operations`), each of plain SQL written once, over one
 `bot.storage.database.Database` that holds what differs between SQLite (`bot.storage.sqlite`, the
 embedded default) and PostgreSQL (`bot.storage.postgres`, for several processes on one database).
 The schema is `bot.storage.migrations`, written once for both.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage.database import Connection, Database
+from bot.storage.games import Games
+from bot.storage.leases import Leases
+from bot.storage.ledger import Ledger
+from bot.storage.moves import Moves
+from bot.storage.operations import Operations
+from bot.storage.outbox import Outbox
+from bot.storage.people import People
+from bot.storage.postgres import PgDatabase, described
+from bot.storage.servers import Servers
+from bot.storage.sqlite import SqliteDatabase
+from bot.storage.takebacks import Takebacks
+
+
+class Storage:
+    """The repositories over `database`."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.shared = database.shared
+        """Whether other processes may use the same database (`Database.shared`)."""
+        self.games = Games(database)
+        self.moves = Moves(database)
+        self.outbox = Outbox(database)
+        self.leases = Leases(database)
+        self.takebacks = Takebacks(database)
+        self.ledger = Ledger(database)
+        self.people = People(database)
+        self.servers = Servers(database)
+        self.operations = Operations(database)
+
+    async def open(self, *, read_only: bool = False) -> None:
+        """Connect, creating and migrating the schema (`read_only`: only read it as it is)."""
+        await self.database.open(read_only=read_only)
+
+    async def close(self) -> None:
+        await self.database.close()
+
+    @property
+    def db(self) -> Connection:
+        """Statements outside any transaction, each committed at once (for tests and tools)."""
+        return self.database.db
+
+
+def storage_for(path: Path, url: str | None) -> Storage:
+    """A new, unopened storage: on the PostgreSQL database at `url` (DATABASE_URL), or else the
+    SQLite file at `path` (DATABASE_PATH, the default, which needs no database server)."""
+    return Storage(SqliteDatabase(path) if url is None else PgDatabase(url))
+
+
+def where(path: Path, url: str | None) -> str:
+    """Where that storage keeps its data, fit for a log: the file, or PostgreSQL's host, port
+    and database (never the user or password)."""
+    return str(path) if url is None else described(url)

@@ -13,14 +13,15 @@ import pytest
 from bot import app, command_line
 from bot.ratings.ledger import Record
 from bot.service import Player, TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 
 
 async def a_resigned_game(path: Path) -> list[Record]:
     """A database with one Ley Lines game that Bob resigned; Ann's records in it."""
-    store = Store(path)
+    store = Storage(SqliteDatabase(path))
     await store.open()
     service = TableService(store, seed_source=lambda: 7)
     await service.lobbies.new_lobby(
@@ -35,9 +36,9 @@ async def a_resigned_game(path: Path) -> list[Record]:
 
 
 async def records(path: Path) -> list[Record]:
-    store = Store(path)
+    store = Storage(SqliteDatabase(path))
     await store.open()
-    found = await store.records(1, ANN.user_id)
+    found = await store.ledger.records(1, ANN.user_id)
     await store.close()
     return found
 

@@ -12,11 +12,11 @@ import pytest
 from bot.app import main
 from bot.catalogue import CATALOGUE, use_marsvsearth_deck
 from bot.config import Config, ConfigError, read_dotenv
-from bot.pgstore import PgStore
 from bot.replies import APOLOGY, answer_error
 from bot.service import TableError
-from bot.store import Store
-from bot.stores import store_for, where
+from bot.storage import storage_for, where
+from bot.storage.postgres import PgDatabase
+from bot.storage.sqlite import SqliteDatabase
 from engine.marsvsearth import DEFAULT_DECK_PATH
 from engine.marsvsearth import GAME as MARSVSEARTH_GAME
 from tests.bot.fakes import FakeResponse
@@ -30,15 +30,15 @@ def test_defaults_need_only_the_token() -> None:
     assert config.log_level == logging.INFO
     assert config.remind_after == 24 * 3600
     assert config.database_url is None
-    assert type(store_for(config.database_path, config.database_url)) is Store
+    assert type(storage_for(config.database_path, config.database_url).database) is (SqliteDatabase)
 
 
 def test_database_url_selects_postgresql_and_the_log_hides_its_password() -> None:
     url = "postgresql://bot:secret@db:5433/mars"
     config = Config.from_env({"DISCORD_TOKEN": "abc", "DATABASE_URL": url})
     assert config.database_url == url
-    store = store_for(config.database_path, config.database_url)
-    assert isinstance(store, PgStore) and store.url == url
+    store = storage_for(config.database_path, config.database_url)
+    assert isinstance(store.database, PgDatabase) and store.database.url == url
     assert where(config.database_path, url) == "PostgreSQL db:5433/mars"
 
 

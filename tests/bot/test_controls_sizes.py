@@ -18,7 +18,7 @@ from bot.play.delivery import check_components
 from bot.service import Controls, Player, offers
 from bot.service.commits import private_notices
 from bot.service.tables import Table
-from bot.store import GameRow, Living, SeatRow
+from bot.storage.rows import GameRow, Living, SeatRow
 from engine.marsvsearth import GAME, MarsState
 
 SEEDS = (1, 2)

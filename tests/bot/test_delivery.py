@@ -160,7 +160,7 @@ async def test_moves_within_a_phase_edit_one_board_message(service: TableService
     await courier.flush(game_id)
     assert len(channel.messages) == 2  # the end is a new message
     assert "Game over." in channel.messages[-1].parts["content"]
-    assert await service.store.outbox(game_id) == []
+    assert await service.store.outbox.pending(game_id) == []
 
 
 async def test_a_new_player_to_act_gets_a_new_message_that_pings_them(
@@ -203,7 +203,7 @@ async def test_a_refused_post_is_sent_shorter_and_the_dms_still_go(
     [board] = channel.messages
     assert "view" not in board.parts and "Waiting for" in board.parts["content"]
     assert all(len(user.received) == 1 for user in users.values())
-    assert await service.store.outbox(game_id) == []
+    assert await service.store.outbox.pending(game_id) == []
 
 
 async def test_a_channel_that_refuses_everything_loses_no_dm_and_says_why(
@@ -216,8 +216,8 @@ async def test_a_channel_that_refuses_everything_loses_no_dm_and_says_why(
     assert report.problem is not None and "permission" in report.problem
     assert channel.messages == []
     assert all(len(user.received) == 1 for user in users.values())
-    assert len(await service.store.moves(game_id)) == 0
-    assert (await service.store.game(game_id) or pytest.fail()).status == "active"
+    assert len(await service.store.moves.of(game_id)) == 0
+    assert (await service.store.games.get(game_id) or pytest.fail()).status == "active"
 
 
 async def test_a_deleted_channel_closes_its_game(service: TableService) -> None:
@@ -226,9 +226,9 @@ async def test_a_deleted_channel_closes_its_game(service: TableService) -> None:
     channel.refuse = [http_error(404, 10003)]
     report = await courier.flush(game_id)
     assert report.problem is not None and "gone" in report.problem
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row is not None and row.status == "abandoned"
-    assert await service.store.outbox(game_id) == []
+    assert await service.store.outbox.pending(game_id) == []
     assert await service.deliveries.undelivered_games(float("inf")) == []
 
 
@@ -326,6 +326,6 @@ async def test_two_processes_flushing_one_game_deliver_its_updates_once(
     assert [report.problem for report in reports] == [None, None]
     [board] = channel.messages  # one board, not one per process
     assert "your turn" in board.parts["content"]
-    assert await services[1].store.outbox(game_id) == []
+    assert await services[1].store.outbox.pending(game_id) == []
     for service in services:
         await service.store.close()

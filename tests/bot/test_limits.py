@@ -16,7 +16,7 @@ from bot.play.controls import controls_view
 from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
 from bot.service import Player, TableService
-from bot.store import Living
+from bot.storage.rows import Living
 
 MENTION = re.compile(r"<@\d+>")
 MOVE_CAP = {"agents": 400}
@@ -119,10 +119,10 @@ async def test_every_message_of_a_random_game_at_the_largest_table_fits(
         overflowed |= await check_delivery(service, game_id, key)
         if update.finished:
             break
-    assert await service.store.outbox(game_id) == []
+    assert await service.store.outbox.pending(game_id) == []
     if key == "marsvsearth":  # threat resolutions at 10 players outgrow a message's text
         assert overflowed
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row is not None
     living = row.living
     assert living != Living() and len(living.text) <= limits.EMBED_DESCRIPTION

@@ -33,6 +33,6 @@ async def test_a_failed_lobby_edit_after_a_commit_is_answered_truthfully(
         await seating.act(acting, action)
     await answer_error(acting, failed.value)
     assert acting.response.said[-1] == AFTER_COMMIT[stage] != APOLOGY
-    row = await service.store.open_game(CHANNEL)  # the action stands
+    row = await service.store.games.open_in(CHANNEL)  # the action stands
     assert row is not None and player.user_id in {s.user_id for s in row.seats}
     assert row.status == ("active" if action == "start" else "lobby")

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from bot import command_line
-from bot.pgstore import PgStore
 from bot.service import TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.postgres import PgDatabase
+from bot.storage.sqlite import SqliteDatabase
 from tests.postgres import Cluster
 from tests.service.test_service import ANN, BOB, started
 
@@ -20,17 +21,17 @@ FINISHED, PLAYING, LOBBY, NEW = 10, 11, 12, 13
 """The channels of a finished game, a game in play, a lobby, and a lobby opened after the copy."""
 
 
-async def snapshot(store: Store) -> dict[str, Any]:
+async def snapshot(store: Storage) -> dict[str, Any]:
     """Every game as the store reads it, with its moves and undelivered updates, and Ann's and
     Bob's records."""
     await store.open()
     try:
-        games = [await store.last_game(channel) for channel in (FINISHED, PLAYING, LOBBY)]
+        games = [await store.games.last_in(channel) for channel in (FINISHED, PLAYING, LOBBY)]
         return {
             "games": games,
-            "moves": [await store.moves(game.id) for game in games if game],
-            "outbox": [await store.outbox(game.id) for game in games if game],
-            "records": [await store.records(1, player.user_id) for player in (ANN, BOB)],
+            "moves": [await store.moves.of(game.id) for game in games if game],
+            "outbox": [await store.outbox.pending(game.id) for game in games if game],
+            "records": [await store.ledger.records(1, player.user_id) for player in (ANN, BOB)],
         }
     finally:
         await store.close()
@@ -38,7 +39,7 @@ async def snapshot(store: Store) -> dict[str, Any]:
 
 async def three_tables(path: Path) -> dict[str, Any]:
     """A SQLite store holding a game Bob resigned, a game in play and a lobby."""
-    store = Store(path)
+    store = Storage(SqliteDatabase(path))
     await store.open()
     service = TableService(store, seed_source=lambda: 7)
     await started(service, FINISHED)
@@ -49,13 +50,13 @@ async def three_tables(path: Path) -> dict[str, Any]:
         guild_id=1, channel_id=LOBBY, creator=BOB, game_key="leylines", options={}
     )
     await store.close()
-    return await snapshot(Store(path))
+    return await snapshot(Storage(SqliteDatabase(path)))
 
 
 async def play_on(url: str) -> tuple[int, list[int]]:
     """Bob's move in the copied game and a new lobby: the new lobby's id and the game's
     undelivered updates' ids."""
-    store = PgStore(url)
+    store = Storage(PgDatabase(url))
     await store.open()
     try:
         service = TableService(store, seed_source=lambda: 7)
@@ -63,7 +64,7 @@ async def play_on(url: str) -> tuple[int, list[int]]:
         lobby = await service.lobbies.new_lobby(
             guild_id=1, channel_id=NEW, creator=ANN, game_key="leylines", options={}
         )
-        return lobby.game_id, [row.id for row in await store.outbox(update.game_id)]
+        return lobby.game_id, [row.id for row in await store.outbox.pending(update.game_id)]
     finally:
         await store.close()
 
@@ -84,7 +85,7 @@ def test_every_game_seat_move_update_and_rating_is_copied_and_play_goes_on(
     command_line.main(["migrate-to-postgres"])
     said = capsys.readouterr().out
     assert all(f"{rows}," in said for rows in ("games: 3", "seats: 5", "moves: 2", "ratings: 2"))
-    assert asyncio.run(snapshot(PgStore(url))) == before
+    assert asyncio.run(snapshot(Storage(PgDatabase(url)))) == before
     new_lobby, outbox = asyncio.run(play_on(url))
     assert new_lobby == 4
     assert outbox == sorted(set(outbox)) and len(outbox) == len(before["outbox"][1]) + 1

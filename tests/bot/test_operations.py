@@ -20,8 +20,9 @@ from bot.operations.figures import describe, duration, gather
 from bot.operations.health import check, judge
 from bot.operations.heartbeat import Heartbeat
 from bot.service import Player, TableError, TableService
-from bot.store import Heartbeat as Beat
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.rows import Heartbeat as Beat
+from bot.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.conftest import SEED
 
@@ -92,7 +93,7 @@ async def test_each_process_has_its_own_heartbeat(service: TableService) -> None
     clock.now += 40  # one's beat is 100 s old, other's 40 s
     assert not (await check(service.store, "shards 0 of 2", clock(), 90)).healthy
     assert (await check(service.store, "shards 1 of 2", clock(), 90)).healthy
-    beats = {b.process: b for b in await service.store.heartbeats()}
+    beats = {b.process: b for b in await service.store.operations.heartbeats()}
     assert beats["shards 1 of 2"].beat_at == clock.now - 40
     assert beats["shards 1 of 2"].started_at == clock.now - 100
 
@@ -189,7 +190,7 @@ def test_faults_log_a_traceback_once_then_a_line_per_kind_per_minute(
 async def test_a_backup_during_a_stream_of_moves_holds_every_acknowledged_game(
     tmp_path: Path,
 ) -> None:
-    store = Store(tmp_path / "bot.sqlite3")
+    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
     await store.open()
     service = TableService(store, seed_source=lambda: SEED)
     channels = range(1, 7)
@@ -207,9 +208,9 @@ async def test_a_backup_during_a_stream_of_moves_holds_every_acknowledged_game(
     streams = [asyncio.create_task(stream(channel)) for channel in channels]
     await asyncio.sleep(0.3)
     acknowledged = {
-        game_id: len(await store.moves(game_id)) for game_id in await store.open_game_ids()
+        game_id: len(await store.moves.of(game_id)) for game_id in await store.games.open_ids()
     }
-    copied = await asyncio.to_thread(backup, store.path, tmp_path / "backup.sqlite3")
+    copied = await asyncio.to_thread(backup, tmp_path / "bot.sqlite3", tmp_path / "backup.sqlite3")
     stop.set()
     await asyncio.gather(*streams)
     await store.close()

@@ -23,7 +23,8 @@ from bot.play import pictures as pictures_module
 from bot.play.pictures import Pictures
 from bot.replies import answer_error
 from bot.service import TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 from engine.core import GameError, resolve_options
 from engine.leylines import GAME
 from render.leylines import RENDERER
@@ -115,7 +116,7 @@ def heading(game: int) -> str:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Store(tmp_path / "bot.sqlite3")
+    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
     await store.open()
     yield TableService(store, seed_source=lambda: 7)
     await store.close()

@@ -61,7 +61,7 @@ async def test_two_processes_woken_for_one_computer_turn_think_it_once(
     await until_idle(processes)
     thought = [len(cast(CountedThinkers, players.thinkers).turns) for players in processes]
     assert sorted(thought) == [0, 1]
-    row = await first.store.game(game_id)
+    row = await first.store.games.get(game_id)
     assert row is not None and row.moves_made == 1  # the computer moved; Ann's turn now
     assert await first.computers.computer_turn(game_id) is None
     for players in processes:

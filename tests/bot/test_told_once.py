@@ -43,11 +43,12 @@ BOT_ID = 4242
 
 
 class Once:
-    """Replaces `service.store.<name>` so that its next call fails as the database does when it
-    goes away (once, or `times` times); later calls work."""
+    """Replaces the storage's method `name` (`repository.method`) so that its next call fails
+    as the database does when it goes away (once, or `times` times); later calls work."""
 
     def __init__(self, service: TableService, name: str, times: int = 1) -> None:
-        self.real = getattr(service.store, name)
+        repository, method = name.split(".")
+        self.real = getattr(getattr(service.store, repository), method)
         self.left = times
         self.error: Exception = (
             asyncpg.CannotConnectNowError("the database system is shutting down")
@@ -63,11 +64,12 @@ class Once:
 
 
 def failing(monkeypatch: pytest.MonkeyPatch, service: TableService, name: str) -> Once:
-    """Make `service.store.<name>` fail once; the store's leases are used even on SQLite (as
-    where several processes share the database)."""
+    """Make the storage's method `name` (`repository.method`) fail once; the leases are used
+    even on SQLite (as where several processes share the database)."""
     monkeypatch.setattr(service.store, "shared", True)
     once = Once(service, name)
-    monkeypatch.setattr(service.store, name, once)
+    repository, method = name.split(".")
+    monkeypatch.setattr(getattr(service.store, repository), method, once)
     return once
 
 
@@ -132,14 +134,14 @@ async def test_a_database_error_on_the_lease_is_reported_and_the_next_try_tells_
     courier, channel, _ = courier_for(service)
     await courier.flush(game_id)
     await service.play.move(CHANNEL, ANN, "L c3")
-    failing(monkeypatch, service, "claim")
+    failing(monkeypatch, service, "leases.claim")
     report = await courier.flush(game_id)  # never raises
     assert report.problem == TOLD_SHORTLY
-    assert len(channel.messages) == 1 and len(await service.store.outbox(game_id)) == 1
+    assert len(channel.messages) == 1 and len(await service.store.outbox.pending(game_id)) == 1
 
     assert (await courier.flush(game_id)).problem is None  # the poll's next pass
     assert len(channel.messages) == 2 and "c3" in channel.messages[-1].parts["content"]
-    assert await service.store.outbox(game_id) == []
+    assert await service.store.outbox.pending(game_id) == []
 
 
 async def test_a_database_error_giving_the_lease_up_after_telling_is_no_problem(
@@ -147,9 +149,9 @@ async def test_a_database_error_giving_the_lease_up_after_telling_is_no_problem(
 ) -> None:
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
-    failing(monkeypatch, service, "release")
+    failing(monkeypatch, service, "leases.release")
     assert (await courier.flush(game_id)).problem is None
-    assert len(channel.messages) == 1 and await service.store.outbox(game_id) == []
+    assert len(channel.messages) == 1 and await service.store.outbox.pending(game_id) == []
 
 
 async def test_updates_told_but_not_marked_are_marked_at_the_next_try_not_told_again(
@@ -157,14 +159,14 @@ async def test_updates_told_but_not_marked_are_marked_at_the_next_try_not_told_a
 ) -> None:
     game_id = await numbers_table(service)
     courier, channel, users = courier_for(service)
-    once = failing(monkeypatch, service, "delivered")
+    once = failing(monkeypatch, service, "outbox.delivered")
     assert (await courier.flush(game_id)).problem is None  # the table was told
-    assert once.left == 0 and len(await service.store.outbox(game_id)) == 1
+    assert once.left == 0 and len(await service.store.outbox.pending(game_id)) == 1
     [board] = channel.messages
     assert all(len(user.received) == 1 for user in users.values())
 
     await courier.flush(game_id)  # the poll's next pass: marked, not told again
-    assert channel.messages == [board] and await service.store.outbox(game_id) == []
+    assert channel.messages == [board] and await service.store.outbox.pending(game_id) == []
     assert all(len(user.received) == 1 for user in users.values())
     await service.play.move(CHANNEL, ANN, "pick 7")
     await courier.flush(game_id)
@@ -176,12 +178,12 @@ async def test_every_message_of_the_outbox_has_a_nonce_each_try_repeats(
     monkeypatch: pytest.MonkeyPatch, service: TableService
 ) -> None:
     game_id = await numbers_table(service)
-    upto = (await service.store.outbox(game_id))[-1].id
-    queued_at = await service.store.queued_at(game_id, upto) or pytest.fail()
+    upto = (await service.store.outbox.pending(game_id))[-1].id
+    queued_at = await service.store.outbox.queued_at(game_id, upto) or pytest.fail()
     channel = Discordish()
     users: dict[int, FakeUser] = {p.user_id: DiscordishUser() for p in (ANN, BOB)}
     users[CAT.user_id] = FakeUser(closed=True)
-    failing(monkeypatch, service, "delivered")
+    failing(monkeypatch, service, "outbox.delivered")
     await process(service, channel, users).flush(game_id)  # then the process dies
 
     await process(service, channel, users).flush(game_id)  # restarted within the window
@@ -195,7 +197,7 @@ async def test_every_message_of_the_outbox_has_a_nonce_each_try_repeats(
         assert len(user.received) == 1
     dms = {nonce(game_id, upto, queued_at, f"dm {p.user_id} 0") for p in (ANN, BOB)}
     assert len({post, hint, *dms}) == 4
-    assert await service.store.outbox(game_id) == []
+    assert await service.store.outbox.pending(game_id) == []
 
 
 async def test_updates_that_share_an_outbox_id_have_different_nonces(
@@ -205,11 +207,11 @@ async def test_updates_that_share_an_outbox_id_have_different_nonces(
     channel = Discordish()
     users: dict[int, FakeUser] = {p.user_id: FakeUser() for p in (ANN, BOB)}
     courier = process(service, channel, users)
-    ids = [(await service.store.outbox(game_id))[-1].id]
+    ids = [(await service.store.outbox.pending(game_id))[-1].id]
     await courier.flush(game_id)
     for person, text in ((ANN, "L c3"), (BOB, "M d4")):
         await service.play.move(CHANNEL, person, text)
-        ids.append((await service.store.outbox(game_id))[-1].id)
+        ids.append((await service.store.outbox.pending(game_id))[-1].id)
         await courier.flush(game_id)
     if service.store.shared is False:
         assert len(set(ids)) == 1  # SQLite gives a delivered entry's id again
@@ -222,7 +224,7 @@ async def test_a_post_made_and_deleted_since_is_not_made_again(service: TableSer
     courier, channel, _ = courier_for(service)
     channel.refuse = [http_error(404, 10008)]  # Discord: its nonce's message was deleted
     assert (await courier.flush(game_id)).problem is None
-    assert channel.messages == [] and await service.store.outbox(game_id) == []
+    assert channel.messages == [] and await service.store.outbox.pending(game_id) == []
 
 
 async def test_a_restart_after_the_nonce_window_finds_the_post_already_made(
@@ -233,7 +235,7 @@ async def test_a_restart_after_the_nonce_window_finds_the_post_already_made(
     users: dict[int, FakeUser] = {p.user_id: FakeUser() for p in (ANN, BOB)}
     await process(service, channel, users).flush(game_id)
     await service.play.move(CHANNEL, ANN, "L c3")
-    failing(monkeypatch, service, "delivered")
+    failing(monkeypatch, service, "outbox.delivered")
     await process(service, channel, users).flush(game_id)  # posts, then the process dies
     opening, posted = channel.messages
     reads = channel.reads
@@ -242,8 +244,8 @@ async def test_a_restart_after_the_nonce_window_finds_the_post_already_made(
     restarted = process(service, channel, users)
     assert (await restarted.flush(game_id)).problem is None
     assert channel.messages == [opening, posted] and channel.reads == reads + 1
-    assert await service.store.outbox(game_id) == []
-    assert (await service.store.game(game_id) or pytest.fail()).living.message_id == posted.id
+    assert await service.store.outbox.pending(game_id) == []
+    assert (await service.store.games.get(game_id) or pytest.fail()).living.message_id == posted.id
     await service.play.move(CHANNEL, BOB, "M d4")
     await restarted.flush(game_id)  # updates made since the start: the channel is not read
     assert len(channel.messages) == 3 and channel.reads == reads + 1
@@ -279,7 +281,7 @@ async def move_as_the_bot_does(service: TableService, courier: Courier, text: st
     return [said for said, _ in interaction.response.sent]
 
 
-@pytest.mark.parametrize("fails", ["claim", "delivered"])
+@pytest.mark.parametrize("fails", ["leases.claim", "outbox.delivered"])
 async def test_the_mover_is_told_the_truth_when_the_database_fails_after_the_commit(
     monkeypatch: pytest.MonkeyPatch, service: TableService, fails: str
 ) -> None:
@@ -289,15 +291,15 @@ async def test_the_mover_is_told_the_truth_when_the_database_fails_after_the_com
     failing(monkeypatch, service, fails)
     said = await move_as_the_bot_does(service, courier, "L c3")
     assert APOLOGY not in said and said[0].startswith("Done")
-    if fails == "claim":  # nothing told yet
+    if fails == "leases.claim":  # nothing told yet
         assert said[1:] == [f"Your action is saved, but {TOLD_SHORTLY}"]
         assert len(channel.messages) == 1
     else:  # told, only not marked
         assert said[1:] == [] and len(channel.messages) == 2
     await courier.flush(game_id)  # the poll's next pass
     assert len(channel.messages) == 2 and "c3" in channel.messages[-1].parts["content"]
-    assert await service.store.outbox(game_id) == []
-    assert len(await service.store.moves(game_id)) == 1
+    assert await service.store.outbox.pending(game_id) == []
+    assert len(await service.store.moves.of(game_id)) == 1
 
 
 async def test_an_unexpected_error_after_the_commit_is_never_nothing_was_changed(

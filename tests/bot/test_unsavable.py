@@ -18,7 +18,9 @@ from bot.faults import Faults, unsavable
 from bot.operations.figures import describe, gather
 from bot.replies import APOLOGY, UNCERTAIN, UNSAVED, answer_error
 from bot.service import TableService
-from bot.store import SaveUncertain, Store
+from bot.storage import Storage
+from bot.storage.database import SaveUncertain
+from bot.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.conftest import SEED, Backend
 from tests.service.test_service import ANN, BOB, CHANNEL, started
@@ -40,7 +42,7 @@ def interaction(faults: Faults) -> Any:
 async def moves_until_refused(service: TableService) -> tuple[sqlite3.OperationalError, int]:
     """Ann's and Bob's moves until the database refuses one: the error and the moves saved."""
     for _ in range(60):
-        row = await service.store.open_game(CHANNEL)
+        row = await service.store.games.open_in(CHANNEL)
         assert row is not None
         offers = {p: await service.looking.suggestions(CHANNEL, p.user_id, "") for p in (ANN, BOB)}
         player, offered = next((p, moves) for p, moves in offers.items() if moves)
@@ -58,7 +60,7 @@ async def moves_until_refused(service: TableService) -> tuple[sqlite3.Operationa
 async def test_a_move_the_database_cannot_save_is_refused_whole_and_said_once_a_minute(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, limit: str, words: str
 ) -> None:
-    store = Store(tmp_path / "bot.sqlite3")
+    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
     await store.open()
     service = TableService(store, seed_source=lambda: SEED)
     await started(service)
@@ -66,9 +68,9 @@ async def test_a_move_the_database_cannot_save_is_refused_whole_and_said_once_a_
     await store.db.execute(limit.format(pages=pages))
     error, saved = await moves_until_refused(service)
     assert unsavable(error) and words in str(error).replace("read-only", "readonly")
-    row = await store.open_game(CHANNEL)
+    row = await store.games.open_in(CHANNEL)
     assert row is not None and row.moves_made == saved  # nothing of the refused move
-    assert len(await store.moves(row.id)) == saved
+    assert len(await store.moves.of(row.id)) == saved
 
     faults = Faults()
     with caplog.at_level(logging.ERROR, logger="bot.replies"):
@@ -119,9 +121,9 @@ async def test_a_commit_without_an_answer_is_uncertain_never_unsaved(
 
     monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", answer_lost)
     with pytest.raises(SaveUncertain):
-        await store.queue(lobby.game_id, {"said": "made after all"})
+        await store.outbox.queue(lobby.game_id, {"said": "made after all"})
     monkeypatch.undo()
-    queued = await store.outbox(lobby.game_id)
+    queued = await store.outbox.pending(lobby.game_id)
     assert [row.payload for row in queued] == [{"said": "made after all"}]
     asked = interaction(Faults())
     await answer_error(cast(Any, asked), SaveUncertain("connection was closed"))

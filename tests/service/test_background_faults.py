@@ -14,7 +14,8 @@ from bot.operations.heartbeat import Heartbeat
 from bot.play.delivery import Report
 from bot.reminders import PollLoop
 from bot.service import TableService
-from bot.store import GameRow, Store
+from bot.storage import Storage
+from bot.storage.rows import GameRow
 from tests.conftest import Backend
 from tests.service.test_service import ANN, BOB, CAT, Clock
 
@@ -25,9 +26,12 @@ BROKEN = asyncpg.exceptions.ConnectionDoesNotExistError(
 """What a PostgreSQL restart does to a statement in flight."""
 
 
-def failing_for(store: Store, name: str, game_id: int) -> None:
-    """Make the store's method `name` fail, as a database restart would, for one game only."""
-    method = getattr(store, name)
+def failing_for(store: Storage, name: str, game_id: int) -> None:
+    """Make the storage's method `name` (`repository.method`) fail, as a database restart
+    would, for one game only."""
+    repository_name, method_name = name.split(".")
+    repository = getattr(store, repository_name)
+    method = getattr(repository, method_name)
 
     async def failing(first: Any, *args: Any, **kwargs: Any) -> Any:
         wanted = first.id if isinstance(first, GameRow) else first
@@ -35,7 +39,7 @@ def failing_for(store: Store, name: str, game_id: int) -> None:
             raise BROKEN
         return await method(first, *args, **kwargs)
 
-    setattr(store, name, failing)
+    setattr(repository, method_name, failing)
 
 
 async def tables(
@@ -62,7 +66,7 @@ async def test_one_games_failed_timer_never_stops_another_games(backend: Backend
     service = TableService(store, seed_source=lambda: 5, clock=clock)
     first, second = await tables(service, "marsvsearth", {"answer": 1, "first": 1}, range(1, 3))
     clock.now += 61
-    failing_for(store, "game", first)
+    failing_for(store, "games.get", first)
     [update] = await service.clocks.due_timeouts()
     assert update.game_id == second
     await store.close()
@@ -75,7 +79,7 @@ async def test_one_games_failed_reminder_never_stops_another_games(backend: Back
     service = TableService(store, seed_source=lambda: 7, remind_after=HOUR, clock=clock)
     first, second = await tables(service, "leylines", {"first": 1}, range(1, 3))
     clock.now += HOUR + 1
-    failing_for(store, "postpone", first)
+    failing_for(store, "games.postpone", first)
     [(game_id, channel, _)] = await service.clocks.due_reminders()
     assert (game_id, channel) == (second, 2)
     await store.close()
@@ -133,7 +137,7 @@ async def test_a_pass_delivers_the_other_games_when_one_fails_and_beats(
         assert courier.flushed == [first, third]
         assert poll.faults.kinds["delivery"].count == 1
         assert heartbeat.last_beat is not None
-        assert [b.process for b in await service.store.heartbeats()] == ["all shards"]
+        assert [b.process for b in await service.store.operations.heartbeats()] == ["all shards"]
     finally:
         await poll.cog_unload()
 
@@ -149,7 +153,7 @@ async def test_no_heartbeat_after_a_pass_that_could_not_read(service: TableServi
     try:
         await one_pass(poll)
         await one_pass(poll)
-        assert heartbeat.last_beat is None and await service.store.heartbeats() == []
+        assert heartbeat.last_beat is None and await service.store.operations.heartbeats() == []
         assert poll.faults.kinds["poll read"].count == 2
     finally:
         await poll.cog_unload()
@@ -170,7 +174,7 @@ async def test_a_failed_heartbeat_never_ends_the_poll(service: TableService) -> 
     async def broken(*args: Any) -> None:
         raise BROKEN
 
-    setattr(service.store, "beat", broken)  # noqa: B010
+    setattr(service.store.operations, "beat", broken)  # noqa: B010
     try:
         await one_pass(poll)
         assert heartbeat.last_beat is None and poll.faults.kinds["poll"].count == 1

@@ -12,14 +12,15 @@ import pytest
 from bot.catalogue import CATALOGUE
 from bot.service import TableError, TableService
 from bot.service.fair_clock import duration, next_reminder
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 
 HOUR = 3600.0
 
 
 async def open_at(path: Path, clock: Clock, remind_after: float = 0) -> TableService:
-    store = Store(path)
+    store = Storage(SqliteDatabase(path))
     await store.open()
     return TableService(store, seed_source=lambda: 7, remind_after=remind_after, clock=clock)
 
@@ -46,7 +47,7 @@ async def clocked(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
 
 
 async def version(service: TableService) -> int:
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.status == "active"
     return row.version
 
@@ -89,9 +90,9 @@ async def test_a_claimed_win_is_the_absent_players_resignation(
     said = "Ann claimed the game on time: Bob kept the table waiting over 2 h."
     assert update.finished and update.confirmation == f"Done: {said}"
     assert said in update.public.text and "Ann wins" in update.public.text
-    row = await service.store.game(update.game_id)
+    row = await service.store.games.get(update.game_id)
     assert row is not None and row.status == "finished" and row.claim_at is None
-    [*_, last] = await service.store.moves(update.game_id)
+    [*_, last] = await service.store.moves.of(update.game_id)
     assert (last.seat, last.kind, last.notation) == (1, "resign", "resign")
     with pytest.raises(TableError, match="no game"):
         await service.claims.claim_win(CHANNEL, ANN)
@@ -105,7 +106,7 @@ async def test_a_claimed_end_closes_the_game_with_no_result(
     said = await service.claims.claim_end(CHANNEL, ANN)
     assert said.startswith("The Ley Lines of Mars game in this channel ended with no result.")
     assert "Bob kept the table waiting over 2 h" in said
-    row = await service.store.last_game(CHANNEL)
+    row = await service.store.games.last_in(CHANNEL)
     assert row is not None and row.status == "abandoned"
     assert row.result is not None and row.result.startswith("No result: Ann claimed")
     with pytest.raises(TableError, match="no game"):
@@ -171,7 +172,7 @@ async def test_a_table_without_a_clock_has_nothing_to_claim(tmp_path: Path) -> N
             options={},
             clock_hours=73,
         )
-    assert await service.store.open_game(CHANNEL + 1) is None
+    assert await service.store.games.open_in(CHANNEL + 1) is None
     await service.store.close()
 
 
@@ -254,7 +255,7 @@ async def test_at_a_larger_table_a_claim_removes_the_absent_player_and_play_goes
         update.public.text
     )
     assert "Cat resigned" in update.public.text
-    game, row = CATALOGUE["merchants"].game, await service.store.open_game(CHANNEL)
+    game, row = CATALOGUE["merchants"].game, await service.store.games.open_in(CHANNEL)
     assert row is not None and row.state is not None
     actors = game.actors(game.from_json(json.loads(row.state)))
     assert actors and 2 not in actors

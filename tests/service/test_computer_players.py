@@ -12,7 +12,7 @@ import pytest
 from bot.catalogue import CATALOGUE
 from bot.play.thinking import think
 from bot.service import STALE, Player, TableError, TableService, Turn
-from bot.store import SeatRow
+from bot.storage.rows import SeatRow
 from tests.service.secret_numbers import ENTRY as NUMBERS
 
 ANN = Player(101, "Ann")
@@ -39,7 +39,7 @@ async def lobby_with_computers(
 
 
 async def seats(service: TableService) -> tuple[SeatRow, ...]:
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None
     return row.seats
 
@@ -76,7 +76,7 @@ async def test_seating_computers_is_refused_beyond_the_table_or_by_outsiders(
 ) -> None:
     with pytest.raises(TableError, match="at most 2 players"):
         await lobby_with_computers(service, "leylines", 2)
-    assert await service.store.open_game(CHANNEL) is None  # nothing was opened
+    assert await service.store.games.open_in(CHANNEL) is None  # nothing was opened
     with pytest.raises(TableError, match="no level 'wild'"):
         await lobby_with_computers(service, "leylines", 1, "wild")
     await lobby_with_computers(service, "leylines", 1)
@@ -112,7 +112,7 @@ async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
     await lobby_with_computers(service, "agents", 1)
     opening = await service.lobbies.start(CHANNEL, ANN)
     assert {n.user_id for n in opening.private} >= {-1}  # the service knows its secrets...
-    [entry] = [o.payload for o in await service.store.outbox(opening.game_id)]
+    [entry] = [o.payload for o in await service.store.outbox.pending(opening.game_id)]
     assert {p["user"] for p in entry["private"]} == {ANN.user_id}  # ...and sends it nothing
     assert "<@-1>" not in opening.public.text
 
@@ -133,7 +133,7 @@ async def test_the_computer_plays_its_turn_and_a_stale_choice_changes_nothing(
     assert await service.computers.computer_turn(game_id) is None  # Ann's turn now
     with pytest.raises(TableError, match=STALE):
         await service.computers.play_computer(turn, chosen(turn))
-    assert (await service.store.game(game_id) or pytest.fail()).moves_made == 1
+    assert (await service.store.games.get(game_id) or pytest.fail()).moves_made == 1
 
 
 async def test_hints_only_where_the_table_allows_them_and_only_to_who_may_act(
@@ -141,7 +141,7 @@ async def test_hints_only_where_the_table_allows_them_and_only_to_who_may_act(
 ) -> None:
     await lobby_with_computers(service, "albiorix", 1, hints=True)
     await service.lobbies.start(CHANNEL, ANN)
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.hints
     turn = await service.computers.hint_turn(CHANNEL, ANN.user_id)
     assert (turn.seat, turn.level) == (0, "normal")
@@ -180,7 +180,7 @@ async def test_a_game_of_computers_runs_to_its_end_through_the_service(
             break
     else:
         await service.play.resign(CHANNEL, ANN)
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row is not None and row.status == "finished" and row.result
 
 
@@ -202,5 +202,5 @@ async def test_searching_computers_play_games_with_secrets_and_dice(
             await service.play.move(CHANNEL, ANN, chosen(replace(mine, level=level)))
         else:
             await service.computers.play_computer(turn, chosen(turn))
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row is not None and row.moves_made == 6

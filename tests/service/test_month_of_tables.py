@@ -17,7 +17,8 @@ from pathlib import Path
 
 from bot.play.thinking import think
 from bot.service import Player, TableError, TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 from tests.service.test_service import Clock
 
 HOUR, DAY = 3600.0, 86400.0
@@ -28,7 +29,7 @@ VANISHED, AWAY = PLAYERS[9].user_id, {PLAYERS[3].user_id, PLAYERS[4].user_id}
 
 async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
     clock, chance = Clock(), random.Random(5)
-    store = Store(tmp_path / "bot.sqlite3")
+    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
     await store.open()
     service = TableService(store, seed_source=lambda: 7, remind_after=6 * HOUR, clock=clock)
     await service.servers.change_settings(NO_STANDINS, standins=False)
@@ -62,7 +63,7 @@ async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
         await service.clocks.due_reminders()
         digests += [(clock.now, (g, u)) for g, u, _ in await service.waiting.due_digests()]
         for channel, (a, b) in pairs.items():
-            row = await store.open_game(channel)
+            row = await store.games.open_in(channel)
             if row is None:
                 continue
             table = await service.tables.load(channel, status="active")
@@ -108,12 +109,12 @@ async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
     for moments in per_user.values():
         assert all(b - a >= 6 * HOUR - 1 for a, b in itertools.pairwise(moments))
     assert Counter(u for _, (_, u) in digests)[VANISHED] > 0
-    left = [c for c in pairs if await store.open_game(c) is not None]
+    left = [c for c in pairs if await store.games.open_in(c) is not None]
     vanished_left = [c for c in left if VANISHED in (p.user_id for p in pairs[c])]
     assert len(left) == len(vanished_left)  # every other table finished or was claimed
     assert all(c % 2 for c in vanished_left)  # only stand-in tables may still be in play
     assert all(guild_of[c] == GUILD for c in vanished_left) and refused and standin_moves
     for channel in vanished_left:
-        row = await store.open_game(channel)
-        assert row is not None and await store.unrated(row.id)
+        row = await store.games.open_in(channel)
+        assert row is not None and await store.games.unrated(row.id)
     await store.close()

@@ -1,23 +1,20 @@
-"""The PostgreSQL store: the SQLite store's interface and schema, and the store's guarantees kept
-by the database between processes. Each race runs two stores on one database (two connection
-pools, or two SQLite connections), as two bot processes would, on both stores."""
+"""Storage on PostgreSQL: the guarantees kept by the database between processes. Each race runs
+two storages on one database (two connection pools, or two SQLite connections), as two bot
+processes would, on both databases."""
 
 from __future__ import annotations
 
 import asyncio
-import inspect
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
 
 import asyncpg
 import pytest
 
-from bot.pgsql import changed, dialect
-from bot.pgstore import DatabaseUnreachable, PgStore
 from bot.service import TableService
-from bot.store import MIGRATIONS, ChannelBusy, GameRow, PhaseTimer, Store
+from bot.storage import Storage
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.postgres import DatabaseUnreachable, PgDatabase, changed, numbered
+from bot.storage.rows import ChannelBusy, GameRow, PhaseTimer
 from tests.conftest import Backend
 from tests.postgres import Cluster, free_port
 from tests.service.test_ratings import seat
@@ -28,7 +25,7 @@ ROUNDS = 5
 
 
 @pytest.fixture
-async def stores(backend: Backend) -> AsyncIterator[tuple[Store, Store]]:
+async def stores(backend: Backend) -> AsyncIterator[tuple[Storage, Storage]]:
     """Two stores open on one fresh database."""
     first, second = backend.store(), backend.store()
     await first.open()
@@ -38,9 +35,9 @@ async def stores(backend: Backend) -> AsyncIterator[tuple[Store, Store]]:
     await second.close()
 
 
-async def active_game(store: Store) -> GameRow:
+async def active_game(store: Storage) -> GameRow:
     """A started game of Ann and Bob in `CHANNEL` (its state is not read by the store)."""
-    game_id = await store.create_lobby(
+    game_id = await store.games.create_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         game_key="leylines",
@@ -49,19 +46,19 @@ async def active_game(store: Store) -> GameRow:
         creator_id=ANN.user_id,
         creator_name=ANN.name,
     )
-    lobby = await store.game(game_id)
+    lobby = await store.games.get(game_id)
     assert lobby is not None
-    await store.add_seat(lobby, BOB.user_id, BOB.name)
-    seated = await store.game(game_id)
+    await store.games.add_seat(lobby, BOB.user_id, BOB.name)
+    seated = await store.games.get(game_id)
     assert seated is not None
-    await store.start(seated, "{}", None, PhaseTimer(), outbox={})
-    game = await store.game(game_id)
+    await store.games.start(seated, "{}", None, PhaseTimer(), outbox={})
+    game = await store.games.get(game_id)
     assert game is not None
     return game
 
 
-async def record(store: Store, game: GameRow, notation: str) -> None:
-    await store.record_move(
+async def record(store: Storage, game: GameRow, notation: str) -> None:
+    await store.moves.record(
         game,
         seat=0,
         kind="move",
@@ -76,7 +73,7 @@ async def record(store: Store, game: GameRow, notation: str) -> None:
 
 
 async def test_two_processes_recording_a_move_on_one_version_apply_it_once(
-    stores: tuple[Store, Store],
+    stores: tuple[Storage, Storage],
 ) -> None:
     first, second = stores
     game = await active_game(first)
@@ -88,21 +85,21 @@ async def test_two_processes_recording_a_move_on_one_version_apply_it_once(
         )
         assert sorted(type(outcome).__name__ for outcome in raced) == ["NoneType", "StaleGame"]
         winner = "first" if raced[0] is None else "second"
-        moves = await second.moves(game.id)
+        moves = await second.moves.of(game.id)
         assert [m.seq for m in moves] == list(range(1, number + 1))
         assert moves[-1].notation == f"{winner} {number}"
-        game = await first.game(game.id) or pytest.fail()
+        game = await first.games.get(game.id) or pytest.fail()
         assert game.version == number + 2  # a seat, the start, then one per move
-    queued = [row.payload for row in await first.outbox(game.id)]
-    assert queued[1:] == [{"said": move.notation} for move in await first.moves(game.id)]
+    queued = [row.payload for row in await first.outbox.pending(game.id)]
+    assert queued[1:] == [{"said": move.notation} for move in await first.moves.of(game.id)]
 
 
 async def test_two_processes_opening_a_lobby_in_one_channel_open_one(
-    stores: tuple[Store, Store],
+    stores: tuple[Storage, Storage],
 ) -> None:
     opened = await asyncio.gather(
         *(
-            store.create_lobby(
+            store.games.create_lobby(
                 guild_id=1,
                 channel_id=CHANNEL,
                 game_key="leylines",
@@ -117,109 +114,59 @@ async def test_two_processes_opening_a_lobby_in_one_channel_open_one(
     )
     [game_id] = [outcome for outcome in opened if isinstance(outcome, int)]
     assert [type(outcome) for outcome in opened if not isinstance(outcome, int)] == [ChannelBusy]
-    lobby = await stores[1].open_game(CHANNEL)
+    lobby = await stores[1].games.open_in(CHANNEL)
     assert lobby is not None and lobby.id == game_id
     assert lobby.creator_id == (ANN if opened[0] == game_id else BOB).user_id
 
 
 async def test_two_processes_finishing_games_at_once_number_and_count_both(
-    stores: tuple[Store, Store],
+    stores: tuple[Storage, Storage],
 ) -> None:
     first, second = (TableService(store, seed_source=lambda: 7) for store in stores)
     await seat(first, 10, "leylines", (ANN, BOB))
     await seat(second, 11, "leylines", (ANN, CAT))
     await asyncio.gather(first.play.resign(10, BOB), second.play.resign(11, CAT))
-    [ann] = await first.store.records(1, ANN.user_id)
+    [ann] = await first.store.ledger.records(1, ANN.user_id)
     assert (ann.games, ann.wins, ann.streak) == (2, 2, 2)
-    numbered = await first.store.db.execute_fetchall(
+    finished = await first.store.db.execute_fetchall(
         "SELECT finished_seq FROM games ORDER BY finished_seq"
     )
-    assert [seq for (seq,) in numbered] == [1, 2]
+    assert [seq for (seq,) in finished] == [1, 2]
 
 
 async def test_an_unreachable_database_is_named_in_one_line_without_its_password(
     postgres_server: Cluster,
 ) -> None:
     port = free_port()
-    closed = PgStore(f"postgresql://bot:secret@127.0.0.1:{port}/mars")
+    closed = PgDatabase(f"postgresql://bot:secret@127.0.0.1:{port}/mars")
     with pytest.raises(DatabaseUnreachable) as refused:
         await closed.open()
     assert f"cannot connect to PostgreSQL 127.0.0.1:{port}/mars" in str(refused.value)
-    missing = PgStore(postgres_server.url("nowhere"))
+    missing = PgDatabase(postgres_server.url("nowhere"))
     with pytest.raises(DatabaseUnreachable, match='database "nowhere" does not exist'):
         await missing.open()
     assert "secret" not in str(refused.value) and "\n" not in str(refused.value)
 
 
-def test_the_postgresql_store_has_every_method_of_the_sqlite_store() -> None:
-    for name, member in inspect.getmembers(Store):
-        if not name.startswith("_") and callable(member):
-            assert inspect.signature(getattr(PgStore, name)) == inspect.signature(member), name
-
-
 def test_placeholders_are_numbered_outside_quotes() -> None:
-    assert dialect("SELECT '?', \"a?\" FROM t WHERE a = ? AND b IN (?, ?)") == (
+    assert numbered("SELECT '?', \"a?\" FROM t WHERE a = ? AND b IN (?, ?)") == (
         "SELECT '?', \"a?\" FROM t WHERE a = $1 AND b IN ($2, $3)"
     )
-    assert dialect("UPDATE t SET s = 'it''s ?' WHERE id = ?") == (
+    assert numbered("UPDATE t SET s = 'it''s ?' WHERE id = ?") == (
         "UPDATE t SET s = 'it''s ?' WHERE id = $1"
     )
     assert (changed("UPDATE 3"), changed("INSERT 0 1"), changed("CREATE TABLE")) == (3, 1, -1)
-
-
-async def sqlite_schema(path: Path) -> dict[str, Any]:
-    """Each table's columns in order, and the other indexes, of a migrated SQLite store."""
-    store = Store(path)
-    await store.open()
-    await store.close()
-    with sqlite3.connect(path) as db:
-        tables = [
-            row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        ]
-        columns = {t: [row[1] for row in db.execute(f"PRAGMA table_info({t})")] for t in tables}
-        indexes = db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
-        ).fetchall()
-    return {"columns": columns, "indexes": sorted(name for (name,) in indexes)}
-
-
-async def postgresql_schema(url: str) -> dict[str, Any]:
-    connection = await asyncpg.connect(url)
-    try:
-        rows = await connection.fetch(
-            "SELECT table_name, column_name FROM information_schema.columns "
-            "WHERE table_schema = 'public' AND table_name <> 'schema_version' "
-            "ORDER BY table_name, ordinal_position"
-        )
-        indexes = await connection.fetch(
-            "SELECT indexname FROM pg_indexes WHERE schemaname = 'public' "
-            "AND indexname NOT LIKE '%_pkey'"
-        )
-    finally:
-        await connection.close()
-    columns: dict[str, list[str]] = {}
-    for table, column in rows:
-        columns.setdefault(table, []).append(column)
-    return {"columns": columns, "indexes": sorted(name for (name,) in indexes)}
-
-
-async def test_both_stores_migrate_to_the_same_tables_columns_and_indexes(
-    postgres_server: Cluster, tmp_path: Path
-) -> None:
-    url = await postgres_server.new_database()
-    assert await postgresql_schema(url) == await sqlite_schema(tmp_path / "bot.sqlite3")
-    await postgres_server.drop_database(url)
 
 
 async def test_migrations_are_recorded_once_when_processes_start_together(
     postgres_server: Cluster,
 ) -> None:
     url = await postgres_server.new_database(migrated=False)
-    stores = [PgStore(url, pool_size=1) for _ in range(3)]
-    await asyncio.gather(*(store.open() for store in stores[:2]))
-    await stores[2].open()  # a restart finds nothing left to do
-    for store in stores:
-        await store.close()
+    databases = [PgDatabase(url, pool_size=1) for _ in range(3)]
+    await asyncio.gather(*(database.open() for database in databases[:2]))
+    await databases[2].open()  # a restart finds nothing left to do
+    for database in databases:
+        await database.close()
     connection = await asyncpg.connect(url)
     numbers = await connection.fetch("SELECT number FROM schema_version ORDER BY number")
     await connection.close()

@@ -20,7 +20,10 @@ from bot.ratings.skill import Skill, rate
 from bot.ratings.standings import Ending
 from bot.service import Player, TableService
 from bot.service import ratings as stats
-from bot.store import MIGRATIONS, PhaseTimer, Store
+from bot.storage import Storage
+from bot.storage.migrations import rendered
+from bot.storage.rows import PhaseTimer
+from bot.storage.sqlite import SqliteDatabase
 from engine.core import SidedGame
 from tests.conftest import SEED, Backend
 
@@ -34,7 +37,7 @@ SIDES_SEED = 1
 Martian Clone against four Humans; with `SEED` the Martians win with no clone at the table."""
 
 
-async def open_service(store: Store, seed: int = SEED) -> TableService:
+async def open_service(store: Storage, seed: int = SEED) -> TableService:
     await store.open()
     return TableService(store, seed_source=lambda: seed)
 
@@ -68,7 +71,7 @@ async def seat(
 async def play_out(service: TableService, channel: int, players: tuple[Player, ...]) -> None:
     """Random legal moves (seeded) by the seats' players until the game ends."""
     chooser = random.Random(SEED)
-    while (row := await service.store.open_game(channel)) is not None:
+    while (row := await service.store.games.open_in(channel)) is not None:
         game = CATALOGUE[row.game_key].game
         state = game.from_json(json.loads(row.state or "{}"))
         actor = chooser.choice(sorted(game.actors(state)))
@@ -80,7 +83,7 @@ async def records(service: TableService, *players: Player, guild: int = GUILD) -
     """Each player's record (by name) in the one title they played."""
     found = {}
     for player in players:
-        (record,) = await service.store.records(guild, player.user_id)
+        (record,) = await service.store.ledger.records(guild, player.user_id)
         found[player.name] = record
     return found
 
@@ -94,7 +97,7 @@ async def test_a_resignation_is_a_loss_and_a_win_for_the_other(service: TableSer
     assert (bob.games, bob.wins, bob.draws, bob.losses, bob.streak) == (1, 0, 0, 1, -1)
     assert (ann.skill, bob.skill) == (won, lost)
     assert ann.skill.mu > NEW.mu > bob.skill.mu
-    assert await service.store.records(OTHER_GUILD, ANN.user_id) == []
+    assert await service.store.ledger.records(OTHER_GUILD, ANN.user_id) == []
 
 
 async def test_streaks_run_and_titles_and_servers_are_apart(service: TableService) -> None:
@@ -106,7 +109,8 @@ async def test_streaks_run_and_titles_and_servers_are_apart(service: TableServic
     await seat(service, 13, "leylines", (ANN, BOB), guild=OTHER_GUILD)
     await service.play.resign(13, ANN)
     leylines, albiorix = sorted(
-        await service.store.records(GUILD, ANN.user_id), key=lambda r: r.game_key != "leylines"
+        await service.store.ledger.records(GUILD, ANN.user_id),
+        key=lambda r: r.game_key != "leylines",
     )
     assert (leylines.game_key, leylines.games, leylines.wins, leylines.streak) == (
         "leylines",
@@ -120,14 +124,14 @@ async def test_streaks_run_and_titles_and_servers_are_apart(service: TableServic
         1,
         -1,
     )
-    (other,) = await service.store.records(OTHER_GUILD, ANN.user_id)
+    (other,) = await service.store.ledger.records(OTHER_GUILD, ANN.user_id)
     assert (other.games, other.losses, other.skill) == (1, 1, rate([[NEW], [NEW]], [2, 1])[0][0])
 
 
 async def test_a_game_played_to_its_end_counts_its_result(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN, BOB))
     await play_out(service, 10, (ANN, BOB))
-    row = await service.store.last_game(10)
+    row = await service.store.games.last_in(10)
     assert row is not None and row.status == "finished" and row.state is not None
     game = CATALOGUE["leylines"].game
     outcome = game.outcome(game.from_json(json.loads(row.state)))
@@ -147,8 +151,8 @@ async def test_an_abandoned_game_counts_for_nothing(service: TableService) -> No
     await seat(service, 10, "leylines", (ANN, BOB))
     await service.play.move(10, ANN if await _first(service, 10) == 0 else BOB, "L c3")
     await service.play.abandon(10, ANN, moderator=True)
-    assert await service.store.records(GUILD, ANN.user_id) == []
-    assert await service.store.records(GUILD, BOB.user_id) == []
+    assert await service.store.ledger.records(GUILD, ANN.user_id) == []
+    assert await service.store.ledger.records(GUILD, BOB.user_id) == []
 
 
 async def test_mars_vs_earth_rates_each_side_as_a_team(backend: Backend) -> None:
@@ -156,7 +160,7 @@ async def test_mars_vs_earth_rates_each_side_as_a_team(backend: Backend) -> None
     table = (ANN, BOB, CAT, DAN, EVE)
     await seat(service, 10, "marsvsearth", table)
     await play_out(service, 10, table)
-    row = await service.store.last_game(10)
+    row = await service.store.games.last_in(10)
     assert row is not None and row.state is not None
     game = CATALOGUE["marsvsearth"].game
     state = game.from_json(json.loads(row.state))
@@ -182,7 +186,7 @@ async def test_a_game_lost_by_everyone_is_a_loss_for_all_and_rates_nobody(
     table = (ANN, BOB, CAT, DAN, EVE)
     await seat(service, 10, "marsvsearth", table)
     await play_out(service, 10, table)
-    row = await service.store.last_game(10)
+    row = await service.store.games.last_in(10)
     assert row is not None and row.result is not None and "Martians won" in row.result
     for record in (await records(service, *table)).values():
         assert (record.games, record.losses, record.streak, record.skill) == (1, 1, -1, NEW)
@@ -191,10 +195,10 @@ async def test_a_game_lost_by_everyone_is_a_loss_for_all_and_rates_nobody(
 async def test_computers_are_never_rated_and_rate_no_lone_person(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN,), computers=1)
     await service.play.resign(10, ANN)
-    (ann,) = await service.store.records(GUILD, ANN.user_id)
+    (ann,) = await service.store.ledger.records(GUILD, ANN.user_id)
     assert (ann.games, ann.losses, ann.streak, ann.skill) == (1, 1, -1, NEW)
-    assert await service.store.records(GUILD, -1) == []
-    assert [r.user_id for r in await service.store.leaderboard(GUILD, "leylines", 10)] == [
+    assert await service.store.ledger.records(GUILD, -1) == []
+    assert [r.user_id for r in await service.store.ledger.leaderboard(GUILD, "leylines", 10)] == [
         ANN.user_id
     ]
 
@@ -220,11 +224,11 @@ async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
     service: TableService,
 ) -> None:
     await seat(service, 10, "merchants", (ANN, BOB), computers=1)
-    row = await service.store.open_game(10)
+    row = await service.store.games.open_in(10)
     assert row is not None
     assert [s.user_id for s in row.seats] == [ANN.user_id, -1, BOB.user_id]
     # Ann and the computer win: Ann beat Bob, and the computer counts not
-    await service.store.record_move(
+    await service.store.moves.record(
         row,
         seat=0,
         kind="move",
@@ -240,7 +244,7 @@ async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
     ann, bob = (await records(service, ANN, BOB)).values()
     (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
     assert (ann.skill, ann.wins, bob.skill, bob.losses) == (won, 1, lost, 1)
-    assert await service.store.records(GUILD, -1) == []
+    assert await service.store.ledger.records(GUILD, -1) == []
 
 
 MODEL_WORDS = re.compile(r"\bmu\b|sigma|ordinal|plackett|openskill", re.IGNORECASE)
@@ -290,7 +294,7 @@ async def test_the_leaderboard_lists_provisional_players_marked_in_the_order_of_
     await seat(service, 20, "leylines", (CAT, DAN))
     await service.play.resign(20, DAN)
     found = await records(service, ANN, BOB, CAT, DAN)
-    board = await service.store.leaderboard(GUILD, "leylines", 10)
+    board = await service.store.ledger.leaderboard(GUILD, "leylines", 10)
     assert [r.user_id for r in board] == [
         r.user_id for r in sorted(found.values(), key=lambda r: -r.skill.ordinal)
     ]
@@ -316,9 +320,9 @@ async def test_a_game_is_finished_and_counted_in_one_transaction(
         patched.setattr(ledger, "count", crash)
         with pytest.raises(RuntimeError):
             await service.play.resign(10, BOB)
-    row = await service.store.open_game(10)
+    row = await service.store.games.open_in(10)
     assert row is not None and row.status == "active" and row.moves_made == 0
-    assert await service.store.records(GUILD, ANN.user_id) == []
+    assert await service.store.ledger.records(GUILD, ANN.user_id) == []
     await service.play.resign(10, BOB)
     assert (await records(service, ANN))["Ann"].wins == 1
 
@@ -348,11 +352,13 @@ async def test_a_rebuild_gives_exactly_the_numbers_counted_as_games_finished(
     await play_out(service, 20, (ANN, BOB))
     await seat(service, 21, "leylines", (DAN,), computers=1)
     await service.play.resign(21, DAN)
-    counted = {key: await service.store.leaderboard(GUILD, key, 10) for key in CATALOGUE}
+    counted = {key: await service.store.ledger.leaderboard(GUILD, key, 10) for key in CATALOGUE}
     assert len(counted["marsvsearth"]) == 5 and len(counted["leylines"]) == 4
     await service.store.db.execute("UPDATE ratings SET mu = 0, games = 99")
     assert await stats.rebuild(service.store) == 6
-    assert {key: await service.store.leaderboard(GUILD, key, 10) for key in CATALOGUE} == counted
+    assert {
+        key: await service.store.ledger.leaderboard(GUILD, key, 10) for key in CATALOGUE
+    } == counted
     await service.store.close()
 
 
@@ -385,31 +391,31 @@ async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
     games = [(ANN, BOB), (BOB, CAT), (CAT, ANN)]
     counted = {}
     for name, order in (("new", games), ("reversed", games[::-1])):
-        service = await open_service(Store(tmp_path / f"{name}.sqlite3"))
+        service = await open_service(Storage(SqliteDatabase(tmp_path / f"{name}.sqlite3")))
         for channel, (winner, loser) in enumerate(order, 10):
             await seat(service, channel, "leylines", (winner, loser))
             await service.play.resign(channel, loser)
-        counted[name] = await service.store.leaderboard(GUILD, "leylines", 10)
+        counted[name] = await service.store.ledger.leaderboard(GUILD, "leylines", 10)
         await service.store.close()
     old = sqlite3.connect(tmp_path / "old.sqlite3", isolation_level=None)
-    for number, script in enumerate(MIGRATIONS[: RATINGS_MIGRATION - 1], 1):
+    for number, script in enumerate(rendered("sqlite")[: RATINGS_MIGRATION - 1], 1):
         old.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
     old.execute("ATTACH ? AS new", (str(tmp_path / "new.sqlite3"),))
     for table, columns in OLD_COLUMNS.items():
         old.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM new.{table}")
     old.execute("UPDATE games SET updated_at = 100 - id")  # finished in the opposite order
     old.close()
-    service = await open_service(Store(tmp_path / "old.sqlite3"))
+    service = await open_service(Storage(SqliteDatabase(tmp_path / "old.sqlite3")))
     rows = await service.store.db.execute_fetchall("SELECT id FROM games ORDER BY finished_seq")
     assert [game_id for (game_id,) in rows] == [3, 2, 1]
-    assert await service.store.leaderboard(GUILD, "leylines", 10) == []
+    assert await service.store.ledger.leaderboard(GUILD, "leylines", 10) == []
     assert await stats.rebuild(service.store) == 3
-    rebuilt = await service.store.leaderboard(GUILD, "leylines", 10)
+    rebuilt = await service.store.ledger.leaderboard(GUILD, "leylines", 10)
     assert rebuilt == counted["reversed"] != counted["new"]
     await service.store.close()
 
 
 async def _first(service: TableService, channel: int) -> int:
-    row = await service.store.open_game(channel)
+    row = await service.store.games.open_in(channel)
     assert row is not None and row.state is not None
     return int(json.loads(row.state)["to_move"])

@@ -132,7 +132,7 @@ async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableSer
         assert frame.view.viewer is None and frame.view.private == ()
         if public is not None:  # the channel saw no new board after a secret move
             assert frame.view == public
-    row = await service.store.last_game(CHANNEL)
+    row = await service.store.games.last_in(CHANNEL)
     assert row is not None and row.state is not None
     final = AGENTS.from_json(json.loads(row.state))
     assert replay.frames[-1].view == AGENTS.view(final, None) != AGENTS.view(final, 0)

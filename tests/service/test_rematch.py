@@ -12,7 +12,8 @@ import pytest
 from bot.catalogue import CATALOGUE
 from bot.service import Controls, TableError, TableService
 from bot.service.alternation import first_mover
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 from engine.core import choose_first
 from tests.conftest import SEED
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, OTHER_CHANNEL, open_service
@@ -44,8 +45,8 @@ async def finished(
 
 async def unchanged(service: TableService, game_id: int) -> None:
     """Nothing was opened: the channel has no open game and `game_id` is still its last."""
-    assert await service.store.open_game(CHANNEL) is None
-    last = await service.store.last_game(CHANNEL)
+    assert await service.store.games.open_in(CHANNEL) is None
+    last = await service.store.games.last_in(CHANNEL)
     assert last is not None and last.id == game_id
 
 
@@ -60,7 +61,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     assert lobby.hints and lobby.clock_hours == 12 and lobby.creator_id == BOB.user_id
     assert f"first: <@{BOB.user_id}> (first players alternate)" in lobby.text
     assert "first: The" not in lobby.text and "clock: 12 hours a turn" in lobby.text
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.rematch_of == old and row.first_user == BOB.user_id
 
     joined = await service.rematches.rematch(CHANNEL, ANN, old)
@@ -71,7 +72,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     await service.play.move(CHANNEL, BOB, "L c3")
     ended = await service.play.resign(CHANNEL, ANN)
     # ... and in the rematch of the rematch, Ann again.
-    row = await service.store.game(ended.game_id)
+    row = await service.store.games.get(ended.game_id)
     assert row is not None and first_mover(row) == BOB.user_id
     await service.rematches.rematch(CHANNEL, BOB, ended.game_id)
     await service.rematches.rematch(CHANNEL, ANN, ended.game_id)
@@ -99,10 +100,10 @@ async def test_a_random_first_player_alternates_too_and_computers_sit_down_again
     opened = await service.rematches.rematch(CHANNEL, ANN, update.game_id)
     assert opened.lobby.levels == {-1: "easy"} and len(opened.lobby.players) == 2
     assert opened.lobby.options["dealt"] and opened.lobby.options["first"] == 0
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.first_user == second
     started = await service.lobbies.start(CHANNEL, ANN)
-    row = await service.store.game(started.game_id)
+    row = await service.store.games.get(started.game_id)
     assert row is not None and row.state is not None
     assert json.loads(row.state)["first"] == 1 - first_seat
 
@@ -153,7 +154,7 @@ async def test_a_stale_or_foreign_press_is_refused_and_changes_nothing(
         await service.rematches.rematch(CHANNEL, BOB, old)
     with pytest.raises(TableError, match="did not finish"):
         await service.rematches.rematch(CHANNEL, ANN, old + 1)  # the rematch itself, in play
-    rematch = await service.store.open_game(CHANNEL)
+    rematch = await service.store.games.open_in(CHANNEL)
     assert rematch is not None and rematch.version == 2  # Cat joined, Ann started: no more
 
 
@@ -169,7 +170,7 @@ async def test_another_game_or_a_newer_one_makes_the_button_stale(
     await service.lobbies.leave(CHANNEL, CAT)  # the other lobby is emptied, but it was a newer game
     with pytest.raises(TableError, match="newer game"):
         await service.rematches.rematch(CHANNEL, ANN, old)
-    assert await service.store.open_game(CHANNEL) is None
+    assert await service.store.games.open_in(CHANNEL) is None
 
 
 async def test_an_emptied_rematch_lobby_can_be_opened_again_after_a_restart(
@@ -198,12 +199,12 @@ async def test_an_abandoned_game_has_no_rematch(service: TableService) -> None:
     await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError, match="did not finish"):
         await service.rematches.rematch(CHANNEL, ANN, update.game_id)
-    assert await service.store.open_game(CHANNEL) is None
+    assert await service.store.games.open_in(CHANNEL) is None
 
 
 async def test_store_reopened_keeps_a_rematchs_first_player(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
-    store = Store(path)
+    store = Storage(SqliteDatabase(path))
     await store.open()
     service = TableService(store, seed_source=lambda: SEED)
     old = await finished(service)

@@ -31,7 +31,8 @@ from bot.review.walk import (
     weigh_moves,
 )
 from bot.service import Player, TableError, TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH
@@ -46,7 +47,7 @@ TINY = 400
 @pytest.fixture
 async def seeded(tmp_path: Path) -> AsyncIterator[TableService]:
     """A table service on a fresh SQLite file whose games are seeded 1."""
-    store = Store(tmp_path / "bot.sqlite3")
+    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
     await store.open()
     yield TableService(store, seed_source=lambda: 1)
     await store.close()

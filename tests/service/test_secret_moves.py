@@ -19,7 +19,7 @@ from bot.service import (
     narrower_prefixes,
     records,
 )
-from bot.store import Store
+from bot.storage import Storage
 from engine.core import AmbiguousMove
 from tests.conftest import Backend
 from tests.service.secret_numbers import ENTRY
@@ -39,7 +39,7 @@ async def _record(service: TableService) -> str:
     return re.sub(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC", "(date)", text)
 
 
-async def open_table(store: Store, clock: Clock) -> TableService:
+async def open_table(store: Storage, clock: Clock) -> TableService:
     await store.open()
     return TableService(store, seed_source=lambda: 5, clock=clock)
 
@@ -192,7 +192,7 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend)
     service = await mars_table(backend, clock, {"timer": 1, "answer": 0})
     game = CATALOGUE["marsvsearth"].game
     for _ in range(50):  # answer questions until an open (timed) phase begins
-        row = await service.store.open_game(CHANNEL)
+        row = await service.store.games.open_in(CHANNEL)
         assert row is not None and row.state is not None
         state = game.from_json(json.loads(row.state))
         if row.phase_deadline is not None:
@@ -209,7 +209,7 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend)
     assert await restarted.clocks.due_timeouts() == []
     clock.now += 2
     [update] = await restarted.clocks.due_timeouts()
-    after = await restarted.store.open_game(CHANNEL)
+    after = await restarted.store.games.open_in(CHANNEL)
     assert after is not None and after.phase != row.phase
     assert update.public.user_id is None
     await restarted.store.close()
@@ -220,13 +220,13 @@ async def test_a_question_to_one_absent_player_times_out_to_its_default(backend:
     not wait longer: the timer answers for them and the channel is told."""
     clock = Clock()
     service = await mars_table(backend, clock, {"answer": 1, "first": 1})
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.phase_deadline == clock.now + 60
     clock.now += 59
     assert await service.clocks.due_timeouts() == []
     clock.now += 2
     [update] = await service.clocks.due_timeouts()
     assert "Time is up" in update.public.text
-    moved_on = await service.store.open_game(CHANNEL)
+    moved_on = await service.store.games.open_in(CHANNEL)
     assert moved_on is not None and moved_on.phase != row.phase
     await service.store.close()

@@ -12,7 +12,10 @@ import aiosqlite
 import pytest
 
 from bot.service import Controls, Player, TableError, TableService, records, wording
-from bot.store import MIGRATIONS, ChannelBusy, PhaseTimer, StaleGame, Store
+from bot.storage import Storage
+from bot.storage.migrations import rendered
+from bot.storage.rows import ChannelBusy, PhaseTimer, StaleGame
+from bot.storage.sqlite import SqliteDatabase
 from engine.core import GameError
 from engine.leylines import GAME as LEYLINES
 from engine.leylines.state import LeyLinesState
@@ -25,10 +28,10 @@ CHANNEL, OTHER_CHANNEL = 1000, 2000
 
 
 async def open_service(path: Path) -> TableService:
-    return await serve(Store(path))
+    return await serve(Storage(SqliteDatabase(path)))
 
 
-async def serve(store: Store) -> TableService:
+async def serve(store: Storage) -> TableService:
     """A table service on `store`, opened, with games seeded `SEED`."""
     await store.open()
     return TableService(store, seed_source=lambda: SEED)
@@ -86,7 +89,7 @@ async def test_start_too_early_and_by_a_non_member(service: TableService) -> Non
     await service.lobbies.join(CHANNEL, BOB)
     with pytest.raises(TableError, match="not playing"):
         await service.lobbies.start(CHANNEL, CAT)
-    assert (await service.store.open_game(CHANNEL)).status == "lobby"  # type: ignore[union-attr]
+    assert (await service.store.games.open_in(CHANNEL)).status == "lobby"  # type: ignore[union-attr]
 
 
 async def test_leave_moves_seats_up_and_the_last_leaver_closes_the_lobby(
@@ -98,13 +101,13 @@ async def test_leave_moves_seats_up_and_the_last_leaver_closes_the_lobby(
     await service.lobbies.join(CHANNEL, BOB)
     lobby = await service.lobbies.leave(CHANNEL, ANN)
     assert [(p.name) for p in lobby.players] == ["Bob"]
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.seat_of(BOB.user_id) == 0
     with pytest.raises(TableError, match="not playing"):
         await service.lobbies.leave(CHANNEL, CAT)
     closed = await service.lobbies.leave(CHANNEL, BOB)
     assert closed.status == "abandoned"
-    assert await service.store.open_game(CHANNEL) is None
+    assert await service.store.games.open_in(CHANNEL) is None
     with pytest.raises(TableError, match="lobby is closed"):
         await service.lobbies.join(CHANNEL, CAT, game_id=closed.game_id)
 
@@ -154,7 +157,7 @@ async def test_moves_are_checked_applied_and_logged(service: TableService) -> No
     assert f"<@{BOB.user_id}>" in public.text
     with pytest.raises(TableError, match="already taken"):
         await service.play.move(CHANNEL, BOB, "S c3")
-    assert [m.notation for m in await service.store.moves(update.game_id)] == ["L c3"]
+    assert [m.notation for m in await service.store.moves.of(update.game_id)] == ["L c3"]
     history = (await records.record(service.store, CHANNEL)).text
     assert "1. Ann: L c3 - Ann placed a large pyramid on c3." in history
 
@@ -198,7 +201,7 @@ async def test_autocomplete_reads_legal_moves_worked_out_off_the_event_loop(
 
 async def test_a_control_outlived_by_its_user_changes_nothing(service: TableService) -> None:
     await started(service)
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None
     await service.play.move(CHANNEL, ANN, "L c3", Controls(row.id, 0))
     await service.play.move(CHANNEL, BOB, "L d4", Controls(row.id, 0))  # Bob has not moved since
@@ -206,7 +209,7 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
         await service.play.move(CHANNEL, ANN, "L e5", Controls(row.id, 0))
     await service.play.move_in_game(ANN, "L e5", Controls(row.id, 1))  # shown after Ann's move
     with pytest.raises(StaleGame):
-        await service.store.record_move(
+        await service.store.moves.record(
             row,
             seat=1,
             kind="move",
@@ -218,7 +221,7 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
             said="",
             outbox={},
         )
-    assert len(await service.store.moves(row.id)) == 3
+    assert len(await service.store.moves.of(row.id)) == 3
 
 
 async def test_a_typed_move_repeated_before_the_first_applied_is_refused(
@@ -234,7 +237,7 @@ async def test_a_typed_move_repeated_before_the_first_applied_is_refused(
 
 async def test_a_control_offered_to_others_is_refused(service: TableService) -> None:
     await started(service)
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None
     offered_to_ann = Controls(row.id, 0, offered_to=frozenset({0}))
     await service.play.move(CHANNEL, ANN, "L c3")
@@ -252,9 +255,9 @@ async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> No
     )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert sum(isinstance(r, TableError) for r in results) == 1
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None
-    assert len(await service.store.moves(row.id)) == 1
+    assert len(await service.store.moves.of(row.id)) == 1
 
 
 async def test_two_processes_racing_on_one_database_apply_once(backend: Backend) -> None:
@@ -267,8 +270,8 @@ async def test_two_processes_racing_on_one_database_apply_once(backend: Backend)
             return_exceptions=True,
         )
         assert sum(not isinstance(r, BaseException) for r in results) == 1
-        row = await first.store.open_game(CHANNEL)
-        assert row is not None and len(await first.store.moves(row.id)) == 1
+        row = await first.store.games.open_in(CHANNEL)
+        assert row is not None and len(await first.store.moves.of(row.id)) == 1
     finally:
         await first.store.close()
         await second.store.close()
@@ -279,7 +282,7 @@ async def test_restart_mid_game_continues_from_the_same_position(backend: Backen
     await started(before)
     await before.play.move(CHANNEL, ANN, "L c3")
     await before.play.move(CHANNEL, BOB, "M d4")
-    game_id = (await before.store.open_game(CHANNEL) or pytest.fail()).id
+    game_id = (await before.store.games.open_in(CHANNEL) or pytest.fail()).id
     board_before = await before.deliveries.public_view(game_id)
     await before.store.close()
 
@@ -289,9 +292,9 @@ async def test_restart_mid_game_continues_from_the_same_position(backend: Backen
         with pytest.raises(TableError, match="not your turn"):
             await after.play.move(CHANNEL, BOB, "S e5")
         await after.play.move(CHANNEL, ANN, "S e5")
-        row = await after.store.open_game(CHANNEL)
+        row = await after.store.games.open_in(CHANNEL)
         assert row is not None
-        assert [m.notation for m in await after.store.moves(row.id)] == ["L c3", "M d4", "S e5"]
+        assert [m.notation for m in await after.store.moves.of(row.id)] == ["L c3", "M d4", "S e5"]
     finally:
         await after.store.close()
 
@@ -322,8 +325,8 @@ async def test_resign_and_a_whole_game_record_the_result(service: TableService) 
     update = await service.play.resign(CHANNEL, BOB)
     assert update.finished
     assert "Ann wins (Bob resigned)." in update.public.text
-    assert await service.store.open_game(CHANNEL) is None
-    last = await service.store.last_game(CHANNEL)
+    assert await service.store.games.open_in(CHANNEL) is None
+    last = await service.store.games.last_in(CHANNEL)
     assert (
         last is not None and last.status == "finished" and last.result == "Ann wins (Bob resigned)."
     )
@@ -336,7 +339,7 @@ async def test_a_full_game_through_the_service(service: TableService) -> None:
     await started(service)
     players = {0: ANN, 1: BOB}
     while True:
-        row = await service.store.open_game(CHANNEL)
+        row = await service.store.games.open_in(CHANNEL)
         if row is None:
             break
         state = json.loads(row.state or "{}")
@@ -346,9 +349,9 @@ async def test_a_full_game_through_the_service(service: TableService) -> None:
     assert update.finished
     assert "Game over." in update.public.text
     assert update.public.mentions == ()
-    last = await service.store.last_game(CHANNEL)
+    last = await service.store.games.last_in(CHANNEL)
     assert last is not None and last.status == "finished"
-    assert len(await service.store.moves(last.id)) == 35
+    assert len(await service.store.moves.of(last.id)) == 35
 
 
 async def test_abandon_needs_a_moderator_except_for_a_lobby_creator(
@@ -364,7 +367,7 @@ async def test_abandon_needs_a_moderator_except_for_a_lobby_creator(
     with pytest.raises(TableError, match="moderator"):
         await service.play.abandon(CHANNEL, ANN, moderator=False)
     await service.play.abandon(CHANNEL, CAT, moderator=True)
-    assert (await service.store.last_game(CHANNEL)).status == "abandoned"  # type: ignore[union-attr]
+    assert (await service.store.games.last_in(CHANNEL)).status == "abandoned"  # type: ignore[union-attr]
 
 
 async def test_secret_in_a_game_without_secrets(service: TableService) -> None:
@@ -378,12 +381,12 @@ async def test_secret_in_a_game_without_secrets(service: TableService) -> None:
 async def test_migrations_are_recorded_and_rerun_safely(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     for _ in range(2):
-        store = Store(path)
+        store = Storage(SqliteDatabase(path))
         await store.open()
         await store.close()
     async with aiosqlite.connect(path) as db:
         async with db.execute("PRAGMA user_version") as cursor:
-            assert (await cursor.fetchone()) == (len(MIGRATIONS),)
+            assert (await cursor.fetchone()) == (len(rendered("sqlite")),)
         async with db.execute("PRAGMA journal_mode") as cursor:
             assert (await cursor.fetchone()) == ("wal",)
 
@@ -393,7 +396,7 @@ async def test_an_older_database_keeps_its_games_and_moves_when_migrated(
 ) -> None:
     path = tmp_path / "bot.sqlite3"
     async with aiosqlite.connect(path) as db:
-        for number, script in enumerate(MIGRATIONS[:2], start=1):
+        for number, script in enumerate(rendered("sqlite")[:2], start=1):
             await db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
         await db.execute(
             "INSERT INTO games (id, channel_id, game_key, options, seed, status, creator_id, "
@@ -401,11 +404,11 @@ async def test_an_older_database_keeps_its_games_and_moves_when_migrated(
         )
         await db.execute("INSERT INTO moves VALUES (1, 1, 0, 'move', 'L c3', 0)")
         await db.commit()
-    store = Store(path)
+    store = Storage(SqliteDatabase(path))
     await store.open()
-    [move] = await store.moves(1)
+    [move] = await store.moves.of(1)
     assert (move.kind, move.notation) == ("move", "L c3")
-    game = await store.game(1)
+    game = await store.games.get(1)
     assert game is not None and game.phase is None and game.phase_deadline is None
     await store.close()
 
@@ -454,7 +457,7 @@ async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
 
 async def test_reminders_off_set_no_deadline(service: TableService) -> None:
     await started(service)
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.deadline is None
     assert await service.clocks.due_reminders() == []
 
@@ -466,7 +469,7 @@ async def test_between_tables_the_board_is_the_last_finished_games_end(
     await service.play.move(CHANNEL, ANN, "L c3")
     await service.play.resign(CHANNEL, BOB)
     game_id = await service.looking.repost_board(CHANNEL)
-    *_, shown = await service.store.outbox(game_id)
+    *_, shown = await service.store.outbox.pending(game_id)
     assert shown.payload["fresh"] is True
     assert shown.payload["said"].startswith(
         "**Ley Lines of Mars**, the final board after 2 moves. **Game over.** Ann wins"
@@ -505,7 +508,7 @@ async def test_a_new_table_follows_the_servers_settings(service: TableService) -
         await service.lobbies.new_lobby(
             guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
         )
-    assert await service.store.open_game(CHANNEL) is None
+    assert await service.store.games.open_in(CHANNEL) is None
     lobby = await service.lobbies.new_lobby(
         guild_id=1, channel_id=OTHER_CHANNEL, creator=ANN, game_key="leylines", options={}
     )
@@ -527,11 +530,11 @@ async def test_the_board_says_a_game_is_unrated_once_a_computer_stood_in(
 ) -> None:
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and not row.unrated
     board = await service.deliveries.delivery(row.id)
     assert board is not None and all(wording.UNRATED not in p.footer for p in board.posts)
-    await service.store.mark_unrated(row.id)
+    await service.store.games.mark_unrated(row.id)
     await service.looking.repost_board(CHANNEL)
     board = await service.deliveries.delivery(row.id)
     assert board is not None and board.posts[-1].footer.endswith(f"\n{wording.UNRATED}")

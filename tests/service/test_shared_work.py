@@ -11,7 +11,8 @@ import pytest
 
 from bot.catalogue import CATALOGUE
 from bot.service import TableService
-from bot.store import Store
+from bot.storage import Storage
+from bot.storage.sqlite import SqliteDatabase
 from tests.conftest import Backend
 from tests.service.secret_numbers import ENTRY
 from tests.service.secret_numbers import GAME as NUMBERS
@@ -57,16 +58,18 @@ async def test_a_lease_is_held_by_one_holder_until_released_or_run_out(backend: 
     store = backend.store()
     await store.open()
     now = 1000.0
-    assert await store.claim("deliver:1", "a", now, 30)
-    assert not await store.claim("deliver:1", "b", now + 10, 30)
-    assert await store.claim("deliver:2", "b", now, 30)  # other work is free
-    assert await store.claim("deliver:1", "a", now + 10, 30)  # the holder renews it (to 1040)
-    assert not await store.claim("deliver:1", "b", now + 35, 30)
-    assert await store.claim("deliver:1", "b", now + 41, 30)  # run out: taken over
-    await store.release("deliver:1", "a")  # not a's any more: nothing happens
-    assert not await store.claim("deliver:1", "a", now + 42, 30)
-    await store.release("deliver:1", "b")
-    assert await store.claim("deliver:1", "a", now + 42, 30)
+    assert await store.leases.claim("deliver:1", "a", now, 30)
+    assert not await store.leases.claim("deliver:1", "b", now + 10, 30)
+    assert await store.leases.claim("deliver:2", "b", now, 30)  # other work is free
+    assert await store.leases.claim(
+        "deliver:1", "a", now + 10, 30
+    )  # the holder renews it (to 1040)
+    assert not await store.leases.claim("deliver:1", "b", now + 35, 30)
+    assert await store.leases.claim("deliver:1", "b", now + 41, 30)  # run out: taken over
+    await store.leases.release("deliver:1", "a")  # not a's any more: nothing happens
+    assert not await store.leases.claim("deliver:1", "a", now + 42, 30)
+    await store.leases.release("deliver:1", "b")
+    assert await store.leases.claim("deliver:1", "a", now + 42, 30)
     await store.close()
 
 
@@ -117,7 +120,9 @@ async def test_a_process_that_waits_too_long_gives_up(
 
 async def test_a_restarted_process_takes_up_its_own_claims_at_once(postgresql: Backend) -> None:
     first, _ = await two_processes(postgresql, Clock())
-    assert await first.store.claim("think:5", first.leases.holder, 0, 1e12)  # held when it crashed
+    assert await first.store.leases.claim(
+        "think:5", first.leases.holder, 0, 1e12
+    )  # held when it crashed
     await first.store.close()
     restarted, other = await two_processes(postgresql, Clock())
     async with other.leases.claimed("think:5", 60) as theirs:
@@ -131,7 +136,7 @@ async def test_a_restarted_process_takes_up_its_own_claims_at_once(postgresql: B
 async def test_a_sqlite_database_belongs_to_one_process_and_claims_nothing(
     tmp_path: object,
 ) -> None:
-    store = Store(f"{tmp_path}/bot.sqlite3")
+    store = Storage(SqliteDatabase(f"{tmp_path}/bot.sqlite3"))
     await store.open()
     service = TableService(store)
     async with (
@@ -168,5 +173,5 @@ async def test_a_phase_timer_runs_out_once_however_many_processes_poll(
     both = await asyncio.gather(first.clocks.due_timeouts(), second.clocks.due_timeouts())
     [update] = both[0] + both[1]
     assert update.finished
-    moves = await first.store.moves(update.game_id)
+    moves = await first.store.moves.of(update.game_id)
     assert [move.kind for move in moves] == ["timeout"]

@@ -38,7 +38,7 @@ async def under_way(service: TableService, game_key: str) -> int:
 
 
 async def state_of(service: TableService, game_id: int) -> object:
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row is not None and row.state is not None
     return CATALOGUE[row.game_key].game.from_json(json.loads(row.state))
 

@@ -11,7 +11,9 @@ import pytest
 from bot.service import Player, TableError, TableService
 from bot.service.away import days_used, paused
 from bot.service.waiting import digest, listing
-from bot.store import Living, Store
+from bot.storage import Storage
+from bot.storage.rows import Living
+from bot.storage.sqlite import SqliteDatabase
 from tests.service.test_service import ANN, BOB, CAT, Clock
 
 HOUR, DAY = 3600.0, 86400.0
@@ -21,7 +23,7 @@ GUILD = 1
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
     clock = Clock()
-    store = Store(tmp_path / "bot.sqlite3")
+    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
     await store.open()
     yield TableService(store, seed_source=lambda: 7, remind_after=HOUR, clock=clock), clock
     await store.close()
@@ -50,9 +52,9 @@ async def test_mygames_lists_every_table_waiting_on_you_first_with_a_link(
     await table(tables, 10, BOB, ANN)  # waits on Bob
     await table(tables, 20, ANN, BOB)  # waits on Ann
     await table(tables, 30, BOB, CAT)  # Ann is not seated
-    row = await tables.store.open_game(20)
+    row = await tables.store.games.open_in(20)
     assert row is not None
-    await tables.store.delivered(row.id, 0, Living(555, "", ""))
+    await tables.store.outbox.delivered(row.id, 0, Living(555, "", ""))
     mine = await tables.waiting.my_games(GUILD, ANN.user_id)
     assert [(t.row.channel_id, t.yours) for t in mine] == [(20, True), (10, False)]
     assert mine[0].link == f"https://discord.com/channels/{GUILD}/20/555"
@@ -225,11 +227,11 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
         await tables.claims.claim_standin(10, BOB, "godlike")
     said = await tables.claims.claim_standin(10, BOB)
     assert "stand-in (easy computer) for Ann" in said and "unrated" in said
-    row = await tables.store.open_game(10)
+    row = await tables.store.games.open_in(10)
     assert row is not None
     turn = await tables.standins.standin_turn(row.id)
     assert turn is not None and turn.seat == 0 and turn.level == "easy"
-    assert await tables.store.unrated(row.id)
+    assert await tables.store.games.unrated(row.id)
     clock.now += 10 * HOUR
     assert await tables.clocks.due_reminders() == []  # nobody is reminded for a stand-in's seat
     with pytest.raises(TableError, match="Nobody is keeping the table waiting"):
@@ -241,7 +243,7 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     with pytest.raises(TableError, match="No stand-in"):
         await tables.standins.take_seat_back(10, BOB.user_id)
     assert "Ann is back" in await tables.standins.take_seat_back(10, ANN.user_id)
-    assert await tables.store.standins(row.id) == {}
+    assert await tables.store.games.standins(row.id) == {}
     await tables.servers.change_settings(GUILD, standins=False)
     with pytest.raises(TableError, match="does not allow stand-ins"):
         await tables.claims.claim_standin(10, ANN)

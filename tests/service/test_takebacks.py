@@ -16,7 +16,7 @@ import pytest
 from bot.catalogue import CATALOGUE
 from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked, records
 from bot.service.records import record
-from bot.store import TakebackRequest
+from bot.storage.rows import TakebackRequest
 from engine.core import UndoableGame
 from tests.conftest import Backend
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, serve, started
@@ -26,7 +26,7 @@ DAN = Player(404, "Dan")
 
 async def stored(service: TableService) -> tuple[Any, int]:
     """The channel's game state (decoded) and its moves made."""
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None and row.state is not None
     return CATALOGUE[row.game_key].game.from_json(json.loads(row.state)), row.moves_made
 
@@ -134,7 +134,7 @@ async def test_alone_with_a_computer_a_move_is_taken_back_at_once(
 async def reply(service: TableService, choose: Callable[[list[str]], str] = min) -> str:
     """The computer player's reply, chosen by `choose` among its legal moves; its notation."""
     turn = await service.computers.computer_turn(
-        (await service.store.open_game(CHANNEL) or pytest.fail("no game")).id
+        (await service.store.games.open_in(CHANNEL) or pytest.fail("no game")).id
     )
     assert turn is not None
     game = CATALOGUE[turn.game_key].game
@@ -168,9 +168,9 @@ async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_i
     text = (await record(service.store, CHANNEL)).text
     assert "3. Ann took back L c3 and 1 reply after it" in text
     assert "6. Ann took back L d4 and 1 reply after it" in text
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None
-    frames = records.replay_frames(row, await service.store.moves(row.id))
+    frames = records.replay_frames(row, await service.store.moves.of(row.id))
     assert len(frames) == 7  # the log still rebuilds the game
 
 
@@ -221,7 +221,7 @@ async def test_with_another_person_a_hard_computer_player_declines(
     merchants = CATALOGUE["merchants"].game
     state, _ = await stored(service)
     [seat] = merchants.actors(state)
-    player = (await service.store.open_game(CHANNEL) or pytest.fail("no game")).seats[seat]
+    player = (await service.store.games.open_in(CHANNEL) or pytest.fail("no game")).seats[seat]
     mover = next(p for p in (ANN, BOB) if p.user_id == player.user_id)
     for move in merchants.legal_moves(state, seat):
         after, _ = merchants.apply(state, seat, move)
@@ -346,9 +346,9 @@ async def test_asking_again_keeps_the_acceptances_given(service: TableService) -
         with pytest.raises(TableError) as refusal:
             await service.takebacks.ask_takeback(CHANNEL, player)
         assert str(refusal.value) == answer
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None
-    standing = await service.store.takeback_request(row.id)
+    standing = await service.store.takebacks.request(row.id)
     assert standing is not None and standing.accepted == (BOB.user_id,)
     said = await service.takebacks.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
     assert said == f"<@{CAT.user_id}> accepts the takeback; waiting for <@{DAN.user_id}>."
@@ -363,15 +363,15 @@ async def test_the_store_keeps_the_standing_request_and_replaces_an_outlived_one
 ) -> None:
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
-    row = await service.store.open_game(CHANNEL)
+    row = await service.store.games.open_in(CHANNEL)
     assert row is not None
     store = service.store
-    made = await asyncio.gather(*(store.ask_takeback(row.id, 1, ANN.user_id) for _ in range(4)))
+    made = await asyncio.gather(*(store.takebacks.ask(row.id, 1, ANN.user_id) for _ in range(4)))
     assert sorted(made) == [False, False, False, True]
-    assert await store.accept_takeback(row.id, 1, BOB.user_id) == (BOB.user_id,)
-    assert not await store.ask_takeback(row.id, 1, ANN.user_id)
-    assert not await store.ask_takeback(row.id, 0, ANN.user_id)  # an older move: never
-    assert await store.takeback_request(row.id) == TakebackRequest(1, ANN.user_id, (BOB.user_id,))
-    assert await store.ask_takeback(row.id, 2, BOB.user_id)  # a later move outlives it
-    assert await store.takeback_request(row.id) == TakebackRequest(2, BOB.user_id, ())
-    assert await store.accept_takeback(row.id, 1, ANN.user_id) is None
+    assert await store.takebacks.accept(row.id, 1, BOB.user_id) == (BOB.user_id,)
+    assert not await store.takebacks.ask(row.id, 1, ANN.user_id)
+    assert not await store.takebacks.ask(row.id, 0, ANN.user_id)  # an older move: never
+    assert await store.takebacks.request(row.id) == TakebackRequest(1, ANN.user_id, (BOB.user_id,))
+    assert await store.takebacks.ask(row.id, 2, BOB.user_id)  # a later move outlives it
+    assert await store.takebacks.request(row.id) == TakebackRequest(2, BOB.user_id, ())
+    assert await store.takebacks.accept(row.id, 1, ANN.user_id) is None
