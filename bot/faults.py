@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import errno
 import logging
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import asyncpg
+from bot.storage import cannot_save
 
 EVERY_SECONDS = 60.0
-UNSAVABLE_SQLITE = ("database or disk is full", "readonly database", "disk i/o error")
-"""What SQLite says when it cannot write: a full disk, a read-only file or folder, a disk that
-fails."""
 UNSAVABLE_ERRNOS = frozenset({errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EACCES})
 
 
@@ -39,11 +35,7 @@ def unsavable(error: BaseException) -> bool:
     """Whether `error` says the database cannot save anything now: its disk is full, it (or
     its folder) is read-only, or its disk fails; on PostgreSQL, a full disk or a read-only
     server (a standby, or `default_transaction_read_only`)."""
-    if isinstance(error, sqlite3.OperationalError):
-        return any(words in str(error).lower() for words in UNSAVABLE_SQLITE)
-    if isinstance(
-        error, asyncpg.exceptions.DiskFullError | asyncpg.exceptions.ReadOnlySQLTransactionError
-    ):
+    if cannot_save(error):  # the database's own words for it
         return True
     return isinstance(error, OSError) and error.errno in UNSAVABLE_ERRNOS
 

@@ -61,6 +61,12 @@ def storage_for(path: Path, url: str | None) -> Storage:
     return Storage(SqliteDatabase(path) if url is None else PgDatabase(url))
 
 
+def cannot_save(error: BaseException) -> bool:
+    """Whether `error` is a database of either kind saying it cannot save anything now
+    (`Database.cannot_save`)."""
+    return SqliteDatabase.cannot_save(error) or PgDatabase.cannot_save(error)
+
+
 def where(path: Path, url: str | None) -> str:
     """Where that storage keeps its data, fit for a log: the file, or PostgreSQL's host, port
     and database (never the user or password)."""

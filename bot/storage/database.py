@@ -92,6 +92,12 @@ class Database(ABC):
         rows = await self.rows(sql, params)
         return int(rows[0][0]) if rows else 0
 
+    @staticmethod
+    @abstractmethod
+    def cannot_save(error: BaseException) -> bool:
+        """Whether `error` is this kind of database saying it cannot save anything now (its disk
+        is full, it is read-only...)."""
+
     @abstractmethod
     async def lock_ledger(self, db: Connection) -> None:
         """Take the right to number finished games and count them, until the transaction ends."""

@@ -241,5 +241,12 @@ class PgDatabase(Database):
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await self.pool.fetch(numbered(sql), *params))
 
+    @staticmethod
+    def cannot_save(error: BaseException) -> bool:
+        """A full disk, or a read-only server (a standby, or `default_transaction_read_only`)."""
+        return isinstance(
+            error, asyncpg.exceptions.DiskFullError | asyncpg.exceptions.ReadOnlySQLTransactionError
+        )
+
     async def lock_ledger(self, db: Connection) -> None:
         await db.execute("SELECT pg_advisory_xact_lock(?)", (LEDGER_LOCK,))

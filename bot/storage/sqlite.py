@@ -7,6 +7,7 @@ so a committed move survives a crash. A lock keeps the writing connection's tran
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,6 +17,10 @@ import aiosqlite
 
 from bot.storage import migrations
 from bot.storage.database import Connection, Database
+
+UNSAVABLE = ("database or disk is full", "readonly database", "disk i/o error")
+"""What SQLite says when it cannot write: a full disk, a read-only file or folder, a disk that
+fails."""
 
 
 class SqliteDatabase(Database):
@@ -107,6 +112,12 @@ class SqliteDatabase(Database):
             async with self._lock:
                 return list(await self.db.execute_fetchall(sql, params))
         return list(await self._reader.execute_fetchall(sql, params))
+
+    @staticmethod
+    def cannot_save(error: BaseException) -> bool:
+        return isinstance(error, sqlite3.OperationalError) and any(
+            words in str(error).lower() for words in UNSAVABLE
+        )
 
     async def lock_ledger(self, db: Connection) -> None:
         """Nothing to take: the write transaction already excludes every other writer."""
