@@ -40,9 +40,9 @@ command that made the move delivers it at once)."""
 
 
 class PollLoop(commands.Cog):
-    """The poll, every `every` seconds. `connected` says whether every gateway shard of this
-    process is connected; `heartbeat` records each completed pass; errors are reported to
-    `faults`."""
+    """The poll, every `every` seconds once the bot has added the cog. `connected` says whether
+    every gateway shard of this process is connected; `heartbeat` records each completed pass;
+    errors are reported to `faults`."""
 
     def __init__(
         self,
@@ -66,6 +66,8 @@ class PollLoop(commands.Cog):
         left untold); an update made since is delivered by the command that made it, which
         also tells its player what the channel did not get."""
         self.poll.change_interval(seconds=every)
+
+    async def cog_load(self) -> None:
         self.poll.start()
 
     async def cog_unload(self) -> None:

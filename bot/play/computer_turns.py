@@ -16,11 +16,14 @@ SWEEP_SECONDS = 30
 
 
 class ComputerTurnLoop(commands.Cog):
-    """Wakes computer players after each delivery and sweeps for pending turns regularly."""
+    """Wakes computer players after each delivery and sweeps for pending turns regularly, once
+    the bot has added the cog."""
 
     def __init__(self, players: ComputerPlayers) -> None:
         self.players = players
-        players.courier.after_delivery.append(players.delivered)
+
+    async def cog_load(self) -> None:
+        self.players.courier.after_delivery.append(self.players.delivered)
         self.sweep.start()
 
     async def cog_unload(self) -> None:

@@ -25,8 +25,8 @@ MOVES_A_SWEEP = 10
 
 
 class StandInLoop(commands.Cog):
-    """Sweeps for stand-ins' turns every `every` seconds, thought by `thinkers`, and tells the
-    table through `courier`."""
+    """Sweeps for stand-ins' turns every `every` seconds once the bot has added the cog, thought
+    by `thinkers`, and tells the table through `courier`."""
 
     def __init__(
         self,
@@ -42,6 +42,8 @@ class StandInLoop(commands.Cog):
         self.courier = courier
         self.thinkers = thinkers
         self.sweep.change_interval(seconds=every)
+
+    async def cog_load(self) -> None:
         self.sweep.start()
 
     async def cog_unload(self) -> None:
