@@ -128,9 +128,10 @@ async def test_two_shards_share_dms_a_crash_and_reminders(
 
     # A table with a computer player in the far guild.
     await open_table(fake, far_2, "leylines", dan, [], {"first": 1, "bots": 1, "bot_level": "easy"})
-    await fake.wait_for_message(
+    opening = await fake.wait_for_message(
         lambda m: f"<@{dan.id}>, your turn." in m.content, channel=far_2, timeout=20
     )
+    opening_text = opening.content
 
     # Two moves confirmed by the far process, which is killed before it can tell the tables.
     [dans_move, *_] = await legal_moves(fake, dan, far_2)
@@ -147,8 +148,10 @@ async def test_two_shards_share_dms_a_crash_and_reminders(
     await far.start(timeout=30)
 
     far_board = await board_after(fake, far_1, before)
-    await fake.wait_for_message(
-        lambda m: "(computer)" in m.content and f"<@{dan.id}>, your turn." in m.content,
+    await fake.wait_for_message(  # not the opening board, which may not be edited yet
+        lambda m: "(computer)" in m.content
+        and f"<@{dan.id}>, your turn." in m.content
+        and m.content != opening_text,
         channel=far_2,
         timeout=30,
     )
