@@ -18,6 +18,8 @@ bot processes, one shard each (`bench/scale.py`).
 `python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-yardstick]`
 plays the computer players against each other (`bench/strength.py`), in every game or in game KEY
 only, or only the levels against the greedy yardstick.
+`python benchmark.py --house` counts the database statements, state decodes and replays of a `/move`
+and a takeback, and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
 """
@@ -54,6 +56,7 @@ from bench.games import (
     bench_merchants,
     render_rows,
 )
+from bench.house import bench_house
 from bench.load import LoadPlan, bench_load
 from bench.procstat import status_kib
 from bench.replays import FULL as FULL_REPLAYS
@@ -544,17 +547,25 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     replays = parser.add_argument_group("replays", "bursts of /replay beside board pictures")
     replays.add_argument("--replays", action="store_true", help="run the replay benchmark")
+    parser.add_argument(
+        "--house",
+        action="store_true",
+        help="count the statements, decodes and replays of a /move and a takeback, and the "
+        "methods of the service and storage classes",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not args.load:
         parser.error("--profile goes with --load")
-    if sum((args.load, args.scale, args.strength, args.replays)) > 1:
+    if sum((args.load, args.scale, args.strength, args.replays, args.house)) > 1:
         parser.error(
-            "--load, --scale, --strength and --replays are separate benchmarks: choose one"
+            "--load, --scale, --strength, --replays and --house are separate benchmarks: choose one"
         )
     if args.out is None:
         name = (
-            "replays"
+            "house"
+            if args.house
+            else "replays"
             if args.replays
             else "strength"
             if args.strength
@@ -597,9 +608,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
     elif args.replays:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
+    elif args.house:
+        sections = [asyncio.run(bench_house())]
     else:
         sections = asyncio.run(run_all(scale))
-    kinds = ("load", "scale", "strength", "replays")
+    kinds = ("load", "scale", "strength", "replays", "house")
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)

@@ -6,6 +6,7 @@ Speed is never asserted here: only that each measurement ran and was written dow
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import selectors
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ai.levels import RANDOM
-from bench import profile, strength
+from bench import house, profile, strength
 from bench.fleet import guild_sizes
 from tests import postgres
 
@@ -311,3 +312,14 @@ def test_the_strength_run_may_play_one_game_only() -> None:
     every = strength.pairings(quick=True, games=None)
     assert {pairing.game for pairing in every} == {"leylines", "albiorix", "agents", "merchants"}
     assert strength.pairings(quick=True, games=None, only="marsvsearth") == []
+
+
+def test_the_house_report_counts_each_request() -> None:
+    """A `/move` decodes nothing and replays nothing (its state is kept from the last request);
+    each request's statements are counted."""
+    section = asyncio.run(house.bench_house())
+    rows = {line.split(" | ")[0]: line.split(" | ")[1:] for line in section.lines if "|" in line}
+    move = rows["| `/move`"]
+    assert int(move[0]) >= 1 and int(move[1]) >= 1  # it reads its table and inserts its move
+    assert move[5:7] == ["0", "0 |"]
+    assert "| takeback accepted (the undo)" in rows and "| `TableService.play` (Play)" in rows
