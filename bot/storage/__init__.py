@@ -1,10 +1,12 @@
 """Storage: repositories per group of tables over one database.
 
-`Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`,
-`takebacks`, `ledger`, `people`, `servers`, `operations`), each of plain SQL written once, over one
+`Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`, `takebacks`, `ledger`,
+`people`, `servers`, `operations`), each of plain SQL written once, over one
 `bot.storage.database.Database` that holds what differs between SQLite (`bot.storage.sqlite`, the
-embedded default) and PostgreSQL (`bot.storage.postgres`, for several processes on one database).
-The schema is `bot.storage.migrations`, written once for both.
+embedded default) and PostgreSQL (`bot.storage.postgres`, for several processes on one database):
+placeholders, the JSON aggregate of seats, row locks, the ledger's lock, the error a taken channel
+raises and the errors that say nothing can be saved. The schema is `bot.storage.migrations`,
+written once for both.
 """
 
 from __future__ import annotations
