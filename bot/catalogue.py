@@ -38,7 +38,7 @@ from engine.albiorix import GAME as ALBIORIX
 from engine.core import Game, View
 from engine.leylines import GAME as LEYLINES
 from engine.marsvsearth import GAME as MARSVSEARTH
-from engine.marsvsearth import MarsVsEarth, load_deck
+from engine.marsvsearth import Deck, MarsVsEarth, load_deck
 from engine.merchants import GAME as MERCHANTS
 from render import agents as agents_render
 from render import albiorix as albiorix_render
@@ -113,8 +113,8 @@ class Entry:
 
 class Catalogue(MutableMapping[str, Entry]):
     """Entries by game key, each checked as it is put in (see `Entry.check`): when the bot
-    starts, when a Mars vs. Earth deck file replaces the bundled deck, and when a test puts in
-    a game of its own."""
+    starts, when a Mars vs. Earth deck file replaces the bundled deck (in the bot and in each of
+    its worker processes), and when a test puts in a game of its own."""
 
     def __init__(self, entries: Iterable[Entry]) -> None:
         self._entries: dict[str, Entry] = {}
@@ -199,6 +199,17 @@ def use_marsvsearth_deck(path: str | Path) -> None:
 
     The file is read and checked now; a bad file raises `DeckError` naming the card and problem.
     """
-    CATALOGUE[MARSVSEARTH.key] = replace(
-        CATALOGUE[MARSVSEARTH.key], game=MarsVsEarth(load_deck(path))
-    )
+    install_marsvsearth_deck(load_deck(path))
+
+
+def install_marsvsearth_deck(deck: Deck) -> None:
+    """Play Mars vs. Earth with `deck` (read from a file by `use_marsvsearth_deck`; a worker
+    process installs the bot's, see `bot.play.worker_start`)."""
+    CATALOGUE[MARSVSEARTH.key] = replace(CATALOGUE[MARSVSEARTH.key], game=MarsVsEarth(deck))
+
+
+def marsvsearth_deck() -> Deck | None:
+    """The deck that replaced the bundled one in this process, None while the bundled deck is
+    played."""
+    game = CATALOGUE[MARSVSEARTH.key].game
+    return game.deck if isinstance(game, MarsVsEarth) and game is not MARSVSEARTH else None

@@ -33,11 +33,12 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 from multiprocessing import forkserver
 from typing import Any, TypeVar
 
-from bot.catalogue import CATALOGUE
+from bot.catalogue import CATALOGUE, marsvsearth_deck
 from bot.play.replays import replay_worker_started, replay_workers
 from bot.play.worker_start import worker_started
 from bot.service import view_digest
 from engine.core import View
+from engine.marsvsearth import Deck
 from render.renderer import Rendered, Renderer
 from render.replay import Animation, Frame, animate
 
@@ -60,12 +61,13 @@ def usable_cores() -> int:
 
 
 def process_pool(
-    workers: int, started: Callable[[int], None] = worker_started
+    workers: int, started: Callable[[int, Deck | None], None] = worker_started
 ) -> ProcessPoolExecutor:
     """`workers` processes that start when first needed, from the one fork server of the bot,
     which imports the renderers and the search (see `PRELOADED`) as the first pool is made. A
-    worker runs `started` with the bot's process id first: by default it ignores Ctrl-C and
-    ends with the bot (see `bot.play.worker_start`)."""
+    worker runs `started` with the bot's process id and its Mars vs. Earth deck first (None: the
+    bundled one): by default it installs the deck, ignores Ctrl-C and ends with the bot (see
+    `bot.play.worker_start`)."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(PRELOADED))
     forkserver.ensure_running()  # it imports the renderers now, not at the first picture
@@ -73,7 +75,7 @@ def process_pool(
         max_workers=workers,
         mp_context=context,
         initializer=started,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), marsvsearth_deck()),
     )
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from bot.play.worker_start import worker_started
 from engine.core import GameError
+from engine.marsvsearth import Deck
 from render.replay import Animation, Frame
 
 log = logging.getLogger(__name__)
@@ -72,10 +73,10 @@ def replay_workers(cores: int) -> int:
     return 1 if cores <= 2 else 2
 
 
-def replay_worker_started(bot: int) -> None:
+def replay_worker_started(bot: int, deck: Deck | None) -> None:
     """The initializer of a replay worker of the bot process `bot`: a picture worker (see
     `bot.play.worker_start`) at a lower priority."""
-    worker_started(bot)
+    worker_started(bot, deck)
     os.nice(NICENESS)
 
 
