@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the storage imports this module: at run time it needs nothi
 
 
 @dataclass(frozen=True)
-class Record:
+class Rating:
     """A person's stats and rating in one game title on one server."""
 
     game_key: str
@@ -39,13 +39,13 @@ class Record:
 
 COLUMNS = "game_key, user_id, mu, sigma, games, wins, draws, losses, streak"
 _UPDATED = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS.split(", ")[2:])
-"""An upsert's new values for a record's counted columns."""
+"""An upsert's new values for a rating's counted columns."""
 
 
-def record(row: Sequence[Any]) -> Record:
-    """A `Record` from a row of `COLUMNS`."""
+def rating(row: Sequence[Any]) -> Rating:
+    """A `Rating` from a row of `COLUMNS`."""
     key, user_id, mu, sigma, games, wins, draws, losses, streak = row
-    return Record(key, user_id, Skill(mu, sigma), games, wins, draws, losses, streak)
+    return Rating(key, user_id, Skill(mu, sigma), games, wins, draws, losses, streak)
 
 
 async def number(db: Connection, game_id: int) -> None:
@@ -79,14 +79,14 @@ async def count(db: Connection, game_id: int, ending: Ending) -> None:
     standing = standings.standing(ending, people, {seat for (seat,) in resigned})
     if not standing.results:
         return
-    before = await _records(db, guild_id, game_key, list(standing.results))
+    before = await _ratings(db, guild_id, game_key, list(standing.results))
     skills = {user_id: r.skill for user_id, r in before.items()}
     if standing.rated and not hints and not unrated:
         teams = [[skills.get(u, Skill()) for u in team] for team in standing.teams]
         for team, rated in zip(standing.teams, skill.rate(teams, standing.ranks), strict=True):
             skills.update(zip(team, rated, strict=True))
     for user_id, result in standing.results.items():
-        old = before.get(user_id, Record(game_key, user_id, Skill(), 0, 0, 0, 0, 0))
+        old = before.get(user_id, Rating(game_key, user_id, Skill(), 0, 0, 0, 0, 0))
         new = _counted(old, result, skills.get(user_id, old.skill))
         await db.execute(
             f"INSERT INTO ratings (guild_id, {COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -95,25 +95,25 @@ async def count(db: Connection, game_id: int, ending: Ending) -> None:
         )
 
 
-async def _records(
+async def _ratings(
     db: Connection, guild_id: int, game_key: str, user_ids: list[int]
-) -> dict[int, Record]:
+) -> dict[int, Rating]:
     marks = ", ".join("?" * len(user_ids))
     rows = await db.execute_fetchall(
         f"SELECT {COLUMNS} FROM ratings WHERE guild_id = ? AND game_key = ? "
         f"AND user_id IN ({marks})",
         (guild_id, game_key, *user_ids),
     )
-    return {r.user_id: r for r in map(record, rows)}
+    return {r.user_id: r for r in map(rating, rows)}
 
 
-def _values(r: Record) -> tuple[Any, ...]:
+def _values(r: Rating) -> tuple[Any, ...]:
     """`r` as the values of `COLUMNS`."""
     mu, sigma = r.skill.mu, r.skill.sigma
     return (r.game_key, r.user_id, mu, sigma, r.games, r.wins, r.draws, r.losses, r.streak)
 
 
-def _counted(old: Record, result: Result, new_skill: Skill) -> Record:
+def _counted(old: Rating, result: Result, new_skill: Skill) -> Rating:
     """`old` with one more game of `result`, now rated `new_skill`."""
     if result == "win":
         streak = max(old.streak, 0) + 1
@@ -121,7 +121,7 @@ def _counted(old: Record, result: Result, new_skill: Skill) -> Record:
         streak = min(old.streak, 0) - 1
     else:
         streak = 0
-    return Record(
+    return Rating(
         old.game_key,
         old.user_id,
         new_skill,

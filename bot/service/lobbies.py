@@ -208,8 +208,8 @@ class Lobbies:
         anyone's first."""
         if guild_id is None:
             return False
-        records = await self.store.ledger.records(guild_id, user_id)
-        if any(r.game_key == game_key and r.games for r in records):
+        ratings = await self.store.ledger.ratings(guild_id, user_id)
+        if any(r.game_key == game_key and r.games for r in ratings):
             return False
         return await self.store.people.nudge_once(guild_id, user_id, game_key, self._tables.now())
 

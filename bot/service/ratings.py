@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot import limits
 from bot.catalogue import CATALOGUE
-from bot.ratings.ledger import Record
+from bot.ratings.ledger import Rating
 from bot.ratings.skill import BASELINE, Skill
 from bot.ratings.standings import Ending, ending
 from bot.service.updates import TableError
@@ -41,8 +41,8 @@ class Card:
 async def stats(store: Storage, guild_id: int, user_id: int, name: str) -> Card:
     """`name`'s (user `user_id`) games, results, rating and streak in each game title on this
     server."""
-    records = await store.ledger.records(guild_id, user_id)
-    lines = [_stat_line(r) for r in records if r.game_key in CATALOGUE]
+    ratings = await store.ledger.ratings(guild_id, user_id)
+    lines = [_stat_line(r) for r in ratings if r.game_key in CATALOGUE]
     if not lines:
         lines = ["No finished games on this server yet."]
     return _card(f"Stats of {name}", [*lines, "", f"*{RATING_NOTE}*"])
@@ -52,8 +52,8 @@ async def leaderboard(store: Storage, guild_id: int, game_key: str) -> Card:
     """The server's best rated players of one game title, best first."""
     if game_key not in CATALOGUE:
         raise TableError(f"There is no game {game_key!r}.")
-    records = await store.ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
-    lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(records, 1)]
+    ratings = await store.ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
+    lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(ratings, 1)]
     if not lines:
         lines = ["Nobody has finished a game of it on this server yet."]
     return _card(f"Leaderboard: {CATALOGUE[game_key].game.title}", [*lines, "", f"*{RATING_NOTE}*"])
@@ -84,11 +84,11 @@ def stored_ending(game_key: str, state: str) -> Ending | None:
         return None
 
 
-def _stat_line(r: Record) -> str:
+def _stat_line(r: Rating) -> str:
     return f"**{CATALOGUE[r.game_key].game.title}** · {_numbers(r)}"
 
 
-def _numbers(r: Record) -> str:
+def _numbers(r: Rating) -> str:
     games = f"{r.games} game{'s' * (r.games != 1)}"
     results = f"{r.wins}W {r.draws}D {r.losses}L"
     return f"{_rating_text(r.skill)} · {games} ({results}) · streak {streak_text(r.streak)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.ratings import ledger
-from bot.ratings.ledger import Record
+from bot.ratings.ledger import Rating
 from bot.ratings.standings import Ending
 from bot.storage.database import Database
 
@@ -16,16 +16,16 @@ class Ledger:
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    async def records(self, guild_id: int, user_id: int) -> list[Record]:
+    async def ratings(self, guild_id: int, user_id: int) -> list[Rating]:
         """A person's stats and rating in each game title they finished on this server."""
         rows = await self.database.rows(
             f"SELECT {ledger.COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? "
             "ORDER BY game_key",
             (guild_id, user_id),
         )
-        return [ledger.record(row) for row in rows]
+        return [ledger.rating(row) for row in rows]
 
-    async def leaderboard(self, guild_id: int, game_key: str, limit: int) -> list[Record]:
+    async def leaderboard(self, guild_id: int, game_key: str, limit: int) -> list[Rating]:
         """The server's `limit` best in one title: highest rating (mu - 3 sigma) first, then
         the most games."""
         rows = await self.database.rows(
@@ -33,7 +33,7 @@ class Ledger:
             "ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
             (guild_id, game_key, limit),
         )
-        return [ledger.record(row) for row in rows]
+        return [ledger.rating(row) for row in rows]
 
     async def rebuild(self, ending_of: Callable[[str, str], Ending | None]) -> int:
         """Forget all stats and ratings and count every finished game again, in the order the

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import app, command_line
-from bot.ratings.ledger import Record
+from bot.ratings.ledger import Rating
 from bot.service import Player, TableService
 from bot.storage import Storage
 from bot.storage.sqlite import SqliteDatabase
@@ -19,8 +19,8 @@ from bot.storage.sqlite import SqliteDatabase
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 
 
-async def a_resigned_game(path: Path) -> list[Record]:
-    """A database with one Ley Lines game that Bob resigned; Ann's records in it."""
+async def a_resigned_game(path: Path) -> list[Rating]:
+    """A database with one Ley Lines game that Bob resigned; Ann's ratings in it."""
     store = Storage(SqliteDatabase(path))
     await store.open()
     service = TableService(store, seed_source=lambda: 7)
@@ -32,13 +32,13 @@ async def a_resigned_game(path: Path) -> list[Record]:
     await service.play.resign(10, BOB)
     await store.db.execute("DELETE FROM ratings")
     await store.close()
-    return await records(path)
+    return await ratings(path)
 
 
-async def records(path: Path) -> list[Record]:
+async def ratings(path: Path) -> list[Rating]:
     store = Storage(SqliteDatabase(path))
     await store.open()
-    found = await store.ledger.records(1, ANN.user_id)
+    found = await store.ledger.ratings(1, ANN.user_id)
     await store.close()
     return found
 
@@ -53,7 +53,7 @@ def test_the_ratings_are_rebuilt_without_a_token(
     monkeypatch.setenv("DATABASE_PATH", str(path))
     command_line.main(["ratings", "--rebuild"])
     assert "from 1 finished games" in capsys.readouterr().out
-    (ann,) = asyncio.run(records(path))
+    (ann,) = asyncio.run(ratings(path))
     assert (ann.games, ann.wins) == (1, 1)
 
 

@@ -23,7 +23,7 @@ FINISHED, PLAYING, LOBBY, NEW = 10, 11, 12, 13
 
 async def snapshot(store: Storage) -> dict[str, Any]:
     """Every game as the store reads it, with its moves and undelivered updates, and Ann's and
-    Bob's records."""
+    Bob's ratings."""
     await store.open()
     try:
         games = [await store.games.last_in(channel) for channel in (FINISHED, PLAYING, LOBBY)]
@@ -31,7 +31,7 @@ async def snapshot(store: Storage) -> dict[str, Any]:
             "games": games,
             "moves": [await store.moves.of(game.id) for game in games if game],
             "outbox": [await store.outbox.pending(game.id) for game in games if game],
-            "records": [await store.ledger.records(1, player.user_id) for player in (ANN, BOB)],
+            "ratings": [await store.ledger.ratings(1, player.user_id) for player in (ANN, BOB)],
         }
     finally:
         await store.close()

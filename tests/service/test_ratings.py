@@ -15,7 +15,7 @@ import pytest
 
 from bot.catalogue import CATALOGUE
 from bot.ratings import ledger
-from bot.ratings.ledger import Record
+from bot.ratings.ledger import Rating
 from bot.ratings.skill import Skill, rate
 from bot.ratings.standings import Ending
 from bot.service import Player, TableService
@@ -79,25 +79,25 @@ async def play_out(service: TableService, channel: int, players: tuple[Player, .
         await service.play.move(channel, players[actor], game.notation(move))
 
 
-async def records(service: TableService, *players: Player, guild: int = GUILD) -> dict[str, Record]:
-    """Each player's record (by name) in the one title they played."""
+async def ratings(service: TableService, *players: Player, guild: int = GUILD) -> dict[str, Rating]:
+    """Each player's rating row (by name) in the one title they played."""
     found = {}
     for player in players:
-        (record,) = await service.store.ledger.records(guild, player.user_id)
-        found[player.name] = record
+        (rating,) = await service.store.ledger.ratings(guild, player.user_id)
+        found[player.name] = rating
     return found
 
 
 async def test_a_resignation_is_a_loss_and_a_win_for_the_other(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN, BOB))
     await service.play.resign(10, BOB)
-    ann, bob = (await records(service, ANN, BOB)).values()
+    ann, bob = (await ratings(service, ANN, BOB)).values()
     (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
     assert (ann.games, ann.wins, ann.draws, ann.losses, ann.streak) == (1, 1, 0, 0, 1)
     assert (bob.games, bob.wins, bob.draws, bob.losses, bob.streak) == (1, 0, 0, 1, -1)
     assert (ann.skill, bob.skill) == (won, lost)
     assert ann.skill.mu > NEW.mu > bob.skill.mu
-    assert await service.store.ledger.records(OTHER_GUILD, ANN.user_id) == []
+    assert await service.store.ledger.ratings(OTHER_GUILD, ANN.user_id) == []
 
 
 async def test_streaks_run_and_titles_and_servers_are_apart(service: TableService) -> None:
@@ -109,7 +109,7 @@ async def test_streaks_run_and_titles_and_servers_are_apart(service: TableServic
     await seat(service, 13, "leylines", (ANN, BOB), guild=OTHER_GUILD)
     await service.play.resign(13, ANN)
     leylines, albiorix = sorted(
-        await service.store.ledger.records(GUILD, ANN.user_id),
+        await service.store.ledger.ratings(GUILD, ANN.user_id),
         key=lambda r: r.game_key != "leylines",
     )
     assert (leylines.game_key, leylines.games, leylines.wins, leylines.streak) == (
@@ -124,7 +124,7 @@ async def test_streaks_run_and_titles_and_servers_are_apart(service: TableServic
         1,
         -1,
     )
-    (other,) = await service.store.ledger.records(OTHER_GUILD, ANN.user_id)
+    (other,) = await service.store.ledger.ratings(OTHER_GUILD, ANN.user_id)
     assert (other.games, other.losses, other.skill) == (1, 1, rate([[NEW], [NEW]], [2, 1])[0][0])
 
 
@@ -136,7 +136,7 @@ async def test_a_game_played_to_its_end_counts_its_result(service: TableService)
     game = CATALOGUE["leylines"].game
     outcome = game.outcome(game.from_json(json.loads(row.state)))
     assert outcome is not None
-    ann, bob = (await records(service, ANN, BOB)).values()
+    ann, bob = (await ratings(service, ANN, BOB)).values()
     if outcome.is_draw:
         (ann_skill,), (bob_skill,) = rate([[NEW], [NEW]], [1, 1])
         assert (ann.draws, bob.draws, ann.streak, bob.streak) == (1, 1, 0, 0)
@@ -151,8 +151,8 @@ async def test_an_abandoned_game_counts_for_nothing(service: TableService) -> No
     await seat(service, 10, "leylines", (ANN, BOB))
     await service.play.move(10, ANN if await _first(service, 10) == 0 else BOB, "L c3")
     await service.play.abandon(10, ANN, moderator=True)
-    assert await service.store.ledger.records(GUILD, ANN.user_id) == []
-    assert await service.store.ledger.records(GUILD, BOB.user_id) == []
+    assert await service.store.ledger.ratings(GUILD, ANN.user_id) == []
+    assert await service.store.ledger.ratings(GUILD, BOB.user_id) == []
 
 
 async def test_mars_vs_earth_rates_each_side_as_a_team(backend: Backend) -> None:
@@ -170,7 +170,7 @@ async def test_mars_vs_earth_rates_each_side_as_a_team(backend: Backend) -> None
     teams = [[p for s, p in enumerate(table) if sides[s] == side] for side in sorted(set(sides))]
     ranks = [1 if table.index(team[0]) in outcome.winners else 2 for team in teams]
     rated = rate([[NEW] * len(team) for team in teams], ranks)
-    found = await records(service, *table)
+    found = await ratings(service, *table)
     for team, skills in zip(teams, rated, strict=True):
         for player, skill in zip(team, skills, strict=True):
             assert found[player.name].skill == skill
@@ -188,16 +188,16 @@ async def test_a_game_lost_by_everyone_is_a_loss_for_all_and_rates_nobody(
     await play_out(service, 10, table)
     row = await service.store.games.last_in(10)
     assert row is not None and row.result is not None and "Martians won" in row.result
-    for record in (await records(service, *table)).values():
-        assert (record.games, record.losses, record.streak, record.skill) == (1, 1, -1, NEW)
+    for rating in (await ratings(service, *table)).values():
+        assert (rating.games, rating.losses, rating.streak, rating.skill) == (1, 1, -1, NEW)
 
 
 async def test_computers_are_never_rated_and_rate_no_lone_person(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN,), computers=1)
     await service.play.resign(10, ANN)
-    (ann,) = await service.store.ledger.records(GUILD, ANN.user_id)
+    (ann,) = await service.store.ledger.ratings(GUILD, ANN.user_id)
     assert (ann.games, ann.losses, ann.streak, ann.skill) == (1, 1, -1, NEW)
-    assert await service.store.ledger.records(GUILD, -1) == []
+    assert await service.store.ledger.ratings(GUILD, -1) == []
     assert [r.user_id for r in await service.store.ledger.leaderboard(GUILD, "leylines", 10)] == [
         ANN.user_id
     ]
@@ -213,11 +213,11 @@ async def test_a_table_with_hints_counts_in_the_stats_and_rates_nobody(
     assert "hints allowed (unrated)" in lobby.text
     await service.lobbies.start(10, ANN)
     await service.play.resign(10, BOB)
-    ann, bob = (await records(service, ANN, BOB)).values()
+    ann, bob = (await ratings(service, ANN, BOB)).values()
     assert (ann.games, ann.wins, bob.games, bob.losses) == (1, 1, 1, 1)
     assert ann.skill == bob.skill == NEW
     await stats.rebuild(service.store)
-    assert (await records(service, ANN, BOB))["Ann"].skill == NEW
+    assert (await ratings(service, ANN, BOB))["Ann"].skill == NEW
 
 
 async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
@@ -241,10 +241,10 @@ async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
         outbox={},
         ending=Ending(winners=(0, 1), draw=False),
     )
-    ann, bob = (await records(service, ANN, BOB)).values()
+    ann, bob = (await ratings(service, ANN, BOB)).values()
     (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])
     assert (ann.skill, ann.wins, bob.skill, bob.losses) == (won, 1, lost, 1)
-    assert await service.store.ledger.records(GUILD, -1) == []
+    assert await service.store.ledger.ratings(GUILD, -1) == []
 
 
 MODEL_WORDS = re.compile(r"\bmu\b|sigma|ordinal|plackett|openskill", re.IGNORECASE)
@@ -278,7 +278,7 @@ async def test_the_provisional_mark_goes_after_six_games_taking_turns_to_win(
         await service.play.resign(10 + game, BOB if game % 2 == 0 else ANN)
         text = (await stats.stats(service.store, GUILD, ANN.user_id, "Ann")).text
         assert ("(provisional)" in text) == (game < 5), text
-    ann, bob = (await records(service, ANN, BOB)).values()
+    ann, bob = (await ratings(service, ANN, BOB)).values()
     assert not ann.skill.provisional and not bob.skill.provisional
     board = (await stats.leaderboard(service.store, GUILD, "leylines")).text
     assert f"<@{BOB.user_id}> · rating **{bob.skill.shown}** · 6 games (3W 0D 3L)" in board
@@ -293,7 +293,7 @@ async def test_the_leaderboard_lists_provisional_players_marked_in_the_order_of_
         await service.play.resign(10 + game, BOB if game % 2 == 0 else ANN)
     await seat(service, 20, "leylines", (CAT, DAN))
     await service.play.resign(20, DAN)
-    found = await records(service, ANN, BOB, CAT, DAN)
+    found = await ratings(service, ANN, BOB, CAT, DAN)
     board = await service.store.ledger.leaderboard(GUILD, "leylines", 10)
     assert [r.user_id for r in board] == [
         r.user_id for r in sorted(found.values(), key=lambda r: -r.skill.ordinal)
@@ -322,19 +322,19 @@ async def test_a_game_is_finished_and_counted_in_one_transaction(
             await service.play.resign(10, BOB)
     row = await service.store.games.open_in(10)
     assert row is not None and row.status == "active" and row.moves_made == 0
-    assert await service.store.ledger.records(GUILD, ANN.user_id) == []
+    assert await service.store.ledger.ratings(GUILD, ANN.user_id) == []
     await service.play.resign(10, BOB)
-    assert (await records(service, ANN))["Ann"].wins == 1
+    assert (await ratings(service, ANN))["Ann"].wins == 1
 
 
 async def test_ratings_survive_a_restart(backend: Backend) -> None:
     service = await open_service(backend.store())
     await seat(service, 10, "leylines", (ANN, BOB))
     await service.play.resign(10, BOB)
-    before = await records(service, ANN, BOB)
+    before = await ratings(service, ANN, BOB)
     await service.store.close()
     service = await open_service(backend.store())
-    assert await records(service, ANN, BOB) == before
+    assert await ratings(service, ANN, BOB) == before
     await service.store.close()
 
 
