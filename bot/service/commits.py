@@ -13,7 +13,7 @@ from bot.service import offers, outbox, wording
 from bot.service.servers import Servers
 from bot.service.tables import Table, Tables, prepare_offers
 from bot.service.updates import Notice, TableUpdate
-from bot.storage.rows import GameRow, PhaseTimer
+from bot.storage.rows import Commit, GameRow, PhaseTimer
 from engine.core import Event, Seat, TimedGame, UndoableGame
 
 
@@ -63,27 +63,28 @@ class Committer:
         told = await asyncio.to_thread(_tell, table, after, kind, action.events, moves_made + 1)
         told_later = outbox.entry(after, told.said, told.public.mentions, told.private, fresh=None)
         deadline, claim_at = self._servers.turn_clocks(table.row)
-        await self._tables.store.moves.record(
-            table.row,
-            seat=seat,
-            kind=kind,
-            notation=action.notation,
-            state=told.snapshot,
-            result=told.result,
-            deadline=deadline,
-            timer=self._phase_timer(table.row, after),
+        commit = Commit(
+            seat,
+            kind,
+            action.notation,
+            told.snapshot,
+            before=table.row.state,
             said=told.said,
             outbox=told_later.to_json(),
+            result=told.result,
             ending=told.ending,
+            deadline=deadline,
             claim_at=claim_at if told.result is None else None,
+            timer=self._phase_timer(table.row, after),
             undoes=action.undoes,
         )
+        committed = await self._tables.store.moves.record(table.row, commit)
         self._tables.keep(table.row.id, told.snapshot, action.state)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)
         return TableUpdate(
             table.row.id,
             table.row.channel_id,
-            table.row.version + 1,
+            committed.version,
             told.public,
             told.private,
             finished=told.result is not None,

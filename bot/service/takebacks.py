@@ -37,13 +37,14 @@ from bot.service.records import positions
 from bot.service.tables import Table, Tables
 from bot.service.updates import Player, TableError, TableUpdate
 from bot.storage.rows import MoveRow, TakebackRequest
-from engine.core import Event, Game, GameError, UndoableGame
+from engine.core import BadState, Event, Game, GameError, UndoableGame
 
 REFUSING_LEVELS = frozenset({"hard"})
 """Computer levels that decline every takeback."""
 NOT_YOURS = "You can take back only your own last action, and only until anyone acts after it."
 OVER = "That takeback request is over: the game has moved on."
 SECRET = "A secret move cannot be taken back."
+REBUILT = "This game's log no longer rebuilds it, so nothing is taken back."
 
 
 @dataclass(frozen=True)
@@ -79,13 +80,13 @@ class Takebacks:
             waiting = _others(table, seat)
             if not waiting:  # alone with computers: their replies are taken back too
                 first = _own_before_replies(table, moves, seat)
-                before = await asyncio.to_thread(_before, table, moves, first)
+                before = await self._before(table, moves, first)
                 return await self._undo(table, moves[first:], before)
             if last is None or last.seat != seat or last.kind not in ("move", "hidden"):
                 raise TableError(NOT_YOURS)
             if last.kind == "hidden":
                 raise TableError(SECRET)
-            before = await asyncio.to_thread(_before, table, moves, len(moves) - 1)
+            before = await self._before(table, moves, len(moves) - 1)
             _refuse_computers(table, seat)
             if not await self.store.takebacks.ask(table.row.id, last.seq, player.user_id):
                 standing = await self.store.takebacks.request(table.row.id)
@@ -120,9 +121,14 @@ class Takebacks:
             if left:
                 return wording.takeback_accepted(player.user_id, left)
             assert last is not None
-            before = await asyncio.to_thread(_before, table, moves, len(moves) - 1)
+            before = await self._before(table, moves, len(moves) - 1)
             await self.store.takebacks.drop(table.row.id)
             return await self._undo(table, [last], before)
+
+    async def _before(self, table: Table, moves: list[MoveRow], first: int) -> Any:
+        """The state before `moves[first]`, from the positions the log keeps (see `_before`)."""
+        saved = await self.store.moves.positions_from(table.row.id, moves[first].seq)
+        return await asyncio.to_thread(_before, table, moves, first, saved)
 
     async def _undo(self, table: Table, undone: list[MoveRow], before: Any) -> TableUpdate:
         """Go back to `before`, the position before the actions `undone` (the taker's own
@@ -172,24 +178,28 @@ def _by_computer(table: Table, move: MoveRow) -> bool:
     return move.seat >= 0 and is_computer(table.players[move.seat].user_id)
 
 
-def _before(table: Table, moves: list[MoveRow], first: int) -> Any:
+def _before(table: Table, moves: list[MoveRow], first: int, saved: list[str | None]) -> Any:
     """The state before `moves[first]`, the taker's own move, undoing it and the computer
     players' replies after it (engine work: run off the event loop); refused when one of them
-    cannot be taken back (see the rulings) or the log no longer rebuilds the game as it
+    cannot be taken back (see the rulings). `saved` holds the snapshot before each of those
+    moves, as the log keeps it; a move recorded before the bot kept them (None) has the game
+    rebuilt from its seed and its log, refused when that no longer gives the game as it
     stands."""
     game = undoable(table.game)
-    try:
-        states = positions(game, table.row, moves)
-    except GameError as error:
-        raise TableError(
-            "This game's log no longer rebuilds it, so nothing is taken back."
-        ) from error
-    if json.dumps(game.to_json(states[-1])) != json.dumps(game.to_json(table.state)):
-        raise TableError("This game's log no longer rebuilds it, so nothing is taken back.")
+    if None in saved:
+        states = _rebuilt(game, table, moves)[first:]
+    else:
+        try:
+            states = [game.from_json(json.loads(text)) for text in saved if text is not None]
+        except (BadState, ValueError) as error:
+            raise TableError(REBUILT) from error
+        states.append(table.state)
     own = moves[first]
     for index in range(first, len(moves)):
-        move, before = moves[index], states[index]
-        why = game.undoable(before, game.parse(before, move.seat, move.notation), states[index + 1])
+        move, before = moves[index], states[index - first]
+        why = game.undoable(
+            before, game.parse(before, move.seat, move.notation), states[index - first + 1]
+        )
         if why is None:
             continue
         if index == first:
@@ -198,7 +208,19 @@ def _before(table: Table, moves: list[MoveRow], first: int) -> Any:
             f"`{own.notation}` cannot be taken back: {table.players[move.seat].name}'s reply "
             f"`{move.notation}` came after it, and {why}."
         )
-    return states[first]
+    return states[0]
+
+
+def _rebuilt(game: UndoableGame[Any, Any], table: Table, moves: list[MoveRow]) -> list[Any]:
+    """Every position of the game from its seed and its log (the state before each move, then
+    the state now); refused when the log no longer rebuilds the game as it stands."""
+    try:
+        states = positions(game, table.row, moves)
+    except GameError as error:
+        raise TableError(REBUILT) from error
+    if json.dumps(game.to_json(states[-1])) != json.dumps(game.to_json(table.state)):
+        raise TableError(REBUILT)
+    return states
 
 
 def undoable(game: Game[Any, Any]) -> UndoableGame[Any, Any]:

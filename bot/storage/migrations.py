@@ -244,6 +244,10 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         PRIMARY KEY (guild_id, user_id, game_key)
     );""",
     ),
+    (
+        """
+    ALTER TABLE moves ADD COLUMN state_before TEXT;""",
+    ),
 )
 """Migration n is `MIGRATIONS[n - 1]`, its steps run in order in one transaction. Append only:
 a migration, once released, is never changed."""

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from bot.ratings import ledger
-from bot.ratings.standings import Ending
 from bot.storage.database import Database
 from bot.storage.games import bump
 from bot.storage.outbox import queue
-from bot.storage.rows import GameRow, MoveRow, PhaseTimer
+from bot.storage.rows import Commit, Committed, GameRow, MoveRow
 
 
 class Moves:
@@ -48,59 +46,56 @@ class Moves:
             )
         )
 
-    async def record(
-        self,
-        game: GameRow,
-        *,
-        seat: int,
-        kind: str,
-        notation: str,
-        state: str,
-        result: str | None,
-        deadline: float | None,
-        timer: PhaseTimer,
-        said: str,
-        outbox: dict[str, Any],
-        claim_at: float | None = None,
-        ending: Ending | None = None,
-        undoes: int = 1,
-    ) -> None:
-        """Append to the move log, save the new snapshot (`state`, JSON text) and queue the
-        update that tells the table (`outbox`), in one transaction: a committed move is always
-        announced.
-
-        A non-None `result` ends the game (status `finished`), and `ending` (how it ended) then
-        counts it for its players' stats and ratings in the same transaction. `kind` is `move`,
-        `hidden` (its notation is secret: records never show it), `resign`, `timeout` (seat -1:
-        a phase timer) or `takeback` (the last `undoes` actions before it are undone; its seat
-        and notation are those of the first of them, the taker's own move).
-        `said` is the move's public narration, kept for `/history`. `claim_at` is when the
-        others may claim the game if the next turn waits that long (None: no clock).
-        """
+    async def record(self, game: GameRow, commit: Commit) -> Committed:
+        """Append `commit` to the move log, save its snapshot and queue the update that tells the
+        table, in one transaction (a committed move is always announced); a result ends the game
+        (status `finished`) and its ending is counted in the same transaction. Refused
+        (`StaleGame`) when the game is no longer at `game.version`."""
         async with self.database.transaction() as db:
-            await queue(db, game.id, outbox)
-            status = "active" if result is None else "finished"
+            outbox_id = await queue(db, game.id, commit.outbox)
             await bump(
                 db,
                 game.id,
                 game.version,
-                state=state,
-                status=status,
-                result=result,
-                deadline=deadline,
-                phase=timer.phase,
-                phase_deadline=timer.deadline,
-                claim_at=claim_at,
+                state=commit.state,
+                status="active" if commit.result is None else "finished",
+                result=commit.result,
+                deadline=commit.deadline,
+                phase=commit.timer.phase,
+                phase_deadline=commit.timer.deadline,
+                claim_at=commit.claim_at,
             )
-            await db.execute(
+            async with db.execute(
                 "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at, said, "
-                "undoes) VALUES "
+                "undoes, state_before) VALUES "
                 "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), "
-                "?, ?, ?, ?, ?, ?)",
-                (game.id, game.id, seat, kind, notation, time.time(), said, undoes),
-            )
-            if result is not None:
+                "?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+                (
+                    game.id,
+                    game.id,
+                    commit.seat,
+                    commit.kind,
+                    commit.notation,
+                    time.time(),
+                    commit.said,
+                    commit.undoes,
+                    commit.before,
+                ),
+            ) as cursor:
+                row = await cursor.fetchone()
+            seq = int(row[0])
+            if commit.result is not None:
                 await self.database.lock_ledger(db)
                 await ledger.number(db, game.id)
-            if ending is not None:
-                await ledger.count(db, game.id, ending)
+            if commit.ending is not None:
+                await ledger.count(db, game.id, commit.ending)
+        return Committed(game.version + 1, seq, outbox_id)
+
+    async def positions_from(self, game_id: int, seq: int) -> list[str | None]:
+        """The snapshots before each of the game's moves from number `seq` on, in order (None
+        for a move recorded before the bot kept them)."""
+        rows = await self.database.rows(
+            "SELECT state_before FROM moves WHERE game_id = ? AND seq >= ? ORDER BY seq",
+            (game_id, seq),
+        )
+        return [row[0] for row in rows]

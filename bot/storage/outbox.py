@@ -14,12 +14,14 @@ DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
 
 
-async def queue(db: Connection, game_id: int, payload: dict[str, Any]) -> None:
-    """Queue `payload` for the game, in the transaction of `db`."""
-    await db.execute(
-        "INSERT INTO outbox (game_id, payload, created_at) VALUES (?, ?, ?)",
+async def queue(db: Connection, game_id: int, payload: dict[str, Any]) -> int:
+    """Queue `payload` for the game, in the transaction of `db`; its outbox id."""
+    async with db.execute(
+        "INSERT INTO outbox (game_id, payload, created_at) VALUES (?, ?, ?) RETURNING id",
         (game_id, json.dumps(payload), time.time()),
-    )
+    ) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0])
 
 
 class Outbox:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ratings.standings import Ending
 from engine.core import GameError
 
 
@@ -15,6 +16,44 @@ class PhaseTimer:
 
     phase: str | None = None
     deadline: float | None = None
+
+
+@dataclass(frozen=True)
+class Commit:
+    """An action to record: `seat` did `kind` (`move`, `hidden`, whose notation is secret and
+    never shown in records, `resign`, `timeout` with seat -1 for a phase timer, or `takeback`,
+    which undoes the last `undoes` actions; its seat and notation are those of the first of them,
+    the taker's own move), written `notation`. `state` is the snapshot after it and `before` the
+    one before it (JSON texts; `before` is what a takeback goes back to). A non-None `result`
+    ends the game and `ending` (how it ended) then counts it for its players' stats and ratings.
+    `deadline` is when the players to move are next reminded, `claim_at` when the others may
+    claim the game if the next turn waits that long (None: no clock), `timer` the phase timer.
+    `said` is the public narration, kept for `/history`; `outbox` the update that tells the
+    table (its JSON form)."""
+
+    seat: int
+    kind: str
+    notation: str
+    state: str
+    before: str | None
+    said: str
+    outbox: dict[str, Any]
+    result: str | None = None
+    ending: Ending | None = None
+    deadline: float | None = None
+    claim_at: float | None = None
+    timer: PhaseTimer = PhaseTimer()
+    undoes: int = 1
+
+
+@dataclass(frozen=True)
+class Committed:
+    """What a commit made: the game's new `version`, the move's number `seq` and the id of the
+    outbox entry that tells it."""
+
+    version: int
+    seq: int
+    outbox_id: int
 
 
 class StaleGame(GameError):

@@ -14,7 +14,7 @@ from bot.service import TableService
 from bot.storage import Storage
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import DatabaseUnreachable, PgDatabase, changed, numbered
-from bot.storage.rows import ChannelBusy, GameRow, PhaseTimer
+from bot.storage.rows import ChannelBusy, Commit, GameRow, PhaseTimer
 from tests.conftest import Backend
 from tests.postgres import Cluster, free_port
 from tests.service.test_ratings import seat
@@ -59,16 +59,7 @@ async def active_game(store: Storage) -> GameRow:
 
 async def record(store: Storage, game: GameRow, notation: str) -> None:
     await store.moves.record(
-        game,
-        seat=0,
-        kind="move",
-        notation=notation,
-        state="{}",
-        result=None,
-        deadline=None,
-        timer=PhaseTimer(),
-        said=notation,
-        outbox={"said": notation},
+        game, Commit(0, "move", notation, "{}", None, notation, {"said": notation})
     )
 
 

@@ -22,7 +22,7 @@ from bot.service import Player, TableService
 from bot.service import ratings as stats
 from bot.storage import Storage
 from bot.storage.migrations import rendered
-from bot.storage.rows import PhaseTimer
+from bot.storage.rows import Commit
 from bot.storage.sqlite import SqliteDatabase
 from engine.core import SidedGame
 from tests.conftest import SEED, Backend
@@ -230,16 +230,17 @@ async def test_people_at_a_table_with_a_computer_are_rated_among_themselves(
     # Ann and the computer win: Ann beat Bob, and the computer counts not
     await service.store.moves.record(
         row,
-        seat=0,
-        kind="move",
-        notation="pass",
-        state=row.state or "{}",
-        result="Ann and Ada win.",
-        deadline=None,
-        timer=PhaseTimer(),
-        said="",
-        outbox={},
-        ending=Ending(winners=(0, 1), draw=False),
+        Commit(
+            0,
+            "move",
+            "pass",
+            row.state or "{}",
+            row.state,
+            "",
+            {},
+            result="Ann and Ada win.",
+            ending=Ending(winners=(0, 1), draw=False),
+        ),
     )
     ann, bob = (await ratings(service, ANN, BOB)).values()
     (won,), (lost,) = rate([[NEW], [NEW]], [1, 2])

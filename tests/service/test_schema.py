@@ -213,7 +213,8 @@ def test_sqlite_is_migrated_by_the_statements_it_always_was() -> None:
     def spaced(script: str) -> str:
         return " ".join(script.split()).rstrip("; ")
 
-    assert [spaced(script) for script in migrations.rendered("sqlite")] == [
+    released = len(old_migrations.SQLITE)  # those written before the one list; more follow
+    assert [spaced(script) for script in migrations.rendered("sqlite")[:released]] == [
         spaced(script) for script in old_migrations.SQLITE
     ]
 
@@ -252,7 +253,7 @@ async def test_a_postgresql_database_of_an_older_schema_is_brought_up_to_date(
     await database.close()
     fresh = await postgres_server.new_database()
     try:
-        assert [number for (number,) in versions] == list(range(1, 14))
+        assert [number for (number,) in versions] == list(range(1, len(migrations.MIGRATIONS) + 1))
         assert await postgresql_schema(old) == await postgresql_schema(fresh)
         assert await postgresql_checks(old) == await postgresql_checks(fresh)
     finally:

@@ -14,7 +14,7 @@ import pytest
 from bot.service import Controls, Player, TableError, TableService, records, wording
 from bot.storage import Storage
 from bot.storage.migrations import rendered
-from bot.storage.rows import ChannelBusy, PhaseTimer, StaleGame
+from bot.storage.rows import ChannelBusy, Commit, StaleGame
 from bot.storage.sqlite import SqliteDatabase
 from engine.core import GameError
 from engine.leylines import GAME as LEYLINES
@@ -209,18 +209,7 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
         await service.play.move(CHANNEL, ANN, "L e5", Controls(row.id, 0))
     await service.play.move_in_game(ANN, "L e5", Controls(row.id, 1))  # shown after Ann's move
     with pytest.raises(StaleGame):
-        await service.store.moves.record(
-            row,
-            seat=1,
-            kind="move",
-            notation="L d4",
-            state="{}",
-            result=None,
-            deadline=None,
-            timer=PhaseTimer(),
-            said="",
-            outbox={},
-        )
+        await service.store.moves.record(row, Commit(1, "move", "L d4", "{}", None, "", {}))
     assert len(await service.store.moves.of(row.id)) == 3
 
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot.catalogue import CATALOGUE
-from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked, records
-from bot.service.records import record
+from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked
+from bot.service.records import replay_frames
 from bot.storage.rows import TakebackRequest
 from engine.core import UndoableGame
 from tests.conftest import Backend
@@ -52,7 +52,7 @@ async def test_a_move_is_taken_back_once_the_other_player_accepts(service: Table
     assert f"<@{ANN.user_id}>, your turn." in undone.public.text
     state, moves_made = await stored(service)
     assert state == opening and moves_made == 2
-    text = (await record(service.store, CHANNEL)).text
+    text = (await service.history.record(CHANNEL)).text
     assert "1. Ann: L c3" in text and "2. Ann took back L c3" in text
     await service.play.move(CHANNEL, ANN, "L d4")  # Ann plays on from the opening
     with pytest.raises(TableError, match="over"):  # the request is spent
@@ -165,12 +165,13 @@ async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_i
     await service.takebacks.ask_takeback(CHANNEL, ANN)
     twice, _ = await stored(service)
     assert twice == state
-    text = (await record(service.store, CHANNEL)).text
+    text = (await service.history.record(CHANNEL)).text
     assert "3. Ann took back L c3 and 1 reply after it" in text
     assert "6. Ann took back L d4 and 1 reply after it" in text
     row = await service.store.games.open_in(CHANNEL)
     assert row is not None
-    frames = records.replay_frames(row, await service.store.moves.of(row.id))
+    moves = await service.store.moves.of(row.id)
+    frames = replay_frames(CATALOGUE[row.game_key].game, row, moves)
     assert len(frames) == 7  # the log still rebuilds the game
 
 
@@ -375,3 +376,38 @@ async def test_the_store_keeps_the_standing_request_and_replaces_an_outlived_one
     assert await store.takebacks.ask(row.id, 2, BOB.user_id)  # a later move outlives it
     assert await store.takebacks.request(row.id) == TakebackRequest(2, BOB.user_id, ())
     assert await store.takebacks.accept(row.id, 1, ANN.user_id) is None
+
+
+async def test_a_takeback_goes_back_to_the_position_the_log_kept_without_replaying(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each move keeps the position before it, so a takeback (asked, then accepted) replays
+    nothing from the seed; the position it goes back to is the one before the move."""
+    await started(service)
+    before, _ = await stored(service)
+    await service.play.move(CHANNEL, ANN, "L c3")
+
+    def replayed(*args: Any) -> Any:
+        raise AssertionError("the game was replayed from its seed")
+
+    monkeypatch.setattr("bot.service.takebacks.positions", replayed)
+    asked = await service.takebacks.ask_takeback(CHANNEL, ANN)
+    assert isinstance(asked, TakebackAsked)
+    undone = await service.takebacks.answer_takeback(CHANNEL, BOB, asked.game_id, asked.seq, True)
+    assert isinstance(undone, TableUpdate)
+    assert (await stored(service))[0] == before
+
+
+async def test_moves_logged_before_positions_were_kept_are_taken_back_from_the_seed(
+    service: TableService,
+) -> None:
+    """A game begun before the bot kept each move's position (none saved) is rebuilt from its
+    seed and its log, as before."""
+    await started(service)
+    before, _ = await stored(service)
+    await service.play.move(CHANNEL, ANN, "L c3")
+    await service.store.db.execute("UPDATE moves SET state_before = NULL")
+    asked = await service.takebacks.ask_takeback(CHANNEL, ANN)
+    assert isinstance(asked, TakebackAsked)
+    undone = await service.takebacks.answer_takeback(CHANNEL, BOB, asked.game_id, asked.seq, True)
+    assert isinstance(undone, TableUpdate) and (await stored(service))[0] == before
