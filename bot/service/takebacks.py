@@ -20,7 +20,8 @@ Rulings:
   counts in the stats as any other.
 - The undo is logged as an action of its own (kind `takeback`, with the undone move's notation
   and the number of actions it undoes), so the log keeps the moves and their undoing; the game
-  goes back to the position before the move, rebuilt from its seed and its log.
+  goes back to the position the log kept from before the move (a game begun before the bot
+  kept positions is rebuilt from its seed and its log).
 """
 
 from __future__ import annotations
