@@ -22,6 +22,8 @@ only, or only the levels against the greedy yardstick.
 and a takeback, and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
+`python benchmark.py --search-speed [--profile]` measures the hard level's simulations per CPU
+second in each game, with `--profile` where their time goes (cProfile, `bench/search_speed.py`).
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ from bench.report import TIMING_HEADER, Section, ratio_check, timing_row
 from bench.scale import FULL as FULL_SCALE
 from bench.scale import QUICK as QUICK_SCALE
 from bench.scale import ScalePlan, bench_scale
+from bench.search_speed import FULL as FULL_SEARCH
+from bench.search_speed import QUICK as QUICK_SEARCH
+from bench.search_speed import bench_search_speed
 from bench.strength import bench_strength
 from bot.catalogue import CATALOGUE
 from bot.client import MarsBot
@@ -504,7 +509,7 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         type=Path,
         help="the report's file (default: bench-results/benchmark.md, load.md with --load, "
         "load-profile.md with --load --profile, scale.md with --scale, replays.md with "
-        "--replays)",
+        "--replays, search-speed.md with --search-speed)",
     )
     parser.add_argument("--quick", action="store_true", help="a small, fast run of everything")
     load = parser.add_argument_group("load", "the real bot process under many games at once")
@@ -512,7 +517,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     load.add_argument("--load-channels", type=int, default=100, help="games at once (100)")
     load.add_argument("--load-inflight", type=int, default=20, help="players at once (20)")
     load.add_argument("--load-seconds", type=float, default=120.0, help="measured window (120)")
-    load.add_argument("--profile", action="store_true", help="sample the bot with py-spy")
+    load.add_argument(
+        "--profile",
+        action="store_true",
+        help="sample the bot with py-spy (with --search-speed: profile the searches, cProfile)",
+    )
     scaling = parser.add_argument_group(
         "scale", "100 and 1,000 games, SQLite and PostgreSQL, one and two processes"
     )
@@ -553,17 +562,25 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="count the statements, decodes and replays of a /move and a takeback, and the "
         "methods of the service and storage classes",
     )
+    parser.add_argument(
+        "--search-speed",
+        action="store_true",
+        help="simulations per CPU second of the hard level's search in each game",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.profile and not args.load:
-        parser.error("--profile goes with --load")
-    if sum((args.load, args.scale, args.strength, args.replays, args.house)) > 1:
+    if args.profile and not (args.load or args.search_speed):
+        parser.error("--profile goes with --load or --search-speed")
+    if sum((args.load, args.scale, args.strength, args.replays, args.house, args.search_speed)) > 1:
         parser.error(
-            "--load, --scale, --strength, --replays and --house are separate benchmarks: choose one"
+            "--load, --scale, --strength, --replays, --house and --search-speed are separate "
+            "benchmarks: choose one"
         )
     if args.out is None:
         name = (
-            "house"
+            "search-speed"
+            if args.search_speed
+            else "house"
             if args.house
             else "replays"
             if args.replays
@@ -610,9 +627,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
     elif args.house:
         sections = [asyncio.run(bench_house())]
+    elif args.search_speed:
+        speed = QUICK_SEARCH if args.quick else FULL_SEARCH
+        sections = [bench_search_speed(speed, profiled=args.profile)]
     else:
         sections = asyncio.run(run_all(scale))
-    kinds = ("load", "scale", "strength", "replays", "house")
+    kinds = ("load", "scale", "strength", "replays", "house", "search_speed")
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)

@@ -23,6 +23,14 @@ from tests import postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
+TITLES = (
+    "Ley Lines of Mars",
+    "Albiorix",
+    "Agents of M.A.R.S.",
+    "Martian Merchants",
+    "Mars vs. Earth",
+)
+"""The games of the catalogue, in its order."""
 TIMING = rf"\| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|"
 """The rest of a timing row: samples, median, p95, max."""
 EXPECTED = {
@@ -74,14 +82,7 @@ EXPECTED = {
         rf"\| render: table, 10 players, round 2 {TIMING}",
     ],
     "## Legal moves": [
-        rf"\| {re.escape(title)} \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|"
-        for title in (
-            "Ley Lines of Mars",
-            "Albiorix",
-            "Agents of M.A.R.S.",
-            "Martian Merchants",
-            "Mars vs. Earth",
-        )
+        rf"\| {re.escape(title)} \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|" for title in TITLES
     ],
 }
 LOAD_ROWS = [
@@ -323,3 +324,11 @@ def test_the_house_report_counts_each_request() -> None:
     assert int(move[0]) >= 1 and int(move[1]) >= 1  # it reads its table and inserts its move
     assert move[5:7] == ["0", "0 |"]
     assert "| takeback accepted (the undo)" in rows and "| `TableService.play` (Play)" in rows
+
+
+def test_the_search_speed_report_has_a_rate_and_a_profile_per_game(tmp_path: Path) -> None:
+    text = run_benchmark(tmp_path / "speed.md", "--search-speed", "--quick", "--profile")
+    for title in TITLES:
+        row = rf"^\| {re.escape(title)} \| 1 \| 10 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$"
+        assert re.search(row, text, re.M), f"no rate for {title}"
+        assert f"{title}, top 12 by own time" in text and f"{title}, top 12 by cumulative" in text
