@@ -187,9 +187,12 @@ class MarsBot(commands.AutoShardedBot):
             ComputerTurnLoop(computers),
             InfoCommands(),
             self.lesson_commands,
-            StatsCommands(store),
-            HistoryCommands(service, pictures),
-            ReviewCommands(store, Reviews(store, in_workers(thinkers))),
+            StatsCommands(service.ratings),
+            HistoryCommands(service.history, pictures),
+            ReviewCommands(
+                service.history,
+                Reviews(store, service.tables.catalogue, in_workers(thinkers)),
+            ),
             PollLoop(
                 self,
                 service,

@@ -2,7 +2,7 @@
 
 - `python -m bot` runs the bot (see `bot.app`).
 - `python -m bot ratings --rebuild` forgets every stat and rating and counts all finished games
-  again, in the order they finished (see `bot.service.ratings.rebuild`). It reads
+  again, in the order they finished (see `bot.service.ratings.Ratings.rebuild`). It reads
   DATABASE_PATH (or DATABASE_URL) and MARSVSEARTH_DECK as the bot does and needs no
   DISCORD_TOKEN. It runs in one transaction, which holds the database's write lock: stop the bot
   first (while the rebuild runs, a move the bot makes waits for it, at most 5 seconds).
@@ -42,7 +42,7 @@ from bot.config import (
 from bot.operations.backup import BackupFailed, backup
 from bot.operations.figures import describe, gather, where_kind
 from bot.operations.health import Verdict, check
-from bot.service import TableService, ratings
+from bot.service import TableService
 from bot.storage import Storage, storage_for, where
 from bot.storage.postgres import DatabaseUnreachable
 from bot.transfer import TargetNotEmpty, copy_to_postgres
@@ -184,6 +184,6 @@ def migrate(path: Path, url: str | None) -> None:
 async def _rebuild(store: Storage) -> int:
     await store.open()
     try:
-        return await ratings.rebuild(store)
+        return await TableService(store).ratings.rebuild()
     finally:
         await store.close()

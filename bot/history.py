@@ -24,18 +24,18 @@ from bot.play.commands import think_privately
 from bot.play.pictures import Pictures
 from bot.play.replays import ReplayLane
 from bot.replies import channel_of, say_privately
-from bot.service import TableService, records
+from bot.service.records import History
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
 
 
 class HistoryCommands(commands.Cog):
-    """Reads games from the store of `service`; `pictures` makes the replays, in the lane of
+    """Reads games through `history`; `pictures` makes the replays, in the lane of
     `bot.play.replays`."""
 
-    def __init__(self, service: TableService, pictures: Pictures) -> None:
-        self.service = service
+    def __init__(self, history: History, pictures: Pictures) -> None:
+        self._history = history
         self.replays = ReplayLane(pictures.animate, at_once=pictures.replays_at_once)
 
     async def cog_unload(self) -> None:
@@ -49,7 +49,7 @@ class HistoryCommands(commands.Cog):
     ) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
-        replay = await records.replay(self.service.store, channel, game)
+        replay = await self._history.replay(channel, game)
         budget = min(interaction.filesize_limit, limits.UPLOAD)
         tell = functools.partial(say_privately, interaction)
         animation = await self.replays.animation(channel, replay.frames, budget, tell)
@@ -70,7 +70,7 @@ class HistoryCommands(commands.Cog):
     ) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
-        record = await records.record(self.service.store, channel, game)
+        record = await self._history.record(channel, game)
         file = discord.File(io.BytesIO(record.text.encode()), filename=record.filename)
         said = limits.shorten(f"The record of **{record.heading}**:", limits.CONTENT)
         await interaction.followup.send(said, file=file, ephemeral=True)
@@ -93,9 +93,7 @@ class HistoryCommands(commands.Cog):
         if interaction.channel_id is None:
             return []
         typed = str(current)  # Discord sends what was typed into a number option as text
-        found = await records.choices(
-            self.service.store, interaction.channel_id, typed, finished=finished
-        )
+        found = await self._history.choices(interaction.channel_id, typed, finished=finished)
         return [
             app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
             for number, label in found

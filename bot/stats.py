@@ -13,17 +13,17 @@ from discord.ext import commands
 from bot import limits
 from bot.info import GAME_CHOICES
 from bot.replies import safe_name
-from bot.service import ratings
-from bot.service.ratings import Card
-from bot.storage import Storage
+from bot.service.ratings import Card, Ratings
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
 
 
 class StatsCommands(commands.Cog):
-    def __init__(self, store: Storage) -> None:
-        self.store = store
+    """Answers from `ratings`."""
+
+    def __init__(self, ratings: Ratings) -> None:
+        self.ratings = ratings
 
     @app_commands.command(name="stats", description="Games, results, rating and streak per game")
     @app_commands.describe(user="Whose stats to show (yours if left out)")
@@ -34,9 +34,7 @@ class StatsCommands(commands.Cog):
         """`user`'s (or the caller's) record in each game title on this server."""
         assert interaction.guild_id is not None
         who = user or interaction.user
-        card = await ratings.stats(
-            self.store, interaction.guild_id, who.id, safe_name(who.display_name)
-        )
+        card = await self.ratings.stats(interaction.guild_id, who.id, safe_name(who.display_name))
         await interaction.response.send_message(embed=_embed(card))
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game here")
@@ -46,10 +44,13 @@ class StatsCommands(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """The server's top players of one game title."""
         assert interaction.guild_id is not None
-        card = await ratings.leaderboard(self.store, interaction.guild_id, game)
+        card = await self.ratings.leaderboard(interaction.guild_id, game)
         await interaction.response.send_message(embed=_embed(card))
 
 
 def _embed(card: Card) -> discord.Embed:
-    limits.check(embeds=((card.title, card.text),))
-    return discord.Embed(title=card.title, description=card.text)
+    """The card as one embed, its title and text shortened to Discord's limits."""
+    title = limits.shorten(card.title, limits.EMBED_TITLE)
+    text = limits.shorten(card.text, limits.EMBED_DESCRIPTION)
+    limits.check(embeds=((title, text),))
+    return discord.Embed(title=title, description=text)

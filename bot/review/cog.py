@@ -23,8 +23,7 @@ from bot.play.commands import think_privately
 from bot.play.thinking import Thinkers
 from bot.replies import channel_of
 from bot.review.reviews import Reviews, Run
-from bot.service import records
-from bot.storage import Storage
+from bot.service.records import History
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -50,10 +49,10 @@ def in_workers(thinkers: Thinkers) -> Run:
 
 
 class ReviewCommands(commands.Cog):
-    """Answers `/review` from `reviews`; `store` has the games its autocomplete offers."""
+    """Answers `/review` from `reviews`; its autocomplete offers games from `history`."""
 
-    def __init__(self, store: Storage, reviews: Reviews) -> None:
-        self.store = store
+    def __init__(self, history: History, reviews: Reviews) -> None:
+        self.history = history
         self.reviews = reviews
 
     @app_commands.command(
@@ -92,9 +91,7 @@ class ReviewCommands(commands.Cog):
     ) -> list[app_commands.Choice[int]]:
         if interaction.channel_id is None:
             return []
-        found = await records.choices(
-            self.store, interaction.channel_id, str(current), finished=True
-        )
+        found = await self.history.choices(interaction.channel_id, str(current), finished=True)
         return [
             app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
             for number, label in found

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.samplers import Unsampled
-from bot.catalogue import CATALOGUE
+from bot.catalogue import Catalogue
 from bot.review.walk import (
     SIMULATIONS,
     Drop,
@@ -43,7 +43,7 @@ from bot.service.records import positions
 from bot.service.updates import TableError
 from bot.storage import Storage
 from bot.storage.rows import GameRow, MoveRow
-from engine.core import Game, GameError, Seat
+from engine.core import Game, GameError, Seat, Unit
 from render.review import Chart, Series, chart_png
 
 log = logging.getLogger(__name__)
@@ -87,13 +87,21 @@ class _Job:
 
 
 class Reviews:
-    """Reviews of the games in `store`, their positions weighed by `run` within `simulations`
-    a game (see `bot.review.walk.iterations_for`)."""
+    """Reviews of the games in `store`, their rules and kits found in `catalogue`, their
+    positions weighed by `run` within `simulations` a game (see
+    `bot.review.walk.iterations_for`)."""
 
     def __init__(
-        self, store: Storage, run: Run, *, simulations: int = SIMULATIONS, keep: int = KEEP
+        self,
+        store: Storage,
+        catalogue: Catalogue,
+        run: Run,
+        *,
+        simulations: int = SIMULATIONS,
+        keep: int = KEEP,
     ) -> None:
         self.store = store
+        self.catalogue = catalogue
         self.run = run
         self.simulations = simulations
         self.keep = keep
@@ -108,12 +116,14 @@ class Reviews:
         """The review of finished game `game_id` of this channel (default: the newest) for the
         user: theirs if seated, else the public one (see the module)."""
         row = await finished_game(self.store, channel_id, game_id)
-        game = CATALOGUE.game(row.game_key)
-        if game is None:
+        entry = self.catalogue.get(row.game_key)
+        if entry is None:
             raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
         seat = row.seat_of(user_id)
-        if seat is None and game.information == "hidden":
-            raise TableError(SECRETS.format(title=game.title))
+        if seat is None and entry.game.information == "hidden":
+            raise TableError(SECRETS.format(title=entry.game.title))
+        if entry.ai is None:
+            raise TableError(f"The search cannot weigh {entry.game.title}.")
         key = (row.id, seat)
         found = self._reviews.get(key)
         if found is not None:
@@ -122,7 +132,7 @@ class Reviews:
         job = self._jobs.get(key)
         if job is None:
             job = self._jobs[key] = _Job()
-            task = asyncio.ensure_future(self._make(row, game, seat, job))
+            task = asyncio.ensure_future(self._make(row, entry.game, entry.ai.unit, seat, job))
             task.add_done_callback(lambda made: self._finish(key, job, made))
         job.listeners.append(progress)
         try:
@@ -148,8 +158,9 @@ class Reviews:
             kept.popitem(last=False)
 
     async def _make(
-        self, row: GameRow, game: Game[Any, Any], seat: Seat | None, job: _Job
+        self, row: GameRow, game: Game[Any, Any], unit: Unit, seat: Seat | None, job: _Job
     ) -> Reviewed:
+        """The review of `row` (its `game`, a lead counted in `unit`) from `seat`."""
         lock = self._games.setdefault(row.id, asyncio.Lock())
         async with lock:
             moves = await self.store.moves.of(row.id)
@@ -168,7 +179,7 @@ class Reviews:
                 self._remember(self._walks, walk_key, walk)
             steps = [_step(move) for move in moves]
             found = [
-                await self._explained(row, drop, weighed_from[drop.step.number - 1][0])
+                await self._explained(row, unit, drop, weighed_from[drop.step.number - 1][0])
                 for drop in drops(walk, steps, seat)
             ]
         names = [s.display_name for s in row.seats]
@@ -190,7 +201,7 @@ class Reviews:
         whose = "all" if seat is None else str(seat + 1)
         return Reviewed(text, png, alt, f"review-{row.id}-{whose}.png")
 
-    async def _explained(self, row: GameRow, drop: Drop, state: dict[str, Any]) -> Drop:
+    async def _explained(self, row: GameRow, unit: Unit, drop: Drop, state: dict[str, Any]) -> Drop:
         """`drop` with why its better move is better (by the mover's sight of the position)."""
         names = [s.display_name for s in row.seats]
         try:
@@ -205,7 +216,7 @@ class Reviews:
             )
         except (GameError, Unsampled):
             return replace(drop, why="the search expects more of the moves after it")
-        return replace(drop, why=reason(row.game_key, said, names, drop.step.seat))
+        return replace(drop, why=reason(unit, said, names, drop.step.seat))
 
 
 def _rebuilt(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> list[Any]:

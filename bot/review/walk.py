@@ -28,7 +28,7 @@ from typing import Any
 from ai.evaluate import Comparison, compare, evaluate
 from ai.kit import Kit
 from bot.catalogue import CATALOGUE
-from engine.core import JSON, Game, GameError, Seat
+from engine.core import JSON, Game, GameError, Seat, Unit
 
 SIMULATIONS = 16_000
 """Simulations for a whole review, shared among its positions: about a minute of CPU for a
@@ -176,18 +176,18 @@ def turning_point(walk: Sequence[Weighed], steps: Sequence[Step], seat: Seat) ->
     return -max(changes)[1]
 
 
-def reason(game_key: str, comparison: Comparison, names: Sequence[str], seat: Seat) -> str:
-    """Why the better move is better, in one clause of the game's terms."""
+def reason(unit: Unit, comparison: Comparison, names: Sequence[str], seat: Seat) -> str:
+    """Why the better move is better, in one clause of the game's terms (a lead counted in
+    `unit`, its kit's)."""
     if comparison.better_wins and not comparison.played_wins:
         return "it wins at once"
     if comparison.played_loses and not comparison.better_loses:
         return "yours let the game be lost at once"
     better, made = comparison.better_lead, comparison.played_lead
     if better is not None and made is not None and better > made:
-        _, kit = _searched(game_key)
         gained = better - made
         amount = f"{gained:g}" if gained == int(gained) else f"{gained:.1f}"
-        return f"it keeps {amount} more {kit.unit.one if gained == 1 else kit.unit.many}"
+        return f"it keeps {amount} more {unit.one if gained == 1 else unit.many}"
     return "the search expects more of the moves after it"
 
 

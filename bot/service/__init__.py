@@ -9,8 +9,9 @@ a per-channel lock; the store's version guard catches anything that slips past i
 it uses: the tables (loading, locks, the clock and seeds, `tables`), the servers' settings, the
 committer (`commits`), lobbies and rematches, play, claims on time and stand-ins, takebacks,
 computer players, looking, times away, each player's tables and digests (`waiting`), clocks
-(reminders and timers), deliveries, and leases (work claimed in a database several processes
-share). Callers name the service they use: `service.play.move(...)`.
+(reminders and timers), deliveries, leases (work claimed in a database several processes
+share), games' records and replays (`history`), and stats and ratings (`ratings`). Callers name
+the service they use: `service.play.move(...)`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from bot.service.lobbies import Lobbies, Lobby
 from bot.service.looking import Looking
 from bot.service.offers import narrower_prefixes
 from bot.service.play import Play
+from bot.service.ratings import Ratings
+from bot.service.records import History
 from bot.service.rematches import Rematch, Rematches
 from bot.service.servers import Servers
 from bot.service.standins import StandIns
@@ -83,6 +86,8 @@ class TableService:
         self.clocks = Clocks(tables, committer, servers, away, waiting)
         self.deliveries = Deliveries(tables)
         self.leases = Leases(store, holder=holder, clock=clock)
+        self.history = History(store, catalogue)
+        self.ratings = Ratings(store, catalogue)
 
 
 __all__ = [

@@ -1,5 +1,6 @@
 """Stats and ratings in words (`/stats`, `/leaderboard`), and every rating counted again from
-the finished games (`python -m bot ratings --rebuild`).
+the finished games (`python -m bot ratings --rebuild`): `Ratings`, the table service's `ratings`,
+the games' titles and rules from the catalogue the service is given.
 
 Stats and ratings are kept per server and game title (see `bot.ratings` for what a game counts
 for). The rating shown starts at 1000 for a new player and is marked provisional while too few
@@ -13,8 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from bot import limits
-from bot.catalogue import CATALOGUE
+from bot.catalogue import Catalogue
 from bot.ratings.ledger import Rating
 from bot.ratings.skill import BASELINE, Skill
 from bot.ratings.standings import Ending, ending
@@ -32,31 +32,59 @@ RATING_NOTE = (
 
 @dataclass(frozen=True)
 class Card:
-    """What to show, as one embed: a title and its text, both within Discord's limits."""
+    """What to show, as one embed: a title and its text, whole (the cog fits them to Discord's
+    limits)."""
 
     title: str
     text: str
 
 
-async def stats(store: Storage, guild_id: int, user_id: int, name: str) -> Card:
-    """`name`'s (user `user_id`) games, results, rating and streak in each game title on this
-    server."""
-    ratings = await store.ledger.ratings(guild_id, user_id)
-    lines = [_stat_line(r) for r in ratings if r.game_key in CATALOGUE]
-    if not lines:
-        lines = ["No finished games on this server yet."]
-    return _card(f"Stats of {name}", [*lines, "", f"*{RATING_NOTE}*"])
+class Ratings:
+    """The stats and ratings kept in `store`, of the games in `catalogue`."""
 
+    def __init__(self, store: Storage, catalogue: Catalogue) -> None:
+        self.store = store
+        self.catalogue = catalogue
 
-async def leaderboard(store: Storage, guild_id: int, game_key: str) -> Card:
-    """The server's best rated players of one game title, best first."""
-    if game_key not in CATALOGUE:
-        raise TableError(f"There is no game {game_key!r}.")
-    ratings = await store.ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
-    lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(ratings, 1)]
-    if not lines:
-        lines = ["Nobody has finished a game of it on this server yet."]
-    return _card(f"Leaderboard: {CATALOGUE[game_key].game.title}", [*lines, "", f"*{RATING_NOTE}*"])
+    async def stats(self, guild_id: int, user_id: int, name: str) -> Card:
+        """`name`'s (user `user_id`) games, results, rating and streak in each game title on
+        this server."""
+        ratings = await self.store.ledger.ratings(guild_id, user_id)
+        lines = [
+            f"**{self.catalogue[r.game_key].game.title}** · {_numbers(r)}"
+            for r in ratings
+            if r.game_key in self.catalogue
+        ]
+        if not lines:
+            lines = ["No finished games on this server yet."]
+        return _card(f"Stats of {name}", [*lines, "", f"*{RATING_NOTE}*"])
+
+    async def leaderboard(self, guild_id: int, game_key: str) -> Card:
+        """The server's best rated players of one game title, best first."""
+        if game_key not in self.catalogue:
+            raise TableError(f"There is no game {game_key!r}.")
+        ratings = await self.store.ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
+        lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(ratings, 1)]
+        if not lines:
+            lines = ["Nobody has finished a game of it on this server yet."]
+        title = f"Leaderboard: {self.catalogue[game_key].game.title}"
+        return _card(title, [*lines, "", f"*{RATING_NOTE}*"])
+
+    async def rebuild(self) -> int:
+        """Forget every stat and rating and count all finished games again, in the order they
+        finished (a game whose state cannot be read is skipped); returns the games counted."""
+        return await self.store.ledger.rebuild(self.stored_ending)
+
+    def stored_ending(self, game_key: str, state: str) -> Ending | None:
+        """How a stored game (its key and state as JSON text) ended; None when unreadable."""
+        game = self.catalogue.game(game_key)
+        if game is None:
+            return None
+        try:
+            final = game.from_json(json.loads(state))
+            return ending(game, final, game.outcome(final))
+        except (GameError, ValueError):
+            return None
 
 
 def streak_text(streak: int) -> str:
@@ -64,28 +92,6 @@ def streak_text(streak: int) -> str:
     if streak > 0:
         return f"W{streak}"
     return f"L{-streak}" if streak < 0 else "D"
-
-
-async def rebuild(store: Storage) -> int:
-    """Forget every stat and rating and count all finished games again, in the order they
-    finished (a game whose state cannot be read is skipped); returns the games counted."""
-    return await store.ledger.rebuild(stored_ending)
-
-
-def stored_ending(game_key: str, state: str) -> Ending | None:
-    """How a stored game (its key and state as JSON text) ended; None when unreadable."""
-    game = CATALOGUE.game(game_key)
-    if game is None:
-        return None
-    try:
-        final = game.from_json(json.loads(state))
-        return ending(game, final, game.outcome(final))
-    except (GameError, ValueError):
-        return None
-
-
-def _stat_line(r: Rating) -> str:
-    return f"**{CATALOGUE[r.game_key].game.title}** · {_numbers(r)}"
 
 
 def _numbers(r: Rating) -> str:
@@ -100,7 +106,4 @@ def _rating_text(skill: Skill) -> str:
 
 
 def _card(title: str, lines: list[str]) -> Card:
-    return Card(
-        limits.shorten(title, limits.EMBED_TITLE),
-        limits.shorten("\n".join(lines), limits.EMBED_DESCRIPTION),
-    )
+    return Card(title, "\n".join(lines))

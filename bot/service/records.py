@@ -1,5 +1,6 @@
-"""Game records for anyone in the channel: a game's record as text (`/history`) and its
-positions for an animated replay (`/replay`), both from the stored move log.
+"""Game records for anyone in the channel (`History`, the table service's `history`): a game's
+record as text (`/history`) and its positions for an animated replay (`/replay`), both from
+the stored move log, the game's rules and title from the catalogue the service is given.
 
 Rulings:
 - A secret move (kind `hidden`) is never shown, not even once the game is over: the record and
@@ -22,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.catalogue import CATALOGUE
+from bot.catalogue import Catalogue
 from bot.service.alternation import opening_options
 from bot.service.updates import TableError
 from bot.storage import Storage
@@ -81,72 +82,92 @@ class Replay:
         )
 
 
-async def record(store: Storage, channel_id: int, game_id: int | None = None) -> Record:
-    """The record of game `game_id` of this channel (default: the game in play, else the
-    newest game that started here)."""
-    row = await _game(
-        store, channel_id, game_id, PLAYED, "No game has been played in this channel yet."
-    )
-    moves = await store.moves.of(row.id)
-    return Record(_heading(row), f"{row.game_key}-{row.id}.txt", record_text(row, moves))
+class History:
+    """The records and replays of the games in `store`, their rules and titles found in
+    `catalogue`."""
 
+    def __init__(self, store: Storage, catalogue: Catalogue) -> None:
+        self.store = store
+        self.catalogue = catalogue
 
-async def replay(store: Storage, channel_id: int, game_id: int | None = None) -> Replay:
-    """The positions of finished game `game_id` of this channel (default: the newest one)."""
-    row = await _game(
-        store, channel_id, game_id, ("finished",), "No game has finished in this channel yet."
-    )
-    if row.status != "finished":
-        raise TableError(
-            f"Game #{row.id} is still being played; `/history` shows its moves so far, and "
-            "`/replay` works once it is over."
-            if row.status == "active"
-            else f"Game #{row.id} was abandoned; only finished games can be replayed."
+    async def record(self, channel_id: int, game_id: int | None = None) -> Record:
+        """The record of game `game_id` of this channel (default: the game in play, else the
+        newest game that started here)."""
+        row = await self._game(
+            channel_id, game_id, PLAYED, "No game has been played in this channel yet."
         )
-    moves = await store.moves.of(row.id)
-    frames = await asyncio.to_thread(replay_frames, row, moves)
-    return Replay(row.id, _heading(row), row.result or "No result.", frames)
+        moves = await self.store.moves.of(row.id)
+        game = self.catalogue.game(row.game_key)
+        return Record(
+            _heading(row, game), f"{row.game_key}-{row.id}.txt", record_text(row, moves, game)
+        )
+
+    async def replay(self, channel_id: int, game_id: int | None = None) -> Replay:
+        """The positions of finished game `game_id` of this channel (default: the newest
+        one)."""
+        row = await self._game(
+            channel_id, game_id, ("finished",), "No game has finished in this channel yet."
+        )
+        if row.status != "finished":
+            raise TableError(
+                f"Game #{row.id} is still being played; `/history` shows its moves so far, and "
+                "`/replay` works once it is over."
+                if row.status == "active"
+                else f"Game #{row.id} was abandoned; only finished games can be replayed."
+            )
+        game = self.catalogue.game(row.game_key)
+        if game is None:
+            raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
+        moves = await self.store.moves.of(row.id)
+        frames = await asyncio.to_thread(replay_frames, game, row, moves)
+        return Replay(row.id, _heading(row, game), row.result or "No result.", frames)
+
+    async def choices(
+        self, channel_id: int, typed: str, *, finished: bool
+    ) -> list[tuple[int, str]]:
+        """(game number, label) of this channel's newest games that started (`finished`: only
+        finished ones) whose label holds `typed`, for autocomplete."""
+        statuses = ("finished",) if finished else PLAYED
+        rows = await self.store.games.started_in(channel_id, statuses, CHOICES)
+        labels = [
+            (
+                row.id,
+                clean(f"{_heading(row, self.catalogue.game(row.game_key))} ({_state_of(row)})"),
+            )
+            for row in rows
+        ]
+        return [(number, label) for number, label in labels if typed.lower() in label.lower()]
+
+    async def _game(
+        self, channel_id: int, game_id: int | None, statuses: Sequence[str], none: str
+    ) -> GameRow:
+        """Game `game_id` if it started in this channel, or by default the newest one that
+        started here in one of `statuses` (the game in play, when it is among them)."""
+        if game_id is None:
+            rows = await self.store.games.started_in(channel_id, statuses, 1)
+            if not rows:
+                raise TableError(none)
+            return rows[0]
+        row = await self.store.games.get(game_id)
+        if row is None or row.channel_id != channel_id:
+            raise TableError(f"There is no game #{game_id} in this channel.")
+        if row.state is None:
+            raise TableError(f"Game #{game_id} never started, so it has no moves.")
+        return row
 
 
-async def choices(
-    store: Storage, channel_id: int, typed: str, *, finished: bool
-) -> list[tuple[int, str]]:
-    """(game number, label) of this channel's newest games that started (`finished`: only
-    finished ones) whose label holds `typed`, for autocomplete."""
-    rows = await store.games.started_in(channel_id, ("finished",) if finished else PLAYED, CHOICES)
-    labels = [(row.id, clean(f"{_heading(row)} ({_state_of(row)})")) for row in rows]
-    return [(number, label) for number, label in labels if typed.lower() in label.lower()]
-
-
-async def _game(
-    store: Storage, channel_id: int, game_id: int | None, statuses: Sequence[str], none: str
-) -> GameRow:
-    """Game `game_id` if it started in this channel, or by default the newest one that
-    started here in one of `statuses` (the game in play, when it is among them)."""
-    if game_id is None:
-        rows = await store.games.started_in(channel_id, statuses, 1)
-        if not rows:
-            raise TableError(none)
-        return rows[0]
-    row = await store.games.get(game_id)
-    if row is None or row.channel_id != channel_id:
-        raise TableError(f"There is no game #{game_id} in this channel.")
-    if row.state is None:
-        raise TableError(f"Game #{game_id} never started, so it has no moves.")
-    return row
-
-
-def record_text(row: GameRow, moves: Sequence[MoveRow]) -> str:
+def record_text(row: GameRow, moves: Sequence[MoveRow], game: Game[Any, Any] | None) -> str:
     """A header (title, options, players in seat order, state or result, dates), then one
     numbered line per move: who made it, its notation (a secret move as such) and what the
-    table was told. Plain text: names without Discord's markdown escapes."""
+    table was told; `game` is the row's game (None: one this bot no longer knows, shown by its
+    key and its options as stored). Plain text: names without Discord's markdown escapes."""
     names = _names(row)
     players = ", ".join(
         f"{seat + 1}. {name}" + _level(row, seat) for seat, name in enumerate(names)
     )
     header = [
-        _heading(row),
-        f"Options: {', '.join(_options_shown(row)) or 'none'}",
+        _heading(row, game),
+        f"Options: {', '.join(_options_shown(row, game)) or 'none'}",
         f"Players: {players}",
         f"Opened: {_date(row.created_at)}",
         *_ending(row),
@@ -172,11 +193,12 @@ def move_line(move: MoveRow, names: Sequence[str]) -> str:
     return f"{move.seq}. {who}: {did}"
 
 
-def replay_frames(row: GameRow, moves: Sequence[MoveRow]) -> tuple[Frame, ...]:
-    """Each position's public view, the opening first, captioned with the move that led to it
-    and what the table was told (engine work: run off the event loop). Refused when the moves
-    no longer rebuild the stored game."""
-    game = _engine(row)
+def replay_frames(
+    game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]
+) -> tuple[Frame, ...]:
+    """Each position's public view of `game` (the row's), the opening first, captioned with the
+    move that led to it and what the table was told (engine work: run off the event loop).
+    Refused when the moves no longer rebuild the stored game."""
     names = _names(row)
     try:
         states = positions(game, row, moves)
@@ -188,7 +210,7 @@ def replay_frames(row: GameRow, moves: Sequence[MoveRow]) -> tuple[Frame, ...]:
             f"Game #{row.id} cannot be replayed: its moves no longer rebuild it under this "
             "version of the rules. `/history` still has its moves."
         )
-    opening = Frame(game.view(states[0], None), (_heading(row), "The opening position."))
+    opening = Frame(game.view(states[0], None), (_heading(row, game), "The opening position."))
     return (
         opening,
         *(
@@ -226,26 +248,15 @@ def positions(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> l
     return states
 
 
-def _title(row: GameRow) -> str:
-    game = CATALOGUE.game(row.game_key)
-    return row.game_key if game is None else game.title
-
-
-def _engine(row: GameRow) -> Game[Any, Any]:
-    game = CATALOGUE.game(row.game_key)
-    if game is None:
-        raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
-    return game
-
-
 def _names(row: GameRow) -> list[str]:
     """The players' names in seat order, as the game knows them."""
     return [s.display_name for s in row.seats]
 
 
-def _heading(row: GameRow) -> str:
-    """`Ley Lines of Mars #3: Ann vs Bob`."""
-    return f"{_title(row)} #{row.id}: {' vs '.join(_names(row))}"
+def _heading(row: GameRow, game: Game[Any, Any] | None) -> str:
+    """`Ley Lines of Mars #3: Ann vs Bob` (a game this bot no longer knows by its key)."""
+    title = row.game_key if game is None else game.title
+    return f"{title} #{row.id}: {' vs '.join(_names(row))}"
 
 
 def _level(row: GameRow, seat: int) -> str:
@@ -253,9 +264,8 @@ def _level(row: GameRow, seat: int) -> str:
     return "" if level is None else f" (computer player, {level})"
 
 
-def _options_shown(row: GameRow) -> list[str]:
+def _options_shown(row: GameRow, game: Game[Any, Any] | None) -> list[str]:
     """The options the game started with, as a lobby shows them (those that applied)."""
-    game = CATALOGUE.game(row.game_key)
     chosen: Mapping[str, Any] = opening_options(row)
     if game is None:
         return [f"{name}: {value}" for name, value in chosen.items()]

@@ -39,7 +39,7 @@ def commands_of(service: TableService) -> dict[str, Any]:
         for cog in (
             lobby,
             PlayCommands(service, courier, Thinkers(None)),
-            HistoryCommands(service, Pictures()),
+            HistoryCommands(service.history, Pictures()),
             InfoCommands(),
         )
         for command in cog.get_app_commands()
@@ -47,7 +47,7 @@ def commands_of(service: TableService) -> dict[str, Any]:
     } | {command.qualified_name: command for command in lobby.new_table.walk_commands()}
 
 
-COMMANDS = commands_of(cast(Any, None))
+COMMANDS = commands_of(TableService(cast(Any, None)))
 """The commands' names (what each test runs is bound to its own service)."""
 ARGUMENTS = {"move": {"text": "draw"}, "rules": {"game": "agents"}}
 EVERYWHERE = {"help", "rules"}

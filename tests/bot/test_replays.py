@@ -132,7 +132,7 @@ async def finished_games(service: TableService, count: int) -> None:
 
 @pytest.fixture
 async def cog(service: TableService) -> AsyncIterator[HistoryCommands]:
-    history = HistoryCommands(service, Pictures())
+    history = HistoryCommands(service.history, Pictures())
     yield history
     await history.cog_unload()
 

@@ -1,8 +1,9 @@
 """Adding a game is its engine package, its renderer, its guide, optionally its lesson and AI
 kit, and one catalogue line: Nim (`tests.catalogue.nim`), registered in a test-only catalogue
-and nowhere else, is played through the real table service to its end, its board drawn, and
-by a computer player with the generic kit of its nature. The catalogue refuses an entry that
-is missing a piece or whose pieces belong to another game, naming what is wrong."""
+and nowhere else, is played through the real table service to its end, its board drawn, its
+record, replay and stats read, and by a computer player with the generic kit of its nature.
+The catalogue refuses an entry that is missing a piece or whose pieces belong to another game,
+naming what is wrong."""
 
 from __future__ import annotations
 
@@ -63,6 +64,13 @@ async def test_a_toy_game_plays_to_its_end_through_the_table_service(
     picture = TOY.renderer_for(view).render(view)
     assert picture.png.startswith(b"\x89PNG") and picture.alt == "Nim: 0 stones left."
     assert picture.filename == "nim.png"
+    record = await service.history.record(CHANNEL)  # its record, from the toy catalogue
+    assert record.heading == f"Nim #{update.game_id}: {' vs '.join(names)}"
+    assert "Options: stones: 5" in record.text and "take 1" in record.text
+    replay = await service.history.replay(CHANNEL)
+    assert len(replay.frames) == 6 and replay.frames[-1].view == view
+    [stats] = (await service.ratings.stats(1, ANN.user_id, "Ann")).text.splitlines()[:1]
+    assert stats.startswith("**Nim** · ")
 
 
 async def test_a_computer_plays_the_toy_game_with_the_generic_kit_of_its_nature(

@@ -19,7 +19,6 @@ from bot.ratings.ledger import Rating
 from bot.ratings.skill import Skill, rate
 from bot.ratings.standings import Ending
 from bot.service import Player, TableService
-from bot.service import ratings as stats
 from bot.storage import Storage
 from bot.storage.migrations import rendered
 from bot.storage.rows import Commit
@@ -216,7 +215,7 @@ async def test_a_table_with_hints_counts_in_the_stats_and_rates_nobody(
     ann, bob = (await ratings(service, ANN, BOB)).values()
     assert (ann.games, ann.wins, bob.games, bob.losses) == (1, 1, 1, 1)
     assert ann.skill == bob.skill == NEW
-    await stats.rebuild(service.store)
+    await service.ratings.rebuild()
     assert (await ratings(service, ANN, BOB))["Ann"].skill == NEW
 
 
@@ -255,9 +254,9 @@ MODEL_WORDS = re.compile(r"\bmu\b|sigma|ordinal|plackett|openskill", re.IGNORECA
 async def test_a_first_game_shows_ratings_near_1000_in_plain_words(service: TableService) -> None:
     await seat(service, 10, "leylines", (ANN, BOB))
     await service.play.resign(10, BOB)
-    ann = await stats.stats(service.store, GUILD, ANN.user_id, "Ann")
-    bob = await stats.stats(service.store, GUILD, BOB.user_id, "Bob")
-    board = await stats.leaderboard(service.store, GUILD, "leylines")
+    ann = await service.ratings.stats(GUILD, ANN.user_id, "Ann")
+    bob = await service.ratings.stats(GUILD, BOB.user_id, "Bob")
+    board = await service.ratings.leaderboard(GUILD, "leylines")
     line = "**Ley Lines of Mars** · rating **{}** (provisional) · 1 game ({}) · streak {}"
     assert line.format(1069, "1W 0D 0L", "W1") in ann.text
     assert line.format(963, "0W 0D 1L", "L1") in bob.text
@@ -277,11 +276,11 @@ async def test_the_provisional_mark_goes_after_six_games_taking_turns_to_win(
     for game in range(6):
         await seat(service, 10 + game, "leylines", (ANN, BOB))
         await service.play.resign(10 + game, BOB if game % 2 == 0 else ANN)
-        text = (await stats.stats(service.store, GUILD, ANN.user_id, "Ann")).text
+        text = (await service.ratings.stats(GUILD, ANN.user_id, "Ann")).text
         assert ("(provisional)" in text) == (game < 5), text
     ann, bob = (await ratings(service, ANN, BOB)).values()
     assert not ann.skill.provisional and not bob.skill.provisional
-    board = (await stats.leaderboard(service.store, GUILD, "leylines")).text
+    board = (await service.ratings.leaderboard(GUILD, "leylines")).text
     assert f"<@{BOB.user_id}> · rating **{bob.skill.shown}** · 6 games (3W 0D 3L)" in board
     assert f"<@{ANN.user_id}> · rating **{ann.skill.shown}** · 6 games (3W 0D 3L)" in board
 
@@ -302,7 +301,7 @@ async def test_the_leaderboard_lists_provisional_players_marked_in_the_order_of_
     shown = [(r.skill.shown, r.skill.provisional) for r in board]
     # Bob and Ann settled after six games; Cat's one win stands between them, provisional
     assert shown == [(1099, False), (1069, True), (1068, False), (963, True)]
-    text = (await stats.leaderboard(service.store, GUILD, "leylines")).text
+    text = (await service.ratings.leaderboard(GUILD, "leylines")).text
     lines = text.splitlines()[:4]
     for place, (line, r) in enumerate(zip(lines, board, strict=True), 1):
         mark = " (provisional)" * r.skill.provisional
@@ -356,7 +355,7 @@ async def test_a_rebuild_gives_exactly_the_numbers_counted_as_games_finished(
     counted = {key: await service.store.ledger.leaderboard(GUILD, key, 10) for key in CATALOGUE}
     assert len(counted["marsvsearth"]) == 5 and len(counted["leylines"]) == 4
     await service.store.db.execute("UPDATE ratings SET mu = 0, games = 99")
-    assert await stats.rebuild(service.store) == 6
+    assert await service.ratings.rebuild() == 6
     assert {
         key: await service.store.ledger.leaderboard(GUILD, key, 10) for key in CATALOGUE
     } == counted
@@ -410,7 +409,7 @@ async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
     rows = await service.store.db.execute_fetchall("SELECT id FROM games ORDER BY finished_seq")
     assert [game_id for (game_id,) in rows] == [3, 2, 1]
     assert await service.store.ledger.leaderboard(GUILD, "leylines", 10) == []
-    assert await stats.rebuild(service.store) == 3
+    assert await service.ratings.rebuild() == 3
     rebuilt = await service.store.ledger.leaderboard(GUILD, "leylines", 10)
     assert rebuilt == counted["reversed"] != counted["new"]
     await service.store.close()

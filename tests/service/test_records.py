@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot.service import Player, TableError, TableService, records
+from bot.service import Player, TableError, TableService
 from engine.agents import GAME as AGENTS
 from engine.core import View
 from tests.service.test_service import ANN, BOB, CHANNEL, OTHER_CHANNEL, started
@@ -37,7 +37,7 @@ async def test_the_record_of_a_short_ley_lines_game(service: TableService) -> No
     await play(service, (ANN, "L c3"), (BOB, "M d4"), (ANN, "cap a1"))
     update = await service.play.resign(CHANNEL, BOB)
     await dated(service, update.game_id)
-    record = await records.record(service.store, CHANNEL)
+    record = await service.history.record(CHANNEL)
     assert record.filename == "leylines-1.txt"
     assert record.heading == "Ley Lines of Mars #1: Ann vs Bob"
     assert record.text.splitlines() == [
@@ -57,11 +57,11 @@ async def test_the_record_of_a_short_ley_lines_game(service: TableService) -> No
 
 async def test_the_record_of_the_game_in_play_is_its_log_so_far(service: TableService) -> None:
     await started(service)
-    assert (await records.record(service.store, CHANNEL)).text.endswith(
+    assert (await service.history.record(CHANNEL)).text.endswith(
         "In play: 0 moves so far.\n\nNo moves yet.\n"
     )
     await play(service, (ANN, "L c3"))
-    text = (await records.record(service.store, CHANNEL)).text
+    text = (await service.history.record(CHANNEL)).text
     assert "In play: 1 move so far." in text and text.endswith(
         "1. Ann: L c3 - Ann placed a large pyramid on c3.\n"
     )
@@ -76,7 +76,7 @@ async def test_names_are_written_plainly_in_the_record(service: TableService) ->
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.start(CHANNEL, odd)
     await play(service, (odd, "L c3"))
-    text = (await records.record(service.store, CHANNEL)).text
+    text = (await service.history.record(CHANNEL)).text
     assert "Players: 1. *Zed*, 2. Bob" in text and "1. *Zed*: L c3" in text
 
 
@@ -86,7 +86,7 @@ async def test_a_replay_has_the_opening_and_one_frame_per_move(service: TableSer
     for player, text in ((ANN, "L c3"), (BOB, "M d4"), (ANN, "cap a1")):
         views.append((await service.play.move(CHANNEL, player, text)).public.view)
     views.append((await service.play.resign(CHANNEL, BOB)).public.view)
-    replay = await records.replay(service.store, CHANNEL)
+    replay = await service.history.replay(CHANNEL)
     assert len(replay.frames) == 5 and [f.view for f in replay.frames] == views
     assert [f.caption for f in replay.frames] == [
         ("Ley Lines of Mars #1: Ann vs Bob", "The opening position."),
@@ -126,7 +126,7 @@ async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableSer
     for player, text in ((ANN, "draw"), (ANN, "place a1"), (BOB, "draw"), (BOB, "place b1")):
         shown.append((await service.play.move(CHANNEL, player, text)).public.view)
     shown.append((await service.play.resign(CHANNEL, ANN)).public.view)
-    replay = await records.replay(service.store, CHANNEL)
+    replay = await service.history.replay(CHANNEL)
     assert len(replay.frames) == len(shown) == 8
     for frame, public in zip(replay.frames, shown, strict=True):
         assert frame.view.viewer is None and frame.view.private == ()
@@ -137,7 +137,7 @@ async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableSer
     final = AGENTS.from_json(json.loads(row.state))
     assert replay.frames[-1].view == AGENTS.view(final, None) != AGENTS.view(final, 0)
     captions = " ".join(" ".join(f.caption) for f in replay.frames)
-    record = (await records.record(service.store, CHANNEL)).text
+    record = (await service.history.record(CHANNEL)).text
     for told in (captions, record):
         assert "red=2" not in told and "yellow=2" not in told
     assert "1. Ann: (a secret action) - Ann has set their objectives." in record
@@ -149,32 +149,32 @@ async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableSer
 
 async def test_a_replay_is_of_a_finished_game_of_this_channel(service: TableService) -> None:
     with pytest.raises(TableError, match="No game has been played in this channel yet"):
-        await records.record(service.store, CHANNEL)
+        await service.history.record(CHANNEL)
     await started(service)
     with pytest.raises(TableError, match="No game has finished in this channel yet"):
-        await records.replay(service.store, CHANNEL)
+        await service.history.replay(CHANNEL)
     with pytest.raises(TableError, match="Game #1 is still being played"):
-        await records.replay(service.store, CHANNEL, 1)
+        await service.history.replay(CHANNEL, 1)
     await service.play.resign(CHANNEL, BOB)
     await started(service, OTHER_CHANNEL)
     await service.play.resign(OTHER_CHANNEL, ANN)
     for game_id in (2, 99):
         with pytest.raises(TableError, match=f"There is no game #{game_id} in this channel"):
-            await records.replay(service.store, CHANNEL, game_id)
+            await service.history.replay(CHANNEL, game_id)
         with pytest.raises(TableError, match=f"There is no game #{game_id} in this channel"):
-            await records.record(service.store, CHANNEL, game_id)
-    assert (await records.replay(service.store, OTHER_CHANNEL, 2)).game_id == 2
+            await service.history.record(CHANNEL, game_id)
+    assert (await service.history.replay(OTHER_CHANNEL, 2)).game_id == 2
     await started(service)
     await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError, match="Game #3 was abandoned"):
-        await records.replay(service.store, CHANNEL, 3)
-    assert (await records.replay(service.store, CHANNEL)).game_id == 1
-    assert "Abandoned: " in (await records.record(service.store, CHANNEL)).text
+        await service.history.replay(CHANNEL, 3)
+    assert (await service.history.replay(CHANNEL)).game_id == 1
+    assert "Abandoned: " in (await service.history.record(CHANNEL)).text
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
     with pytest.raises(TableError, match="Game #4 never started"):
-        await records.record(service.store, CHANNEL, 4)
+        await service.history.record(CHANNEL, 4)
 
 
 async def test_a_game_its_moves_no_longer_rebuild_is_not_replayed(service: TableService) -> None:
@@ -183,10 +183,10 @@ async def test_a_game_its_moves_no_longer_rebuild_is_not_replayed(service: Table
     await service.play.resign(CHANNEL, BOB)
     await service.store.db.execute("UPDATE moves SET notation = 'L a1' WHERE seq = 1")
     with pytest.raises(TableError, match="Game #1 cannot be replayed"):
-        await records.replay(service.store, CHANNEL)
+        await service.history.replay(CHANNEL)
     await service.store.db.execute("UPDATE moves SET notation = 'L d4' WHERE seq = 1")
     with pytest.raises(TableError, match="Game #1 cannot be replayed"):
-        await records.replay(service.store, CHANNEL)
+        await service.history.replay(CHANNEL)
 
 
 async def test_autocomplete_offers_this_channels_games(service: TableService) -> None:
@@ -194,15 +194,13 @@ async def test_autocomplete_offers_this_channels_games(service: TableService) ->
     await service.play.resign(CHANNEL, BOB)
     await started(service, OTHER_CHANNEL)
     await started(service)
-    finished = await records.choices(service.store, CHANNEL, "", finished=True)
+    finished = await service.history.choices(CHANNEL, "", finished=True)
     assert [number for number, _ in finished] == [1]
     assert finished[0][1].startswith("Ley Lines of Mars #1: Ann vs Bob (finished 20")
-    played = await records.choices(service.store, CHANNEL, "", finished=False)
+    played = await service.history.choices(CHANNEL, "", finished=False)
     assert played[0] == (3, "Ley Lines of Mars #3: Ann vs Bob (in play)")
     assert [n for n, _ in played] == [3, 1]
-    assert [
-        n for n, _ in await records.choices(service.store, CHANNEL, "PLAY", finished=False)
-    ] == [3]
+    assert [n for n, _ in await service.history.choices(CHANNEL, "PLAY", finished=False)] == [3]
 
 
 async def test_a_rematch_is_replayed_with_the_first_player_it_started_with(
@@ -217,6 +215,6 @@ async def test_a_rematch_is_replayed_with_the_first_player_it_started_with(
     await service.lobbies.start(CHANNEL, ANN)
     await play(service, (BOB, "L c3"))
     await service.play.resign(CHANNEL, ANN)
-    replay = await records.replay(service.store, CHANNEL)
+    replay = await service.history.replay(CHANNEL)
     assert [f.caption[0] for f in replay.frames[1:]] == ["1. Bob: L c3", "2. Ann: resign"]
-    assert "Options: first: 2" in (await records.record(service.store, CHANNEL)).text
+    assert "Options: first: 2" in (await service.history.record(CHANNEL)).text

@@ -101,7 +101,7 @@ async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> No
     async def progress(weighed: int, total: int) -> None:
         told.append((weighed, total))
 
-    reviewed = await Reviews(seeded.store, Counted(), simulations=TINY).review(
+    reviewed = await Reviews(seeded.store, CATALOGUE, Counted(), simulations=TINY).review(
         CHANNEL, user, None, progress
     )
     lines = reviewed.text.splitlines()
@@ -120,7 +120,7 @@ async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> No
 async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> None:
     user, _, _ = await blundered(seeded)
     run = Counted()
-    reviews = Reviews(seeded.store, run, simulations=TINY)
+    reviews = Reviews(seeded.store, CATALOGUE, run, simulations=TINY)
     first, second = await asyncio.gather(
         reviews.review(CHANNEL, user, None, nothing), reviews.review(CHANNEL, user, None, nothing)
     )
@@ -135,7 +135,7 @@ async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> 
 
 
 async def test_a_game_in_play_or_elsewhere_is_refused(seeded: TableService) -> None:
-    reviews = Reviews(seeded.store, Counted(), simulations=TINY)
+    reviews = Reviews(seeded.store, CATALOGUE, Counted(), simulations=TINY)
     with pytest.raises(TableError, match="No game has finished"):
         await reviews.review(CHANNEL, ANN.user_id, None, nothing)
     await seeded.lobbies.new_lobby(
@@ -186,12 +186,14 @@ def review_of(
     """The review text of the positions from `seat`'s view, each weighed with `simulations`
     simulations."""
     weighing = positions_to_weigh(game, states, walk_seat(game, seat))
+    kit = CATALOGUE[game.key].ai
+    assert kit is not None
     walk = [weigh(game.key, state, by, simulations, n) for n, (state, by) in enumerate(weighing)]
     found = [
         replace(
             drop,
             why=reason(
-                game.key,
+                kit.unit,
                 weigh_moves(
                     game.key,
                     weighing[drop.step.number - 1][0],

@@ -17,7 +17,6 @@ from bot.service import (
     TableError,
     TableService,
     narrower_prefixes,
-    records,
 )
 from bot.storage import Storage
 from engine.core import AmbiguousMove
@@ -35,7 +34,7 @@ def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 async def _record(service: TableService) -> str:
     """The channel's game record, its dates (real clock times, which may hold any number) cut
     out."""
-    text = (await records.record(service.store, CHANNEL)).text
+    text = (await service.history.record(CHANNEL)).text
     return re.sub(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC", "(date)", text)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.service import Controls, Player, TableError, TableService, records, wording
+from bot.service import Controls, Player, TableError, TableService, wording
 from bot.storage import Storage
 from bot.storage.migrations import rendered
 from bot.storage.rows import ChannelBusy, Commit, StaleGame
@@ -158,7 +158,7 @@ async def test_moves_are_checked_applied_and_logged(service: TableService) -> No
     with pytest.raises(TableError, match="already taken"):
         await service.play.move(CHANNEL, BOB, "S c3")
     assert [m.notation for m in await service.store.moves.of(update.game_id)] == ["L c3"]
-    history = (await records.record(service.store, CHANNEL)).text
+    history = (await service.history.record(CHANNEL)).text
     assert "1. Ann: L c3 - Ann placed a large pyramid on c3." in history
 
 
@@ -321,7 +321,7 @@ async def test_resign_and_a_whole_game_record_the_result(service: TableService) 
     )
     with pytest.raises(TableError, match="no game"):
         await service.play.move(CHANNEL, ANN, "L a1")
-    assert "Result: Ann wins (Bob resigned)." in (await records.record(service.store, CHANNEL)).text
+    assert "Result: Ann wins (Bob resigned)." in (await service.history.record(CHANNEL)).text
 
 
 async def test_a_full_game_through_the_service(service: TableService) -> None:
