@@ -260,12 +260,15 @@ class Legal(Generic[M]):
     """The legal moves of one seat in one state: a sequence, a set and a table by notation.
 
     Built once per state and seat (see `BaseGame.legal`); the set and the notations are worked
-    out the first time they are asked for.
+    out the first time they are asked for. A move that is one of these very objects (as a
+    computer player's move picked from them is) is found by its identity, without hashing
+    every move.
     """
 
     def __init__(self, moves: Sequence[M], notation: Callable[[M], str]) -> None:
         self.moves: tuple[M, ...] = tuple(moves)
         self._notation = notation
+        self._identities: set[int] | None = None
         self._allowed: frozenset[M] | None = None
         self._by_notation: dict[str, M] | None = None
 
@@ -279,6 +282,10 @@ class Legal(Generic[M]):
         return bool(self.moves)
 
     def __contains__(self, move: object) -> bool:
+        if self._identities is None:
+            self._identities = set(map(id, self.moves))
+        if id(move) in self._identities:
+            return True
         if self._allowed is None:
             self._allowed = frozenset(self.moves)
         return move in self._allowed

@@ -50,7 +50,7 @@ class LeyLinesState:
 
     @property
     def placed(self) -> int:
-        return sum(piece is not None for piece in self.board)
+        return len(self.board) - self.board.count(None)
 
 
 def _piece_to_json(piece: Piece | None) -> list[int | None] | None:

@@ -321,23 +321,28 @@ class Work:
         raise Ended
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(MarsState))
+_THREAT_FIELDS = tuple(f.name for f in fields(ActiveThreat))
+"""The fields thawed and frozen, read once (`dataclasses.fields` is slow to ask each move)."""
+
+
 def thaw(deck: Deck, state: MarsState) -> Work:
     values: dict[str, Any] = {}
-    for f in fields(MarsState):
-        value = getattr(state, f.name)
-        if f.name == "seats":
+    for name in _STATE_FIELDS:
+        value = getattr(state, name)
+        if name == "seats":
             value = [
                 SeatWork(s.status, s.agent, list(s.dna), list(s.hand), s.resigned, s.ousted, s.done)
                 for s in value
             ]
-        elif f.name == "threats":
+        elif name == "threats":
             value = [
-                ThreatWork(**{g.name: _list(getattr(t, g.name)) for g in fields(ActiveThreat)})
+                ThreatWork(**{field: _list(getattr(t, field)) for field in _THREAT_FIELDS})
                 for t in value
             ]
-        elif f.name not in _KEPT:
+        elif name not in _KEPT:
             value = _list(value)
-        values[f.name] = value
+        values[name] = value
     return Work(deck=deck, **values)
 
 
@@ -347,23 +352,23 @@ def _list(value: Any) -> Any:
 
 def freeze(work: Work) -> MarsState:
     values: dict[str, Any] = {}
-    for f in fields(MarsState):
-        value = getattr(work, f.name)
-        if f.name == "seats":
+    for name in _STATE_FIELDS:
+        value = getattr(work, name)
+        if name == "seats":
             value = tuple(
                 SeatState(
                     s.status, s.agent, tuple(s.dna), tuple(s.hand), s.resigned, s.ousted, s.done
                 )
                 for s in value
             )
-        elif f.name == "threats":
+        elif name == "threats":
             value = tuple(
-                ActiveThreat(**{g.name: _tuple(getattr(t, g.name)) for g in fields(ActiveThreat)})
+                ActiveThreat(**{field: _tuple(getattr(t, field)) for field in _THREAT_FIELDS})
                 for t in value
             )
         else:
             value = _tuple(value)
-        values[f.name] = value
+        values[name] = value
     return MarsState(**values)
 
 

@@ -3,7 +3,7 @@ limit (a ruling) ends a blocked game."""
 
 from __future__ import annotations
 
-from engine.core import Outcome
+from engine.core import Outcome, remembered
 from engine.merchants.state import ROUNDS, STATIONS_TO_WIN, MerchantsState
 
 
@@ -15,7 +15,12 @@ def turn_limit(state: MerchantsState) -> int:
 def outcome(state: MerchantsState) -> Outcome | None:
     """Three stations win at once; the last player left in wins; at the turn limit the most
     stations win, tied leaders share the win and a tie of everyone still in is a draw. The
-    scores are the stations built."""
+    scores are the stations built. Worked out once per state (who acts, settling a move and
+    its legality ask it again and again)."""
+    return remembered(state, "outcome", lambda: _outcome(state))
+
+
+def _outcome(state: MerchantsState) -> Outcome | None:
     seats = range(len(state.players))
     scores = tuple(state.stations(s) for s in seats)
     for seat in seats:

@@ -39,9 +39,11 @@ def connected(places: Collection[Coord]) -> bool:
 def reposition_targets(planets: Iterable[Planet], moving: Coord) -> list[Coord]:
     """Where the planet at `moving` may go: a new place next to another planet, such that the
     grid with the planet at its new place is one connected group. Lifting the planet may split
-    the grid for a moment; the new place may join the parts again."""
+    the grid for a moment; the new place may join the parts again (when it did not split, every
+    new place next to a planet keeps it whole)."""
     rest = {p.at for p in planets if p.at != moving}
-    return [at for at in frontier(rest) if at != moving and connected(rest | {at})]
+    whole = connected(rest)
+    return [at for at in frontier(rest) if at != moving and (whole or connected(rest | {at}))]
 
 
 def arrival_side(planet: Planet, came_from: Coord | None) -> int:
