@@ -1,13 +1,16 @@
 """Discord's limits on what a message may hold, and text shortened or split to fit them.
 
 Every message the bot builds passes through here before it is sent (see `bot.play.delivery`
-and `bot.play.controls`). Text is cut only between lines or words, never inside a mention
+and `bot.play.controls`): the table service answers with whole texts and lists, and the
+transport fits them here. Text is cut only between lines or words, never inside a mention
 (`<@123>`), a custom emoji or a code span, so what is shown stays readable and pings stay whole.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from itertools import islice
 
 CONTENT = 2000
 """Characters of a message's text."""
@@ -87,27 +90,22 @@ def split(text: str, limit: int) -> list[str]:
     return pieces
 
 
-def keep_last_lines(lines: list[str], limit: int, more: str) -> str:
-    """As many of the last `lines` as fit in `limit` characters, after `more` (with the count
-    of the earlier lines left out in place of `{n}`) when some did not fit; the last line
-    alone is shortened if it cannot fit whole."""
-    text = "\n".join(lines)
+def first_lines(text: str, limit: int, more: str) -> str:
+    """`text` if it fits in `limit` characters, else as many of its first lines as fit with
+    `more` after them (the count of the lines left out in place of `{n}`)."""
     if len(text) <= limit:
         return text
-    kept: list[str] = []
-    size = 0
-    for index in range(len(lines) - 1, -1, -1):
-        head = more.format(n=index + 1)
-        room = limit - len(head) - 1 - size - (1 if kept else 0)
-        if len(lines[index]) > room:
-            if not kept and index == 0:
-                return shorten(lines[0], limit)
-            if not kept:
-                kept, index = [shorten(lines[index], room)], index - 1
-            return "\n".join([more.format(n=index + 1), *kept])
-        kept.insert(0, lines[index])
-        size += len(lines[index]) + (1 if len(kept) > 1 else 0)
-    return "\n".join(kept)
+    lines = text.splitlines()
+    kept = 0
+    while len("\n".join([*lines[: kept + 1], more.format(n=len(lines) - kept - 1)])) <= limit:
+        kept += 1
+    return "\n".join([*lines[:kept], more.format(n=len(lines) - kept)])
+
+
+def choices(texts: Iterable[str]) -> list[str]:
+    """The first texts that may be autocomplete choices (short enough), as many as Discord
+    shows."""
+    return list(islice((t for t in texts if len(t) <= CHOICE_TEXT), AUTOCOMPLETE_CHOICES))
 
 
 def check(

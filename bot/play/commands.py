@@ -92,11 +92,7 @@ class PlayCommands(commands.Cog):
         found = await self.service.looking.suggestions(
             interaction.channel_id, interaction.user.id, current
         )
-        return [
-            app_commands.Choice(name=text, value=text)
-            for text in found
-            if len(text) <= limits.CHOICE_TEXT
-        ][: limits.AUTOCOMPLETE_CHOICES]
+        return [app_commands.Choice(name=text, value=text) for text in limits.choices(found)]
 
     async def play(
         self, interaction: discord.Interaction[MarsBot], controls: Controls, notation: str

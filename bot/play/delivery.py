@@ -19,7 +19,8 @@ its board message for the posts already made (the same text by the bot: Discord 
 nonce when a message is read later). DMs have only their nonces. Edits of the board message need
 nothing: an edit replaces.
 
-Every message is checked against Discord's limits before it is sent. Boards are drawn by
+The service tells everything whole; the courier fits it to Discord's limits (see `post_text` and
+`dm_pieces`), and checks every message against them before it is sent. Boards are drawn by
 `Pictures`; the controls under a message are turned into Discord components by the function the
 client hands the courier (the buttons live with the commands that answer them, not here).
 """
@@ -45,6 +46,7 @@ from bot.play.pictures import Pictures
 from bot.replies import committed
 from bot.service import Controls, Delivery, Notice, Post, TableService, TableUpdate
 from bot.service.computer_seats import is_computer
+from bot.service.deliveries import last_lines
 from bot.storage.rows import Living
 from engine.core import View
 
@@ -119,6 +121,29 @@ def checked(parts: dict[str, Any]) -> None:
         attachment_descriptions=tuple(f.description or "" for f in files),
     )
     check_components(parts.get("view"))
+
+
+def post_text(post: Post) -> tuple[str, str]:
+    """A post's text and its embed's description, within Discord's limits: the narration and
+    footer as the text when they fit (and no embed), else the footer alone as the text and the
+    narration's last lines in the embed, after a pointer to `/history` for what is left out."""
+    whole = "\n".join([*post.narration, post.footer]).strip()
+    if len(whole) <= limits.CONTENT:
+        return whole, ""
+    embed = last_lines(post.narration, limits.EMBED_DESCRIPTION)
+    if len(embed) > limits.EMBED_DESCRIPTION:  # its last line alone is longer
+        embed = limits.shorten(post.narration[-1], limits.EMBED_DESCRIPTION)
+    return limits.shorten(post.footer, limits.CONTENT), embed
+
+
+def dm_pieces(notice: Notice) -> list[Notice]:
+    """A direct message in messages Discord takes: its text split at paragraphs, lines or words
+    into pieces a message holds, the last with the board, the controls and the pings."""
+    *first, final = limits.split(notice.text, limits.CONTENT) or [""]
+    return [
+        *(Notice(piece, user_id=notice.user_id) for piece in first),
+        replace(notice, text=final),
+    ]
 
 
 def shorter(parts: dict[str, Any]) -> dict[str, Any]:
@@ -213,11 +238,8 @@ class Courier:
         """The keyword arguments of a channel post or edit. An edit that keeps its picture
         sends no attachment (the old one stays); an edit clears the text box and buttons it no
         longer has."""
-        parts: dict[str, Any] = {
-            "content": post.content,
-            "allowed_mentions": allowed(post.mentions),
-        }
-        embed = post.embed
+        content, embed = post_text(post)
+        parts: dict[str, Any] = {"content": content, "allowed_mentions": allowed(post.mentions)}
         if embed:
             parts["embed"] = discord.Embed(description=embed)
         elif editing:
@@ -441,7 +463,8 @@ class Courier:
                     post = replace(
                         post, view=await self.service.deliveries.public_view(delivery.game_id)
                     )
-            earlier = next((m for m in made if m.content == post.content), None)
+            content, _ = post_text(post)
+            earlier = next((m for m in made if m.content == content), None)
             if earlier is not None:
                 made.remove(earlier)
                 log.info(
@@ -526,11 +549,13 @@ class Courier:
             log.warning("Channel %s refused a DM hint (HTTP %s)", channel.id, error.status)
 
     async def _dm(self, user_id: int, notices: list[Notice], once: Nonces) -> bool:
-        """Send a player's DMs in order; False when Discord refuses them (closed DMs)."""
+        """Send a player's DMs in order, each in as many messages as its length needs; False
+        when Discord refuses them (closed DMs)."""
+        pieces = [piece for notice in notices for piece in dm_pieces(notice)]
         try:
             user = await self._user(user_id)
-            for index, notice in enumerate(notices):
-                await self.send_notice(user.send, notice, nonce=once(f"dm {user_id} {index}"))
+            for index, piece in enumerate(pieces):
+                await self.send_notice(user.send, piece, nonce=once(f"dm {user_id} {index}"))
         except discord.HTTPException as error:
             log.info("A DM to user %s could not be delivered (HTTP %s)", user_id, error.status)
             return False

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import limits
 from bot.service import offers, wording
 from bot.service.commits import footer
 from bot.service.computer_seats import is_computer
@@ -23,9 +23,10 @@ class Post:
     """One channel message of a delivery: posted anew (`new`, so its pings reach the players to
     act) or edited into the living board message.
 
-    `narration` is what happened (all of it since the living message was posted, for an edit);
-    `footer` whose turn it is or the result; `view` the board to attach (None keeps the
-    picture already there, or sends none).
+    `narration` is what happened (all of it since the living message was posted, for an edit,
+    as far as the store keeps it: see `KEPT_NARRATION`); `footer` whose turn it is or the result;
+    `view` the board to attach (None keeps the picture already there, or sends none). The
+    transport fits them to a message.
     """
 
     narration: tuple[str, ...]
@@ -35,30 +36,11 @@ class Post:
     controls: Controls | None
     new: bool
 
-    @property
-    def content(self) -> str:
-        """The message's text: the narration and footer when they fit, else the footer alone
-        (the narration then goes in `embed`)."""
-        whole = "\n".join([*self.narration, self.footer]).strip()
-        if len(whole) <= limits.CONTENT:
-            return whole
-        return limits.shorten(self.footer, limits.CONTENT)
-
-    @property
-    def embed(self) -> str:
-        """The narration that did not fit in the text: its last lines, up to an embed's size,
-        with a pointer to `/history` for what is left out."""
-        if "\n".join([*self.narration, self.footer]).strip() == self.content:
-            return ""
-        return limits.keep_last_lines(
-            list(self.narration), limits.EMBED_DESCRIPTION, wording.EARLIER
-        )
-
 
 @dataclass(frozen=True)
 class Delivery:
-    """Everything still to tell about a game: channel posts in order, then DMs (merged: at most
-    one update's worth per player, split only where Discord's limit forces it). `upto` is the
+    """Everything still to tell about a game: channel posts in order, then DMs (merged: one per
+    player, however long; the transport splits it into messages). `upto` is the
     last outbox entry it covers; `living` is the board message's record once delivered, with
     the id of the message to edit (the transport puts in the id of any message it posts)."""
 
@@ -70,6 +52,42 @@ class Delivery:
     living: Living
     computer_to_act: bool = False
     """Whether a computer player may act in the position it shows (its turn is then due)."""
+
+
+KEPT_NARRATION = 4096
+"""Characters of the living board message's narration kept in the store for its next edit (its
+last lines, after a pointer to `/history`): a phase told update by update in one message would
+otherwise grow without end, and a board message shows no more than its last lines."""
+_EARLIER_HEAD, _EARLIER_TAIL = wording.EARLIER.split("{n}")
+
+
+def last_lines(lines: Sequence[str], limit: int) -> str:
+    """As many of the last `lines` as fit in `limit` characters, after a pointer to `/history`
+    (`wording.EARLIER`, with how many lines are left out) when some are left out. A pointer that
+    begins `lines` (narration kept from before, see `KEPT_NARRATION`) adds its count. The last
+    line is kept whole, even longer than `limit` (whoever shows it shortens it)."""
+    before, rest = _told_earlier(list(lines))
+    if not before and len("\n".join(rest)) <= limit:
+        return "\n".join(rest)
+    start = len(rest) - 1 if rest else 0
+    size = len(rest[start]) if rest else 0
+    while start > 0:
+        pointer = wording.EARLIER.format(n=before + start - 1)
+        if len(pointer) + size + len(rest[start - 1]) + 2 > limit:
+            break
+        start -= 1
+        size += len(rest[start]) + 1
+    return "\n".join([wording.EARLIER.format(n=before + start), *rest[start:]])
+
+
+def _told_earlier(lines: list[str]) -> tuple[int, list[str]]:
+    """How many lines a leading pointer to `/history` says were left out, and the lines after
+    it (0 and all the lines when there is none)."""
+    head = lines[0] if lines else ""
+    count = head.removeprefix(_EARLIER_HEAD).removesuffix(_EARLIER_TAIL)
+    if head.startswith(_EARLIER_HEAD) and head.endswith(_EARLIER_TAIL) and count.isdigit():
+        return int(count), lines[1:]
+    return 0, lines
 
 
 def view_digest(view: View | None) -> str:
@@ -141,9 +159,7 @@ def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made
     told = [Entry.from_json(row.payload) for row in entries]
     posts = _posts(table, told, living, moves_made)
     last = posts[-1]
-    board_text = limits.keep_last_lines(
-        list(last.narration), limits.EMBED_DESCRIPTION, wording.EARLIER
-    )
+    board_text = last_lines(last.narration, KEPT_NARRATION)
     digest = view_digest(last.view) if last.view is not None else living.digest
     return Delivery(
         table.row.id,
@@ -182,9 +198,8 @@ def _posts(table: Table, entries: list[Entry], living: Living, moves_made: int) 
 
 
 def _merged_dms(table: Table, entries: list[Entry], moves_made: int) -> tuple[Notice, ...]:
-    """One DM per player (split only past Discord's length limit): the texts of all their
-    notices, their private board once, and a picker of their secret moves if they still have to
-    choose."""
+    """One DM per player: the texts of all their notices, their private board once, and a
+    picker of their secret moves if they still have to choose."""
     merged: dict[int, list[PrivateLine]] = {}
     for entry in entries:
         for line in entry.private:
@@ -199,7 +214,5 @@ def _merged_dms(table: Table, entries: list[Entry], moves_made: int) -> tuple[No
                 view = table.game.view(table.state, seat)
             if any(n.picker for n in notices) and offers.secret_moves(table, seat):
                 picker = offers.picker(table, seat, "", moves_made)
-        *first, final = limits.split(text, limits.CONTENT) or [""]
-        dms.extend(Notice(piece, user_id=user_id) for piece in first)
-        dms.append(Notice(final or "Your choice:", view=view, user_id=user_id, controls=picker))
+        dms.append(Notice(text or "Your choice:", view=view, user_id=user_id, controls=picker))
     return tuple(dms)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot import limits
 from bot.service import offers, outbox, wording
 from bot.service.tables import Tables
 from bot.service.updates import Controls, Notice, TableError
@@ -65,9 +64,10 @@ class Looking:
         return controls
 
     async def suggestions(self, channel_id: int, user_id: int, typed: str) -> list[str]:
-        """Up to 25 of the user's legal moves whose notation contains what they typed; in a game
-        whose commands hold several steps, whole commands that go on from what they typed.
-        Answered from what the engine keeps for the state (decoded once per version)."""
+        """The user's legal moves whose notation contains what they typed; in a game whose
+        commands hold several steps, whole commands that go on from what they typed. All of
+        them, best first (the autocomplete handler keeps what Discord shows). Answered from what
+        the engine keeps for the state (decoded once per version)."""
         row = await self.store.games.open_in(channel_id)
         if row is None or row.status != "active":
             return []
@@ -80,15 +80,7 @@ class Looking:
             return []
         game, state = table.game, table.state
         if isinstance(game, CompletingGame):
-            whole = remembered(
-                state,
-                ("completions", seat, typed),
-                lambda: _fitting(game.completions(state, seat, typed)),
+            return remembered(
+                state, ("completions", seat, typed), lambda: game.completions(state, seat, typed)
             )
-            return whole
         return offers.suggestions(table, seat, typed)
-
-
-def _fitting(texts: list[str]) -> list[str]:
-    """The first 25 texts short enough to be an autocomplete choice."""
-    return [t for t in texts if len(t) <= limits.CHOICE_TEXT][: offers.AUTOCOMPLETE_LIMIT]

@@ -7,8 +7,9 @@ from bot.service.tables import Table
 from bot.service.updates import Choice, Controls
 from engine.core import Seat
 
-AUTOCOMPLETE_LIMIT = 25
-"""Discord shows at most 25 autocomplete choices (and a select menu at most 25 options)."""
+PICKER_CHOICES = 25
+"""A picker offers at most 25 choices, narrowing beyond (the controls show a picker as one select
+menu, which holds 25 options)."""
 
 
 def buttons(table: Table, moves_made: int) -> Controls | None:
@@ -36,7 +37,7 @@ def picker(table: Table, seat: Seat, prefix: str, moves_made: int) -> Controls |
     ]
     if not matching:
         return None
-    if len(matching) <= AUTOCOMPLETE_LIMIT:
+    if len(matching) <= PICKER_CHOICES:
         choices = tuple(Choice(text, text, True) for text in matching)
     else:
         heads = narrower_prefixes(matching, len(start))
@@ -61,16 +62,10 @@ def secret_moves(table: Table, seat: Seat) -> bool:
 
 
 def suggestions(table: Table, seat: Seat, typed: str) -> list[str]:
-    """Up to 25 of the seat's legal moves whose notation contains `typed`, from the notations
+    """The seat's legal moves whose notation contains `typed` (all of them), from the notations
     the engine keeps for this state."""
     wanted = typed.strip().casefold()
-    found: list[str] = []
-    for text in table.game.legal(table.state, seat).notations:
-        if wanted in text.casefold():
-            found.append(text)
-            if len(found) == AUTOCOMPLETE_LIMIT:
-                break
-    return found
+    return [t for t in table.game.legal(table.state, seat).notations if wanted in t.casefold()]
 
 
 def narrower_prefixes(texts: list[str], known: int) -> list[str]:
@@ -80,10 +75,10 @@ def narrower_prefixes(texts: list[str], known: int) -> list[str]:
     while True:
         words = list(dict.fromkeys(text[: _word_end(text, known)] for text in texts))
         heads = words
-        if len(words) > AUTOCOMPLETE_LIMIT:
+        if len(words) > PICKER_CHOICES:
             heads = list(dict.fromkeys(text[: _letter_end(text, known)] for text in texts))
         if len(heads) != 1 or heads[0] in texts:
-            return heads[:AUTOCOMPLETE_LIMIT]
+            return heads[:PICKER_CHOICES]
         known = len(heads[0])
 
 

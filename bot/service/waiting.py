@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot import limits
 from bot.service.away import Away, until
 from bot.service.computer_seats import is_computer
 from bot.service.servers import Servers
@@ -37,6 +36,8 @@ NOTIFY_WORDS = {
     "channel": "the channel's ping only",
     "none": "no reminders",
 }
+MORE_LINES = "...and {n} more lines: see `/mygames`."
+"""What stands for the lines of a listing or digest left out of a message."""
 
 
 def board_link(row: GameRow) -> str:
@@ -74,7 +75,8 @@ def turn_began(row: GameRow, now: float) -> float:
 
 
 def listing(tables: list[SeatedTable]) -> str:
-    """`/mygames`'s answer: the tables waiting on the player first, each on a line."""
+    """`/mygames`'s answer: the tables waiting on the player first, each on a line (all of them:
+    the transport keeps the first lines that fit a message, then `MORE_LINES`)."""
     if not tables:
         return "You have no game in play on this server. Open one with `/new`."
     yours = [t for t in tables if t.yours]
@@ -84,29 +86,19 @@ def listing(tables: list[SeatedTable]) -> str:
         lines += [f"Waiting on you ({len(yours)}):", *(t.line() for t in yours)]
     if others:
         lines += [f"Waiting on others ({len(others)}):", *(t.line() for t in others)]
-    return _first_lines(lines, limits.CONTENT)
+    return "\n".join(lines)
 
 
 def digest(tables: list[SeatedTable], server: str) -> str:
-    """The reminder digest of the tables waiting on a player on `server`."""
+    """The reminder digest of the tables waiting on a player on `server` (all of them, as
+    `listing`)."""
     lines = [
         f"**{len(tables)} {'game is' if len(tables) == 1 else 'games are'} waiting for your "
         f"move on {server}:**",
         *(t.line() for t in tables),
         "(`/notify` on that server changes how you are reminded; `/away` pauses your clocks.)",
     ]
-    return _first_lines(lines, limits.CONTENT)
-
-
-def _first_lines(lines: list[str], limit: int) -> str:
-    """As many whole lines as fit in `limit`, with how many more were left out."""
-    kept: list[str] = []
-    for number, line in enumerate(lines):
-        more = f"...and {len(lines) - number} more lines: see `/mygames`."
-        if len("\n".join([*kept, line, more])) > limit:
-            return "\n".join([*kept, more])
-        kept.append(line)
-    return "\n".join(kept)
+    return "\n".join(lines)
 
 
 class Waiting:
@@ -119,8 +111,6 @@ class Waiting:
         self._away = away
         self._digest_due: set[tuple[int, int]] = set()
         """(server, person) a reminder was due for since the last digests were made."""
-
-    """Each player's tables on a server, and the digests due."""
 
     async def my_games(self, guild_id: int, user_id: int) -> list[SeatedTable]:
         """The server's games in play where the user has a seat, waiting on them first (then

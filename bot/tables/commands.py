@@ -15,7 +15,7 @@ from bot import limits
 from bot.replies import player_of, say_privately
 from bot.service import TableService
 from bot.service.away import MONTHLY_DAYS
-from bot.service.waiting import NOTIFY_WORDS, listing
+from bot.service.waiting import MORE_LINES, NOTIFY_WORDS, listing
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -45,7 +45,8 @@ class TableCommands(commands.Cog):
     async def mygames(self, interaction: discord.Interaction[MarsBot]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await self.service.waiting.my_games(_guild(interaction), interaction.user.id)
-        await interaction.followup.send(listing(tables), ephemeral=True)
+        text = limits.first_lines(listing(tables), limits.CONTENT, MORE_LINES)
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="notify", description="How your turn reminders reach you here")
     @app_commands.describe(

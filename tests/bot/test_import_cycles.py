@@ -55,3 +55,12 @@ def test_features_meet_only_where_drawn() -> None:
     assert "bot.play.controls" not in imported["bot.play.delivery"]
     play = {m for name in imported if name.startswith("bot.play") for m in imported[name]}
     assert not {m for m in play if m.startswith("bot.lobby")}
+
+
+def test_the_service_leaves_discords_limits_to_the_transport() -> None:
+    """The table service answers with whole texts and lists; the transport (the courier, the
+    cogs) fits them to Discord's limits."""
+    imported = graph("bot")
+    service = [name for name in imported if name.split(".")[:2] == ["bot", "service"]]
+    assert len(service) > 10
+    assert [name for name in service if "bot.limits" in imported[name]] == []

@@ -13,9 +13,10 @@ import pytest
 from bot import limits
 from bot.catalogue import CATALOGUE
 from bot.play.controls import controls_view
-from bot.play.delivery import Courier
+from bot.play.delivery import Courier, dm_pieces, post_text
 from bot.play.pictures import Pictures
 from bot.service import Player, TableService
+from bot.service.deliveries import KEPT_NARRATION
 from bot.storage.rows import Living
 
 MENTION = re.compile(r"<@\d+>")
@@ -50,13 +51,18 @@ def test_split_prefers_paragraphs() -> None:
     ]
 
 
-def test_keep_last_lines_points_to_what_it_leaves_out() -> None:
-    lines = [f"line {n}: " + "." * 90 for n in range(100)]
-    kept = limits.keep_last_lines(lines, 1000, "… {n} earlier lines")
+def test_first_lines_says_how_many_it_leaves_out() -> None:
+    text = "\n".join(f"line {n}: " + "." * 90 for n in range(100))
+    kept = limits.first_lines(text, 1000, "...and {n} more")
     assert len(kept) <= 1000
-    first, *rest = kept.splitlines()
-    assert first == f"… {100 - len(rest)} earlier lines" and rest == lines[-len(rest) :]
-    assert limits.keep_last_lines(lines[:3], 1000, "…") == "\n".join(lines[:3])
+    *head, last = kept.splitlines()
+    assert head == text.splitlines()[: len(head)] and last == f"...and {100 - len(head)} more"
+    assert limits.first_lines(text, len(text), "...") == text
+
+
+def test_choices_are_the_first_that_discord_shows() -> None:
+    texts = [("x" * 101 if n % 2 else f"move {n}") for n in range(100)]
+    assert limits.choices(texts) == [f"move {n}" for n in range(0, 50, 2)]
 
 
 def test_check_names_each_broken_limit() -> None:
@@ -79,13 +85,20 @@ async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
     delivery = await service.deliveries.delivery(game_id)
     assert delivery is not None
     courier = Courier(cast(Any, None), service, Pictures(), controls_view)
+    overflowed = False
     for post in delivery.posts:
         await courier.post_parts(replace(post, view=None), editing=not post.new)
-        assert MENTION.findall(post.content) == MENTION.findall(post.content.strip())
+        content, embed = post_text(post)
+        assert MENTION.findall(content) == MENTION.findall(content.strip())
+        overflowed |= bool(embed)
     for notice in delivery.dms:
-        await courier.notice_parts(replace(notice, view=None))
+        pieces = dm_pieces(notice)
+        assert " ".join(p.text for p in pieces).split() == notice.text.split()
+        for piece in pieces:
+            parts = await courier.notice_parts(replace(piece, view=None))
+            assert parts["content"] == piece.text  # split, never shortened
     await service.deliveries.delivered(delivery, replace(delivery.living, message_id=1))
-    return any(post.embed for post in delivery.posts)
+    return overflowed
 
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
@@ -125,4 +138,4 @@ async def test_every_message_of_a_random_game_at_the_largest_table_fits(
     row = await service.store.games.get(game_id)
     assert row is not None
     living = row.living
-    assert living != Living() and len(living.text) <= limits.EMBED_DESCRIPTION
+    assert living != Living() and len(living.text) <= KEPT_NARRATION

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from bot import limits
 from bot.service import Player, TableError, TableService
 from bot.service.away import days_used, paused
-from bot.service.waiting import digest, listing
+from bot.service.waiting import MORE_LINES, digest, listing
 from bot.storage import Storage
 from bot.storage.rows import Living
 from bot.storage.sqlite import SqliteDatabase
@@ -66,10 +67,21 @@ async def test_mygames_lists_every_table_waiting_on_you_first_with_a_link(
     assert "no game in play" in listing([])
 
 
-def test_a_long_listing_keeps_to_discords_limit() -> None:
-    lines = listing([])  # no tables: one line
-    assert len(lines) < 2000
-    assert len(digest([], "Mars")) < 2000
+async def test_a_long_listing_is_whole_and_fits_discords_limit_by_its_first_lines(
+    service: tuple[TableService, Clock],
+) -> None:
+    """The service lists every table; `/mygames` and the digest keep the lines a message holds
+    (`limits.first_lines`, as their senders do) and say how many more there are."""
+    tables, _ = service
+    for channel in range(10, 50):
+        await table(tables, channel, ANN, BOB)
+    mine = await tables.waiting.my_games(GUILD, ANN.user_id)
+    for text in (listing(mine), digest(mine, "Mars")):
+        assert text.count("<#") == 40 and len(text) > limits.CONTENT
+        shown = limits.first_lines(text, limits.CONTENT, MORE_LINES)
+        *lines, more = shown.splitlines()
+        assert len(shown) <= limits.CONTENT and text.startswith("\n".join(lines))
+        assert more == MORE_LINES.format(n=len(text.splitlines()) - len(lines))
 
 
 async def test_one_digest_a_period_lists_every_table_and_pings_follow_the_choice(
