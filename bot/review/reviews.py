@@ -9,8 +9,9 @@ Rulings:
   that one (each asker hears its progress), and the last `KEEP` reviews and `KEEP` walks are
   remembered, so a review asked for again is answered at once. In a game without secrets one
   walk through its positions serves every player's review.
-- The positions are weighed in the thinking workers (`run`), one position a call, so a computer
-  player's move waits at most for one position, never for a whole review.
+- The positions are weighed in the thinking workers (`run`), one position a call (which carries
+  the game and its kit, as the catalogue given holds them), so a computer player's move waits
+  at most for one position, never for a whole review.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ai.kit import Kit
 from ai.samplers import Unsampled
 from bot.catalogue import Catalogue
 from bot.review.walk import (
@@ -43,7 +45,7 @@ from bot.service.records import positions
 from bot.service.updates import TableError
 from bot.storage import Storage
 from bot.storage.rows import GameRow, MoveRow
-from engine.core import Game, GameError, Seat, Unit
+from engine.core import Game, GameError, Seat
 from render.review import Chart, Series, chart_png
 
 log = logging.getLogger(__name__)
@@ -132,7 +134,7 @@ class Reviews:
         job = self._jobs.get(key)
         if job is None:
             job = self._jobs[key] = _Job()
-            task = asyncio.ensure_future(self._make(row, entry.game, entry.ai.unit, seat, job))
+            task = asyncio.ensure_future(self._make(row, entry.game, entry.ai, seat, job))
             task.add_done_callback(lambda made: self._finish(key, job, made))
         job.listeners.append(progress)
         try:
@@ -158,9 +160,9 @@ class Reviews:
             kept.popitem(last=False)
 
     async def _make(
-        self, row: GameRow, game: Game[Any, Any], unit: Unit, seat: Seat | None, job: _Job
+        self, row: GameRow, game: Game[Any, Any], kit: Kit, seat: Seat | None, job: _Job
     ) -> Reviewed:
-        """The review of `row` (its `game`, a lead counted in `unit`) from `seat`."""
+        """The review of `row` (its `game`, searched with `kit`) from `seat`."""
         lock = self._games.setdefault(row.id, asyncio.Lock())
         async with lock:
             moves = await self.store.moves.of(row.id)
@@ -174,12 +176,12 @@ class Reviews:
                 walk = []
                 await job.tell(0, len(weighed_from))
                 for number, (state, by) in enumerate(weighed_from):
-                    walk.append(await self.run(weigh, row.game_key, state, by, iterations, number))
+                    walk.append(await self.run(weigh, game, kit, state, by, iterations, number))
                     await job.tell(number + 1, len(weighed_from))
                 self._remember(self._walks, walk_key, walk)
             steps = [_step(move) for move in moves]
             found = [
-                await self._explained(row, unit, drop, weighed_from[drop.step.number - 1][0])
+                await self._explained(row, game, kit, drop, weighed_from[drop.step.number - 1][0])
                 for drop in drops(walk, steps, seat)
             ]
         names = [s.display_name for s in row.seats]
@@ -201,13 +203,16 @@ class Reviews:
         whose = "all" if seat is None else str(seat + 1)
         return Reviewed(text, png, alt, f"review-{row.id}-{whose}.png")
 
-    async def _explained(self, row: GameRow, unit: Unit, drop: Drop, state: dict[str, Any]) -> Drop:
+    async def _explained(
+        self, row: GameRow, game: Game[Any, Any], kit: Kit, drop: Drop, state: dict[str, Any]
+    ) -> Drop:
         """`drop` with why its better move is better (by the mover's sight of the position)."""
         names = [s.display_name for s in row.seats]
         try:
             said = await self.run(
                 weigh_moves,
-                row.game_key,
+                game,
+                kit,
                 state,
                 drop.step.seat,
                 drop.step.notation,
@@ -216,7 +221,7 @@ class Reviews:
             )
         except (GameError, Unsampled):
             return replace(drop, why="the search expects more of the moves after it")
-        return replace(drop, why=reason(unit, said, names, drop.step.seat))
+        return replace(drop, why=reason(kit.unit, said, names, drop.step.seat))
 
 
 def _rebuilt(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> list[Any]:

@@ -27,8 +27,7 @@ from typing import Any
 
 from ai.evaluate import Comparison, compare, evaluate
 from ai.kit import Kit
-from bot.catalogue import CATALOGUE
-from engine.core import JSON, Game, GameError, Seat, Unit
+from engine.core import JSON, Game, Seat, Unit
 
 SIMULATIONS = 16_000
 """Simulations for a whole review, shared among its positions: about a minute of CPU for a
@@ -60,20 +59,21 @@ class Weighed:
     best: str | None
 
 
-def weigh(game_key: str, state: JSON, seat: Seat, iterations: int, number: int) -> Weighed:
-    """Position number `number` (its state as JSON) weighed as `seat` sees it (run in a
-    worker)."""
-    game, kit = _searched(game_key)
+def weigh(
+    game: Game[Any, Any], kit: Kit, state: JSON, seat: Seat, iterations: int, number: int
+) -> Weighed:
+    """Position number `number` of `game` (its state as JSON) weighed as `seat` sees it by the
+    search with `kit` (run in a worker: the game and kit travel with the call)."""
     found = evaluate(game, game.from_json(state), seat, iterations, SEED + number, kit)
     best = None if found.best is None else game.notation(found.best)
     return Weighed(tuple(found.values), found.actor, best)
 
 
 def weigh_moves(
-    game_key: str, state: JSON, seat: Seat, made: str, better: str, number: int
+    game: Game[Any, Any], kit: Kit, state: JSON, seat: Seat, made: str, better: str, number: int
 ) -> Comparison:
-    """`seat`'s move `made` against `better` at position `number` (run in a worker)."""
-    game, kit = _searched(game_key)
+    """`seat`'s move `made` against `better` at position `number` of `game`, by the search with
+    `kit` (run in a worker)."""
     position = game.from_json(state)
     parse = game.parse
     return compare(
@@ -85,15 +85,6 @@ def weigh_moves(
         SEED + number,
         kit,
     )
-
-
-def _searched(game_key: str) -> tuple[Game[Any, Any], Kit]:
-    """The game called `game_key` and its computer players' kit; GameError when the search
-    cannot play it."""
-    entry = CATALOGUE[game_key]
-    if entry.ai is None:
-        raise GameError(f"The search cannot weigh {entry.game.title}.")
-    return entry.game, entry.ai
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,9 @@ def custom_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Game[Any, An
 
 
 def test_workers_think_and_weigh_with_the_bots_deck(custom_deck: Game[Any, Any]) -> None:
-    game = custom_deck
+    """A computer player's turn crosses as stored (the worker finds the game by its key); a
+    review's position crosses with its game and kit."""
+    game, kit = custom_deck, CATALOGUE[GAME_KEY].ai
     state = game.new_game(["Ann", "Bob", "Cid"], {}, 7)
     seat = min(game.actors(state))
     stored = json.loads(json.dumps(game.to_json(state)))
@@ -44,7 +46,7 @@ def test_workers_think_and_weigh_with_the_bots_deck(custom_deck: Game[Any, Any])
         turn = Turn(1, 1, GAME_KEY, json.dumps(stored), seat, "easy", 3, 0)
         notation = pool.submit(think, turn).result(timeout=120)
         game.parse(state, seat, notation)  # a move of this deck's game
-        weighed = pool.submit(weigh, GAME_KEY, stored, seat, 16, 0).result(timeout=120)
+        weighed = pool.submit(weigh, game, kit, stored, seat, 16, 0).result(timeout=120)
         assert weighed.actor == seat and weighed.best is not None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

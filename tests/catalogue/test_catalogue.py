@@ -1,7 +1,7 @@
 """Adding a game is its engine package, its renderer, its guide, optionally its lesson and AI
 kit, and one catalogue line: Nim (`tests.catalogue.nim`), registered in a test-only catalogue
 and nowhere else, is played through the real table service to its end, its board drawn, its
-record, replay and stats read, and by a computer player with the generic kit of its nature.
+record, replay, stats and review read, and by a computer player with the generic kit of its nature.
 The catalogue refuses an entry that is missing a piece or whose pieces belong to another game,
 naming what is wrong."""
 
@@ -17,6 +17,7 @@ import pytest
 from ai import choose_from_json
 from ai.determinize import OPEN
 from bot.catalogue import CATALOGUE, Catalogue, CatalogueError
+from bot.review.reviews import Reviews
 from bot.service import Player, TableService, TableUpdate
 from render.leylines import RENDERER as LEYLINES_RENDERER
 from tests.catalogue.nim import ENTRY, GAME, TOY, Nim
@@ -71,6 +72,18 @@ async def test_a_toy_game_plays_to_its_end_through_the_table_service(
     assert len(replay.frames) == 6 and replay.frames[-1].view == view
     [stats] = (await service.ratings.stats(1, ANN.user_id, "Ann")).text.splitlines()[:1]
     assert stats.startswith("**Nim** · ")
+    reviews = Reviews(service.store, TOY, in_this_thread, simulations=100)
+    reviewed = await reviews.review(CHANNEL, ANN.user_id, None, ignored)
+    assert reviewed.text.startswith(f"**Review of Nim #{update.game_id}: ")
+
+
+async def in_this_thread(function: Any, *args: Any) -> Any:
+    """Runs a review's worker function here."""
+    return function(*args)
+
+
+async def ignored(weighed: int, total: int) -> None:
+    """A review's progress, unheard."""
 
 
 async def test_a_computer_plays_the_toy_game_with_the_generic_kit_of_its_nature(

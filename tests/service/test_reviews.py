@@ -188,14 +188,15 @@ def review_of(
     weighing = positions_to_weigh(game, states, walk_seat(game, seat))
     kit = CATALOGUE[game.key].ai
     assert kit is not None
-    walk = [weigh(game.key, state, by, simulations, n) for n, (state, by) in enumerate(weighing)]
+    walk = [weigh(game, kit, state, by, simulations, n) for n, (state, by) in enumerate(weighing)]
     found = [
         replace(
             drop,
             why=reason(
                 kit.unit,
                 weigh_moves(
-                    game.key,
+                    game,
+                    kit,
                     weighing[drop.step.number - 1][0],
                     seat,
                     drop.step.notation,
