@@ -72,12 +72,12 @@ def _stage(w: Work) -> str:
 
 def advance(w: Work, quiet: bool = False) -> None:
     """End the running sub-stage or phase while nobody is pending in it."""
-    while w.phase in OPEN and not pending(w):
+    while w.phase in OPEN and not anyone_pending(w):
         if w.phase == "human" and w.contribution and w.sub + 1 < _stages(w):
             w.sub += 1
             for s in w.seats:
                 s.done = False
-            if pending(w):
+            if anyone_pending(w):
                 w.say(_stage(w).strip())
             continue
         following = NEXT[w.phase]
@@ -117,6 +117,11 @@ def takes_part(w: Work, seat: int) -> bool:
 def pending(w: Work) -> list[int]:
     """The seats the open phase still waits for."""
     return [s for s in range(w.size) if is_pending(w, s)]
+
+
+def anyone_pending(w: Work) -> bool:
+    """Whether the open phase still waits for a seat (asking the seats until one is)."""
+    return any(is_pending(w, s) for s in range(w.size))
 
 
 def is_pending(w: Work, seat: int) -> bool:
