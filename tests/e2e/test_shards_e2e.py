@@ -149,9 +149,11 @@ async def test_two_shards_share_dms_a_crash_and_reminders(
 
     far_board = await board_after(fake, far_1, before)
     await fake.wait_for_message(  # not the opening board, which may not be edited yet
-        lambda m: "(computer)" in m.content
-        and f"<@{dan.id}>, your turn." in m.content
-        and m.content != opening_text,
+        lambda m: (
+            "(computer)" in m.content
+            and f"<@{dan.id}>, your turn." in m.content
+            and m.content != opening_text
+        ),
         channel=far_2,
         timeout=30,
     )
