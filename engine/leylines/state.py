@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_not
 
 from engine import core
 from engine.core import JSON, BadState, Seat
@@ -50,7 +52,8 @@ class LeyLinesState:
 
     @property
     def placed(self) -> int:
-        return len(self.board) - self.board.count(None)
+        """Pieces on the board (counted in C: a piece's `==` against None would be Python's)."""
+        return sum(map(is_not, self.board, repeat(None)))
 
 
 def _piece_to_json(piece: Piece | None) -> list[int | None] | None:
