@@ -145,16 +145,7 @@ def _simulate(
             if known is not None and known.deep:
                 moves = known.shortlist(game, state, mover, moves)
         keys = [(mover, move) for move in moves]
-        fresh = [key for key in keys if key not in node.children]
-        for key in keys:
-            if key in node.children:
-                node.children[key].available += 1
-        if fresh:
-            key = rng.choice(fresh)
-            node.children[key] = Node(mover, available=1)
-        else:
-            key = node.select(keys, settings.exploration)
-        node = node.children[key]
+        node, key, fresh = node.step(keys, rng, settings.exploration)
         path.append(node)
         state, _ = game.apply(state, mover, key[1])
         applied += 1

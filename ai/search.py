@@ -251,22 +251,6 @@ def decisive(root: Node[Any]) -> Node[Any]:
     return root
 
 
-def _step(
-    node: Node[Any], keys: list[tuple[Seat, Any]], rng: random.Random, exploration: float
-) -> tuple[Node[Any], tuple[Seat, Any], bool]:
-    """One step down from `node` among `keys` (all legal now): a key never tried, at random,
-    gets a new child; otherwise UCB1 picks among the children. Returns the child, its key and
-    whether it is new."""
-    fresh = [key for key in keys if key not in node.children]
-    for key in keys:
-        if key in node.children:
-            node.children[key].available += 1
-    key = rng.choice(fresh) if fresh else node.select(keys, exploration)
-    if fresh:
-        node.children[key] = Node(key[0], available=1)
-    return node.children[key], key, bool(fresh)
-
-
 def _moves_at(game: Game[Any, M], state: Any, seat: Seat, kit: Kit) -> list[M]:
     """The moves `seat` weighs at a node below the root: its legal moves, shortlisted when the
     kit's heuristics are `deep`."""
@@ -299,14 +283,14 @@ def _iterate(
         moves = shortlist if node is root else _moves_at(game, state, seat, kit)
         fresh = False
         if kit.policy is by_kind:
-            node, key, fresh = _step(node, kinds(seat, moves), rng, settings.exploration)
+            node, key, fresh = node.step(kinds(seat, moves), rng, settings.exploration)
             path.append(node)
             moves = [move for move in moves if type(move) is key[1].of]
         if fresh:
             move = rng.choice(moves)
         else:
-            node, (_, move), fresh = _step(
-                node, [(seat, move) for move in moves], rng, settings.exploration
+            node, (_, move), fresh = node.step(
+                [(seat, move) for move in moves], rng, settings.exploration
             )
             path.append(node)
         state, _ = game.apply(state, seat, move)

@@ -9,6 +9,7 @@ A node is reached by one seat's move and keeps its statistics from that seat's p
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -32,14 +33,41 @@ class Node(Generic[M]):
         """The mover's average reward through this node, in [0, 1]."""
         return self.reward / self.visits
 
-    def ucb(self, exploration: float) -> float:
-        """UCB1: the mean plus `exploration` times the width of its confidence bound."""
-        return self.mean() + exploration * math.sqrt(math.log(self.available) / self.visits)
+    def step(
+        self, keys: Sequence[tuple[Seat, M]], rng: random.Random, exploration: float
+    ) -> tuple[Node[M], tuple[Seat, M], bool]:
+        """One step down among `keys` (all legal now): each child among them was available
+        once more; a key never tried, at random, gets a new child (its seat the mover),
+        otherwise `select` picks among the children. Returns the child, its key and whether it
+        is new."""
+        children = self.children
+        fresh = []
+        for key in keys:
+            child = children.get(key)
+            if child is None:
+                fresh.append(key)
+            else:
+                child.available += 1
+        if fresh:
+            key = rng.choice(fresh)
+            child = children[key] = Node(key[0], available=1)
+            return child, key, True
+        key = self.select(keys, exploration)
+        return children[key], key, False
 
     def select(self, keys: Sequence[tuple[Seat, M]], exploration: float) -> tuple[Seat, M]:
         """The key of the child with the highest UCB1 among `keys`, all of which are children
-        already; the first of equals wins."""
-        return max(keys, key=lambda key: self.children[key].ucb(exploration))
+        already; the first of equals wins. UCB1 is the child's mean plus `exploration` times
+        the width of its confidence bound, sqrt(ln(available) / visits)."""
+        children, log, sqrt = self.children, math.log, math.sqrt
+        chosen, highest = keys[0], -math.inf
+        for key in keys:
+            child = children[key]
+            visits = child.visits
+            bound = child.reward / visits + exploration * sqrt(log(child.available) / visits)
+            if bound > highest:
+                chosen, highest = key, bound
+        return chosen
 
     def best(self) -> tuple[Seat, M]:
         """The key of the child to play: most visited, then best mean, then first made."""
