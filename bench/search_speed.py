@@ -11,7 +11,7 @@ the tree, rollout, update); simulated moves are the moves applied in them.
 With `profiled`, each game's searches run once more under cProfile (its overhead kept out of the
 rates) and the report lists the functions that take the most time in them: by own time (the
 function's body alone) and by cumulative time (with everything it calls), as shares of the
-profiled run's total.
+profiled searches' total.
 """
 
 from __future__ import annotations
@@ -92,6 +92,8 @@ def decisions(key: str, plan: Plan) -> Iterator[Decision[Any]]:
 
 TOP = 12
 """Functions listed per game and ordering in a profile."""
+HERE = "bench/search_speed.py"
+"""This module, whose frames (the measurement's) a profile leaves out."""
 Function = tuple[str, int, str]
 """cProfile's key of a function: file, line, name."""
 
@@ -100,8 +102,9 @@ def profile_lines(key: str, plan: Plan) -> list[str]:
     """Game `key`'s searches under cProfile: its top functions by own and cumulative time."""
     profiler = cProfile.Profile()
     profiler.runcall(lambda: list(decisions(key, plan)))
-    found: dict[Function, tuple[int, int, float, float, Any]] = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
-    total = sum(own for _, _, own, _, _ in found.values())
+    stats: dict[Function, tuple[int, int, float, float, Any]] = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = max(cumulative for _, _, _, cumulative, _ in stats.values())
+    found = {where: row for where, row in stats.items() if not where[0].endswith(HERE)}
     lines = []
     for title, column in (("own time", 2), ("cumulative time", 3)):
         ranked = sorted(found.items(), key=lambda item: -item[1][column])[:TOP]
