@@ -10,14 +10,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.albiorix.pieces import monads
-from engine.core import Outcome
+from engine.core import Outcome, remembered
 
 if TYPE_CHECKING:
     from engine.albiorix.state import AlbiorixState
 
 
 def outcome(state: AlbiorixState) -> Outcome | None:
-    """The result once the game is over, else None."""
+    """The result once the game is over, else None; worked out once per state (who acts, a
+    move's checks and the next turn ask it again and again)."""
+    return remembered(state, "outcome", lambda: _outcome(state))
+
+
+def _outcome(state: AlbiorixState) -> Outcome | None:
     names = state.players
     if state.resigned is not None:
         return Outcome((1 - state.resigned,), None, f"{names[state.resigned]} resigned")
