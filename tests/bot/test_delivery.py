@@ -14,12 +14,13 @@ import discord
 import pytest
 from PIL import Image
 
+from bot import limits
 from bot.catalogue import CATALOGUE
 from bot.lobby.flow import Seating
 from bot.play.controls import controls_view
 from bot.play.delivery import Courier, allowed
 from bot.play.pictures import Pictures
-from bot.service import Lobby, TableService
+from bot.service import Controls, Lobby, Notice, TableService
 from bot.service.computer_seats import computer_id
 from engine.leylines import GAME
 from tests.bot.fakes import FakeResponse
@@ -190,6 +191,24 @@ async def test_dms_are_merged_and_a_closed_dm_is_hinted_once_per_game(
     await courier.flush(game_id)
     hints = [m for m in channel.messages if "/secret" in m.parts["content"]]
     assert hints == [hint]  # not again in the same game
+
+
+async def test_a_long_dm_comes_in_messages_discord_takes_the_menu_with_the_last(
+    service: TableService,
+) -> None:
+    """The service merges a player's DM whole; the courier splits it between paragraphs, each
+    piece with its own nonce, and the menu comes with the last."""
+    game_id = await numbers_table(service)
+    courier, _, users = courier_for(service)
+    text = "\n\n".join(f"Paragraph {n}: " + "word " * 150 for n in range(6))
+    menu = Controls(game_id, 0, buttons=("pick 1", "pick 2"))
+    notice = Notice(text, user_id=ANN.user_id, controls=menu)
+    assert await courier._dm(ANN.user_id, [notice], lambda part: part)
+    received = users[ANN.user_id].received
+    assert len(received) > 1 and all(len(m["content"]) <= limits.CONTENT for m in received)
+    assert " ".join(m["content"] for m in received).split() == text.split()
+    assert [m["nonce"] for m in received] == [f"dm {ANN.user_id} {n}" for n in range(len(received))]
+    assert [m.get("view") is not None for m in received] == [False] * (len(received) - 1) + [True]
 
 
 async def test_a_refused_post_is_sent_shorter_and_the_dms_still_go(
