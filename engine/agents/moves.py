@@ -137,7 +137,7 @@ def ko_exchanges(state: AgentsState) -> frozenset[tuple[int, int]]:
     now = board_key(state.board)
     forbidden = set()
     for key in state.seen:
-        differ = [i for i in range(0, len(now), 2) if now[i : i + 2] != key[i : i + 2]]
+        differ = [i for i in range(0, len(now), 2) if now[i] != key[i] or now[i + 1] != key[i + 1]]
         if len(differ) == 2:
             a, b = differ
             if now[a : a + 2] == key[b : b + 2] and now[b : b + 2] == key[a : a + 2]:
