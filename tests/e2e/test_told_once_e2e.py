@@ -111,7 +111,10 @@ async def test_a_bot_killed_between_a_dm_and_its_mark_sends_it_once(
     ).response()
     assert not lobby.ephemeral, lobby.content
     await (await fake.slash(bob, CHANNEL, "join")).response()
-    await fake.wait_for_message(lambda m: "You joined" in m.content, channel=fake.dm_channel(bob))
+    for player in (ann, bob):  # each one's test DM, before the DMs counted below
+        await fake.wait_for_message(
+            lambda m: "You joined" in m.content, channel=fake.dm_channel(player)
+        )
     since = fake.checkpoint()
     hold = fake.hold_next("POST", posts_path(fake, fake.dm_channel(ann).id))
     started = await (await fake.slash(ann, CHANNEL, "start")).response()
