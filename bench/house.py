@@ -2,12 +2,13 @@
 cost the database and the engine, and how large the service and storage classes are.
 
 A two-player Ley Lines of Mars table (seed pinned) on a SQLite file in a temporary folder plays
-`MOVES` moves through the table service, then one player asks to take back their move and the
-other accepts. SQLite's trace callback counts the statements each request sends (by their first
-word: SELECT, INSERT, UPDATE, DELETE; BEGIN and COMMIT apart), and the service's decodes of a
-stored state (`bot.service.tables._read_state`) and replays of a game from its seed
-(`bot.service.records.positions`) are counted around each request. Methods are counted per class
-as defined in its own body (not inherited), properties included.
+`MOVES` moves through the table service; one more move is measured, then what its delivery reads
+(the outbox and the game; the transport reads nothing more), then one player asks to take back
+their move and the other accepts. SQLite's trace callback counts the statements each request
+sends (by their first word: SELECT, INSERT, UPDATE, DELETE; BEGIN and COMMIT apart), and the
+service's decodes of a stored state (`bot.service.tables._read_state`) and replays of a game
+from its seed (`bot.service.takebacks.positions`) are counted around each request. Methods are
+counted per class as defined in its own body (not inherited), properties included.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ async def _requests(folder: Path) -> list[str]:
     mover = (ANN, BOB)[seat]
     notation = table.game.notation(table.game.legal_moves(table.state, seat)[0])
     move = await _measured(storage, lambda: service.play.move(CHANNEL, mover, notation))
+    told = await _measured(storage, lambda: service.deliveries.delivery(table.row.id))
     asked = await _measured(storage, lambda: service.takebacks.ask_takeback(CHANNEL, mover))
     other = (ANN, BOB)[1 - seat]
     request = await storage.takebacks.request(table.row.id)
@@ -119,6 +121,7 @@ async def _requests(folder: Path) -> list[str]:
         "| request | SELECT | INSERT | UPDATE | DELETE | other | decodes | replays |",
         "|---|---|---|---|---|---|---|---|",
         _row("`/move`", move),
+        _row("its delivery (what the outbox holds, made into messages)", told),
         _row("`/takeback` asked", asked),
         _row("takeback accepted (the undo)", accepted),
     ]

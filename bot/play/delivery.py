@@ -353,7 +353,7 @@ class Courier:
         if delivery is None:
             return None, Report()
         self.pictures.prepare([*(p.view for p in delivery.posts), *(n.view for n in delivery.dms)])
-        queued_at = await self.service.store.outbox.queued_at(game_id, delivery.upto) or 0.0
+        queued_at = delivery.queued_at
         once = functools.partial(nonce, game_id, delivery.upto, queued_at)
         channel = self.client.get_partial_messageable(delivery.channel_id)
         made: list[discord.Message] = []

@@ -47,6 +47,10 @@ class Delivery:
     game_id: int
     channel_id: int
     upto: int
+    queued_at: float
+    """When its last entry (`upto`) was queued (Unix seconds): with the game and `upto`, it names
+    the delivery's messages for good (SQLite gives an outbox id again once the entries above it
+    are delivered)."""
     posts: tuple[Post, ...]
     dms: tuple[Notice, ...]
     living: Living
@@ -165,6 +169,7 @@ def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made
         table.row.id,
         table.row.channel_id,
         entries[-1].id,
+        entries[-1].queued_at,
         posts,
         _merged_dms(table, told, moves_made),
         Living(living.message_id, board_text, digest),

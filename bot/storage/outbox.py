@@ -38,9 +38,10 @@ class Outbox:
     async def pending(self, game_id: int) -> list[OutboxRow]:
         """The game's undelivered updates, oldest first."""
         rows = await self.database.rows(
-            "SELECT id, payload, attempts FROM outbox WHERE game_id = ? ORDER BY id", (game_id,)
+            "SELECT id, payload, attempts, created_at FROM outbox WHERE game_id = ? ORDER BY id",
+            (game_id,),
         )
-        return [OutboxRow(r[0], json.loads(r[1]), r[2]) for r in rows]
+        return [OutboxRow(r[0], json.loads(r[1]), r[2], float(r[3])) for r in rows]
 
     async def undelivered_games(self, older_than: float) -> list[int]:
         """Games with an update queued before `older_than` (Unix seconds) still undelivered."""
@@ -49,15 +50,6 @@ class Outbox:
             (older_than,),
         )
         return [row[0] for row in rows]
-
-    async def queued_at(self, game_id: int, entry: int) -> float | None:
-        """When the game's outbox entry `entry` was queued (Unix seconds; None if it is not
-        queued). With the id, it names one update for good: SQLite gives an id again once the
-        entries above it are delivered."""
-        rows = await self.database.rows(
-            "SELECT created_at FROM outbox WHERE game_id = ? AND id = ?", (game_id, entry)
-        )
-        return float(rows[0][0]) if rows else None
 
     async def delivered(self, game_id: int, upto: int, living: Living) -> None:
         """Updates up to outbox id `upto` reached Discord; `living` is the board message now."""

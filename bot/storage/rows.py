@@ -182,6 +182,8 @@ class OutboxRow:
     id: int
     payload: dict[str, Any]
     attempts: int
+    queued_at: float
+    """When it was queued (Unix seconds)."""
 
 
 @dataclass(frozen=True)

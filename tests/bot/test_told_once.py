@@ -178,8 +178,8 @@ async def test_every_message_of_the_outbox_has_a_nonce_each_try_repeats(
     monkeypatch: pytest.MonkeyPatch, service: TableService
 ) -> None:
     game_id = await numbers_table(service)
-    upto = (await service.store.outbox.pending(game_id))[-1].id
-    queued_at = await service.store.outbox.queued_at(game_id, upto) or pytest.fail()
+    last = (await service.store.outbox.pending(game_id))[-1]
+    upto, queued_at = last.id, last.queued_at
     channel = Discordish()
     users: dict[int, FakeUser] = {p.user_id: DiscordishUser() for p in (ANN, BOB)}
     users[CAT.user_id] = FakeUser(closed=True)
