@@ -94,7 +94,13 @@ class HistoryCommands(commands.Cog):
             return []
         typed = str(current)  # Discord sends what was typed into a number option as text
         found = await self._history.choices(interaction.channel_id, typed, finished=finished)
-        return [
-            app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
-            for number, label in found
-        ][: limits.AUTOCOMPLETE_CHOICES]
+        return game_choices(found)
+
+
+def game_choices(found: list[tuple[int, str]]) -> list[app_commands.Choice[int]]:
+    """A game option's autocomplete choices from (game number, label) pairs, fitted to
+    Discord's limits (labels shortened, as many as Discord shows)."""
+    return [
+        app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
+        for number, label in found[: limits.AUTOCOMPLETE_CHOICES]
+    ]

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
+from bot.history import game_choices
 from bot.play.commands import think_privately
 from bot.play.thinking import Thinkers
 from bot.replies import channel_of
@@ -92,7 +93,4 @@ class ReviewCommands(commands.Cog):
         if interaction.channel_id is None:
             return []
         found = await self.history.choices(interaction.channel_id, str(current), finished=True)
-        return [
-            app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
-            for number, label in found
-        ][: limits.AUTOCOMPLETE_CHOICES]
+        return game_choices(found)
