@@ -70,6 +70,12 @@ def card_value(deck: Deck, card: SkillCard, skills: tuple[str, ...]) -> float:
     return value
 
 
+def harmful(deck: Deck, card: int, skills: tuple[str, ...], counted_bad: bool) -> bool:
+    """Whether skill card `card` harmed a threat needing `skills`: it is worth less than nothing
+    there (`card_value`), or its wild symbols were counted bad (`counted_bad`)."""
+    return counted_bad or card_value(deck, deck.skills[card], skills) < 0
+
+
 def shortfall(w: Work, slot: int, seat: Seat) -> float:
     """How far threat `slot` is expected to fall short of its target (negative: to pass it), as
     `seat` sees it: its own cards counted at their value, everyone else's at `OTHERS_CARD`, the
@@ -112,14 +118,11 @@ def _blame(w: Work, t: ThreatWork, observer: Seat | None) -> dict[int, float]:
     by how many cards each gave."""
     skills = w.deck.threats[t.threat].skills
     entries = [(giver, c) for giver, c in t.cards if giver not in (ADDED, observer)]
-    harmful = sum(
-        1
-        for _, c in entries
-        if card_value(w.deck, w.deck.skills[c], skills) < 0
-        or (c in t.wild and t.wild_good is False)
+    harmed = sum(
+        harmful(w.deck, c, skills, c in t.wild and t.wild_good is False) for _, c in entries
     )
     players = [giver for giver, _ in entries if giver >= 0]
-    unexplained = harmful - FATE_HARM * (len(entries) - len(players))
+    unexplained = harmed - FATE_HARM * (len(entries) - len(players))
     if unexplained <= 0 or not players:
         return {}
     blame: dict[int, float] = {}

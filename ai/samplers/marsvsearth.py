@@ -4,8 +4,9 @@ the order of every pile, and the seed.
 Kept: everything public (resources, standings, face-up DNA, leaders, how many cards each player
 gave each threat, revealed cards, piles' sizes, the Agent deck's contents) and the seat's own DNA,
 hand and cards on the table. Re-drawn:
-- the face-down DNA of the other Agents and the DNA deck, from the DNA cards nobody has seen (so
-  the table keeps its set-up's number of clones);
+- the face-down DNA of the other Agents and the DNA deck, from the DNA cards the seat has not
+  seen (so the table keeps its set-up's number of clones), the roles weighed by how well they
+  explain this round's public record (`ai.samplers.roles`);
 - every skill card the seat has not seen (the others' hands, their face-down cards on threats
   and accusations, Fate cards, the draw pile and the discards not shown this round), dealt from
   the cards it has not seen; the draw and discard piles in a random order;
@@ -41,11 +42,12 @@ from typing import Any
 
 from ai.samplers import Unsampled
 from ai.samplers.chance import SEED_BITS
-from engine.core import BadState, Game, Seat, draw_rng
+from ai.samplers.roles import CANDIDATES, Record, record
+from engine.core import BadState, Game, Seat, draw_rng, remembered
 from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.game import MarsVsEarth
 from engine.marsvsearth.moves import Prompt
-from engine.marsvsearth.script import CARDS_FOR_TRIAL, SEGMENTS, run
+from engine.marsvsearth.script import CARDS_FOR_TRIAL, SEGMENTS, look, run
 from engine.marsvsearth.state import ADDED, AGENT, CIVILIAN, CLONE, TRIAL_CARDS, MarsState
 from engine.marsvsearth.work import Work, freeze, thaw
 
@@ -77,13 +79,25 @@ class Fixed:
     """Codes of cards a player must hold (a defence the step has already shown)."""
 
 
+@dataclass(frozen=True)
 class MarsVsEarthSampler:
+    """`weighed`: the other Agents' roles are drawn in proportion to how well they explain what
+    the table has seen them do (`ai.samplers.roles`), and the DNA cards the seat looked at this
+    round are kept; without it, every deal of the unseen DNA is as likely as any other."""
+
+    weighed: bool = True
+
     def sample(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         assert isinstance(game, MarsVsEarth) and isinstance(state, MarsState)
         deck = game.deck
+        beliefs = None
+        if self.weighed:
+            beliefs = remembered(
+                state, ("record", seat), lambda: record(look(deck, state).work, seat)
+            )
         if state.phase not in SEGMENTS or state.winner is not None:
             seed = rng.getrandbits(SEED_BITS)
-            return redrawn(deck, replace(state, seed=seed), seat, Fixed(), rng)
+            return redrawn(deck, replace(state, seed=seed), seat, Fixed(), rng, beliefs)
         shown = run(deck, state)
         wanted = _public(game.view(state, seat)), game.legal_moves(state, seat)
         playable = None
@@ -91,7 +105,7 @@ class MarsVsEarthSampler:
             if tried >= TRIES and playable is not None:
                 break
             base, fixed = starting_point(deck, state, shown.state, shown.prompt, seat, rng)
-            candidate = redrawn(deck, base, seat, fixed, rng)
+            candidate = redrawn(deck, base, seat, fixed, rng, beliefs)
             try:
                 seen = _public(game.view(candidate, seat)), game.legal_moves(candidate, seat)
             except BadState:  # an answer given in the step does not fit this sample
@@ -264,10 +278,18 @@ def laid_out(
     return tuple((seat if c in own else next(others), c) for c in cards)
 
 
-def redrawn(deck: Deck, base: MarsState, seat: Seat, fixed: Fixed, rng: random.Random) -> MarsState:
-    """`base` with everything `seat` has not seen re-drawn, `fixed` staying in place."""
+def redrawn(
+    deck: Deck,
+    base: MarsState,
+    seat: Seat,
+    fixed: Fixed,
+    rng: random.Random,
+    seen: Record | None = None,
+) -> MarsState:
+    """`base` with everything `seat` has not seen re-drawn, `fixed` staying in place; the DNA
+    weighed by the record `seen`, if given."""
     w = thaw(deck, base)
-    _redraw_dna(w, seat, rng)
+    _redraw_dna(w, seat, rng, seen)
     _redraw_skills(w, seat, fixed, rng)
     w.threat_deck[fixed.threat_deck :] = _mixed(w.threat_deck[fixed.threat_deck :], rng)
     kept = {i: a for i, a in enumerate(w.agent_deck) if i in fixed.agents}
@@ -283,15 +305,27 @@ def _mixed(items: list[Any], rng: random.Random) -> list[Any]:
     return out
 
 
-def _redraw_dna(w: Work, seat: Seat, rng: random.Random) -> None:
-    """The other Agents' face-down DNA and the DNA deck, dealt afresh from the cards among them."""
+def _redraw_dna(w: Work, seat: Seat, rng: random.Random, seen: Record | None) -> None:
+    """The other Agents' face-down DNA and the DNA deck, dealt afresh from the cards among them;
+    with a record `seen`, the cards the seat looked at stay, and one of `CANDIDATES` deals is
+    kept by how well its roles explain the record."""
+    looked = seen.looked if seen is not None else frozenset()
     places = [
         (player, wave)
         for player, s in enumerate(w.seats)
         if player != seat and s.status == AGENT
         for wave in range(len(s.dna))
+        if (player, wave) not in looked
     ]
     cards = _mixed([w.seats[p].dna[wave] for p, wave in places] + w.dna_deck, rng)
+    if seen is not None and seen.telling:
+        deals = [cards, *(rng.sample(cards, len(cards)) for _ in range(CANDIDATES - 1))]
+        known = {player for player, wave in looked if w.seats[player].dna[wave]}
+        roles = [
+            frozenset(known.union(p for (p, _), card in zip(places, deal, strict=False) if card))
+            for deal in deals
+        ]
+        cards = deals[seen.pick(roles, rng)]
     for (player, wave), card in zip(places, cards, strict=False):
         w.seats[player].dna[wave] = card
     w.dna_deck = cards[len(places) :]
