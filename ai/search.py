@@ -132,12 +132,15 @@ def search(
     kit: Kit,
     settings: Settings = Settings(),
     clocks: Clocks = Clocks(),
+    root: Node[M] | None = None,
 ) -> Decision[M]:
     """The move `seat` should make in `state`, by information-set MCTS within `budget`, with the
     game's `kit`.
 
     `seat` must be one of the actors. A lone legal move is returned without searching, and so is
-    a move that wins at once (see `ai.decisive`).
+    a move that wins at once (see `ai.decisive`). The search grows `root` when given (a tree of
+    this very position from an earlier search, see `ai.memory`; its simulations count as well as
+    the new ones), else a new one.
     """
     timer = Timer(budget, clocks)
     players = len(game.view(state, seat).players)
@@ -157,7 +160,7 @@ def search(
         return Decision(winning, 0, 0, timer.cpu_seconds())
     # the seat's own moves, the same in every sample
     moves = legal if known is None else known.shortlist(game, sample, seat, legal)
-    root: Node[M] = Node()
+    root = Node() if root is None else root
     draw = drawn(players, seat, kit.contempt)
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
