@@ -1,10 +1,12 @@
 """How a seat of Agents of M.A.R.S. plays by rule of thumb: it keeps pyramids of the colours it
 gains from together and pulls apart those its opponent gains from.
 
-- A colour's net value to a seat is the seat's objective value for it less the opponent's. In a
-  sampled state (rollouts) both objectives are the sample's; at the search's own nodes
-  (`shortlist`) an objective value the seat has not seen counts as the mean of the values it has
-  not seen, so the shortlist never leans on one sample's guess.
+- A colour's net value to a seat is the seat's objective value for it less the opponent's, as
+  the seat knows them: an objective value it has not seen counts as the mean of the values it
+  has not seen, at the search's own nodes (`shortlist`, so that it never leans on one sample's
+  guess) and in rollouts (`believed_net`: in a sampled state each seat plays by what it would
+  know at the table, so a search sees that the colours it reveals are the ones its opponent
+  plays against).
 - A bond is two orthogonally adjacent pyramids of one scoring colour; it is worth the colour's net
   value times the pips of the two. A placement, move or swap is rated by the bonds it makes less
   those it breaks (`gain`), a reveal-and-swap by the standing it gives the seat (`prospects`).
@@ -12,10 +14,11 @@ gains from together and pulls apart those its opponent gains from.
   the `SHORTLIST` best moves and swaps, and the best reveal-and-swap when it raises the seat's
   standing or ends a sure draw (`best_reveal`): both players swapping towards the colours that
   score most tends to give them the same objective, after which no play can split them.
-- `guide`: a rollout draws three turns in four while the mover leads in `prospects` and one in
-  four while it does not (`DRAW_SHARE`), and otherwise plays the best of `CANDIDATES` random
-  moves and swaps; it places a drawn pyramid where it makes the most bonds;
-  it never reveals (a random reveal-and-swap would reshuffle a whole objective).
+- `guide`: a rollout draws three turns in four while the mover leads in `prospects` (by the
+  objectives as it knows them) and one in four while it does not (`DRAW_SHARE`), and otherwise
+  plays the best of `CANDIDATES` random moves and swaps; it places a drawn pyramid where it
+  makes the most bonds; it never reveals (a random reveal-and-swap would reshuffle a whole
+  objective).
 - `standing` judges a cut-off rollout by each colour's `prospects`: the points its scoring groups
   give, plus `PARTIAL[k]` of the pips of a group of k < 4 pyramids (one that may still grow into
   a scoring group), under the base rules and The Size of the Group Gives Points; with Only the
@@ -31,9 +34,10 @@ with all this is measured by `python benchmark.py --strength`.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ai.rewards import Rewards, even
@@ -219,18 +223,76 @@ def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
     return kept
 
 
+def believed(values: tuple[int, ...], shown: tuple[int, ...], held: bool) -> tuple[float, ...]:
+    """An objective `values` as a seat knows it: all of it when the seat holds it (`held`: its
+    own, or in Blind Agents the opponent's), else the colours `shown` (revealed), every other
+    colour counted as the mean of the values not shown."""
+    if held:
+        return tuple(float(v) for v in values)
+    left = [v for c, v in enumerate(values) if c not in shown]
+    mean = sum(left) / len(left) if left else 0.0
+    return tuple(float(v) if c in shown else mean for c, v in enumerate(values))
+
+
+@functools.lru_cache(maxsize=4096)
+def _believed_net(
+    palette: tuple[str, ...],
+    objectives: tuple[tuple[int, ...], tuple[int, ...]],
+    revealed: tuple[tuple[int, ...], ...],
+    seat: Seat,
+    holds: Seat,
+) -> tuple[float, ...]:
+    mine, theirs = (
+        believed(objectives[owner], revealed[owner], owner == holds) for owner in (seat, 1 - seat)
+    )
+    return tuple(m - t for m, t in zip(mine, theirs, strict=True))
+
+
+def believed_net(state: AgentsState, seat: Seat) -> Net:
+    """Each colour's net value to `seat` as it knows the (sampled) objectives (`believed`): in
+    a rollout each seat plays by what it would know at the table, so the colours a seat has
+    revealed are the only ones its opponent plays against."""
+    mine, theirs = state.objectives[seat], state.objectives[1 - seat]
+    assert mine is not None and theirs is not None
+    objectives = (mine, theirs) if seat == 0 else (theirs, mine)
+    rules = state.rules
+    net = _believed_net(rules.palette, objectives, state.revealed, seat, owner_of(rules, seat))
+    return dict(zip(rules.palette, net, strict=True))
+
+
 def guide(
     game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random
 ) -> Any:
-    """A rollout move (see the module's docstring), rated by the sampled objectives."""
+    """A rollout move (see the module's docstring), rated by the objectives as the mover knows
+    them (`believed_net`)."""
+    return _guided(state, seat, moves, rng, believed_net)
+
+
+def open_guide(
+    game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random
+) -> Any:
+    """A rollout move rated by both sampled objectives in full (`sampled_net`), as if each seat
+    saw the other's: reveals cost nothing in such rollouts. The yardstick `guide` is measured
+    against (`bench.beliefs`)."""
+    return _guided(state, seat, moves, rng, sampled_net)
+
+
+def _guided(
+    state: Any,
+    seat: Seat,
+    moves: Sequence[Any],
+    rng: random.Random,
+    net_of: Callable[[AgentsState, Seat], Net],
+) -> Any:
     assert isinstance(state, AgentsState)
     if state.setting_objectives:
         return rng.choice(moves)
-    net = sampled_net(state, seat)
+    net = net_of(state, seat)
     if state.pending is not None:
         return max(moves, key=lambda m: (gain(state, net, m), rng.random()))
     actions = [m for m in moves if isinstance(m, Shift | Swap)]
-    if not actions or rng.random() < DRAW_SHARE[lead(state, seat) > 0]:
+    ahead = sum(p * net[c] for c, p in zip(state.rules.palette, prospects(state), strict=True))
+    if not actions or rng.random() < DRAW_SHARE[ahead > 0]:
         return next(m for m in moves if isinstance(m, Draw))
     picked = rng.sample(actions, min(CANDIDATES, len(actions)))
     return max(picked, key=lambda m: gain(state, net, m))

@@ -2,7 +2,8 @@
 rollout favours the seat ahead in them, bonds rate board actions, the shortlist keeps the best
 of them, a draw and a reveal that pays or ends a sure draw (never one that makes one), rollouts
 place where they bond and draw more when ahead, and the search weighs every seat's best moves
-only."""
+only; in a rollout each seat plays against the colours its opponent has revealed and only
+those, so a reveal costs the seat that makes it."""
 
 from __future__ import annotations
 
@@ -12,17 +13,21 @@ from dataclasses import replace
 
 from ai.heuristics.agents import (
     SHORTLIST,
+    believed_net,
     expected,
     gain,
     guide,
     lead,
+    open_guide,
     prospects,
     seen_net,
     shortlist,
     standing,
 )
+from ai.kit import Kit
 from ai.kits.agents import KIT
 from ai.levels import Level, think
+from ai.rollout import rollout
 from ai.search import Budget, Settings, _moves_at
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.state import AgentsState
@@ -172,3 +177,64 @@ def test_a_rollout_draws_more_often_for_the_seat_ahead() -> None:
     assert drawn[0] > 130 and drawn[1] < 70  # three in four, one in four
     rollout = guide(AGENTS, state, 0, AGENTS.legal_moves(state, 0), random.Random(1))
     assert not isinstance(rollout, Reveal)
+
+
+def blue_valued(revealed: tuple[int, ...]) -> AgentsState:
+    """`laid_out` with seat 1 (blue 1) to place a large blue, seat 0 holding red 0, green 1,
+    blue 2, yellow -1 with the colours `revealed`."""
+    state = laid_out()
+    return replace(
+        state,
+        objectives=((0, 1, 2, -1), state.objectives[1]),
+        revealed=(revealed, ()),
+        to_move=1,
+        pending=Pyramid("blue", 3),
+    )
+
+
+def test_a_rollout_plays_by_what_the_mover_knows() -> None:
+    hidden = blue_valued(())
+    # Seat 1 knows its own values; seat 0's unseen ones count as their mean, 0.5.
+    assert believed_net(hidden, 1) == {"red": -1.5, "green": -0.5, "blue": 0.5, "yellow": 1.5}
+    # Seat 0 knows its own; seat 1 has revealed nothing.
+    assert believed_net(hidden, 0) == {"red": -0.5, "green": 0.5, "blue": 1.5, "yellow": -1.5}
+    # Red and blue revealed: seat 1 sees blue's 2 and red's 0, the others at their mean 0.
+    assert believed_net(blue_valued((0, 2)), 1) == {
+        "red": -1.0,
+        "green": 0.0,
+        "blue": -1.0,
+        "yellow": 2.0,
+    }
+
+
+BESIDE_BLUE = {Place(square) for square in ((0, 3), (1, 3), (0, 5), (1, 5), (2, 4))}
+
+
+def test_the_opponent_joins_a_colour_until_it_is_revealed_against_it() -> None:
+    for seed in range(5):
+        placed = [
+            guide(AGENTS, state, 1, AGENTS.legal_moves(state, 1), random.Random(seed))
+            for state in (blue_valued(()), blue_valued((0, 2)))
+        ]
+        assert placed[0] in BESIDE_BLUE and placed[1] not in BESIDE_BLUE
+        # Rollouts in which each seat sees the other's objective: seat 1 keeps away either way.
+        unrevealed = blue_valued(())
+        seeing = open_guide(
+            AGENTS, unrevealed, 1, AGENTS.legal_moves(unrevealed, 1), random.Random(seed)
+        )
+        assert seeing not in BESIDE_BLUE
+
+
+def mean_reward(kit: Kit, state: AgentsState, rollouts: int = 60) -> float:
+    """Seat 0's mean reward over seeded rollouts of 12 moves from `state`."""
+    found = [rollout(AGENTS, state, 2, random.Random(n), 12, kit)[0][0] for n in range(rollouts)]
+    return sum(found) / rollouts
+
+
+def test_a_reveal_costs_the_seat_that_makes_it_in_rollouts() -> None:
+    hidden, shown = blue_valued(()), blue_valued((0, 2))
+    # Playing on what each seat knows, seat 1 turns against blue once seat 0 has shown it.
+    assert mean_reward(KIT, shown) < mean_reward(KIT, hidden) - 0.02
+    # Seeing each other's objectives, a reveal changes nothing: the same rollouts, move for move.
+    seeing = replace(KIT, heuristics=replace(KIT.heuristics, guide=open_guide))
+    assert mean_reward(seeing, shown) == mean_reward(seeing, hidden)
