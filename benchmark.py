@@ -17,7 +17,9 @@ runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreS
 bot processes, one shard each (`bench/scale.py`).
 `python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-yardstick]`
 plays the computer players against each other (`bench/strength.py`), in every game or in game KEY
-only, or only the levels against the greedy yardstick.
+only, or only the levels against the greedy yardstick; the full run (or `--strength-beliefs` alone,
+at `--beliefs-level`) also plays today's Agents and Mars vs. Earth players against the ones
+before they modelled hidden information (`bench/beliefs.py`).
 `python benchmark.py --house` counts the database statements, state decodes and replays of a `/move`
 and a takeback, and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
@@ -48,6 +50,8 @@ import aiosqlite
 import discord
 import PIL
 
+from ai.levels import LEVELS, level_named
+from bench.beliefs import bench_beliefs
 from bench.delivery import bench_delivery
 from bench.floors import commit_samples, median_ratio, stored_state_bytes
 from bench.games import (
@@ -554,6 +558,14 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="play only easy, normal and hard against greedy (no targets, no tables)",
     )
+    strength.add_argument(
+        "--strength-beliefs",
+        action="store_true",
+        help="play only today's Agents and Mars vs. Earth players against the old ones",
+    )
+    strength.add_argument(
+        "--beliefs-level", choices=sorted(LEVELS), help="their level (default: hard)"
+    )
     replays = parser.add_argument_group("replays", "bursts of /replay beside board pictures")
     replays.add_argument("--replays", action="store_true", help="run the replay benchmark")
     parser.add_argument(
@@ -618,11 +630,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.scale:
         sections = [asyncio.run(bench_scale(scale_plan(args)))]
     elif args.strength:
-        sections = [
-            bench_strength(
-                args.quick, args.strength_games, args.strength_game, args.strength_yardstick
+        sections = []
+        if not args.strength_beliefs:
+            sections.append(
+                bench_strength(
+                    args.quick, args.strength_games, args.strength_game, args.strength_yardstick
+                )
             )
-        ]
+        if args.strength_beliefs or not (args.strength_game or args.strength_yardstick):
+            level = level_named(args.beliefs_level) if args.beliefs_level else None
+            sections.append(bench_beliefs(args.quick, args.strength_games, level))
     elif args.replays:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
     elif args.house:
