@@ -522,6 +522,9 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     load.add_argument("--load-inflight", type=int, default=20, help="players at once (20)")
     load.add_argument("--load-seconds", type=float, default=120.0, help="measured window (120)")
     load.add_argument(
+        "--load-computers", type=int, default=0, help="more tables against a hard computer (0)"
+    )
+    load.add_argument(
         "--profile",
         action="store_true",
         help="sample the bot with py-spy (with --search-speed: profile the searches, cProfile)",
@@ -625,6 +628,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             floor_samples=scale.commits,
             profile=args.profile,
             board_every=3 if args.quick else 10,
+            computers=args.load_computers,
         )
         sections = [asyncio.run(bench_load(plan))]
     elif args.scale:

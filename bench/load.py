@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import profile
+from bench.computer_tables import ComputerTables, Replies, thoughts
 from bench.fleet import SQLITE, Database, Fleet, open_world, seat_tables
 from bench.floors import (
     RenderTiming,
@@ -61,6 +62,9 @@ VALIDATE_ONE_IN = 10
 """The fake runs on the bot's two cores, and checking a body against Discord's OpenAPI
 description costs it some milliseconds: the load run checks the first bodies of each route and
 then one in ten (the e2e tests check every one)."""
+HARD_REPLY_P95_MS = 2500.0
+"""Target for a hard computer player's move at a computer table during the load: the thinker's
+wall time, from the turn handed to it to the move back (the pause excluded)."""
 PEAK_MEMORY_MIB = 150.0
 """Target for the bot's memory: its process and any worker processes, shared pages split
 between them (PSS), at the largest sampled."""
@@ -86,6 +90,11 @@ class LoadPlan:
     """Every this many turns, a `/board` instead of a move."""
     open_inflight: int | None = None
     """Tables opened at once before the window (None: `inflight`)."""
+    computers: int = 0
+    """More channels, each where one simulated player plays a hard computer player
+    (`bench.computer_tables`)."""
+    think_seconds: float = 3.0
+    """How long the player against a computer thinks before each move."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +141,11 @@ class Run:
     """CPU seconds of each thread of the (first) bot process and its children in the window."""
     pid: int
     """The (first) bot process's id (its main thread's too)."""
+    replies: Replies
+    """What the players against computers measured."""
+    thoughts: list[int]
+    """The wall time of each hard move the bot logged, from the turn handed to its thinking
+    workers to the move back (ns)."""
 
     @property
     def others_cpu(self) -> float:
@@ -197,18 +211,23 @@ async def run_load(
     """Start the fake and the bot (`processes` processes, one shard each when several, on
     `database`), open every table, play for `plan.seconds`, stop both."""
     names = tuple(f"load-{n}" for n in range(1, plan.channels + 1))
+    names += tuple(f"hard-{n}" for n in range(1, plan.computers + 1))
     fake = await open_world(names, processes, VALIDATE_ONE_IN)
     fleet = Fleet(fake, folder, database, processes, plan.seed)
     try:
         await fleet.start()
         tables = seat_tables(fake)
+        against = [tables.pop() for _ in range(plan.computers)]
         players = Players(fake, plan.seed, plan.board_every)
+        computers = ComputerTables(fake, plan.seed, plan.think_seconds)
         loop = asyncio.get_running_loop()
         opened = loop.time()
         try:
             await players.open_all(tables, plan.open_inflight or plan.inflight)
         except LoadError as error:
             raise LoadError(f"{error}; the bot's log ends:\n{fleet.log_tail()}") from None
+        for table in against:
+            await computers.open(table)
         opening = loop.time() - opened
         pids = fleet.pids
         profiling = None
@@ -219,7 +238,10 @@ async def run_load(
         threads, start = thread_cpu_seconds(pids[0]), loop.time()
         memory = PeakMemory(pids)
         watching = asyncio.ensure_future(memory.watch())
-        await players.play(tables, plan.inflight, start + plan.seconds)
+        await asyncio.gather(
+            players.play(tables, plan.inflight, start + plan.seconds),
+            *(computers.play(table, start + plan.seconds) for table in against),
+        )
         seconds = loop.time() - start
         after = Meters.read(pids, database)
         busy, load_1min = os.getloadavg()[1], os.getloadavg()[0]
@@ -253,6 +275,8 @@ async def run_load(
         profile=raw,
         thread_cpu=threads,
         pid=pids[0],
+        replies=computers.replies,
+        thoughts=thoughts(log),
     )
 
 
@@ -365,6 +389,8 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
         timing_row("`render` of the same board again (draw and encode)", floors.render.render),
         timing_row("`render` of a position each time new (the render floor)", floors.renders),
     ]
+    if plan.computers:
+        lines += computer_lines(plan, run)
     if plan.profile:
         lines += ["", "### Profile of the bot under this load", ""]
         lines += profile.profile_lines(run.profile or "", run.thread_cpu, run.pid, moves)
@@ -397,7 +423,30 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
             relation="<=",
         ),
     ]
+    if plan.computers:
+        hard = ms(percentile(run.thoughts, 0.95)) if run.thoughts else float("inf")
+        checks.append(Check("load: a hard computer's move p95", hard, HARD_REPLY_P95_MS, "ms"))
     return Section(lines, checks)
+
+
+def computer_lines(plan: LoadPlan, run: Run) -> list[str]:
+    """The report's lines on the tables against a hard computer player."""
+    replies = run.replies
+    return [
+        "",
+        "### Against hard computer players during the load",
+        "",
+        f"{plan.computers} more channels, each with one simulated player against a hard "
+        f"computer player in Ley Lines of Mars (the player thinks {plan.think_seconds:g} s "
+        "before each move): the computer's move as the bot's log times it (from the turn "
+        "handed to the thinking workers to the move back), and as the player sees it (from "
+        "the board picture after its move to the one after the computer's, less the "
+        f"computer's pause). Games opened: {replies.games}; failed turns: {replies.errors}.",
+        "",
+        *TIMING_HEADER,
+        timing_row("hard move, thinking workers (bot log)", run.thoughts),
+        timing_row("hard move, picture to picture less the pause", replies.seen),
+    ]
 
 
 async def bench_load(plan: LoadPlan) -> Section:

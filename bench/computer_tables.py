@@ -1,0 +1,100 @@
+"""Tables against a hard computer player during the load benchmark: how long the computer takes
+to answer while the load's traffic runs.
+
+At each such table one simulated player plays Ley Lines of Mars against a hard computer seat
+(`/new leylines` with one computer at the hard level, the person moving first). The player
+thinks `think_seconds`, moves like the load's players (`bench.players`), and waits for the
+computer's move. Two times are taken per computer move: the thinker's own (the bot logs each
+move chosen with its wall time from the turn handed to the thinking workers to the move back,
+`bot.play.thinking.THOUGHT`), and the player's (from the board picture after its move to the
+board picture after the computer's, less the computer's pause). A finished game is opened anew.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+
+from bench.players import PICTURE_SECONDS, REPLY_SECONDS, LoadError, Players, Table
+from bot.play.computers import PAUSE_SECONDS
+from tests.fakediscord import FakeDiscord
+
+LEVEL = "hard"
+THINKING = "is thinking."
+THOUGHT = re.compile(rf"a {LEVEL} move chosen in (\d+) ms")
+"""The bot's log line of a hard move chosen (see `bot.play.thinking.THOUGHT`)."""
+
+
+@dataclass
+class Replies:
+    """What the players at computer tables measured (ns)."""
+
+    seen: list[int] = field(default_factory=list)
+    """The board picture after the person's move -> the one after the computer's, less the
+    pause."""
+    games: int = 0
+    errors: int = 0
+
+
+def thoughts(log: str) -> list[int]:
+    """The hard moves' thinking times (ns) the bot logged."""
+    return [int(found[1]) * 1_000_000 for found in THOUGHT.finditer(log)]
+
+
+class ComputerTables:
+    """Plays tables against a hard computer through the fake, beside the load's players."""
+
+    def __init__(self, fake: FakeDiscord, seed: int, think_seconds: float) -> None:
+        self.fake = fake
+        self.players = Players(fake, seed, board_every=0)
+        self.think_seconds = think_seconds
+        self.replies = Replies()
+
+    async def open(self, table: Table) -> None:
+        """`/new leylines` with a hard computer seat, the person first, then `/start`."""
+        person = table.players[0]
+        options = {"first": 1, "bots": 1, "bot_level": LEVEL}
+        lobby = await (
+            await self.fake.slash(person, table.channel, "new", "leylines", options)
+        ).response(REPLY_SECONDS)
+        if lobby.ephemeral:
+            raise LoadError(f"the table was not opened: {lobby.content}")
+        picture = self.players.pictures.expect(table.channel)
+        await (await self.fake.slash(person, table.channel, "start")).response(REPLY_SECONDS)
+        _, board = await asyncio.wait_for(picture, PICTURE_SECONDS)
+        table.follow(board)
+        self.replies.games += 1
+
+    async def move(self, table: Table) -> None:
+        """The person's move, then the computer's answer, timed."""
+        person = table.players[0]
+        offered = await self.players.choices(person, table, "")
+        picture = self.players.pictures.expect(table.channel)
+        played = self.players.rng.choice(offered)
+        result = await self.fake.slash(person, table.channel, "move", options={"text": played})
+        reply = await result.response(REPLY_SECONDS)
+        if not reply.content.startswith("Done"):
+            raise LoadError(f"the move was refused: {reply.content}")
+        moved, board = await asyncio.wait_for(picture, PICTURE_SECONDS)
+        table.follow(board)
+        if THINKING not in board:
+            return  # the game is over
+        answer = self.players.pictures.expect(table.channel)
+        answered, board = await asyncio.wait_for(answer, PICTURE_SECONDS + PAUSE_SECONDS)
+        self.replies.seen.append(round((answered - moved - PAUSE_SECONDS) * 1e9))
+        table.follow(board)
+
+    async def play(self, table: Table, until: float) -> None:
+        """Turns at `table` until the loop time `until` (the turn under way is finished)."""
+        loop = asyncio.get_running_loop()
+        while loop.time() < until:
+            try:
+                if table.to_move is None:
+                    await self.open(table)
+                else:
+                    await asyncio.sleep(self.think_seconds)
+                    await self.move(table)
+            except (LoadError, AssertionError, TimeoutError):
+                self.replies.errors += 1
+                table.to_move = None
