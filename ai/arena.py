@@ -108,19 +108,20 @@ def match(
     game: Game[Any, Any],
     kit: Kit | None,
     contender: Level,
-    opponent: Level,
+    opponent: Level | Sequence[Level],
     games: int,
     seed: int,
     players: int = 2,
     most_moves: int | None = None,
 ) -> Match:
-    """Play `games` games of `players` seats between `contender` and `opponent`, both with the
-    game's `kit`."""
+    """Play `games` games of `players` seats between `contender` and `opponent` (one level at
+    every other seat, or the other seats' levels in seat order), all with the game's `kit`."""
     seeds = random.Random(seed)
     result = Match()
+    others = [opponent] * (players - 1) if isinstance(opponent, Level) else list(opponent)
     for number in range(games):
         mine = number % players
-        seats = [contender if seat == mine else opponent for seat in range(players)]
+        seats = [*others[:mine], contender, *others[mine:]]
         efforts = [result.contender if seat == mine else result.opponent for seat in range(players)]
         outcome = game.outcome(play(game, kit, seats, efforts, seeds, most_moves))
         if outcome is None:

@@ -1,17 +1,20 @@
 """Strength of the computer players, measured by play (`ai.arena`), and what it costs.
 
-Pairings per game: hard against random and hard against easy at two seats; in Martian Merchants
-also hard against three random players; and the yardstick, easy, normal and hard each against
-greedy (one move ahead by the rules, `ai.greedy`) at two seats, which has no target: its rate is
-reported with its 95% Wilson interval (as every rate is). A rate is the contender's wins over
-its games (a draw or an unfinished game is no win). Seats and first players alternate from game
-to game. Mars vs. Earth is played by tables of one level at every seat, 5 and 7 players,
-counting the side that wins. Think time is CPU seconds per move (`time.process_time`), the
-figure the levels cap.
+Pairings, in each two-player game (Ley Lines, Albiorix, Agents of M.A.R.S., Martian Merchants):
+normal against greedy (target: wins at least 60% of games), hard against greedy (80%) and hard
+against normal (65%), greedy being the yardstick (one move ahead by the rules, `ai.greedy`);
+and in Martian Merchants at three seats, hard beside a greedy and a normal seat, which should
+win at least a random seat's share (a third). A rate is the contender's wins over its games (a
+draw or an unfinished game is no win), reported with its 95% Wilson interval. Seats and first
+players alternate from game to game. Mars vs. Earth is played by tables of one level at every
+seat, 5 and 7 players, counting the side that wins. Think time is CPU seconds per move
+(`time.process_time`), the figure the levels cap.
 
-Games are played in parts (one turn of the seats each) by two worker processes; a hard move
-costs up to 1.9 s of CPU and an Agents game takes some 110 of them (with some 110 easy moves,
-about 3.5 CPU minutes a game), hence the counts per game.
+Games are played in parts (one turn of the seats each) by two worker processes. A hard move
+costs up to 1.9 s of CPU: a Ley Lines game against greedy takes about half a CPU minute, an
+Agents game against normal some 5 (110 hard and 110 normal moves), so the full run of 40 games
+per pairing takes many hours on two cores; `--strength-game KEY` and `--strength-games N` make
+it shorter.
 """
 
 from __future__ import annotations
@@ -23,25 +26,25 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ai.arena import Effort, Match, match, table
-from ai.levels import EASY, GREEDY, HARD, NORMAL, RANDOM, Level
+from ai.levels import EASY, GREEDY, HARD, NORMAL, Level
 from ai.search import Budget, Settings
 from bench.report import Check, Section
 from bot.catalogue import CATALOGUE
 from engine.marsvsearth.state import MarsState
 
-HARD_VS_RANDOM = 0.95
-HARD_VS_EASY = 0.70
-HARD_VS_THREE_RANDOM = 0.90
+NORMAL_VS_GREEDY = 0.60
+HARD_VS_GREEDY = 0.80
+HARD_VS_NORMAL = 0.65
 HARD_LONGEST = 2.0
 """CPU seconds a hard move may take (its cap is 1.9 s, passed by at most one simulation)."""
 SEED = 20261123
 WORKERS = 2
 
-FULL_GAMES = {"leylines": 6, "albiorix": 10, "merchants": 8, "agents": 6}
-"""Games per pairing in the full run (Merchants against three random players: one game per
-seat, rounded up to whole turns of the seats), so that it takes about an hour on two cores:
-the 12 Agents games take some 42 CPU minutes of it, as few as give a win rate against easy
-worth reading (2 games could only say 0, 50 or 100%)."""
+TWO_PLAYER = ("leylines", "albiorix", "agents", "merchants")
+GAMES = 40
+"""Games per pairing in the full run: 40 tell a rate within about 15 points either way."""
+MIXED = "merchants"
+"""The game of the multi-player pairing: hard beside a greedy and a normal seat."""
 TABLE_LEVEL = EASY
 TABLE_SIZES = (5, 7)
 TABLE_GAMES = 8
@@ -64,41 +67,39 @@ games cut short."""
 class Pairing:
     game: str
     contender: Level
-    opponent: Level
-    players: int
-    target: float | None
-    """The least win rate expected, or None for a measure without a target (the yardstick)."""
+    opponents: tuple[Level, ...]
+    """The other seats' levels, in seat order after the contender's."""
+    target: float
+    """The least win rate expected."""
     games: int
 
+    @property
+    def players(self) -> int:
+        return len(self.opponents) + 1
 
-def count(quick: bool, games: int | None, key: str) -> int:
-    """Games per pairing of game `key`: `games`, else `FULL_GAMES`, or 2 when quick."""
-    return games or (2 if quick else FULL_GAMES[key])
+    @property
+    def yardstick(self) -> bool:
+        """Whether every opponent is greedy."""
+        return all(opponent is GREEDY for opponent in self.opponents)
 
 
 def pairings(quick: bool, games: int | None, only: str | None = None) -> list[Pairing]:
-    """Every pairing with a target (of game `only`, if named), with `games` games each
-    (default: `count`)."""
-    hard, easy = (QUICK_HARD, QUICK_EASY) if quick else (HARD, EASY)
-    found = []
-    for key in ("leylines", "albiorix", "agents", "merchants"):
-        found.append(Pairing(key, hard, RANDOM, 2, HARD_VS_RANDOM, count(quick, games, key)))
-        found.append(Pairing(key, hard, easy, 2, HARD_VS_EASY, count(quick, games, key)))
-    merchants = count(quick, games, "merchants")
-    found.append(Pairing("merchants", hard, RANDOM, 4, HARD_VS_THREE_RANDOM, merchants))
-    return [pairing for pairing in found if only in (None, pairing.game)]
-
-
-def yardstick(quick: bool, games: int | None, only: str | None = None) -> list[Pairing]:
-    """Easy, normal and hard against greedy in each game (game `only`, if named), with `games`
-    games each (default: `count`)."""
-    levels = (QUICK_EASY, QUICK_NORMAL, QUICK_HARD) if quick else (EASY, NORMAL, HARD)
-    return [
-        Pairing(key, level, GREEDY, 2, None, count(quick, games, key))
-        for key in ("leylines", "albiorix", "agents", "merchants")
-        for level in levels
-        if only in (None, key)
+    """Every pairing (of game `only`, if named), with `games` games each (default: `GAMES`, or
+    2 when quick)."""
+    hard, normal = (QUICK_HARD, QUICK_NORMAL) if quick else (HARD, NORMAL)
+    many = games or (2 if quick else GAMES)
+    found = [
+        Pairing(key, contender, (opponent,), target, many)
+        for key in TWO_PLAYER
+        for contender, opponent, target in (
+            (normal, GREEDY, NORMAL_VS_GREEDY),
+            (hard, GREEDY, HARD_VS_GREEDY),
+            (hard, normal, HARD_VS_NORMAL),
+        )
     ]
+    mixed = (GREEDY, normal)
+    found.append(Pairing(MIXED, hard, mixed, 1 / (len(mixed) + 1), max(many, len(mixed) + 1)))
+    return [pairing for pairing in found if only in (None, pairing.game)]
 
 
 Z95 = 1.959964
@@ -122,7 +123,7 @@ def play_part(pairing: Pairing, part: int, most_moves: int) -> Match:
         entry.game,
         entry.ai,
         pairing.contender,
-        pairing.opponent,
+        pairing.opponents,
         pairing.players,
         SEED + part,
         pairing.players,
@@ -143,14 +144,19 @@ def play_table(level: Level, players: int, number: int) -> tuple[str, Effort]:
     return state.winner or "none", effort
 
 
+def versus(pairing: Pairing) -> str:
+    """The pairing in words: "hard vs greedy", "hard vs greedy, normal"."""
+    return f"{pairing.contender.name} vs {', '.join(level.name for level in pairing.opponents)}"
+
+
 def row(pairing: Pairing, result: Match) -> str:
     mine = result.contender
     low, high = wilson(result.wins, result.games)
     title = CATALOGUE[pairing.game].game.title
     return (
-        f"| {title} | {pairing.contender.name} vs {pairing.opponent.name}"
-        f" x{pairing.players - 1} | {result.games} | {result.wins}/{result.draws}/{result.losses}"
-        f"/{result.unfinished} | {result.wins / result.games:.0%} | {low:.0%}-{high:.0%}"
+        f"| {title} | {versus(pairing)} | {result.games}"
+        f" | {result.wins}/{result.draws}/{result.losses}/{result.unfinished}"
+        f" | {result.wins / result.games:.0%} | {low:.0%}-{high:.0%}"
         f" | {mine.think_seconds:.2f} | {mine.longest:.2f} |"
     )
 
@@ -173,11 +179,8 @@ def bench_strength(
 ) -> Section:
     """Play every pairing (`games` games each, else the defaults) and the Mars vs. Earth
     tables, or only those of game `only`; with `measured`, only the pairings against the
-    yardstick (a quick run, the smoke test's, plays those only when `measured`). The report's
-    strength section."""
-    chosen = yardstick(quick, games, only) if measured or not quick else []
-    if not measured:
-        chosen = pairings(quick, games, only) + chosen
+    yardstick (greedy at every other seat). The report's strength section."""
+    chosen = [p for p in pairings(quick, games, only) if p.yardstick or not measured]
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
     searchable = CATALOGUE["marsvsearth"].ai is not None
@@ -216,14 +219,11 @@ def bench_strength(
             lines.append(row(pairing, result))
             print(lines[-1], flush=True)  # a long run shows each pairing as it ends
             count_effort(efforts, pairing.contender, result.contender)
-            count_effort(efforts, pairing.opponent, result.opponent)
-            name = (
-                f"strength: {CATALOGUE[pairing.game].game.title}, {pairing.contender.name} vs "
-                f"{pairing.opponent.name} x{pairing.players - 1}, win rate"
-            )
+            if len(set(pairing.opponents)) == 1:  # a mix of levels counts for none of them
+                count_effort(efforts, pairing.opponents[0], result.opponent)
+            name = f"strength: {CATALOGUE[pairing.game].game.title}, {versus(pairing)}, win rate"
             rate = result.wins / result.games * 100
-            if pairing.target is not None:
-                checks.append(Check(name, rate, pairing.target * 100, "%", 0, ">="))
+            checks.append(Check(name, rate, pairing.target * 100, "%", 0, ">="))
         if tabled:
             lines += ["", *side_lines(searchable, level, sides_won(sides, efforts, level))]
     lines += [

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from ai.arena import match
 from ai.kits.leylines import KIT
+from ai.kits.merchants import KIT as MERCHANTS_KIT
 from ai.levels import RANDOM, Level
 from ai.search import Budget, Settings
-from bench.strength import wilson, yardstick
+from bench.strength import pairings, wilson
 from engine.leylines import GAME
+from engine.merchants import GAME as MERCHANTS
 
 TINY = Level("tiny", Budget(6), Settings(depth=6))
 
@@ -34,10 +36,26 @@ def test_a_win_rate_is_reported_with_its_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def test_the_yardstick_pairs_every_searching_level_with_greedy() -> None:
-    found = yardstick(quick=False, games=4, only="leylines")
-    assert [(p.contender.name, p.opponent.name, p.target) for p in found] == [
-        ("easy", "greedy", None),
-        ("normal", "greedy", None),
-        ("hard", "greedy", None),
+def test_each_two_player_game_pairs_normal_and_hard_with_greedy_and_hard_with_normal() -> None:
+    found = pairings(quick=False, games=None, only="leylines")
+    assert [(p.contender.name, [o.name for o in p.opponents], p.target) for p in found] == [
+        ("normal", ["greedy"], 0.60),
+        ("hard", ["greedy"], 0.80),
+        ("hard", ["normal"], 0.65),
     ]
+    assert {p.games for p in found} == {40}
+
+
+def test_hard_plays_merchants_beside_a_greedy_and_a_normal_seat() -> None:
+    *_, mixed = pairings(quick=False, games=None, only="merchants")
+    assert (mixed.contender.name, [o.name for o in mixed.opponents]) == (
+        "hard",
+        ["greedy", "normal"],
+    )
+    assert mixed.players == 3 and mixed.target == 1 / 3 and not mixed.yardstick
+
+
+def test_a_match_seats_the_opponents_in_order_after_the_contender() -> None:
+    result = match(MERCHANTS, MERCHANTS_KIT, RANDOM, [RANDOM, TINY], 3, 2, 3, most_moves=30)
+    assert result.unfinished == 3
+    assert result.contender.simulated == 0 and result.opponent.simulated > 0
