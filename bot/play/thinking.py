@@ -10,8 +10,9 @@ move pays a worker's start or its first calls. Tests think in a thread instead
 (`Thinkers(None)`). A pool whose worker died is replaced at the next move.
 
 A move at the hardest level stops within 1.9 s of CPU and 2.1 s on the clock from the moment
-the turn was handed to the workers: the time it waited for a worker (behind another table's
-move) is taken from its thinking (`in_time`), down to `FLOOR_SECONDS`. Each worker keeps the
+the turn was handed to the workers, less `SPARE_SECONDS` for the way back: the time it waited
+for a worker (behind another table's move) is taken from its thinking (`in_time`), down to
+`FLOOR_SECONDS`. Each worker keeps the
 search trees of its last decisions (`MEMORY`, see `ai.memory`), by game and seat, so a
 computer's next search starts from the subtree of the moves played since where the game allows.
 """
@@ -41,7 +42,11 @@ log = logging.getLogger(__name__)
 THOUGHT = "Game %s: a %s move chosen in %.0f ms"
 """The log line of each move chosen (the game, the level, the wall time from the turn handed
 to the workers to its move back)."""
-FLOOR_SECONDS = 0.3
+SPARE_SECONDS = 0.15
+"""Taken from a move's wall-clock cap for the way back: the search's last simulation and check
+past its cap, the answer's trip to the event loop and the loop's turn to take it, on a busy
+machine (measured with `benchmark.py --load --load-computers 3`)."""
+FLOOR_SECONDS = 0.2
 """The least time on the clock a move with a wall cap is given, however long it waited: enough
 for a short search and the check that the move does not lose at once."""
 MEMORY = Memory()
@@ -71,12 +76,12 @@ def think(turn: Turn, handed: float | None = None) -> str:
 
 
 def in_time(level: Level, waited: float) -> Level:
-    """`level` with `waited` seconds less on its wall-clock cap, at least `FLOOR_SECONDS`; as it
-    is without a wall-clock cap."""
+    """`level` with `waited` seconds and `SPARE_SECONDS` less on its wall-clock cap, at least
+    `FLOOR_SECONDS`; as it is without a wall-clock cap."""
     budget = level.budget
     if budget is None or budget.wall_seconds is None:
         return level
-    wall = max(FLOOR_SECONDS, budget.wall_seconds - waited)
+    wall = max(FLOOR_SECONDS, budget.wall_seconds - SPARE_SECONDS - waited)
     return replace(level, budget=replace(budget, wall_seconds=wall))
 
 

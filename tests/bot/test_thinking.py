@@ -13,7 +13,7 @@ from ai.levels import EASY, HARD, RANDOM
 from ai.memory import Memory
 from bot.catalogue import CATALOGUE
 from bot.play import thinking
-from bot.play.thinking import FLOOR_SECONDS, in_time, think, warm
+from bot.play.thinking import FLOOR_SECONDS, SPARE_SECONDS, in_time, think, warm
 from bot.service import Turn
 
 
@@ -21,7 +21,8 @@ def test_a_turn_that_waited_for_a_worker_thinks_less_on_the_clock() -> None:
     assert HARD.budget is not None and HARD.budget.wall_seconds is not None
     waited = in_time(HARD, 0.5)
     assert waited.budget is not None
-    assert waited.budget.wall_seconds == pytest.approx(HARD.budget.wall_seconds - 0.5)
+    wall = HARD.budget.wall_seconds - SPARE_SECONDS - 0.5
+    assert waited.budget.wall_seconds == pytest.approx(wall)
     assert waited.budget.cpu_seconds == HARD.budget.cpu_seconds
     assert (waited.name, waited.settings) == (HARD.name, HARD.settings)
     late = in_time(HARD, 60.0).budget
