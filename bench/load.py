@@ -45,6 +45,7 @@ from bench.procstat import (
 )
 from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
 from bot.catalogue import CATALOGUE
+from bot.play.computers import PAUSE_SECONDS
 from engine.leylines import GAME
 from tests.fakediscord.state import VALIDATED_FIRST
 
@@ -432,6 +433,7 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
 def computer_lines(plan: LoadPlan, run: Run) -> list[str]:
     """The report's lines on the tables against a hard computer player."""
     replies = run.replies
+    past = [max(0, ns - round(PAUSE_SECONDS * 1e9)) for ns in run.thoughts]
     return [
         "",
         "### Against hard computer players during the load",
@@ -439,12 +441,15 @@ def computer_lines(plan: LoadPlan, run: Run) -> list[str]:
         f"{plan.computers} more channels, each with one simulated player against a hard "
         f"computer player in Ley Lines of Mars (the player thinks {plan.think_seconds:g} s "
         "before each move): the computer's move as the bot's log times it (from the turn "
-        "handed to the thinking workers to the move back), and as the player sees it (from "
-        "the board picture after its move to the one after the computer's, less the "
-        f"computer's pause). Games opened: {replies.games}; failed turns: {replies.errors}.",
+        "handed to the thinking workers to the move back; the turn is handed over as the "
+        f"computer's pause of {PAUSE_SECONDS:g} s begins, and what the thinking takes past "
+        "the pause is shown too), and as the player sees it (from the board picture after its "
+        "move to the one after the computer's, less the pause). Games opened: "
+        f"{replies.games}; failed turns: {replies.errors}.",
         "",
         *TIMING_HEADER,
         timing_row("hard move, thinking workers (bot log)", run.thoughts),
+        timing_row("hard move, thinking past the pause (bot log)", past),
         timing_row("hard move, picture to picture less the pause", replies.seen),
     ]
 

@@ -3,7 +3,8 @@
 Whenever a game's updates have been delivered (a person moved, a timer ran out, a game began)
 and a computer player may act, the game's computer players are woken: each whose turn it is
 waits `pause` seconds, so the channel can
-read the last move, has its move chosen by a thinking worker and plays it through the service
+read the last move, has its move chosen by a thinking worker meanwhile (a move that takes no
+longer than the pause comes as the pause ends) and plays it through the service
 like a person, and the table is told. A move chosen for a position the game has since left is
 refused by the service and chosen again. A regular sweep wakes every game with a computer
 player, so a restart (or a failed turn) takes the pending turns up again. Where several
@@ -84,8 +85,12 @@ class ComputerPlayers:
                 async with self.service.leases.claimed(f"think:{game_id}", THINK_LEASE) as mine:
                     if not mine:  # another process is playing this game's computers
                         continue
-                    await asyncio.sleep(self.pause)
-                    notation = await self.thinkers.move_for(turn)
+                    thinking = asyncio.ensure_future(self.thinkers.move_for(turn))
+                    try:
+                        await asyncio.sleep(self.pause)  # people read while it thinks
+                        notation = await thinking
+                    finally:
+                        thinking.cancel()  # when this turn is stopped during the pause
                     try:
                         await self.service.computers.play_computer(turn, notation)
                     except TableError:  # the game moved on while it thought: think again
