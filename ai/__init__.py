@@ -6,11 +6,11 @@ passed to it as an argument; `kits/` one module per game that needs one), `tree`
 and UCB1), `rollout` (random play to a depth cap), `decisive` (a win at once taken, a loss at
 once avoided), `search` (information-set MCTS, which is plain UCT for open games), `greedy` (one
 move ahead by the rules, the yardstick), `evaluate` (a position weighed for a review), `levels`
-(easy, normal, hard, random and greedy, and the `choose` entry point) and `arena` (strength
-measured by play).
+(easy, normal, hard, random and greedy, and the `choose` entry point), `memory` (a seat's search
+tree kept for its next move) and `arena` (strength measured by play).
 The package imports `engine` only and never reads hidden state a seat could not see.
 """
 
-from ai.levels import LEVELS, Level, choose, choose_from_json, think
+from ai.levels import LEVELS, Level, choose, think
 
-__all__ = ["LEVELS", "Level", "choose", "choose_from_json", "think"]
+__all__ = ["LEVELS", "Level", "choose", "think"]

@@ -17,8 +17,7 @@ rollout, its rollout policy or its rules of thumb.
 
 `choose` is a pure function of (game, state, seat, level, seed, kit) when the level's budget has
 no CPU cap (tests build such levels); a CPU cap ends a search after a varying number of
-simulations. `choose_from_json` takes and returns plain data beside the game and its kit, for a
-worker process.
+simulations. (The bot's thinking workers search on from their last tree, `ai.memory`.)
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ from typing import Any
 from ai.greedy import greedy
 from ai.kit import Kit
 from ai.search import Budget, Decision, Settings, search
-from engine.core import JSON, Game, Seat
+from engine.core import Game, Seat
 
 
 @dataclass(frozen=True)
@@ -95,11 +94,3 @@ def choose(
 ) -> Any:
     """The move `seat` makes in `state` at `level`, with the game's `kit` (see `think`)."""
     return think(game, state, seat, level, seed, kit).move
-
-
-def choose_from_json(
-    game: Game[Any, Any], state_json: JSON, seat: Seat, level: str, seed: int, kit: Kit | None
-) -> str:
-    """`choose` on plain data, for a worker process: the notation of `seat`'s move in the state
-    `state_json` of `game`, at the level named `level`."""
-    return game.notation(choose(game, game.from_json(state_json), seat, level, seed, kit))

@@ -10,7 +10,7 @@ import pytest
 
 from ai.determinize import FRESH_FUTURE, OPEN
 from ai.kit import Kit, generic
-from ai.levels import Level, choose, choose_from_json, think
+from ai.levels import Level, choose, think
 from ai.search import Budget, Settings
 from bot.catalogue import CATALOGUE
 from engine.core import Game
@@ -56,14 +56,6 @@ def test_the_random_player_picks_a_legal_move_from_its_seed() -> None:
     assert len(moves) > 1
     assert moves <= set(game.legal_moves(state, 0))
     assert choose(game, state, 0, "random", 7, None) == choose(game, state, 0, "random", 7, None)
-
-
-def test_choose_from_json_answers_in_notation() -> None:
-    entry = CATALOGUE["leylines"]
-    game = entry.game
-    state = game.new_game(["Ann", "Bob"], {"first": 2}, 9)
-    text = choose_from_json(game, game.to_json(state), 1, "hard", 4, entry.kit)
-    assert text == game.notation(choose(game, state, 1, "hard", 4, entry.kit))
 
 
 def test_an_unknown_level_is_refused() -> None:

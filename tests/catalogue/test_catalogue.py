@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import pytest
 
-from ai import choose_from_json
+from ai import choose
 from ai.determinize import OPEN
 from bot.catalogue import CATALOGUE, Catalogue, CatalogueError
 from bot.review.reviews import Reviews
@@ -104,8 +104,8 @@ async def test_a_computer_plays_the_toy_game_with_the_generic_kit_of_its_nature(
     for _ in range(12):
         turn = await service.computers.computer_turn(update.game_id)
         if turn is not None:
-            state = json.loads(turn.state)
-            move = choose_from_json(GAME, state, turn.seat, turn.level, turn.seed, kit)
+            state = GAME.from_json(json.loads(turn.state))
+            move = GAME.notation(choose(GAME, state, turn.seat, turn.level, turn.seed, kit))
             update = await service.computers.play_computer(turn, move)
         else:
             update = await service.play.move(CHANNEL, ANN, "take 1")
