@@ -564,7 +564,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     strength.add_argument(
         "--strength-beliefs",
         action="store_true",
-        help="play only today's Agents and Mars vs. Earth players against the old ones",
+        help="play only today's Agents and Mars vs. Earth players against the old ones (of "
+        "--strength-game, if named)",
     )
     strength.add_argument(
         "--beliefs-level", choices=sorted(LEVELS), help="their level (default: hard)"
@@ -643,7 +644,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.strength_beliefs or not (args.strength_game or args.strength_yardstick):
             level = level_named(args.beliefs_level) if args.beliefs_level else None
-            sections.append(bench_beliefs(args.quick, args.strength_games, level))
+            sections.append(
+                bench_beliefs(args.quick, args.strength_games, level, args.strength_game)
+            )
     elif args.replays:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
     elif args.house:

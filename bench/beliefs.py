@@ -146,14 +146,16 @@ def budget_words(level: Level) -> str:
     return ", ".join(caps)
 
 
-def bench_beliefs(quick: bool, games: int | None = None, level: Level | None = None) -> Section:
+def bench_beliefs(
+    quick: bool, games: int | None = None, level: Level | None = None, only: str | None = None
+) -> Section:
     """Play the Agents games (`games`, else `AGENTS_GAMES`) and the Mars vs. Earth table pairs
     (`games`, else `TABLE_PAIRS`) of today's players against the old ones at `level` (default:
-    hard; quick: tiny budgets). The report's beliefs section."""
+    hard; quick: tiny budgets), or only those of game `only`. The report's beliefs section."""
     chosen = level or (QUICK_LEVEL if quick else HARD)
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
-    duels = games or (2 if quick else AGENTS_GAMES)
-    pairs = games or (1 if quick else TABLE_PAIRS)
+    duels = (games or (2 if quick else AGENTS_GAMES)) if only in (None, "agents") else 0
+    pairs = (games or (1 if quick else TABLE_PAIRS)) if only in (None, "marsvsearth") else 0
     with ProcessPoolExecutor(WORKERS) as pool:
         agents = [
             pool.submit(play, "agents", chosen, (n % 2,), SEED + n, most_moves)
@@ -175,7 +177,6 @@ def bench_beliefs(quick: bool, games: int | None = None, level: Level | None = N
             table.new.add(result.new)
             table.old.add(result.old)
             sides[result.side] = sides.get(result.side, 0) + 1
-    new, old = duel.new, duel.old
     lines = [
         "## Beliefs: hidden information modelled, today's players against the old ones",
         "",
@@ -183,15 +184,22 @@ def bench_beliefs(quick: bool, games: int | None = None, level: Level | None = N
         f" still running after {most_moves:,} moves is stopped unfinished; 95% is the Wilson"
         " interval.",
         "",
-        f"- Agents of M.A.R.S., rollouts by what each seat knows against rollouts that see both"
-        f" objectives, {duel.new.games} games, seats alternated: won/drawn/lost/unfinished"
-        f" {new.wins}/{new.draws}/{new.losses}/{new.unfinished}, win rate {rate(new)};"
-        f" reveals per game: new {new.reveals / max(1, new.games):.2f},"
-        f" old {old.reveals / max(1, old.games):.2f}.",
-        f"- Mars vs. Earth, {TABLE_SIZE} seats, {len(tables)} tables ({pairs} seeds, each"
-        f" played twice with the samplers' seats swapped): seats dealing roles by belief won"
-        f" {rate(table.new)} of their seat-games, seats dealing uniformly {rate(table.old)};"
-        f" sides: " + ", ".join(f"{side} {count}" for side, count in sorted(sides.items())) + ".",
-        "",
     ]
-    return Section(lines, [])
+    new, old = duel.new, duel.old
+    if duels:
+        lines.append(
+            f"- Agents of M.A.R.S., rollouts by what each seat knows against rollouts that see"
+            f" both objectives, {new.games} games, seats alternated: won/drawn/lost/unfinished"
+            f" {new.wins}/{new.draws}/{new.losses}/{new.unfinished}, win rate {rate(new)};"
+            f" reveals per game: new {new.reveals / max(1, new.games):.2f},"
+            f" old {old.reveals / max(1, old.games):.2f}."
+        )
+    if pairs:
+        won = ", ".join(f"{side} {count}" for side, count in sorted(sides.items()))
+        lines.append(
+            f"- Mars vs. Earth, {TABLE_SIZE} seats, {len(tables)} tables ({pairs} seeds, each"
+            f" played twice with the samplers' seats swapped): seats dealing roles by belief won"
+            f" {rate(table.new)} of their seat-games, seats dealing uniformly {rate(table.old)};"
+            f" sides: {won}."
+        )
+    return Section([*lines, ""], [])

@@ -29,3 +29,8 @@ def test_the_quick_report_names_its_level_and_counts() -> None:
     text = "\n".join(section.lines)
     assert "8 simulations a move" in text
     assert "2 games" in text and "5 seats, 2 tables (1 seeds" in text
+
+
+def test_the_run_may_play_one_game_only() -> None:
+    text = "\n".join(bench_beliefs(quick=True, games=1, only="agents").lines)
+    assert "1 games" in text and "Mars vs. Earth" not in text
