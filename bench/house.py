@@ -2,13 +2,15 @@
 cost the database and the engine, and how large the service and storage classes are.
 
 A two-player Ley Lines of Mars table (seed pinned) on a SQLite file in a temporary folder plays
-`MOVES` moves through the table service; one more move is measured, then what its delivery reads
-(the outbox and the game; the transport reads nothing more), then one player asks to take back
-their move and the other accepts. SQLite's trace callback counts the statements each request
-sends (by their first word: SELECT, INSERT, UPDATE, DELETE; BEGIN and COMMIT apart), and the
-service's decodes of a stored state (`bot.service.tables._read_state`) and replays of a game
-from its seed (`bot.service.takebacks.positions`) are counted around each request. Methods are
-counted per class as defined in its own body (not inherited), properties included.
+`MOVES` moves through the table service, each delivered; one more move is measured, then its
+delivery twice: as the request that committed it makes it (from what the commit left in memory)
+and as the recovery poll makes it (reading the outbox and the game; the transport reads nothing
+more); then one player asks to take back their move and the other accepts. SQLite's trace
+callback counts the statements each request sends (by their first word: SELECT, INSERT,
+UPDATE, DELETE; BEGIN and COMMIT apart), and the service's decodes of a stored state
+(`bot.service.tables._read_state`) and replays of a game from its seed
+(`bot.service.takebacks.positions`) are counted around each request. Methods are counted per
+class as defined in its own body (not inherited), properties included.
 """
 
 from __future__ import annotations
@@ -26,14 +28,17 @@ import aiosqlite
 import bot.service.tables
 import bot.service.takebacks
 from bench.report import Section
-from bot.service import Player, TableService
+from bot.service import Player, TableService, TableUpdate
 from bot.storage import Storage
+from bot.storage.rows import Living
 from bot.storage.sqlite import SqliteDatabase
 
 MOVES = 12
 """Moves played before the measured `/move` and takeback."""
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 CHANNEL = 10
+BOARD = 555
+"""The board message's id that each delivery leaves."""
 KINDS = ("SELECT", "INSERT", "UPDATE", "DELETE")
 
 
@@ -78,6 +83,11 @@ async def _measured(storage: Storage, request: Callable[[], Awaitable[Any]]) -> 
     return counts
 
 
+async def _kept(into: list[TableUpdate], request: Awaitable[TableUpdate]) -> None:
+    """Run `request`, keeping what it returns in `into`."""
+    into.append(await request)
+
+
 def _row(name: str, counts: Counter[str]) -> str:
     statements = " | ".join(str(counts[kind]) for kind in KINDS)
     return (
@@ -100,11 +110,22 @@ async def _requests(folder: Path) -> list[str]:
         [seat] = table.actors()
         notation = table.game.notation(table.game.legal_moves(table.state, seat)[0])
         await service.play.move(CHANNEL, (ANN, BOB)[seat], notation)
+        delivery = await service.deliveries.delivery(table.row.id)
+        assert delivery is not None
+        await service.deliveries.delivered(delivery, Living(BOARD, "", ""))
     table = await service.tables.load(CHANNEL, status="active")
     [seat] = table.actors()
     mover = (ANN, BOB)[seat]
     notation = table.game.notation(table.game.legal_moves(table.state, seat)[0])
-    move = await _measured(storage, lambda: service.play.move(CHANNEL, mover, notation))
+    played: list[TableUpdate] = []
+    move = await _measured(
+        storage, lambda: _kept(played, service.play.move(CHANNEL, mover, notation))
+    )
+    [update] = played
+    assert update.queued is not None
+    from_memory = await _measured(
+        storage, lambda: service.deliveries.delivery(table.row.id, update.queued)
+    )
     told = await _measured(storage, lambda: service.deliveries.delivery(table.row.id))
     asked = await _measured(storage, lambda: service.takebacks.ask_takeback(CHANNEL, mover))
     other = (ANN, BOB)[1 - seat]
@@ -121,7 +142,8 @@ async def _requests(folder: Path) -> list[str]:
         "| request | SELECT | INSERT | UPDATE | DELETE | other | decodes | replays |",
         "|---|---|---|---|---|---|---|---|",
         _row("`/move`", move),
-        _row("its delivery (what the outbox holds, made into messages)", told),
+        _row("its delivery by the request that committed it (from memory)", from_memory),
+        _row("the same delivery by the recovery poll (the outbox and the game read)", told),
         _row("`/takeback` asked", asked),
         _row("takeback accepted (the undo)", accepted),
     ]

@@ -321,6 +321,10 @@ def test_the_house_report_counts_each_request() -> None:
     move = rows["| `/move`"]
     assert int(move[0]) >= 1 and int(move[1]) >= 1  # it reads its table and inserts its move
     assert move[5:7] == ["0", "0 |"]
+    from_memory = rows["| its delivery by the request that committed it (from memory)"]
+    assert from_memory[:5] == ["0"] * 5  # it reads and writes nothing
+    polled = rows["| the same delivery by the recovery poll (the outbox and the game read)"]
+    assert int(polled[0]) >= 1
     assert "| takeback accepted (the undo)" in rows and "| `TableService.play` (Play)" in rows
 
 

@@ -73,7 +73,7 @@ class Seating:
             update = await self.service.lobbies.start(channel_id, player, game_id)
             committed(interaction, "queued")
             await self.show_closed_lobby(interaction, update.game_id)
-            await self.courier.tell_table(interaction, update.game_id)
+            await self.courier.tell_table(interaction, update.game_id, queued=update.queued)
             return
         if action == "join":
             lobby = await self.service.lobbies.join(channel_id, player, game_id)

@@ -45,7 +45,7 @@ class ClaimCommands(commands.Cog):
         committed(interaction, "queued")
         self.courier.prepare(update)
         answering = interaction.followup.send(update.confirmation, ephemeral=True)
-        await self.courier.tell_table(interaction, update.game_id, answering)
+        await self.courier.tell_table(interaction, update.game_id, answering, update.queued)
 
     @claim.command(name="end", description="End the game with no result")
     async def end(self, interaction: discord.Interaction[MarsBot]) -> None:

@@ -92,14 +92,14 @@ class ComputerPlayers:
                     finally:
                         thinking.cancel()  # when this turn is stopped during the pause
                     try:
-                        await self.service.computers.play_computer(turn, notation)
+                        update = await self.service.computers.play_computer(turn, notation)
                     except TableError:  # the game moved on while it thought: think again
                         stale += 1
                         self._woken.add(game_id)
                         continue
                 stale = 0
                 self._woken.add(game_id)  # a game of computers goes on by itself
-                await self.courier.flush(game_id)
+                await self.courier.flush(game_id, update.queued)
         except Exception:  # one game's failure never stops the others; the sweep retries
             log.exception("A computer player's turn in game %s failed", game_id)
 

@@ -44,7 +44,7 @@ import discord
 from bot import limits
 from bot.play.pictures import Pictures
 from bot.replies import committed
-from bot.service import Controls, Delivery, Notice, Post, TableService, TableUpdate
+from bot.service import Controls, Delivery, Notice, Post, Queued, TableService, TableUpdate
 from bot.service.computer_seats import is_computer
 from bot.service.deliveries import last_lines
 from bot.storage.rows import Living
@@ -276,14 +276,16 @@ class Courier:
         interaction: discord.Interaction,
         game_id: int,
         answering: Awaitable[Any] | None = None,
+        queued: Queued | None = None,
     ) -> None:
-        """Deliver the game's updates (committed: the interaction's action is saved) while
-        `answering` (the user's own answer, if any) is sent; then tell the user privately what
-        did not reach the channel."""
+        """Deliver the game's updates (committed: the interaction's action is saved; `queued`,
+        what it queued, when the service holds it in memory) while `answering` (the user's own
+        answer, if any) is sent; then tell the user privately what did not reach the
+        channel."""
         committed(interaction, "queued")
         answer = None if answering is None else asyncio.ensure_future(answering)
         try:
-            report = await self.flush(game_id)
+            report = await self.flush(game_id, queued)
             committed(interaction, "told" if report.problem is None else "saved")
         finally:
             if answer is not None:
@@ -297,11 +299,13 @@ class Courier:
         except discord.HTTPException:
             log.warning("Could not tell user %s that the channel was not told", interaction.user.id)
 
-    async def flush(self, game_id: int) -> Report:
-        """Deliver everything the game's outbox holds; never raises (what went wrong is logged
-        and reported). One delivery of a game runs at a time, in this process and (by a claim
-        in a shared database) in all of them; one that waits too long for another, or meets a
-        database error, leaves the updates queued for the next try (the regular poll)."""
+    async def flush(self, game_id: int, queued: Queued | None = None) -> Report:
+        """Deliver everything the game's outbox holds (the request that committed `queued`
+        tells it from memory when it still can: see `Deliveries.delivery`); never raises (what
+        went wrong is logged and reported). One delivery of a game runs at a time, in this
+        process and (by a claim in a shared database) in all of them; one that waits too long
+        for another, or meets a database error, leaves the updates queued for the next try (the
+        regular poll)."""
         told: tuple[Delivery | None, Report] | None = None
         try:
             async with (
@@ -313,7 +317,7 @@ class Courier:
                 if not mine:
                     log.warning("Game %s: another process is still delivering its updates", game_id)
                     return Report(NOT_YET)
-                told = await self._deliver(game_id)
+                told = await self._deliver(game_id, queued)
         except Exception as error:  # the database, most likely: the next try tells the table
             if told is None:
                 log.warning(
@@ -338,7 +342,7 @@ class Courier:
             except Exception:  # a listener's failure is no failure to tell the table
                 log.exception("A listener of game %s's delivery failed", delivery.game_id)
 
-    async def _deliver(self, game_id: int) -> tuple[Delivery | None, Report]:
+    async def _deliver(self, game_id: int, queued: Queued | None) -> tuple[Delivery | None, Report]:
         """Tell the game's queued updates (this process holds its delivery): the delivery that
         reached the table, if any, and the report. Raises for a database error before the
         table was told."""
@@ -346,7 +350,7 @@ class Courier:
         if self._left_over is None:
             self._left_over = set(await self.service.deliveries.undelivered_games(self._started))
         try:
-            delivery = await self.service.deliveries.delivery(game_id)
+            delivery = await self.service.deliveries.delivery(game_id, queued)
         except Exception:  # an unreadable game: its updates stay queued, the others go on
             log.exception("Updates of game %s could not be prepared", game_id)
             return None, Report("the channel could not be told (the game could not be read).")

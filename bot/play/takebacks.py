@@ -152,7 +152,7 @@ class TakebackCommands(commands.Cog):
         committed(interaction, "queued")
         self.courier.prepare(update)
         answering = interaction.followup.send(update.confirmation, ephemeral=True)
-        await self.courier.tell_table(interaction, update.game_id, answering)
+        await self.courier.tell_table(interaction, update.game_id, answering, update.queued)
 
     async def _say(
         self,

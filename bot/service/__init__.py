@@ -45,6 +45,7 @@ from bot.service.updates import (
     Notice,
     Played,
     Player,
+    Queued,
     TableError,
     TableUpdate,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "Played",
     "Player",
     "Post",
+    "Queued",
     "Rematch",
     "TableError",
     "TableService",

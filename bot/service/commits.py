@@ -12,8 +12,8 @@ from bot.ratings.standings import Ending, ending
 from bot.service import offers, outbox, wording
 from bot.service.servers import Servers
 from bot.service.tables import Table, Tables, prepare_offers
-from bot.service.updates import Notice, TableUpdate
-from bot.storage.rows import Commit, GameRow, PhaseTimer
+from bot.service.updates import Notice, Queued, TableUpdate
+from bot.storage.rows import Commit, Committed, GameRow, PhaseTimer
 from engine.core import Event, Seat, TimedGame, UndoableGame
 
 
@@ -78,6 +78,7 @@ class Committer:
             timer=self._phase_timer(table.row, after),
             undoes=action.undoes,
         )
+        since = self._tables.rounds[table.row.id]
         committed = await self._tables.store.moves.record(table.row, commit)
         self._tables.keep(table.row.id, told.snapshot, action.state)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)
@@ -94,6 +95,7 @@ class Committer:
             undoable=kind == "move"
             and told.result is None
             and isinstance(after.game, UndoableGame),
+            queued=self._queued(committed, since),
         )
 
     async def begin(self, started: Table) -> TableUpdate:
@@ -104,11 +106,27 @@ class Committer:
         told_later = outbox.entry(started, said, opening.mentions, private, fresh=True)
         deadline, claim_at = self._servers.turn_clocks(row)
         timer = self._phase_timer(row, started)
-        await self._tables.store.games.start(
+        since = self._tables.rounds[row.id]
+        committed = await self._tables.store.games.start(
             row, stored, deadline, timer, told_later.to_json(), claim_at
         )
         self._tables.keep(row.id, stored, started.state)
-        return TableUpdate(row.id, row.channel_id, row.version + 1, opening, tuple(private))
+        return TableUpdate(
+            row.id,
+            row.channel_id,
+            committed.version,
+            opening,
+            tuple(private),
+            queued=self._queued(committed, since),
+        )
+
+    def _queued(self, committed: Committed, since: int) -> Queued | None:
+        """The commit's update held in memory for its delivery: only when its entry was alone
+        in the outbox of a database no other process writes (in a shared one, another process
+        may tell it first)."""
+        if not committed.alone or self._tables.store.shared:
+            return None
+        return Queued(committed.row, committed.entry, since)
 
     def _phase_timer(self, row: GameRow, table: Table) -> PhaseTimer:
         """The phase timer to store: kept while the same phase runs, set anew for a new one."""

@@ -4,8 +4,9 @@ into channel posts and one DM per player, made from the game as it stands now.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from bot.service import offers, wording
@@ -13,7 +14,7 @@ from bot.service.commits import footer
 from bot.service.computer_seats import is_computer
 from bot.service.outbox import Entry, PrivateLine
 from bot.service.tables import Table, Tables
-from bot.service.updates import Controls, Notice
+from bot.service.updates import Controls, Notice, Queued
 from bot.storage.rows import Living, OutboxRow
 from engine.core import View
 
@@ -106,30 +107,51 @@ class Deliveries:
         self._tables = tables
         self.store = tables.store
 
-    async def delivery(self, game_id: int) -> Delivery | None:
+    async def delivery(self, game_id: int, queued: Queued | None = None) -> Delivery | None:
         """What is still to be told about a game (its undelivered updates, merged), or None.
 
         Consecutive updates that need no new channel message are edited into the living board
         message; an update that brings new players to act starts a new message. Only the last
         message carries the board, the turn line, pings and buttons, all as the game stands
         now. Each player's private notices are merged into one DM.
+
+        The request that committed `queued` tells it from memory, reading nothing, while no
+        delivery of the game has run in this process since its commit began (the game and its
+        outbox are then as the commit left them, or hold later updates that wait for their own
+        delivery); otherwise, as for the regular poll, the outbox and the game are read.
         """
-        entries = await self.store.outbox.pending(game_id)
-        if not entries:
-            return None
-        row = await self.store.games.get(game_id)
-        if row is None:
-            return None
+        if queued is not None and self._tables.rounds[game_id] == queued.since:
+            entries, row = [queued.entry], queued.row
+        else:
+            entries = await self.store.outbox.pending(game_id)
+            if not entries:
+                return None
+            found = await self.store.games.get(game_id)
+            if found is None:
+                return None
+            row = found
         table = await self._tables.decode(row)
         return await asyncio.to_thread(_delivery, table, entries, row.living, row.moves_made)
 
     async def delivered(self, delivery: Delivery, living: Living) -> None:
         """The delivery reached Discord; `living` is the board message as it now stands."""
-        await self.store.outbox.delivered(delivery.game_id, delivery.upto, living)
+        async with self._round(delivery.game_id):
+            await self.store.outbox.delivered(delivery.game_id, delivery.upto, living)
 
     async def delivery_failed(self, delivery: Delivery) -> int:
         """Count a failed try; returns how many updates were given up after too many tries."""
-        return await self.store.outbox.failed(delivery.game_id, delivery.upto)
+        async with self._round(delivery.game_id):
+            return await self.store.outbox.failed(delivery.game_id, delivery.upto)
+
+    @contextlib.asynccontextmanager
+    async def _round(self, game_id: int) -> AsyncIterator[None]:
+        """A change to the game's outbox or board message: its delivery round is raised before
+        and after it (`Tables.rounds`), so a commit that overlaps it is told from the database."""
+        self._tables.rounds[game_id] += 1
+        try:
+            yield
+        finally:
+            self._tables.rounds[game_id] += 1
 
     async def undelivered_games(self, older_than: float) -> list[int]:
         return await self.store.outbox.undelivered_games(older_than)
@@ -155,7 +177,8 @@ class Deliveries:
             current = await self.store.games.get(game_id)
             if current is not None and current.status in ("lobby", "active"):
                 await self.store.games.end(current, "abandoned", "Its channel is gone.")
-                await self.store.outbox.delivered(game_id, 1 << 62, Living())
+                async with self._round(game_id):
+                    await self.store.outbox.delivered(game_id, 1 << 62, Living())
 
 
 def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made: int) -> Delivery:

@@ -13,7 +13,7 @@ import asyncio
 import json
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,6 +83,9 @@ class Tables:
         """The time now, in Unix seconds."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._states: OrderedDict[int, tuple[str, Any]] = OrderedDict()
+        self.rounds: Counter[int] = Counter()
+        """Each game's delivery round in this process: raised as a delivery starts to change
+        the game's outbox and again when it is done (see `bot.service.updates.Queued`)."""
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that keeps one request at a time on the channel's table."""

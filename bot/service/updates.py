@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.storage.rows import GameRow, OutboxRow
 from engine.core import GameError, Seat, View
 
 
@@ -91,6 +92,22 @@ class TableUpdate:
     """The move is one the mover may ask to take back (an open move of a game with takebacks
     that goes on); whether the others agree, and whether it revealed anything, is checked when
     asked."""
+    queued: Queued | None = None
+    """What the commit left to tell, held in memory for the request that made it (None: its
+    delivery reads the outbox)."""
+
+
+@dataclass(frozen=True)
+class Queued:
+    """An action's update as its commit wrote it, so that the request that committed it can
+    deliver it without reading it back: the game `row` as committed and its outbox `entry`, the
+    only one waiting. `since` is the game's delivery round in this process when the commit
+    began (see `bot.service.tables.Tables.rounds`): a delivery of the game since then may have
+    told or dropped what the memory holds, and the delivery then reads the outbox instead."""
+
+    row: GameRow
+    entry: OutboxRow
+    since: int
 
 
 @dataclass(frozen=True)

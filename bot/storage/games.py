@@ -13,7 +13,16 @@ from typing import Any
 
 from bot.storage.database import Connection, Database
 from bot.storage.outbox import queue
-from bot.storage.rows import ChannelBusy, GameRow, Living, PhaseTimer, SeatRow, StaleGame
+from bot.storage.rows import (
+    ChannelBusy,
+    Committed,
+    GameRow,
+    Living,
+    OutboxRow,
+    PhaseTimer,
+    SeatRow,
+    StaleGame,
+)
 
 COLUMNS = (
     "id, guild_id, channel_id, game_key, options, seed, status, version, state, creator_id, "
@@ -28,17 +37,34 @@ COLUMNS = (
 `Database.seats_json`), read in one statement."""
 
 
-async def bump(db: Connection, game_id: int, version: int, **columns: Any) -> None:
+async def bump(
+    db: Connection, game_id: int, version: int, *, returning: str = "", **columns: Any
+) -> Any:
     """Set `columns` and raise the version, only if the game is still at `version`; raises
-    StaleGame otherwise."""
+    StaleGame otherwise. With `returning` (a RETURNING list), the row it reads back in the same
+    statement."""
     sets = "".join(f"{name} = ?, " for name in columns)
-    cursor = await db.execute(
+    async with db.execute(
         f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
-        "WHERE id = ? AND version = ?",
+        "WHERE id = ? AND version = ?" + (f" RETURNING {returning}" if returning else ""),
         (*columns.values(), time.time(), game_id, version),
-    )
-    if cursor.rowcount != 1:
-        raise StaleGame()
+    ) as cursor:
+        row = await cursor.fetchone() if returning else None
+        if (row is None) if returning else cursor.rowcount != 1:
+            raise StaleGame()
+    return row
+
+
+async def bump_telling(
+    db: Connection, database: Database, game: GameRow, entry: OutboxRow, **columns: Any
+) -> Committed:
+    """`bump` the game after queueing `entry` in the same transaction, reading back, in the
+    same statement, the game as committed (its move count as it was before any move the
+    transaction records after it) and whether `entry` is the only update its outbox holds."""
+    waiting = "(SELECT COUNT(*) FROM outbox WHERE outbox.game_id = games.id)"
+    columns_read = f"{COLUMNS.format(seats=database.seats_json)}, {waiting}"
+    row = await bump(db, game.id, game.version, returning=columns_read, **columns)
+    return Committed(game_row(row), entry, alone=row[-1] == 1)
 
 
 def game_row(row: Sequence[Any]) -> GameRow:
@@ -259,15 +285,16 @@ class Games:
         timer: PhaseTimer,
         outbox: dict[str, Any],
         claim_at: float | None = None,
-    ) -> None:
+    ) -> Committed:
         """Start the game (`state`: its opening snapshot as JSON text) and queue its opening
-        update for delivery, in one transaction."""
+        update for delivery, in one transaction; what it committed."""
         async with self.database.transaction() as db:
-            await queue(db, game.id, outbox)
-            await bump(
+            entry = await queue(db, game.id, outbox)
+            return await bump_telling(
                 db,
-                game.id,
-                game.version,
+                self.database,
+                game,
+                entry,
                 status="active",
                 state=state,
                 deadline=deadline,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from bot.ratings import ledger
 from bot.storage.database import Database
-from bot.storage.games import bump
+from bot.storage.games import bump_telling
 from bot.storage.outbox import queue
 from bot.storage.rows import Commit, Committed, GameRow, MoveRow
 
@@ -52,11 +53,12 @@ class Moves:
         (status `finished`) and its ending is counted in the same transaction. Refused
         (`StaleGame`) when the game is no longer at `game.version`."""
         async with self.database.transaction() as db:
-            outbox_id = await queue(db, game.id, commit.outbox)
-            await bump(
+            entry = await queue(db, game.id, commit.outbox)
+            told = await bump_telling(
                 db,
-                game.id,
-                game.version,
+                self.database,
+                game,
+                entry,
                 state=commit.state,
                 status="active" if commit.result is None else "finished",
                 result=commit.result,
@@ -83,13 +85,13 @@ class Moves:
                 ),
             ) as cursor:
                 row = await cursor.fetchone()
-            seq = int(row[0])
+            committed = replace(told, row=replace(told.row, moves_made=int(row[0])))
             if commit.result is not None:
                 await self.database.lock_ledger(db)
                 await ledger.number(db, game.id)
             if commit.ending is not None:
                 await ledger.count(db, game.id, commit.ending)
-        return Committed(game.version + 1, seq, outbox_id)
+        return committed
 
     async def positions_from(self, game_id: int, seq: int) -> list[str | None]:
         """The snapshots before each of the game's moves from number `seq` on, in order (None

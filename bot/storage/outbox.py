@@ -14,14 +14,15 @@ DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
 
 
-async def queue(db: Connection, game_id: int, payload: dict[str, Any]) -> int:
-    """Queue `payload` for the game, in the transaction of `db`; its outbox id."""
+async def queue(db: Connection, game_id: int, payload: dict[str, Any]) -> OutboxRow:
+    """Queue `payload` for the game, in the transaction of `db`; the entry as queued."""
+    queued_at = time.time()
     async with db.execute(
         "INSERT INTO outbox (game_id, payload, created_at) VALUES (?, ?, ?) RETURNING id",
-        (game_id, json.dumps(payload), time.time()),
+        (game_id, json.dumps(payload), queued_at),
     ) as cursor:
         row = await cursor.fetchone()
-    return int(row[0])
+    return OutboxRow(int(row[0]), payload, 0, queued_at)
 
 
 class Outbox:

@@ -48,12 +48,23 @@ class Commit:
 
 @dataclass(frozen=True)
 class Committed:
-    """What a commit made: the game's new `version`, the move's number `seq` and the id of the
-    outbox entry that tells it."""
+    """What a commit made, read back in its own statements: the game's `row` as committed, the
+    outbox `entry` that tells it, and whether that entry was `alone` in the game's outbox (no
+    earlier update was still waiting to be delivered)."""
 
-    version: int
-    seq: int
-    outbox_id: int
+    row: GameRow
+    entry: OutboxRow
+    alone: bool
+
+    @property
+    def version(self) -> int:
+        """The game's new version."""
+        return self.row.version
+
+    @property
+    def seq(self) -> int:
+        """The number of the move it recorded (the moves made so far, for a start)."""
+        return self.row.moves_made
 
 
 class StaleGame(GameError):

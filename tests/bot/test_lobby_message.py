@@ -89,7 +89,7 @@ def interaction(post: LobbyPost, player: Player, via: str) -> Any:
     )
 
 
-async def told(*_: Any) -> None:
+async def told(*_: Any, **__: Any) -> None:
     """The courier's telling of the table (nothing to tell here)."""
 
 
