@@ -74,15 +74,16 @@ def reuse_section(games: int) -> Section:
         "move searched: the simulations at its root as its search began (kept from the last "
         "search), the simulations its search ran, and its CPU time.",
         "",
-        "| game | moves | kept at the start, median | mean | new, median | kept / new, mean"
-        " | CPU s, median |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| game | moves | from a kept tree | kept at the start, median | mean | new, median "
+        "| kept / new, mean | CPU s, median |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for key in GAMES:
         moves = play(key, games)
         share = statistics.mean(k / n for k, n in zip(moves.inherited, moves.ran, strict=True))
         lines.append(
             f"| {CATALOGUE[key].game.title} | {len(moves.ran)} | "
+            f"{sum(kept > 0 for kept in moves.inherited)} | "
             f"{statistics.median(moves.inherited):,.0f} | {statistics.mean(moves.inherited):,.0f}"
             f" | {statistics.median(moves.ran):,.0f} | {share:.0%} | "
             f"{statistics.median(moves.cpu):.2f} |"
