@@ -6,7 +6,8 @@ of today against the players before them, at one level (hard by default).
   level with the rollouts before, in which each seat saw the other's objective in full
   (`open_guide`: a reveal cost nothing). Seats and first players alternate from game to game.
   Reported: the new player's wins, draws and losses, its win rate with its 95% Wilson interval,
-  and each side's reveals per game.
+  and each side's reveals per game and colours of its objective public at the end (a reveal of
+  colours already shown gives nothing away).
 - Mars vs. Earth: tables of the level at every seat, some seats dealing the hidden roles by how
   well they explain the public record (`MarsVsEarthSampler(weighed=True)`) and the others
   uniformly (`weighed=False`). Each table is played twice from the same seed (the same deal and
@@ -33,6 +34,7 @@ from bench.report import Section
 from bench.strength import wilson
 from bot.catalogue import CATALOGUE
 from engine.agents.actions import Reveal
+from engine.agents.moves import owner_of
 from engine.core import Game
 
 SEED = 20261125
@@ -51,13 +53,15 @@ QUICK_MOST_MOVES = 40
 
 @dataclass
 class Tally:
-    """One side's results: seat-games won, drawn, lost and unfinished, and reveals made."""
+    """One side's results: seat-games won, drawn, lost and unfinished, reveals made and the
+    colours of its objectives public at the end (Agents)."""
 
     wins: int = 0
     draws: int = 0
     losses: int = 0
     unfinished: int = 0
     reveals: int = 0
+    shown: int = 0
 
     @property
     def games(self) -> int:
@@ -69,6 +73,7 @@ class Tally:
         self.losses += other.losses
         self.unfinished += other.unfinished
         self.reveals += other.reveals
+        self.shown += other.shown
 
 
 @dataclass
@@ -115,6 +120,7 @@ def play(key: str, level: Level, new: tuple[int, ...], seed: int, most_moves: in
     for seat in range(players):
         tally = found.new if seat in new else found.old
         tally.reveals += reveals[seat]
+        tally.shown += len(state.revealed[owner_of(state.rules, seat)]) if key == "agents" else 0
         if outcome is None:
             tally.unfinished += 1
         elif seat in outcome.winners:
@@ -192,7 +198,8 @@ def bench_beliefs(
             f" both objectives, {new.games} games, seats alternated: won/drawn/lost/unfinished"
             f" {new.wins}/{new.draws}/{new.losses}/{new.unfinished}, win rate {rate(new)};"
             f" reveals per game: new {new.reveals / max(1, new.games):.2f},"
-            f" old {old.reveals / max(1, old.games):.2f}."
+            f" old {old.reveals / max(1, old.games):.2f}; colours public at the end: new"
+            f" {new.shown / max(1, new.games):.2f}, old {old.shown / max(1, old.games):.2f}."
         )
     if pairs:
         won = ", ".join(f"{side} {count}" for side, count in sorted(sides.items()))

@@ -22,6 +22,7 @@ def test_a_table_counts_each_seat_by_its_sampler() -> None:
     duel = play("agents", QUICK_LEVEL, (1,), 1, 30)
     assert duel.new.games == duel.old.games == 1
     assert duel.new.reveals + duel.old.reveals <= 30
+    assert duel.new.shown <= 2 * duel.new.reveals and duel.old.shown <= 2 * duel.old.reveals
 
 
 def test_the_quick_report_names_its_level_and_counts() -> None:
