@@ -14,6 +14,7 @@ import pytest
 
 from bot.service import Delivery, Player, TableService, TableUpdate
 from bot.storage import Storage
+from bot.storage.outbox import DELIVERY_ATTEMPTS
 from bot.storage.rows import Living
 from bot.storage.sqlite import SqliteDatabase
 from tests.conftest import SEED, Backend
@@ -111,18 +112,26 @@ async def test_a_delivery_since_the_commit_leaves_nothing_to_tell_twice(
     assert await service.deliveries.delivery(update.game_id, update.queued) is None
 
 
-async def test_a_failed_delivery_since_the_commit_is_read_back(
+async def failed_move(service: TableService, tries: int = 1) -> TableUpdate:
+    """A move whose delivery by the poll failed `tries` times before its request came to it."""
+    update = await move(service)
+    for _ in range(tries):
+        polled = await service.deliveries.delivery(update.game_id)
+        assert polled is not None
+        await service.deliveries.delivery_failed(polled)
+    return update
+
+
+async def test_an_update_given_up_since_the_commit_is_not_told(
     sqlite_service: tuple[TableService, TableUpdate],
 ) -> None:
-    """A failed try of the poll counts the update's tries: the request reads the outbox and
-    tells the update as it stands there."""
+    """The poll failed to tell the move as often as an update is tried, and dropped it: its
+    request, which reads the outbox since a delivery ran, finds nothing to tell."""
     service, started = sqlite_service
     await told(service, started)
-    update = await move(service)
-    polled = await service.deliveries.delivery(update.game_id)
-    assert polled is not None
-    await service.deliveries.delivery_failed(polled)
-    assert await service.deliveries.delivery(update.game_id, update.queued) == polled
+    update = await failed_move(service, DELIVERY_ATTEMPTS)
+    assert await service.store.outbox.pending(update.game_id) == []
+    assert await service.deliveries.delivery(update.game_id, update.queued) is None
 
 
 async def test_an_update_left_over_is_told_with_the_next_from_the_database(
@@ -132,10 +141,7 @@ async def test_an_update_left_over_is_told_with_the_next_from_the_database(
     is not held in memory, and its delivery tells both, in order."""
     service, started = sqlite_service
     await told(service, started)
-    first = await move(service)
-    failed = await service.deliveries.delivery(first.game_id)
-    assert failed is not None
-    await service.deliveries.delivery_failed(failed)
+    first = await failed_move(service)
     second = await move(service)
     assert second.queued is None
     both = await service.deliveries.delivery(second.game_id)
