@@ -7,7 +7,9 @@ iteration:
 2. walks down the tree from the root, playing in that state: at a node, the seat that moves is
    `seat` at the root and the first actor in seat order below it; among that seat's legal moves
    in this sample, one never tried gets a new child (then the walk stops), otherwise the child
-   with the highest UCB1 is followed;
+   with the highest UCB1 is followed; in an open game without chance, a seat below the root
+   that has a move winning at once plays it (checked once per node visited `WIN_CHECK_AT`
+   times: see `winning_at`);
 3. plays random moves from there to the end or the depth cap (see `ai.rollout`);
 4. adds each seat's reward, faded by the moves from the root to the end or the cap
    (`Settings.discount`), to the nodes that seat moved into, along the path.
@@ -30,7 +32,8 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ai.decisive import Checker
+from ai.decisive import Checker, wins_at_once
+from ai.determinize import OPEN
 from ai.kit import Kit
 from ai.policies import by_kind
 from ai.rewards import Rewards, discounted, drawn
@@ -162,6 +165,7 @@ def search(
     moves = legal if known is None else known.shortlist(game, sample, seat, legal)
     root = Node() if root is None else root
     draw = drawn(players, seat, kit.contempt)
+    wins: Wins | None = {} if determinizer is OPEN and kit.policy is not by_kind else None
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
         if iterations and timer.capped:
@@ -175,7 +179,9 @@ def search(
                 sample = determinizer.sample(game, state, seat, rng)
             except Unsampled:  # rare: decide on the simulations run so far
                 break
-        simulated += _iterate(game, sample, seat, root, players, rng, settings, kit, moves, draw)
+        simulated += _iterate(
+            game, sample, seat, root, players, rng, settings, kit, moves, draw, wins
+        )
         iterations += 1
     move = checker.safest(ranked(root, moves, legal), lambda: timer.spent() < 1)
     return Decision(move, iterations, simulated, timer.cpu_seconds())
@@ -264,6 +270,29 @@ def _moves_at(game: Game[Any, M], state: Any, seat: Seat, kit: Kit) -> list[M]:
     return moves
 
 
+WIN_CHECK_AT = 32
+"""Visits after which a node below the root is checked once for a move that wins at once (see
+`winning_at`): a node visited less costs more to check than its simulations tell."""
+
+Wins = dict[Node[Any], Any]
+"""A search's nodes checked for a move that wins at once: the move, or None."""
+
+
+def winning_at(
+    game: Game[Any, M], state: Any, seat: Seat, node: Node[Any], moves: list[M], wins: Wins
+) -> M | None:
+    """The move of `moves` that wins at once for `seat` at `node`, in `state` (see
+    `ai.decisive`), checked once per node, when it has been visited `WIN_CHECK_AT` times; None
+    before that or without one. Only for open games without chance, whose nodes each hold one
+    state."""
+    if node.visits < WIN_CHECK_AT:
+        return None
+    if node not in wins:
+        wins[node] = next((move for move in moves if wins_at_once(game, state, seat, move)), None)
+    found: M | None = wins[node]
+    return found
+
+
 def _iterate(
     game: Game[Any, M],
     state: Any,
@@ -275,15 +304,20 @@ def _iterate(
     kit: Kit,
     shortlist: list[M],
     draw: Rewards,
+    wins: Wins | None,
 ) -> int:
     """One simulation from the sampled `state` at `root`, where `seat` moves among `shortlist`;
     returns the moves it applied; a draw pays `draw`. With the `by_kind` policy, each decision is
     two steps of the tree: the kind of move, then a move of that kind (a new kind node plays a
-    random move of its kind)."""
+    random move of its kind). With `wins` (an open game without chance), a seat below the root
+    that has a move winning at once plays it (`winning_at`)."""
     node: Node[Any] = root
     path, applied = [node], 0
     while seat is not None:
         moves = shortlist if node is root else _moves_at(game, state, seat, kit)
+        if wins is not None and node is not root:
+            won = winning_at(game, state, seat, node, moves, wins)
+            moves = moves if won is None else [won]
         fresh = False
         if kit.policy is by_kind:
             node, key, fresh = node.step(kinds(seat, moves), rng, settings.exploration)

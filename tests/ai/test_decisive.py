@@ -10,6 +10,12 @@ Before these checks (and the search's discount of later rewards), normal and har
 ship on instead of delivering the good that builds the third station in the first two Martian
 Merchants positions (search seed 1), and moved a piece instead of mixing a Monad back in both
 Albiorix positions; the Ley Lines and Merchants blocks were found by the search alone.
+
+Agents of M.A.R.S. hides the bag and the other seat's objective: a draw that fills the last
+square wins at once for a seat only where it wins whatever the seat cannot see (game 6); where
+it wins in the true state only (games 36 and 54) it is a gamble, which the search may decline.
+In its positions with a loss to block, most moves leave the last square to the other seat,
+who wins by filling it whatever it draws.
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ import pytest
 
 from ai.decisive import lost, won
 from ai.levels import HARD, NORMAL, Level, choose
-from ai.search import Budget
+from ai.search import WIN_CHECK_AT, Budget, Wins, winning_at
+from ai.tree import Node
 from bot.catalogue import CATALOGUE
 from engine.core import Game, Seat
+from tests.ai.positions import filled, objectives_set
 
 LEVELS = [replace(NORMAL, budget=Budget(600)), replace(HARD, budget=Budget(2_000))]
 SEEDS = (1, 2, 3, 4)
@@ -32,8 +40,12 @@ SEEDS = (1, 2, 3, 4)
 
 def opening(key: str, seed: int, plies: int) -> tuple[Game[Any, Any], Any, Seat]:
     """Game `seed` of `key` (Ann first) after `plies` random moves drawn from `seed`, and the
-    seat to move."""
+    seat to move. Random games of Agents of M.A.R.S. fill the board too slowly: its game `seed`
+    is filled (`tests.ai.positions.filled`) until `plies` squares are left empty instead."""
     game = CATALOGUE[key].game
+    if key == "agents":
+        state = filled(objectives_set({}, seed), plies)
+        return game, state, min(game.actors(state))
     rng = random.Random(seed)
     state = game.new_game(["Ann", "Bob"], {"first": 1}, seed)
     for _ in range(plies):
@@ -80,6 +92,7 @@ WINS = [
     ("leylines", 22, 34),
     ("leylines", 3, 33),  # the last but one: every last piece after it loses
     ("leylines", 13, 33),
+    ("agents", 6, 1),  # draw: the last square, more points whatever is drawn
 ]
 BLOCKS = [
     ("merchants", 1, 116),  # six of seven moves let the other seat build its third station
@@ -88,6 +101,9 @@ BLOCKS = [
     ("albiorix", 2, 98),
     ("leylines", 3, 33),
     ("leylines", 14, 34),
+    ("agents", 17, 1),  # 79 of 102 moves leave the last square to the other seat, who wins
+    ("agents", 31, 1),
+    ("agents", 43, 1),
 ]
 
 
@@ -113,3 +129,15 @@ def test_a_loss_at_once_is_avoided(level: Level, key: str, seed: int, plies: int
     for search_seed in SEEDS[:2]:
         move = choose(game, state, seat, level, search_seed, CATALOGUE[key].ai)
         assert not loses(game, state, seat, move), (game.notation(move), search_seed)
+
+
+def test_a_seat_inside_the_tree_takes_a_win_at_once_once_its_node_is_visited_enough() -> None:
+    game, state, seat = opening("leylines", 1, 34)
+    moves = game.legal_moves(state, seat)
+    node: Node[Any] = Node(1 - seat, visits=WIN_CHECK_AT - 1)
+    wins_found: Wins = {}
+    assert winning_at(game, state, seat, node, moves, wins_found) is None
+    node.visits += 1
+    move = winning_at(game, state, seat, node, moves, wins_found)
+    assert move is not None and wins(game, state, seat, move)
+    assert wins_found == {node: move}
