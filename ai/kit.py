@@ -38,8 +38,10 @@ class Kit:
     counts), and `unit` what that count counts, in words; `policy` picks rollout moves;
     `evaluation` judges a rollout cut off at its depth cap; `heuristics`, when set, guide
     rollouts, shortlist moves and judge cut-off rollouts in place of `policy` and `evaluation`;
-    `contempt` is how much less than `ai.rewards.DRAW` a search counts a draw for the seat it
-    plays for (the other seats count it that much more)."""
+    `widest`, when set in a kit with a `score` and no heuristics, is how many of the searching
+    seat's moves a search weighs: those worth most one move ahead (`ai.widest`); `contempt` is
+    how much less than `ai.rewards.DRAW` a search counts a draw for the seat it plays for (the
+    other seats count it that much more)."""
 
     determinizer: Determinizer
     score: Score | None = None
@@ -48,6 +50,7 @@ class Kit:
     evaluation: Evaluation = even
     heuristics: Heuristics | None = None
     contempt: float = 0.0
+    widest: int | None = None
 
 
 def by_nature(game: Game[Any, Any]) -> Determinizer:

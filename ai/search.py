@@ -14,7 +14,8 @@ iteration:
 4. adds each seat's reward, faded by the moves from the root to the end or the cap
    (`Settings.discount`), to the nodes that seat moved into, along the path.
 The kit's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first (with
-`deep` heuristics, every seat's moves at every node of the tree).
+`deep` heuristics, every seat's moves at every node of the tree), or a kit without them to its
+`widest` moves worth most one move ahead (`ai.widest`).
 Before searching, a move that wins at once is played; after, the root child visited most,
 unless it may lose at once and another move does not (see `ai.decisive`). A search under a CPU
 or wall-clock cap simulates for `SEARCH_SHARE` of its time and stops earlier once no other root
@@ -40,6 +41,7 @@ from ai.rewards import Rewards, discounted, drawn
 from ai.rollout import first_actor, rollout
 from ai.samplers import Unsampled
 from ai.tree import Node
+from ai.widest import widest
 from engine.core import Game, Seat
 
 M = TypeVar("M", bound=Hashable)
@@ -163,6 +165,8 @@ def search(
         return Decision(winning, 0, 0, timer.cpu_seconds())
     # the seat's own moves, the same in every sample
     moves = legal if known is None else known.shortlist(game, sample, seat, legal)
+    if known is None and kit.score is not None and kit.widest is not None:
+        moves = widest(game, sample, seat, legal, kit.score, kit.widest, rng)
     root = Node() if root is None else root
     draw = drawn(players, seat, kit.contempt)
     wins: Wins | None = {} if determinizer is OPEN and kit.policy is not by_kind else None

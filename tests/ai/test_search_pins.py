@@ -12,7 +12,7 @@ from bot.catalogue import CATALOGUE
 
 PLAN = Plan(positions=3, iterations=120)
 PINNED = {
-    "leylines": [("L b1", 2562), ("S c5", 2280), ("L f2", 1560)],
+    "leylines": [("M f4", 2632), ("L b2", 2280), ("L b6", 1560)],
     "albiorix": [("d5xc4 1o/3o-2o", 2328), ("b3-d3", 2068), ("a1xa2 3b-2b/3o", 2134)],
     "agents": [("draw", 2708), ("place e1", 2688), ("draw", 2693)],
     "merchants": [("launch 2,0", 2711), ("move 0,2 0,3 orange", 2700), ("move -1,1 0,1", 2736)],
