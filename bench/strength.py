@@ -11,10 +11,11 @@ seat, 5 and 7 players, counting the side that wins. Think time is CPU seconds pe
 (`time.process_time`), the figure the levels cap.
 
 Games are played in parts (one turn of the seats each) by two worker processes. A hard move
-costs up to 1.9 s of CPU: a Ley Lines game against greedy takes about half a CPU minute, an
-Agents game against normal some 5 (110 hard and 110 normal moves), so the full run of 40 games
-per pairing takes many hours on two cores; `--strength-game KEY` and `--strength-games N` make
-it shorter.
+costs up to 1.9 s of CPU (1 s on average in Ley Lines, whose searches often settle early): the 60
+Ley Lines games of 20 per pairing took 15 minutes on two busy cores, and an Agents game of hard
+against normal should take some 5 CPU minutes (about 110 moves each), so the full run of 40
+games per pairing takes many hours; `--strength-game KEY` and `--strength-games N` make it
+shorter.
 """
 
 from __future__ import annotations
