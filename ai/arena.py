@@ -56,27 +56,37 @@ class Effort:
 
 
 @dataclass
-class Match:
-    """The contender's results (a draw as `Outcome.is_draw` says; any other ended game it did not
-    win is a loss; a game stopped at `most_moves` is unfinished) and the effort of each side."""
+class Results:
+    """Games won, drawn, lost and unfinished (a draw as `Outcome.is_draw` says; any other ended
+    game not won is a loss; a game stopped at `most_moves` is unfinished)."""
 
     wins: int = 0
     draws: int = 0
     losses: int = 0
     unfinished: int = 0
-    contender: Effort = field(default_factory=Effort)
-    opponent: Effort = field(default_factory=Effort)
 
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses + self.unfinished
 
-    def merge(self, other: Match) -> None:
-        """Count `other`'s games too (a match played in parts)."""
+    def count(self, other: Results) -> None:
+        """Count `other`'s games too."""
         self.wins += other.wins
         self.draws += other.draws
         self.losses += other.losses
         self.unfinished += other.unfinished
+
+
+@dataclass
+class Match(Results):
+    """The contender's results and the effort of each side."""
+
+    contender: Effort = field(default_factory=Effort)
+    opponent: Effort = field(default_factory=Effort)
+
+    def merge(self, other: Match) -> None:
+        """Count `other`'s games and efforts too (a match played in parts)."""
+        self.count(other)
         self.contender.merge(other.contender)
         self.opponent.merge(other.opponent)
 

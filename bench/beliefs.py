@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ai.arena import Results
 from ai.heuristics.agents import open_guide
 from ai.kit import Kit
 from ai.levels import HARD, Level, think
@@ -52,26 +53,15 @@ QUICK_MOST_MOVES = 40
 
 
 @dataclass
-class Tally:
-    """One side's results: seat-games won, drawn, lost and unfinished, reveals made and the
-    colours of its objectives public at the end (Agents)."""
+class Tally(Results):
+    """One side's results in seat-games, reveals made and the colours of its objectives public
+    at the end (Agents)."""
 
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    unfinished: int = 0
     reveals: int = 0
     shown: int = 0
 
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses + self.unfinished
-
     def add(self, other: Tally) -> None:
-        self.wins += other.wins
-        self.draws += other.draws
-        self.losses += other.losses
-        self.unfinished += other.unfinished
+        self.count(other)
         self.reveals += other.reveals
         self.shown += other.shown
 
