@@ -17,7 +17,7 @@ from typing import Any
 
 from ai.kit import Kit
 from ai.levels import Level, think
-from engine.core import Game
+from engine.core import Game, Outcome, Seat
 
 
 @dataclass
@@ -68,6 +68,17 @@ class Results:
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses + self.unfinished
+
+    def record(self, outcome: Outcome | None, seat: Seat) -> None:
+        """Count one game that ended in `outcome` (None: unfinished) for `seat`."""
+        if outcome is None:
+            self.unfinished += 1
+        elif seat in outcome.winners:
+            self.wins += 1
+        elif outcome.is_draw:
+            self.draws += 1
+        else:
+            self.losses += 1
 
     def count(self, other: Results) -> None:
         """Count `other`'s games too."""
@@ -133,15 +144,7 @@ def match(
         mine = number % players
         seats = [*others[:mine], contender, *others[mine:]]
         efforts = [result.contender if seat == mine else result.opponent for seat in range(players)]
-        outcome = game.outcome(play(game, kit, seats, efforts, seeds, most_moves))
-        if outcome is None:
-            result.unfinished += 1
-        elif mine in outcome.winners:
-            result.wins += 1
-        elif outcome.is_draw:
-            result.draws += 1
-        else:
-            result.losses += 1
+        result.record(game.outcome(play(game, kit, seats, efforts, seeds, most_moves)), mine)
     return result
 
 

@@ -111,14 +111,7 @@ def play(key: str, level: Level, new: tuple[int, ...], seed: int, most_moves: in
         tally = found.new if seat in new else found.old
         tally.reveals += reveals[seat]
         tally.shown += len(state.revealed[owner_of(state.rules, seat)]) if key == "agents" else 0
-        if outcome is None:
-            tally.unfinished += 1
-        elif seat in outcome.winners:
-            tally.wins += 1
-        elif outcome.is_draw:
-            tally.draws += 1
-        else:
-            tally.losses += 1
+        tally.record(outcome, seat)
     return found
 
 

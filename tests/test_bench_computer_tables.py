@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import logging
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from bench.computer_tables import thoughts
 from bot.play.thinking import THOUGHT
+from tests.test_benchmark_smoke import run_benchmark
 
-ROOT = Path(__file__).resolve().parent.parent
 ROW = re.compile(r"^\| hard move, (thinking workers \(bot log\)|picture to picture.*?) \| (\d+) \|")
 
 
@@ -26,18 +24,10 @@ def test_the_bots_lines_of_hard_moves_are_read_in_ms() -> None:
 
 
 def test_a_load_with_a_hard_computer_reports_its_moves(tmp_path: Path) -> None:
-    out = tmp_path / "load.md"
     flags = ["--load-channels", "2", "--load-inflight", "1", "--load-seconds", "5"]
-    flags += ["--load-computers", "1", "--out", str(out)]
-    done = subprocess.run(
-        [sys.executable, "benchmark.py", "--load", "--quick", *flags],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=150,
+    report = run_benchmark(
+        tmp_path / "load.md", "--load", "--quick", *flags, "--load-computers", "1"
     )
-    assert done.returncode == 0, done.stderr
-    report = out.read_text(encoding="utf-8")
     assert "### Against hard computer players during the load" in report
     rows = {found[1]: found[2] for found in map(ROW.match, report.splitlines()) if found}
     assert len(rows) == 2 and all(int(samples) >= 1 for samples in rows.values()), report
