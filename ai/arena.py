@@ -90,14 +90,17 @@ class Results:
 
 @dataclass
 class Match(Results):
-    """The contender's results and the effort of each side."""
+    """The contender's results, the other seats' (each seat's game counted once: a table of
+    five counts four games in `others`), and the effort of each side."""
 
     contender: Effort = field(default_factory=Effort)
     opponent: Effort = field(default_factory=Effort)
+    others: Results = field(default_factory=Results)
 
     def merge(self, other: Match) -> None:
         """Count `other`'s games and efforts too (a match played in parts)."""
         self.count(other)
+        self.others.count(other.others)
         self.contender.merge(other.contender)
         self.opponent.merge(other.opponent)
 
@@ -144,7 +147,11 @@ def match(
         mine = number % players
         seats = [*others[:mine], contender, *others[mine:]]
         efforts = [result.contender if seat == mine else result.opponent for seat in range(players)]
-        result.record(game.outcome(play(game, kit, seats, efforts, seeds, most_moves)), mine)
+        outcome = game.outcome(play(game, kit, seats, efforts, seeds, most_moves))
+        result.record(outcome, mine)
+        for seat in range(players):
+            if seat != mine:
+                result.others.record(outcome, seat)
     return result
 
 

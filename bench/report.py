@@ -14,6 +14,7 @@ RELATIONS: dict[str, Callable[[float, float], bool]] = {
     "<": operator.lt,
     "<=": operator.le,
     ">=": operator.ge,
+    ">": operator.gt,
 }
 """How a measured value may stand to its target."""
 
@@ -21,7 +22,7 @@ RELATIONS: dict[str, Callable[[float, float], bool]] = {
 @dataclass(frozen=True)
 class Check:
     """A measured value against its target: below it (`relation` "<", the default), at most it
-    ("<=") or at least it (">=")."""
+    ("<="), at least it (">=") or above it (">")."""
 
     name: str
     value: float

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from ai.arena import Match
 from ai.levels import RANDOM
 from bench import house, profile, strength
 from bench.fleet import guild_sizes
@@ -309,8 +310,25 @@ def test_the_strength_run_may_play_one_game_only() -> None:
     assert {pairing.game for pairing in merchants} == {"merchants"}
     assert [pairing.players for pairing in merchants] == [2, 2, 2, 3]
     every = strength.pairings(quick=True, games=None)
-    assert {pairing.game for pairing in every} == {"leylines", "albiorix", "agents", "merchants"}
-    assert strength.pairings(quick=True, games=None, only="marsvsearth") == []
+    assert {pairing.game for pairing in every} == {
+        "leylines",
+        "albiorix",
+        "agents",
+        "merchants",
+        "marsvsearth",
+    }
+    [mixed] = strength.pairings(quick=True, games=None, only="marsvsearth")
+    assert mixed.players == 5 and mixed.games == 5  # a game at each seat
+
+
+def test_a_seat_that_wins_with_its_side_is_measured_against_the_other_seats() -> None:
+    [mixed] = strength.pairings(quick=True, games=None, only="marsvsearth")
+    result = Match(wins=2, losses=3)
+    result.others.wins, result.others.losses = 6, 14
+    check = strength.target_check(mixed, result)
+    assert (check.value, check.limit, check.relation, check.verdict) == (40, 30, ">", "PASS")
+    result.others.wins, result.others.losses = 8, 12
+    assert strength.target_check(mixed, result).verdict == "MISS"  # 40% is not above 40%
 
 
 def test_the_house_report_counts_each_request() -> None:

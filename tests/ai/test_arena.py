@@ -44,6 +44,7 @@ def test_each_two_player_game_pairs_normal_and_hard_with_greedy_and_hard_with_no
         ("hard", ["normal"], 0.65),
     ]
     assert {p.games for p in found} == {40}
+    assert found[1].contender.budget == Budget(50_000, cpu_seconds=1.9)  # by its CPU cap alone
 
 
 def test_hard_plays_merchants_beside_a_greedy_and_a_normal_seat() -> None:
@@ -53,6 +54,22 @@ def test_hard_plays_merchants_beside_a_greedy_and_a_normal_seat() -> None:
         ["greedy", "normal"],
     )
     assert mixed.players == 3 and mixed.target == 1 / 3 and not mixed.yardstick
+
+
+def test_hard_plays_mars_vs_earth_beside_greedy_and_normal_seats_against_their_rate() -> None:
+    [mixed] = pairings(quick=False, games=None, only="marsvsearth")
+    assert (mixed.contender.name, [o.name for o in mixed.opponents]) == (
+        "hard",
+        ["greedy", "normal", "greedy", "normal"],
+    )
+    assert mixed.target is None and mixed.games == 10
+
+
+def test_the_other_seats_results_count_each_of_their_games() -> None:
+    result = match(MERCHANTS, MERCHANTS_KIT, RANDOM, [RANDOM, RANDOM], 3, 5, 3)
+    assert result.games == 3 and result.others.games == 6
+    won = result.wins + result.others.wins
+    assert result.unfinished == 0 and won == 3  # one winner a game: none was drawn
 
 
 def test_a_match_seats_the_opponents_in_order_after_the_contender() -> None:
