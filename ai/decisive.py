@@ -9,7 +9,8 @@ A move is followed by the moves its player is then left alone to make (see `play
 
 - A move *wins at once* for `seat` when the outcome after it names `seat` a winner (alone or with
   its side), or when no actor after it is `seat` and every reply of the next actors ends the game
-  with `seat` a winner (Albiorix: the opponent, left without a Monad, cannot mix one back).
+  with `seat` a winner (Albiorix: the opponent, left without a Monad, cannot mix one back, even
+  after offering a draw: a reply is the actor's whole turn, see `replies`).
   In a game with secrets a move counts only if it wins in every one of `SAMPLES` samples.
 - A move *loses at once* for `seat` when the outcome after it ends the game without `seat` among
   the winners (a draw is no loss), or when no actor after it is `seat` and some actor has a reply
@@ -63,13 +64,20 @@ def played(game: Game[Any, M], state: Any, seat: Seat, move: M) -> Any:
     return state
 
 
-def replies(game: Game[Any, Any], state: Any) -> Iterable[Outcome | None]:
+def replies(game: Game[Any, Any], state: Any, more: int = 1) -> Iterable[Outcome | None]:
     """The outcome after each legal move of each actor in `state` (and the moves it is then
     forced to make), computed as they are asked for (a check stops at the first that settles
-    it)."""
+    it). A move after which its actor still acts alone, the game running, leaves that actor's
+    turn unfinished (Albiorix: a draw offer, then a move; Agents: a draw, then where to place
+    it): the outcomes after each of its next moves are given instead, `more` times at most."""
     for actor in sorted(game.actors(state)):
         for reply in game.legal_moves(state, actor):
-            yield game.outcome(played(game, state, actor, reply))
+            after = played(game, state, actor, reply)
+            outcome = game.outcome(after)
+            if more and outcome is None and game.actors(after) == {actor}:
+                yield from replies(game, after, more - 1)
+            else:
+                yield outcome
 
 
 def wins_at_once(game: Game[Any, M], state: Any, seat: Seat, move: M) -> bool:

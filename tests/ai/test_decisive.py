@@ -11,6 +11,13 @@ ship on instead of delivering the good that builds the third station in the firs
 Merchants positions (search seed 1), and moved a piece instead of mixing a Monad back in both
 Albiorix positions; the Ley Lines and Merchants blocks were found by the search alone.
 
+Albiorix is won by beginning a turn holding both Monads: a move wins at once when it takes the
+other seat's last Monad and that seat cannot mix one back on its turn (game 9), or has no action
+at all and passes (`tests.ai.positions_albiorix.STRANDED`). The other seat may offer a draw
+before it moves; while `ai.decisive` took the offer for a whole reply, one that does not lose,
+no Albiorix move won at once, and normal mixed d3xc3 in game 9 (search seed 3), which does not
+win.
+
 Agents of M.A.R.S. hides the bag and the other seat's objective: a draw that fills the last
 square wins at once for a seat only where it wins whatever the seat cannot see (game 6); where
 it wins in the true state only (games 36 and 54) it is a gamble, which the search may decline.
@@ -33,6 +40,7 @@ from ai.tree import Node
 from bot.catalogue import CATALOGUE
 from engine.core import Game, Seat
 from tests.ai.positions import filled, objectives_set
+from tests.ai.positions_albiorix import STRANDED
 
 LEVELS = [replace(NORMAL, budget=Budget(600)), replace(HARD, budget=Budget(2_000))]
 SEEDS = (1, 2, 3, 4)
@@ -67,13 +75,22 @@ def finished(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> Any:
 
 
 def outcomes_after(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> list[Any]:
-    """The outcome after `move` if it ends the game, else after each reply of the next actor."""
+    """The outcome after `move` if it ends the game, else after each reply of the next actor:
+    a reply after which that actor still acts (an Albiorix draw offer) is followed by each of
+    its next moves."""
     after = finished(game, state, seat, move)
     if game.outcome(after) is not None or seat in game.actors(after):
         return [game.outcome(after)]
     [actor] = game.actors(after)
-    moves = game.legal_moves(after, actor)
-    return [game.outcome(finished(game, after, actor, reply)) for reply in moves]
+    outcomes = []
+    for reply in game.legal_moves(after, actor):
+        replied = finished(game, after, actor, reply)
+        if game.outcome(replied) is None and game.actors(replied) == {actor}:
+            more = game.legal_moves(replied, actor)
+            outcomes += [game.outcome(finished(game, replied, actor, m)) for m in more]
+        else:
+            outcomes.append(game.outcome(replied))
+    return outcomes
 
 
 def wins(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> bool:
@@ -93,6 +110,7 @@ WINS = [
     ("leylines", 3, 33),  # the last but one: every last piece after it loses
     ("leylines", 13, 33),
     ("agents", 6, 1),  # draw: the last square, more points whatever is drawn
+    ("albiorix", 9, 28),  # b3xc3 1b/3o-1o takes orange's last Monad for good
 ]
 BLOCKS = [
     ("merchants", 1, 116),  # six of seven moves let the other seat build its third station
@@ -107,16 +125,36 @@ BLOCKS = [
 ]
 
 
-@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
-@pytest.mark.parametrize(("key", "seed", "plies"), WINS)
-def test_a_win_at_once_is_taken(level: Level, key: str, seed: int, plies: int) -> None:
-    game, state, seat = opening(key, seed, plies)
+BUILT_WINS = [
+    pytest.param("albiorix", STRANDED, 0, id="albiorix-stranded"),  # orange left with no action
+]
+"""Positions laid out on purpose: the game, the state and the seat to move."""
+
+
+def takes_win(level: Level, key: str, state: Any, seat: Seat) -> None:
+    """`level` plays a move that wins at once for `seat` in `state` from every search seed."""
+    game = CATALOGUE[key].game
     moves = game.legal_moves(state, seat)
     assert any(wins(game, state, seat, move) for move in moves)
     assert not all(wins(game, state, seat, move) for move in moves)
     for search_seed in SEEDS:
         move = choose(game, state, seat, level, search_seed, CATALOGUE[key].ai)
         assert wins(game, state, seat, move), (game.notation(move), search_seed)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+@pytest.mark.parametrize(("key", "seed", "plies"), WINS)
+def test_a_win_at_once_is_taken(level: Level, key: str, seed: int, plies: int) -> None:
+    _, state, seat = opening(key, seed, plies)
+    takes_win(level, key, state, seat)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+@pytest.mark.parametrize(("key", "state", "seat"), BUILT_WINS)
+def test_a_win_at_once_in_a_built_position_is_taken(
+    level: Level, key: str, state: Any, seat: Seat
+) -> None:
+    takes_win(level, key, state, seat)
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)

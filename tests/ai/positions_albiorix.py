@@ -1,0 +1,43 @@
+"""Albiorix positions for the search's tests, laid out square by square and read through the
+engine's saved form (which refuses a board without the 30 pyramids or with a top pyramid larger
+than its bottom)."""
+
+from __future__ import annotations
+
+from engine.albiorix import GAME
+from engine.albiorix.pieces import COLOUR_LETTERS, GRID
+from engine.albiorix.state import AlbiorixState
+from engine.core import Seat
+
+
+def laid_out(pieces: dict[str, str], to_move: Seat) -> AlbiorixState:
+    """A new game (Ann blue, Bob orange) with `to_move` to move and only `pieces` on the board:
+    square to piece, bottom first (`3o-2b`: a large orange pyramid under a medium blue one;
+    `2b`: a blue Regent)."""
+    data = GAME.to_json(GAME.new_game(["Ann", "Bob"], {"first": to_move + 1}, 1))
+    board: list[list[list[int]] | None] = [None] * GRID.size
+    for name, text in pieces.items():
+        board[GRID.parse(name)] = [
+            [COLOUR_LETTERS.index(pyramid[1]), int(pyramid[0])] for pyramid in text.split("-")
+        ]
+    data["board"] = board
+    return GAME.from_json(data)
+
+
+STRANDED = laid_out(
+    {
+        **dict.fromkeys(("a5", "b5", "c5", "d5"), "3o-3b"),
+        "e5": "3o-2b",
+        **dict.fromkeys(("a4", "b4", "c4"), "2o-2b"),
+        "d4": "2o",
+        **dict.fromkeys(("a3", "b3", "c3", "d3"), "1o-1b"),
+        "c2": "2b-1b",
+        "a1": "3b",
+        "e1": "2o-1o",
+    },
+    to_move=0,
+)
+"""Blue to move. The Soldier on c2 mixes with orange's last Monad on d4 (`c2xd4 2b/2o-1b`):
+orange is left in control of the one piece with an orange top, its Soldier on e1, which can
+only advance and already stands on orange's last row; with no action orange passes, and blue
+begins the next turn holding both Monads."""
