@@ -131,16 +131,18 @@ class LeyLines(BaseGame[LeyLinesState, Place], OpenAndCertain):
             events.append(
                 Event(f"Line {notation.line_name(line)} is filled: {name} scores {points}.")
             )
+        finished = state.placed + 1 == PIECES
+        to_move, passes = next_turn(state.players, stashes, caps, seat, finished)
         after = replace(
             state,
             board=tuple(board),
             stashes=stashes,
             caps=caps,
             scores=tuple(scores),
+            to_move=to_move,
             last=(seat, move),
             scored_lines=tuple(tuple(line) for line in lines),
         )
-        after, passes = next_turn(after, seat, after.placed == PIECES)
         return after, events + passes
 
     def leave(self, state: LeyLinesState, seat: Seat) -> tuple[LeyLinesState, list[Event]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Seat
@@ -23,14 +22,18 @@ def placements(state: LeyLinesState, seat: Seat) -> list[Place]:
 
 
 def next_turn(
-    state: LeyLinesState, mover: Seat, finished: bool
-) -> tuple[LeyLinesState, list[Event]]:
-    """Give the turn to the opponent, or back to the mover when the opponent has nothing left to
-    place and must pass; nothing changes once every piece is placed (`finished`)."""
+    players: tuple[str, ...],
+    stashes: tuple[tuple[int, int, int], ...],
+    caps: int,
+    mover: Seat,
+    finished: bool,
+) -> tuple[Seat, list[Event]]:
+    """Who moves after `mover`, with `stashes` and `caps` left: the opponent, or the mover again
+    when the opponent has nothing left to place and must pass; the mover once every piece is
+    placed (`finished`: the game is over)."""
     if finished:
-        return state, []
+        return mover, []
     other = 1 - mover
-    if sum(state.stashes[other]) or state.caps:
-        return replace(state, to_move=other), []
-    passing = Event(f"{state.players[other]} has nothing left to place and passes.")
-    return replace(state, to_move=mover), [passing]
+    if sum(stashes[other]) or caps:
+        return other, []
+    return mover, [Event(f"{players[other]} has nothing left to place and passes.")]

@@ -8,7 +8,6 @@ their own colour in it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine.core import Outcome, Seat
 from engine.leylines.notation import points_words
@@ -16,19 +15,27 @@ from engine.leylines.state import GRID, PIECES, LeyLinesState, Piece
 
 DIAGONALS = (((1, 1), (-1, -1)), ((1, -1), (-1, 1)))
 """The two diagonal directions, each as its pair of opposite steps."""
+Rays = tuple[tuple[int, ...], tuple[int, ...]]
+RAYS: tuple[tuple[Rays, ...], ...] = tuple(
+    tuple((tuple(GRID.ray(square, a)), tuple(GRID.ray(square, b))) for a, b in DIAGONALS)
+    for square in range(GRID.size)
+)
+"""Per square, per diagonal, the squares from it to the board's edge each way (worked out once:
+every placement looks them up)."""
 
 
-def line_through(board: Sequence[Piece | None], square: int, steps: tuple[Any, Any]) -> list[int]:
-    """The squares of the line through `square` along one diagonal, from one end to the other.
+def line_through(board: Sequence[Piece | None], square: int, rays: Rays) -> list[int]:
+    """The squares of the line through `square` along one diagonal (its `rays` from `RAYS`), from
+    one end to the other.
 
     The line runs to the board edge or stops before a cap; caps are never part of a line.
     """
     ends = []
-    for step in steps:
+    for ray in rays:
         run = []
-        for other in GRID.ray(square, step):
+        for other in ray:
             piece = board[other]
-            if piece is not None and piece.is_cap:
+            if piece is not None and piece.owner is None:  # a cap
                 break
             run.append(other)
         ends.append(run)
@@ -37,7 +44,7 @@ def line_through(board: Sequence[Piece | None], square: int, steps: tuple[Any, A
 
 def filled_lines(board: Sequence[Piece | None], square: int) -> list[list[int]]:
     """The lines of two or more squares through `square` that hold no empty square."""
-    lines = [line_through(board, square, steps) for steps in DIAGONALS]
+    lines = [line_through(board, square, rays) for rays in RAYS[square]]
     return [line for line in lines if len(line) >= 2 and all(board[i] is not None for i in line)]
 
 
