@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.core import BadNotation
 
@@ -38,8 +39,13 @@ class Grid:
         return 0 <= square[0] < self.columns and 0 <= square[1] < self.rows
 
     def name(self, index: int) -> str:
-        column, row = self.square(index)
-        return f"{chr(ord('a') + column)}{row + 1}"
+        return self.names[index]
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """Every square's name, by index (worked out once per grid)."""
+        squares = map(self.square, range(self.size))
+        return tuple(f"{chr(ord('a') + column)}{row + 1}" for column, row in squares)
 
     def parse(self, text: str) -> int:
         """The index of a square named like `c3`; raises BadNotation when off the board."""

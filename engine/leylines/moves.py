@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import Event, Seat
 from engine.leylines.actions import CAP, Place
+from engine.leylines.state import GRID, LeyLinesState
 
-if TYPE_CHECKING:
-    from engine.leylines.state import LeyLinesState
+PLACES = {size: tuple(map(Place, [size] * GRID.size, range(GRID.size))) for size in (3, 2, 1, CAP)}
+"""Every placement, by size and square, made once (moves never change; a search asks for the
+legal ones at every step)."""
 
 
 def placements(state: LeyLinesState, seat: Seat) -> list[Place]:
@@ -18,7 +18,7 @@ def placements(state: LeyLinesState, seat: Seat) -> list[Place]:
     sizes = [size for size in (3, 2, 1) if state.stashes[seat][size - 1]]
     if state.caps:
         sizes.append(CAP)
-    return [Place(size, square) for size in sizes for square in empty]
+    return [PLACES[size][square] for size in sizes for square in empty]
 
 
 def next_turn(

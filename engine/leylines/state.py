@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import repeat
 from operator import is_not
 
@@ -50,9 +51,10 @@ class LeyLinesState:
     """The lines (square indices) that the last placement scored."""
     resigned: Seat | None = None
 
-    @property
+    @cached_property
     def placed(self) -> int:
-        """Pieces on the board (counted in C: a piece's `==` against None would be Python's)."""
+        """Pieces on the board (counted in C, once per state: a piece's `==` against None would
+        be Python's)."""
         return sum(map(is_not, self.board, repeat(None)))
 
 
