@@ -9,8 +9,9 @@ of today against the players before them, at one level (hard by default).
   and each side's reveals per game and colours of its objective public at the end (a reveal of
   colours already shown gives nothing away).
 - Mars vs. Earth: tables of the level at every seat, some seats dealing the hidden roles by how
-  well they explain the public record (`MarsVsEarthSampler(weighed=True)`) and the others
-  uniformly (`weighed=False`). Each table is played twice from the same seed (the same deal and
+  well they explain the public record of every round so far (`MarsVsEarthSampler()`) and the
+  others by this round's record only, as before the state kept the earlier rounds'
+  (`earlier=False`). Each table is played twice from the same seed (the same deal and
   DNA), the even seats weighing in the first game and the odd seats in the second, so each
   sampler plays every seat, on both sides, once. A seat wins when its side wins; a sampler's win
   rate is its seats' wins over its seat-games (seats of one table are not independent, so the
@@ -77,14 +78,14 @@ class Played:
 
 
 def kits(key: str) -> tuple[Kit, Kit]:
-    """Game `key`'s kit of today and the one before beliefs: Agents with the open rollouts,
-    Mars vs. Earth with uniform deals."""
+    """Game `key`'s kit of today and the one before: Agents with the open rollouts, Mars vs.
+    Earth with beliefs from this round's record only."""
     kit = CATALOGUE[key].ai
     assert kit is not None
     if key == "agents":
         assert kit.heuristics is not None
         return kit, replace(kit, heuristics=replace(kit.heuristics, guide=open_guide))
-    return kit, replace(kit, determinizer=MarsVsEarthSampler(weighed=False))
+    return kit, replace(kit, determinizer=MarsVsEarthSampler(earlier=False))
 
 
 def play(key: str, level: Level, new: tuple[int, ...], seed: int, most_moves: int) -> Played:
@@ -188,8 +189,9 @@ def bench_beliefs(
         won = ", ".join(f"{side} {count}" for side, count in sorted(sides.items()))
         lines.append(
             f"- Mars vs. Earth, {TABLE_SIZE} seats, {len(tables)} tables ({pairs} seeds, each"
-            f" played twice with the samplers' seats swapped): seats dealing roles by belief won"
-            f" {rate(table.new)} of their seat-games, seats dealing uniformly {rate(table.old)};"
+            f" played twice with the samplers' seats swapped): seats weighing roles by every"
+            f" round's record won {rate(table.new)} of their seat-games, seats weighing them by"
+            f" this round's only {rate(table.old)};"
             f" sides: {won}."
         )
     return Section([*lines, ""], [])

@@ -6,7 +6,7 @@ gave each threat, revealed cards, piles' sizes, the Agent deck's contents) and t
 hand and cards on the table. Re-drawn:
 - the face-down DNA of the other Agents and the DNA deck, from the DNA cards the seat has not
   seen (so the table keeps its set-up's number of clones), the roles weighed by how well they
-  explain this round's public record (`ai.samplers.roles`);
+  explain the game's public record so far (`ai.samplers.roles`);
 - every skill card the seat has not seen (the others' hands, their face-down cards on threats
   and accusations, Fate cards, the draw pile and the discards not shown this round), dealt from
   the cards it has not seen; the draw and discard piles in a random order;
@@ -82,10 +82,12 @@ class Fixed:
 @dataclass(frozen=True)
 class MarsVsEarthSampler:
     """`weighed`: the other Agents' roles are drawn in proportion to how well they explain what
-    the table has seen them do (`ai.samplers.roles`), and the DNA cards the seat looked at this
-    round are kept; without it, every deal of the unseen DNA is as likely as any other."""
+    the table has seen them do (`ai.samplers.roles`), in every round so far (`earlier`) or in
+    this round only, and the DNA cards the seat looked at this round are kept; without it, every
+    deal of the unseen DNA is as likely as any other."""
 
     weighed: bool = True
+    earlier: bool = True
 
     def sample(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         assert isinstance(game, MarsVsEarth) and isinstance(state, MarsState)
@@ -93,7 +95,9 @@ class MarsVsEarthSampler:
         beliefs = None
         if self.weighed:
             beliefs = remembered(
-                state, ("record", seat), lambda: record(look(deck, state).work, seat)
+                state,
+                ("record", seat, self.earlier),
+                lambda: record(look(deck, state).work, seat, self.earlier),
             )
         if state.phase not in SEGMENTS or state.winner is not None:
             seed = rng.getrandbits(SEED_BITS)

@@ -82,7 +82,7 @@ def resolve_threat(w: Work, slot: int) -> Script:
             f"{w.name(leader)} chooses which skill group of {skills.name} to add to {name}",
             default=move("skill", best),
         )
-        t.skill = answer.arg(1)
+        t.skill, t.agent = answer.arg(1), agent
         value = skills.skill(t.skill)
         t.skill_value = value if t.skill in card.skills else -value
         w.say(f"{w.name(leader)} adds {skills.name}'s {t.skill.capitalize()} ({t.skill_value:+d}).")

@@ -48,6 +48,7 @@ CARDS_FOR_TRIAL = 2
 def new_round(w: Work) -> Script:
     """Steps 1 to 4, then the first open phase of the round."""
     w.round += 1
+    w.remember()
     w.threats, w.order, w.current = [], [], None
     w.accusations, w.trials, w.promotions = [], [], []
     w.shown_at_trials, w.looks = [], []
@@ -81,7 +82,8 @@ def reveal_threats(w: Work) -> None:
     drawn = w.threat_deck[:wanted]
     del w.threat_deck[:wanted]
     w.threats = [
-        ThreatWork(t, None, [], [], 0, [], [], [], [], None, None, 0, None, None) for t in drawn
+        ThreatWork(t, None, [], [], 0, [], [], [], [], None, None, 0, None, None, None)
+        for t in drawn
     ]
     for slot, t in enumerate(w.threats):
         card = w.deck.threats[t.threat]

@@ -80,6 +80,28 @@ class ActiveThreat:
     total: int | None = None
     result: str | None = None
     """None until resolved, then "success" or "failure"."""
+    agent: int | None = None
+    """The Agent whose skill its leader added (public)."""
+
+
+@dataclass(frozen=True)
+class PastThreat:
+    """A threat resolved in an earlier round, as the whole table saw it (public): only how many
+    cards each player gave is public, so the givers and the cards revealed are kept apart, each
+    sorted; New Information's cards are left out (they count only for symbols)."""
+
+    threat: int
+    leader: int | None
+    agent: int | None
+    """The Agent whose skill its leader added."""
+    givers: tuple[int, ...]
+    """One entry per card given (`FATE` for a Fate card)."""
+    cards: tuple[int, ...]
+    wild: tuple[int, ...]
+    """The cards among `cards` whose symbols were wild."""
+    wild_good: bool | None
+    skill: str | None
+    skill_value: int
 
 
 @dataclass(frozen=True)
@@ -138,6 +160,9 @@ class MarsState:
     looks: tuple[tuple[int, int, int], ...] = ()
     """DNA cards looked at this round (intel): (who looked, whose card, its wave). Only the
     seat who looked may know what it showed."""
+    past: tuple[PastThreat, ...] = ()
+    """The threats resolved in earlier rounds, in the order resolved (public), kept for the
+    computer players' beliefs about who is a clone. A game saved before it loads with none."""
 
     def gone(self, seat: int) -> bool:
         """Whether `seat` has left: resigned, or resigned while the running scripted step runs."""
@@ -182,7 +207,7 @@ def _read(value: Any, hint: Any) -> Any:
         if value is not None:
             raise ValueError(f"{value!r} is not null")
         return None
-    if hint in (SeatState, ActiveThreat, MarsState):
+    if hint in (SeatState, ActiveThreat, PastThreat, MarsState):
         if not isinstance(value, dict):
             raise ValueError(f"{value!r} is not an object")
         hints = _hints(hint)

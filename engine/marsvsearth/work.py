@@ -15,6 +15,7 @@ from engine.marsvsearth.deck import Deck
 from engine.marsvsearth.effects import RESOURCES
 from engine.marsvsearth.setup import Setup, setup_for
 from engine.marsvsearth.state import (
+    ADDED,
     AGENT,
     CIVILIAN,
     CLONE,
@@ -23,6 +24,7 @@ from engine.marsvsearth.state import (
     TRACK_TOP,
     ActiveThreat,
     MarsState,
+    PastThreat,
     SeatState,
     clone_level,
 )
@@ -81,6 +83,23 @@ class ThreatWork:
     skill_value: int
     total: int | None
     result: str | None
+    agent: int | None
+
+
+def public(t: ThreatWork) -> PastThreat:
+    """Resolved threat `t` as the whole table saw it."""
+    given = [(giver, c) for giver, c in t.cards if giver != ADDED]
+    return PastThreat(
+        t.threat,
+        t.leader,
+        t.agent,
+        tuple(sorted(giver for giver, _ in given)),
+        tuple(sorted(c for _, c in given)),
+        tuple(sorted(c for _, c in given if c in t.wild)),
+        t.wild_good,
+        t.skill,
+        t.skill_value,
+    )
 
 
 _KEPT = {"players", "choices"}
@@ -131,6 +150,7 @@ class Work:
     leaving: list[int]
     shown_at_trials: list[tuple[int, tuple[int, ...], int | None]]
     looks: list[tuple[int, int, int]]
+    past: list[PastThreat]
     events: list[Event] = field(default_factory=list)
     out: set[int] = field(default_factory=set)
     """Seats that left while the running scripted step was replayed up to here (see script.run);
@@ -274,6 +294,10 @@ class Work:
         card = next(c for c in hand if self.deck.skills[c].code == code)
         hand.remove(card)
         return card
+
+    def remember(self) -> None:
+        """The round ends: its resolved threats join the public record `past`."""
+        self.past.extend(public(t) for t in self.threats if t.result is not None)
 
     # --- piles ---------------------------------------------------------------------------
     def draw_cards(self, count: int) -> list[int]:

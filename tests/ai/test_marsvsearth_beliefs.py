@@ -1,5 +1,5 @@
 """Mars vs. Earth beliefs: the sampler deals the hidden roles by how well they explain the
-public record, reading nothing hidden."""
+public record of every round so far, reading nothing hidden."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ai.samplers.roles import harm_count, record
 from bench.playouts import first_state
 from engine.marsvsearth import GAME
 from engine.marsvsearth.script import look
-from engine.marsvsearth.state import MarsState
+from engine.marsvsearth.state import AGENT, MarsState
 
 SAMPLES = 300
 
@@ -31,9 +31,20 @@ def after_resolving() -> MarsState:
     return state
 
 
-def clone_counts(state: MarsState, weighed: bool) -> list[int]:
+def next_round() -> MarsState:
+    """Human Influence in round 2 of the game of `after_resolving`, every player pressing Done
+    or taking the first choice offered: nothing of round 2 has been resolved yet."""
+    state = after_resolving()
+    while not (state.round == 2 and state.phase == "human"):
+        seat = min(GAME.actors(state))
+        moves = GAME.legal_moves(state, seat)
+        state, _ = GAME.apply(state, seat, next((m for m in moves if str(m) == "done"), moves[0]))
+    return state
+
+
+def clone_counts(state: MarsState, weighed: bool, earlier: bool = True) -> list[int]:
     """How often each seat is a clone in `SAMPLES` samples drawn for seat 0 (seeds 0, 1, ...)."""
-    sampler = MarsVsEarthSampler(weighed)
+    sampler = MarsVsEarthSampler(weighed, earlier)
     counts = [0] * len(state.seats)
     for seed in range(SAMPLES):
         sample = sampler.sample(GAME, state, 0, random.Random(seed))
@@ -66,6 +77,29 @@ def test_a_seat_that_played_like_a_clone_is_dealt_a_clone_far_more_often() -> No
     assert weighed[4] > 5 * uniform[4]
 
 
+def test_a_seat_that_played_like_a_clone_is_still_believed_one_next_round() -> None:
+    state = next_round()
+    assert state.seats[4].status == AGENT and any(state.seats[4].dna)
+    assert not any(t.result for t in state.threats) and len(state.past) == 3
+    uniform = clone_counts(state, False)
+    assert clone_counts(state, True, earlier=False) == uniform  # this round tells nothing yet
+    weighed = clone_counts(state, True)
+    assert uniform[4] < SAMPLES * 0.2
+    assert weighed[4] > SAMPLES * 0.8
+    assert weighed[4] > 5 * uniform[4]
+
+
+def test_earlier_rounds_count_the_seats_own_cards_among_the_others() -> None:
+    state = next_round()
+    seen = record(look(GAME.deck, state).work, 0)
+    assert [givers for givers, _ in seen.threats] == [t.givers for t in state.past]
+    assert any(0 in t.givers for t in state.past)
+    assert (4, False) in seen.skills and (4, False) in seen.wilds
+    assert seen.me == frozenset()  # seat 0 is human
+    assert record(look(GAME.deck, state).work, 4).me == frozenset({4})
+    assert not record(look(GAME.deck, state).work, 0, earlier=False).telling
+
+
 def test_the_weighing_reads_no_hidden_card() -> None:
     state = after_resolving()
     swapped = list(state.seats)
@@ -74,6 +108,18 @@ def test_the_weighing_reads_no_hidden_card() -> None:
         replace(state.seats[4], dna=state.seats[1].dna),
     )
     other = replace(state, seats=tuple(swapped))
+    assert GAME.view(other, 0) == GAME.view(state, 0)
+    assert clone_counts(other, True) == clone_counts(state, True)
+
+
+def test_the_weighing_next_round_reads_no_hidden_card() -> None:
+    state = next_round()
+    swapped = list(state.seats)
+    swapped[1], swapped[4] = (
+        replace(state.seats[1], dna=state.seats[4].dna, hand=state.seats[4].hand),
+        replace(state.seats[4], dna=state.seats[1].dna, hand=state.seats[1].hand),
+    )
+    other = replace(state, seats=tuple(swapped), seed=state.seed + 1)
     assert GAME.view(other, 0) == GAME.view(state, 0)
     assert clone_counts(other, True) == clone_counts(state, True)
 
