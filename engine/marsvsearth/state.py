@@ -161,8 +161,9 @@ class MarsState:
     """DNA cards looked at this round (intel): (who looked, whose card, its wave). Only the
     seat who looked may know what it showed."""
     past: tuple[PastThreat, ...] = ()
-    """The threats resolved in earlier rounds, in the order resolved (public), kept for the
-    computer players' beliefs about who is a clone. A game saved before it loads with none."""
+    """The threats resolved in earlier rounds, round by round, each round's in the order they
+    were revealed (public), kept for the computer players' beliefs about who is a clone. A game
+    saved before the record was kept loads with none."""
 
     def gone(self, seat: int) -> bool:
         """Whether `seat` has left: resigned, or resigned while the running scripted step runs."""
