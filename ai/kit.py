@@ -39,7 +39,9 @@ class Kit:
     `evaluation` judges a rollout cut off at its depth cap; `heuristics`, when set, guide
     rollouts, shortlist moves and judge cut-off rollouts in place of `policy` and `evaluation`;
     `widest`, when set in a kit with a `score` and no heuristics, is how many of the searching
-    seat's moves a search weighs: those worth most one move ahead (`ai.widest`); `contempt` is
+    seat's moves a search weighs: those worth most one move ahead (`ai.widest`); `depth`, when
+    set, is how many moves a rollout plays past the tree in this game, in place of the level's
+    `Settings.depth` (a short game rolls out to its end); `contempt` is
     how much less than `ai.rewards.DRAW` a search counts a draw for the seat it plays for (the
     other seats count it that much more)."""
 
@@ -51,6 +53,7 @@ class Kit:
     heuristics: Heuristics | None = None
     contempt: float = 0.0
     widest: int | None = None
+    depth: int | None = None
 
 
 def by_nature(game: Game[Any, Any]) -> Determinizer:

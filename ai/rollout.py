@@ -31,10 +31,11 @@ def rollout(
     kit: Kit,
     draw: Rewards | None = None,
 ) -> tuple[Rewards, int]:
-    """Random legal moves picked by `kit` for at most `depth` moves; returns the rewards (the
-    outcome's, a draw paying `draw`, or the kit's evaluation when the game is still running)
-    and the moves played."""
+    """Random legal moves picked by `kit` for at most `depth` moves (the kit's own `depth` when
+    it has one); returns the rewards (the outcome's, a draw paying `draw`, or the kit's
+    evaluation when the game is still running) and the moves played."""
     known = kit.heuristics
+    depth = depth if kit.depth is None else kit.depth
     played = 0
     while played < depth and (seat := first_actor(game, state)) is not None:
         moves = game.legal_moves(state, seat)

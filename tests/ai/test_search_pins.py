@@ -2,8 +2,9 @@
 the simulations and the moves they applied, at the benchmark's mid-game positions
 (`bench.search_speed`) with a fixed seed and budget of iterations. A change that only makes
 simulations cheaper keeps every pin. A move that wins at once is played without searching (0
-simulations, 0 moves: the third Albiorix position takes the other seat's last Monad). The second Mars vs. Earth position's pin changed when the
-beliefs began to weigh earlier rounds' records."""
+simulations, 0 moves: the third Albiorix position takes the other seat's last Monad). The
+second Mars vs. Earth position's pin changed when the beliefs began to weigh earlier rounds'
+records, and the first Ley Lines position's moves when its rollouts began to play to the end."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.catalogue import CATALOGUE
 
 PLAN = Plan(positions=3, iterations=120)
 PINNED = {
-    "leylines": [("M f4", 2632), ("L b2", 2280), ("L b6", 1560)],
+    "leylines": [("M f4", 3000), ("L b2", 2280), ("L b6", 1560)],
     "albiorix": [("d5xc4 1o/3o-2o", 2328), ("b3-d3", 2068), ("a1xa2 3b-2b/3o", 0)],
     "agents": [("draw", 2708), ("place e1", 2688), ("draw", 2693)],
     "merchants": [("launch 2,0", 2711), ("move 0,2 0,3 orange", 2700), ("move -1,1 0,1", 2736)],

@@ -7,9 +7,11 @@ Each position is checked by exhaustive minimax first, so the test says what the 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
-from ai.kits.leylines import KIT
+from ai.kits.leylines import DEPTH, KIT
+from ai.rollout import rollout
 from ai.search import Budget, search
 from engine.leylines import GAME
 
@@ -118,3 +120,11 @@ def test_the_same_seed_searches_the_same_way() -> None:
         again.simulated,
     )
     assert first.iterations == BUDGET.iterations
+
+
+def test_a_rollout_plays_to_the_end_of_the_game_whatever_the_levels_depth() -> None:
+    state = GAME.new_game(["Ann", "Bob"], {"first": 1}, 5)
+    _, played = rollout(GAME, state, 2, random.Random(5), 4, KIT)
+    assert played == DEPTH == 35  # every piece placed: the kit's depth, not the 4 asked for
+    generic = replace(KIT, depth=None)
+    assert rollout(GAME, state, 2, random.Random(5), 4, generic)[1] == 4
