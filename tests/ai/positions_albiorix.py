@@ -24,20 +24,21 @@ def laid_out(pieces: dict[str, str], to_move: Seat) -> AlbiorixState:
     return GAME.from_json(data)
 
 
-STRANDED = laid_out(
-    {
-        **dict.fromkeys(("a5", "b5", "c5", "d5"), "3o-3b"),
-        "e5": "3o-2b",
-        **dict.fromkeys(("a4", "b4", "c4"), "2o-2b"),
-        "d4": "2o",
-        **dict.fromkeys(("a3", "b3", "c3", "d3"), "1o-1b"),
-        "c2": "2b-1b",
-        "a1": "3b",
-        "e1": "2o-1o",
-    },
-    to_move=0,
-)
-"""Blue to move. The Soldier on c2 mixes with orange's last Monad on d4 (`c2xd4 2b/2o-1b`):
-orange is left in control of the one piece with an orange top, its Soldier on e1, which can
-only advance and already stands on orange's last row; with no action orange passes, and blue
-begins the next turn holding both Monads."""
+def stranded() -> AlbiorixState:
+    """Blue to move. The Soldier on c2 mixes with orange's last Monad on d4 (`c2xd4 2b/2o-1b`):
+    orange is left in control of the one piece with an orange top, its Soldier on e1, which can
+    only advance and already stands on orange's last row; with no action orange passes, and
+    blue begins the next turn holding both Monads."""
+    return laid_out(
+        {
+            **dict.fromkeys(("a5", "b5", "c5", "d5"), "3o-3b"),
+            "e5": "3o-2b",
+            **dict.fromkeys(("a4", "b4", "c4"), "2o-2b"),
+            "d4": "2o",
+            **dict.fromkeys(("a3", "b3", "c3", "d3"), "1o-1b"),
+            "c2": "2b-1b",
+            "a1": "3b",
+            "e1": "2o-1o",
+        },
+        to_move=0,
+    )

@@ -18,6 +18,14 @@ before it moves; while `ai.decisive` took the offer for a whole reply, one that 
 no Albiorix move won at once, and normal mixed d3xc3 in game 9 (search seed 3), which does not
 win.
 
+Mars vs. Earth ends at once only when a side reaches its goal (the Humans' ninth success with
+five players, a resource at 0 for the Martians), and the moves that decide it are answers put to
+one player once everything they turn on is public: the skill group a leader adds to a threat
+whose cards are revealed and totalled, the resource an ousted Human lowers. Random games give
+losses to block (`eve_ousted`) but no win: Dan's skill group in game 2 is one with the
+table's count changed (`tests.ai.positions_marsvsearth`). Each wins or loses in every sample
+the seat may draw, as `ai.decisive` checks it.
+
 Agents of M.A.R.S. hides the bag and the other seat's objective: a draw that fills the last
 square wins at once for a seat only where it wins whatever the seat cannot see (game 6); where
 it wins in the true state only (games 36 and 54) it is a gamble, which the search may decline.
@@ -28,19 +36,21 @@ who wins by filling it whatever it draws.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from ai.decisive import lost, won
+from ai.decisive import SAMPLES, Checker, lost, won
 from ai.levels import HARD, NORMAL, Level, choose
 from ai.search import WIN_CHECK_AT, Budget, Wins, winning_at
 from ai.tree import Node
 from bot.catalogue import CATALOGUE
 from engine.core import Game, Seat
 from tests.ai.positions import filled, objectives_set
-from tests.ai.positions_albiorix import STRANDED
+from tests.ai.positions_albiorix import stranded
+from tests.ai.positions_marsvsearth import eve_ousted, last_food, ninth_success
 
 LEVELS = [replace(NORMAL, budget=Budget(600)), replace(HARD, budget=Budget(2_000))]
 SEEDS = (1, 2, 3, 4)
@@ -75,21 +85,21 @@ def finished(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> Any:
 
 
 def outcomes_after(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> list[Any]:
-    """The outcome after `move` if it ends the game, else after each reply of the next actor:
-    a reply after which that actor still acts (an Albiorix draw offer) is followed by each of
-    its next moves."""
+    """The outcome after `move` if it ends the game, else after each reply of each next actor:
+    a reply after which that actor still acts alone (an Albiorix draw offer) is followed by each
+    of its next moves."""
     after = finished(game, state, seat, move)
     if game.outcome(after) is not None or seat in game.actors(after):
         return [game.outcome(after)]
-    [actor] = game.actors(after)
     outcomes = []
-    for reply in game.legal_moves(after, actor):
-        replied = finished(game, after, actor, reply)
-        if game.outcome(replied) is None and game.actors(replied) == {actor}:
-            more = game.legal_moves(replied, actor)
-            outcomes += [game.outcome(finished(game, replied, actor, m)) for m in more]
-        else:
-            outcomes.append(game.outcome(replied))
+    for actor in sorted(game.actors(after)):
+        for reply in game.legal_moves(after, actor):
+            replied = finished(game, after, actor, reply)
+            if game.outcome(replied) is None and game.actors(replied) == {actor}:
+                more = game.legal_moves(replied, actor)
+                outcomes += [game.outcome(finished(game, replied, actor, m)) for m in more]
+            else:
+                outcomes.append(game.outcome(replied))
     return outcomes
 
 
@@ -126,14 +136,31 @@ BLOCKS = [
 
 
 BUILT_WINS = [
-    pytest.param("albiorix", STRANDED, 0, id="albiorix-stranded"),  # orange left with no action
+    ("albiorix", stranded),  # orange, without a Monad, is left with no action
+    ("marsvsearth", ninth_success),  # Dan's Science: the Humans' ninth success
 ]
-"""Positions laid out on purpose: the game, the state and the seat to move."""
+BUILT_BLOCKS = [
+    ("marsvsearth", eve_ousted),  # Eve lowers a resource: people is at 1
+    ("marsvsearth", last_food),  # Dan's Diplomacy or Military: the threat fails, food runs out
+]
+"""Positions made on purpose (or for games of more than two): the game and what builds the
+position (its one actor moves)."""
 
 
-def takes_win(level: Level, key: str, state: Any, seat: Seat) -> None:
+def named(value: Any) -> str | None:
+    """A test id: a game's key, or the name of what builds the position."""
+    return getattr(value, "__name__", None)
+
+
+def built(key: str, build: Callable[[], Any]) -> tuple[Game[Any, Any], Any, Seat]:
+    """The game, the position `build` makes and its one actor."""
+    game, state = CATALOGUE[key].game, build()
+    [seat] = game.actors(state)
+    return game, state, seat
+
+
+def takes_win(level: Level, key: str, game: Game[Any, Any], state: Any, seat: Seat) -> None:
     """`level` plays a move that wins at once for `seat` in `state` from every search seed."""
-    game = CATALOGUE[key].game
     moves = game.legal_moves(state, seat)
     assert any(wins(game, state, seat, move) for move in moves)
     assert not all(wins(game, state, seat, move) for move in moves)
@@ -145,28 +172,63 @@ def takes_win(level: Level, key: str, state: Any, seat: Seat) -> None:
 @pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
 @pytest.mark.parametrize(("key", "seed", "plies"), WINS)
 def test_a_win_at_once_is_taken(level: Level, key: str, seed: int, plies: int) -> None:
-    _, state, seat = opening(key, seed, plies)
-    takes_win(level, key, state, seat)
+    takes_win(level, key, *opening(key, seed, plies))
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
-@pytest.mark.parametrize(("key", "state", "seat"), BUILT_WINS)
+@pytest.mark.parametrize(("key", "build"), BUILT_WINS, ids=named)
 def test_a_win_at_once_in_a_built_position_is_taken(
-    level: Level, key: str, state: Any, seat: Seat
+    level: Level, key: str, build: Callable[[], Any]
 ) -> None:
-    takes_win(level, key, state, seat)
+    takes_win(level, key, *built(key, build))
 
 
-@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
-@pytest.mark.parametrize(("key", "seed", "plies"), BLOCKS)
-def test_a_loss_at_once_is_avoided(level: Level, key: str, seed: int, plies: int) -> None:
-    game, state, seat = opening(key, seed, plies)
+def avoids_loss(level: Level, key: str, game: Game[Any, Any], state: Any, seat: Seat) -> None:
+    """`level` plays a move that does not lose at once for `seat` in `state`, where some do."""
     moves = game.legal_moves(state, seat)
     assert any(loses(game, state, seat, move) for move in moves)
     assert not all(loses(game, state, seat, move) for move in moves)
     for search_seed in SEEDS[:2]:
         move = choose(game, state, seat, level, search_seed, CATALOGUE[key].ai)
         assert not loses(game, state, seat, move), (game.notation(move), search_seed)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+@pytest.mark.parametrize(("key", "seed", "plies"), BLOCKS)
+def test_a_loss_at_once_is_avoided(level: Level, key: str, seed: int, plies: int) -> None:
+    avoids_loss(level, key, *opening(key, seed, plies))
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+@pytest.mark.parametrize(("key", "build"), BUILT_BLOCKS, ids=named)
+def test_a_loss_at_once_in_a_built_position_is_avoided(
+    level: Level, key: str, build: Callable[[], Any]
+) -> None:
+    avoids_loss(level, key, *built(key, build))
+
+
+@pytest.mark.parametrize(
+    ("build", "winning", "doomed"),
+    [
+        (ninth_success, "skill science", []),
+        (last_food, None, ["skill diplomacy", "skill military"]),
+        (eve_ousted, None, ["lower people"]),
+    ],
+    ids=named,
+)
+def test_a_mars_vs_earth_decision_wins_or_loses_whatever_the_seat_cannot_see(
+    build: Callable[[], Any], winning: str | None, doomed: list[str]
+) -> None:
+    game, state, seat = built("marsvsearth", build)
+    kit = CATALOGUE["marsvsearth"].ai
+    assert kit is not None
+    first = kit.determinizer.sample(game, state, seat, random.Random(1))
+    checker = Checker(game, state, seat, first, random.Random(2), kit.determinizer)
+    moves = game.legal_moves(state, seat)
+    assert len(list(checker.samples())) == SAMPLES
+    found = checker.winning(moves)
+    assert (None if found is None else game.notation(found)) == winning
+    assert [game.notation(move) for move in moves if checker.doomed(move)] == doomed
 
 
 def test_a_seat_inside_the_tree_takes_a_win_at_once_once_its_node_is_visited_enough() -> None:
