@@ -1,6 +1,6 @@
 """Mars vs. Earth positions for the search's tests: games for five (Ann, Bob, Cara, Dan, Eve)
-played on by random moves, and two positions made from one of them by changing the table's
-count (read back through the engine's saved form).
+played on by random moves, and positions made from one of them by changing the table's count
+or who is the Martian Clone (read back through the engine's saved form).
 
 A game ends at once only when a side reaches its goal: the Humans with their ninth success (five
 players need 3 in each of the 3 waves), the Martians when a resource falls to 0. The questions
@@ -60,3 +60,11 @@ def ninth_success() -> MarsState:
 def last_food() -> MarsState:
     """`red_weed` with 1 food left: Diplomacy or Military loses it all, and the game, at once."""
     return red_weed(resources=(1, 7, 7, 9))
+
+
+def sabotage() -> MarsState:
+    """`last_food` with Dan the one Martian Clone (hidden) and Ann Human: Diplomacy or Military
+    wins for the Martians at once."""
+    seats = played(2, 73).seats
+    clone_dan = tuple(replace(seat, dna=(n == 3,)) for n, seat in enumerate(seats))
+    return red_weed(resources=(1, 7, 7, 9), seats=clone_dan)

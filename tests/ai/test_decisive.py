@@ -23,7 +23,8 @@ five players, a resource at 0 for the Martians), and the moves that decide it ar
 one player once everything they turn on is public: the skill group a leader adds to a threat
 whose cards are revealed and totalled, the resource an ousted Human lowers. Random games give
 losses to block (`eve_ousted`) but no win: Dan's skill group in game 2 is one with the
-table's count changed (`tests.ai.positions_marsvsearth`). Each wins or loses in every sample
+table's count changed (the Humans' ninth success, or the last food), or with Dan the hidden
+clone (`tests.ai.positions_marsvsearth`). Each wins or loses in every sample
 the seat may draw, as `ai.decisive` checks it.
 
 Agents of M.A.R.S. hides the bag and the other seat's objective: a draw that fills the last
@@ -50,7 +51,7 @@ from bot.catalogue import CATALOGUE
 from engine.core import Game, Seat
 from tests.ai.positions import filled, objectives_set
 from tests.ai.positions_albiorix import stranded
-from tests.ai.positions_marsvsearth import eve_ousted, last_food, ninth_success
+from tests.ai.positions_marsvsearth import eve_ousted, last_food, ninth_success, sabotage
 
 LEVELS = [replace(NORMAL, budget=Budget(600)), replace(HARD, budget=Budget(2_000))]
 SEEDS = (1, 2, 3, 4)
@@ -138,6 +139,7 @@ BLOCKS = [
 BUILT_WINS = [
     ("albiorix", stranded),  # orange, without a Monad, is left with no action
     ("marsvsearth", ninth_success),  # Dan's Science: the Humans' ninth success
+    ("marsvsearth", sabotage),  # Dan, a hidden clone, fails the threat: food runs out
 ]
 BUILT_BLOCKS = [
     ("marsvsearth", eve_ousted),  # Eve lowers a resource: people is at 1
@@ -211,6 +213,7 @@ def test_a_loss_at_once_in_a_built_position_is_avoided(
     ("build", "winning", "doomed"),
     [
         (ninth_success, "skill science", []),
+        (sabotage, "skill diplomacy", []),
         (last_food, None, ["skill diplomacy", "skill military"]),
         (eve_ousted, None, ["lower people"]),
     ],
