@@ -14,6 +14,12 @@ game with chance (Martian Merchants' die) the kept simulations drew rolls the ta
 in a game with hidden information a node's key holds moves of samples the seat cannot tell apart
 from the table's; both start a new tree at every move.
 
+Between two decisions a kept tree may grow on (pondering, `ai.ponder`): simulations from the
+kept position, where another seat is to move, so that the reply's subtree holds more. A tree is
+grown by one thread at a time: the memory's keys and trees may be shared between threads, but
+the thread that pondering runs in must be held off while another recalls, keeps or searches
+(`bot.play.ponderer`).
+
 A memory is bounded: at most `size` keys, the least recently used dropped first, and a tree
 older than `stale_seconds` is dropped unused. Nothing is kept unless the caller passes a memory,
 so `ai.levels.choose` stays a pure function of its arguments.
@@ -97,8 +103,8 @@ def descend(game: Game[Any, M], kept: Kept[M], state: Any, seat: Seat) -> Node[M
 
 
 class Memory:
-    """The search trees of the last decisions, by key (see the module's rules); safe to share
-    between threads (a tree is taken out while a search grows it)."""
+    """The search trees of the last decisions, by key (see the module's rules); its keys are
+    safe to share between threads, its trees as the module says."""
 
     def __init__(
         self,
@@ -121,6 +127,11 @@ class Memory:
             kept = self._kept.pop(key, None)
         node = None if kept is None else descend(game, kept, state, seat)
         return Node() if node is None else node
+
+    def kept(self, key: Hashable) -> Kept[Any] | None:
+        """The tree kept for `key`, left in place (None when there is none)."""
+        with self._lock:
+            return self._kept.get(key)
 
     def keep(
         self, key: Hashable, game: Game[Any, M], state: Any, seat: Seat, move: M, root: Node[M]

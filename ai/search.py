@@ -344,3 +344,30 @@ def _iterate(
         if step.mover is not None:
             step.reward += rewards[step.mover]
     return applied + played
+
+
+def simulations(
+    game: Game[Any, M],
+    state: Any,
+    seat: Seat,
+    node: Node[M],
+    rng: random.Random,
+    kit: Kit,
+    settings: Settings = Settings(),
+) -> Iterator[int]:
+    """Simulations without end that grow `node`, the tree of `state` (an open game without
+    chance) kept for `seat`'s next search, each yielding the moves it applied (none when nobody
+    may act in `state`): one simulation from `state` as a search runs it below its root, the
+    first actor weighing its moves (`_moves_at`, or only its move that wins at once), a draw
+    paying what `seat`'s search counts it. Used to ponder (`ai.ponder`)."""
+    mover = first_actor(game, state)
+    if mover is None:
+        return
+    players = len(game.view(state, seat).players)
+    draw = drawn(players, seat, kit.contempt)
+    moves = _moves_at(game, state, mover, kit)
+    won = next((move for move in moves if wins_at_once(game, state, mover, move)), None)
+    moves = moves if won is None else [won]
+    wins: Wins | None = {} if kit.policy is not by_kind else None
+    while True:
+        yield _iterate(game, state, mover, node, players, rng, settings, kit, moves, draw, wins)

@@ -1,0 +1,98 @@
+"""Pondering: a computer player grows its kept search tree while the other seats think.
+
+After a search whose tree a `ai.memory.Memory` keeps (open games without chance:
+`ai.memory.reusable`), the kept tree, below the position the chosen move led to, where another
+seat is to move, goes on growing: simulations from that position as a search runs them below its
+root (`ai.search.simulations`). When the reply comes, `Memory.recall` finds that reply's subtree
+bigger, and the next search starts from more simulations.
+
+Rules:
+- A kept position is pondered for at most `seconds` of CPU time (of the thread that ponders)
+  and at most `simulations` simulations (each adds a node or two to the tree, a few hundred
+  bytes each); not at all where the game is over; no more once its memory no longer keeps it
+  (the next search recalled it, or the memory dropped it).
+- Several kept positions (tables) are pondered in turn, one simulation each.
+- `Pondering` runs one simulation at a time in the caller's thread, which must not search with
+  the same memory meanwhile (`bot.play.ponderer` runs it in a thread between the searches).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ai.kit import Kit
+from ai.memory import Kept, Memory, reusable
+from ai.search import Settings, simulations
+from engine.core import Game, Seat
+
+PONDER_SECONDS = 6.0
+"""The most CPU seconds a kept position is pondered (about three hard searches)."""
+PONDER_SIMULATIONS = 20_000
+"""The most simulations a kept position is pondered (a node is a few hundred bytes)."""
+
+
+@dataclass
+class _Job:
+    """A kept tree being pondered: its simulations, and what they cost so far (CPU seconds)."""
+
+    kept: Kept[Any]
+    runs: Iterator[int]
+    done: int = 0
+    cpu: float = 0.0
+
+
+class Pondering:
+    """The kept positions of `memory` to ponder, each within `seconds` of CPU time (by `cpu`,
+    this thread's CPU clock) and `simulations` simulations (see the module's rules)."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        seconds: float = PONDER_SECONDS,
+        simulations: int = PONDER_SIMULATIONS,
+        cpu: Callable[[], float] = time.thread_time,
+    ) -> None:
+        self.memory, self.seconds, self.simulations, self.cpu = memory, seconds, simulations, cpu
+        self.jobs: OrderedDict[Hashable, _Job] = OrderedDict()
+
+    def add(
+        self,
+        key: Hashable,
+        game: Game[Any, Any],
+        kit: Kit,
+        settings: Settings,
+        seat: Seat,
+        seed: int,
+    ) -> None:
+        """Ponder the tree `memory` keeps for `key` (after `seat`'s move in `game`), with the
+        settings of `seat`'s search and chance from `seed`; nothing when the memory keeps none
+        or the game's trees are not kept."""
+        kept = self.memory.kept(key)
+        if kept is None or not reusable(game):
+            return
+        runs = simulations(game, kept.state, seat, kept.node, random.Random(seed), kit, settings)
+        self.jobs[key] = _Job(kept, runs)
+        self.jobs.move_to_end(key)
+
+    def step(self) -> bool:
+        """One simulation of the next position in turn; False when none is left to ponder."""
+        while self.jobs:
+            key, job = next(iter(self.jobs.items()))
+            spent = job.done >= self.simulations or job.cpu >= self.seconds
+            if spent or self.memory.kept(key) is not job.kept:
+                del self.jobs[key]
+                continue
+            started = self.cpu()
+            if next(job.runs, None) is None:  # nobody may act: the game is over
+                del self.jobs[key]
+                continue
+            job.done += 1
+            job.cpu += self.cpu() - started
+            self.jobs.move_to_end(key)
+            return True
+        return False
