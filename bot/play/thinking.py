@@ -15,6 +15,16 @@ for a worker (behind another table's move) is taken from its thinking (`in_time`
 `FLOOR_SECONDS`. Each worker keeps the
 search trees of its last decisions (`MEMORY`, see `ai.memory`), by game and seat, so a
 computer's next search starts from the subtree of the moves played since where the game allows.
+
+After a move at a level in `REMEMBERED`, in a game whose trees are kept (open, without chance:
+Ley Lines of Mars, Albiorix), the worker ponders while the humans think (`PONDERER`): a thread
+of its own grows the kept tree below the move made, where the other seat is to move (`ai.ponder`),
+at most `ai.ponder.PONDER_SECONDS` of CPU and `ai.ponder.PONDER_SIMULATIONS` simulations per
+position, and never past the game's end. It runs at the lowest priority and only while the
+machine has a core to spare (`bot.play.ponderer`); every turn handed to the worker pauses it
+first, within a simulation (its wait counts as time waited), and it resumes after the answer.
+The tables' turns are pondered in turn, one simulation each. Thinking in threads ponders in the
+bot's process, and `Thinkers.close` ends its thread.
 """
 
 from __future__ import annotations
@@ -30,9 +40,11 @@ from dataclasses import replace
 
 from ai.levels import Level, choose, level_named
 from ai.memory import Memory
+from ai.ponder import Pondering
 from ai.search import Budget
 from bot.catalogue import CATALOGUE
 from bot.play.pictures import process_pool, usable_cores
+from bot.play.ponderer import Ponderer
 from bot.play.worker_start import worker_started
 from bot.service import Turn
 from engine.marsvsearth import Deck
@@ -51,6 +63,9 @@ FLOOR_SECONDS = 0.2
 for a short search and the check that the move does not lose at once."""
 MEMORY = Memory()
 """The search trees of this process's last decisions (each worker process has its own)."""
+PONDERER = Ponderer(Pondering(MEMORY))
+"""Grows the trees of `MEMORY` between this process's searches (its thread starts at the first
+tree to ponder)."""
 REMEMBERED = frozenset({"hard"})
 """The levels whose searches start from the kept tree: a kept tree makes a search stronger,
 and the easier levels stay as strong as `benchmark.py --strength` measures them."""
@@ -61,18 +76,20 @@ WARMING = Level("warming", Budget(30))
 def think(turn: Turn, handed: float | None = None) -> str:
     """The notation of the move the search picks for `turn`, handed to the workers at `handed`
     (`time.monotonic`, the same clock in every process of the machine; None: just now); run in
-    a worker. The levels in `REMEMBERED` search from the tree kept in `MEMORY`."""
-    entry = CATALOGUE[turn.game_key]
-    game, kit = entry.game, entry.ai
-    state = game.from_json(json.loads(turn.state))
-    waited = 0.0 if handed is None else time.monotonic() - handed
-    level = in_time(level_named(turn.level), waited)
-    if level.name not in REMEMBERED:
-        move = choose(game, state, turn.seat, level, turn.seed, kit)
-    else:
+    a worker, with its pondering paused. The levels in `REMEMBERED` search from the tree kept
+    in `MEMORY`, and ponder it after."""
+    with PONDERER.paused():
+        entry = CATALOGUE[turn.game_key]
+        game, kit = entry.game, entry.ai
+        state = game.from_json(json.loads(turn.state))
+        waited = 0.0 if handed is None else time.monotonic() - handed
+        level = in_time(level_named(turn.level), waited)
+        if level.name not in REMEMBERED or kit is None:
+            return game.notation(choose(game, state, turn.seat, level, turn.seed, kit))
         key = (turn.game_key, turn.game_id, turn.seat)
         move = MEMORY.think(key, game, state, turn.seat, level, turn.seed, kit).decision.move
-    return game.notation(move)
+        PONDERER.ponder(key, game, kit, level.settings, turn.seat, turn.seed)
+        return game.notation(move)
 
 
 def in_time(level: Level, waited: float) -> Level:
@@ -149,6 +166,8 @@ class Thinkers:
             return await loop.run_in_executor(self.executor, think, turn, handed)
 
     def close(self) -> None:
-        """Stop the workers (searches under way are dropped); waits for them to exit."""
+        """Stop the workers (searches under way are dropped) and the pondering of this
+        process (thinking in threads); waits for them to exit."""
         if self.executor is not None:
             self.executor.shutdown(wait=True, cancel_futures=True)
+        PONDERER.close()

@@ -1,19 +1,22 @@
 """The thinking workers: a turn that waited for a worker thinks that much less on the clock, a
 worker warms up in every game as it starts, and a hard computer's next turn starts from the
-tree its worker kept."""
+tree its worker kept, which the worker ponders meanwhile."""
 
 from __future__ import annotations
 
 import json
+import threading
 import time
 
 import pytest
 
 from ai.levels import EASY, HARD, RANDOM
 from ai.memory import Memory
+from ai.ponder import Pondering
 from bot.catalogue import CATALOGUE
 from bot.play import thinking
-from bot.play.thinking import FLOOR_SECONDS, SPARE_SECONDS, in_time, think, warm
+from bot.play.ponderer import Ponderer
+from bot.play.thinking import FLOOR_SECONDS, SPARE_SECONDS, Thinkers, in_time, think, warm
 from bot.service import Turn
 
 
@@ -34,9 +37,11 @@ def test_a_worker_warms_up_in_every_game() -> None:
     warm()  # a short search from every game's opening, without error
 
 
-def test_a_hard_computer_keeps_its_tree_for_its_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hard_computer_keeps_its_tree_and_ponders_it(monkeypatch: pytest.MonkeyPatch) -> None:
     memory = Memory()
+    ponderer = Ponderer(Pondering(memory, simulations=10**9), 0.0, lambda: False)
     monkeypatch.setattr(thinking, "MEMORY", memory)
+    monkeypatch.setattr(thinking, "PONDERER", ponderer)
     game = CATALOGUE["leylines"].game
     state = game.new_game(["Ann", "Bob"], {}, 4)
     stored = json.dumps(game.to_json(state))
@@ -44,5 +49,11 @@ def test_a_hard_computer_keeps_its_tree_for_its_next_turn(monkeypatch: pytest.Mo
     notation = think(Turn(1, 1, "leylines", stored, 0, "hard", 3, 0), long_ago)
     game.parse(state, 0, notation)
     assert len(memory) == 1
-    think(Turn(2, 1, "leylines", stored, 0, "normal", 3, 0))
+    with ponderer.paused():
+        assert list(ponderer.pondering.jobs) == [("leylines", 1, 0)]
+        ponderer.pondering.jobs.clear()
+    think(Turn(2, 2, "leylines", stored, 0, "normal", 3, 0))
     assert len(memory) == 1  # the easier levels search without it
+    assert not ponderer.pondering.jobs  # and ponder nothing
+    Thinkers(None).close()  # thinking in threads: pondering stops with the thinkers
+    assert not [thread for thread in threading.enumerate() if thread.name == "ponder"]
