@@ -2,9 +2,13 @@
 
 After a search whose tree a `ai.memory.Memory` keeps (open games without chance:
 `ai.memory.reusable`), the kept tree, below the position the chosen move led to, where another
-seat is to move, goes on growing: simulations from that position as a search runs them below its
-root (`ai.search.simulations`). When the reply comes, `Memory.recall` finds that reply's subtree
-bigger, and the next search starts from more simulations.
+seat is to move, goes on growing (`ai.search.simulations`): each simulation picks one of that
+seat's likely replies (`likely`: those a search would weigh at its root, by UCB1), then runs
+from the position it leads to as the searching seat's next search will, from a root where it
+weighs its own likely moves. When the reply comes, `Memory.recall` finds that reply's subtree
+bigger, and the next search starts from more simulations. Another reply gains nothing
+(in a Ley Lines opening, where all of some 140 moves are worth the same, every reply is likely
+and each gains a few simulations).
 
 Rules:
 - A kept position is pondered for at most `seconds` of CPU time (of the thread that ponders)
@@ -18,22 +22,41 @@ Rules:
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from ai.greedy import worth
 from ai.kit import Kit
 from ai.memory import Kept, Memory, reusable
 from ai.search import Settings, simulations
 from engine.core import Game, Seat
 
+M = TypeVar("M")
+
 PONDER_SECONDS = 6.0
 """The most CPU seconds a kept position is pondered (about three hard searches)."""
 PONDER_SIMULATIONS = 20_000
 """The most simulations a kept position is pondered (a node is a few hundred bytes)."""
+
+
+def likely(game: Game[Any, M], kit: Kit, state: Any, seat: Seat) -> list[M]:
+    """The moves `seat` is likely to make in `state`, which a search with `kit` would weigh at
+    its root: the kit's shortlist; with its `widest`, the `widest` moves worth most one move
+    ahead and every move worth as much as the last of them (a search draws among such equals,
+    so a reply or a search may weigh any of them); else every legal move."""
+    legal = game.legal_moves(state, seat)
+    if kit.heuristics is not None:
+        return kit.heuristics.shortlist(game, state, seat, legal)
+    if kit.score is None or kit.widest is None or len(legal) <= kit.widest:
+        return legal
+    values = [worth(game, state, seat, move, kit.score) for move in legal]
+    least = sorted(values, reverse=True)[kit.widest - 1]
+    return [move for move, value in zip(legal, values, strict=True) if value >= least]
 
 
 @dataclass
@@ -75,7 +98,9 @@ class Pondering:
         kept = self.memory.kept(key)
         if kept is None or not reusable(game):
             return
-        runs = simulations(game, kept.state, seat, kept.node, random.Random(seed), kit, settings)
+        weighs = functools.partial(likely, game, kit)
+        rng = random.Random(seed)
+        runs = simulations(game, kept.state, seat, kept.node, rng, kit, weighs, settings)
         self.jobs[key] = _Job(kept, runs)
         self.jobs.move_to_end(key)
 

@@ -353,21 +353,37 @@ def simulations(
     node: Node[M],
     rng: random.Random,
     kit: Kit,
+    weighs: Callable[[Any, Seat], list[M]],
     settings: Settings = Settings(),
 ) -> Iterator[int]:
     """Simulations without end that grow `node`, the tree of `state` (an open game without
-    chance) kept for `seat`'s next search, each yielding the moves it applied (none when nobody
-    may act in `state`): one simulation from `state` as a search runs it below its root, the
-    first actor weighing its moves (`_moves_at`, or only its move that wins at once), a draw
-    paying what `seat`'s search counts it. Used to ponder (`ai.ponder`)."""
+    chance) kept for `seat`'s next search, each yielding the moves it applied; none when nobody
+    may act in `state` (or the kit's policy is `by_kind`). Pondering (`ai.ponder`): the seat to
+    move in `state` weighs the moves `weighs` gives (its likely replies), picked by UCB1; from
+    the position a reply leads to, the simulation runs as `seat`'s search will run it there,
+    from a root where `seat` weighs the moves `weighs` gives, so that the search finds the
+    subtree of the reply made grown."""
     mover = first_actor(game, state)
-    if mover is None:
+    if mover is None or kit.policy is by_kind:
         return
     players = len(game.view(state, seat).players)
     draw = drawn(players, seat, kit.contempt)
-    moves = _moves_at(game, state, mover, kit)
-    won = next((move for move in moves if wins_at_once(game, state, mover, move)), None)
-    moves = moves if won is None else [won]
-    wins: Wins | None = {} if kit.policy is not by_kind else None
+    replies = [(mover, move) for move in weighs(state, mover)]
+    below: dict[M, tuple[Any, Seat | None, list[M]]] = {}
+    wins: Wins = {}
     while True:
-        yield _iterate(game, state, mover, node, players, rng, settings, kit, moves, draw, wins)
+        child, (_, reply), _ = node.step(replies, rng, settings.exploration)
+        if reply not in below:
+            after, _ = game.apply(state, mover, reply)
+            actor = first_actor(game, after)
+            if actor is None:
+                below[reply] = (after, actor, [])
+            elif actor == seat:
+                below[reply] = (after, actor, weighs(after, actor))
+            else:
+                below[reply] = (after, actor, _moves_at(game, after, actor, kit))
+        position, actor, moves = below[reply]
+        node.visits += 1
+        yield 1 + _iterate(
+            game, position, actor, child, players, rng, settings, kit, moves, draw, wins
+        )

@@ -1,6 +1,6 @@
-"""Pondering (`ai.ponder`): a kept tree grows while the other seat thinks, and the next search
-after the reply inherits more; within its bounds, only in games whose trees are kept. Budgets
-are iterations only, so every search is pinned by its seed."""
+"""Pondering (`ai.ponder`): a kept tree grows while the other seat thinks, over its likely
+replies, and the next search after the reply inherits more; within its bounds, only in games
+whose trees are kept. Budgets are iterations only, so every search is pinned by its seed."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ai.determinize import OPEN
 from ai.kit import Kit
 from ai.levels import Level
 from ai.memory import Memory
-from ai.ponder import Pondering
+from ai.ponder import Pondering, likely
 from ai.search import Budget
 from ai.tree import Node
 from bot.catalogue import CATALOGUE
@@ -101,3 +101,12 @@ def test_games_with_chance_or_hidden_information_are_not_pondered() -> None:
         pondering = Pondering(memory)
         pondering.add(KEY, game, entry.ai, Level("tiny", Budget(20)).settings, seat, 7)
         assert not pondering.jobs
+
+
+def test_the_likely_moves_are_the_widest_and_their_equals() -> None:
+    def taken(game: Any, before: Any, after: Any, seat: int) -> float:
+        return float(before.stones - after.stones)
+
+    assert likely(NIM, Kit(OPEN, score=taken, widest=2), pile(10), 0) == [2, 3]
+    assert likely(NIM, Kit(OPEN, score=lambda *_: 0.0, widest=2), pile(10), 0) == [1, 2, 3]
+    assert likely(NIM, KIT, pile(10), 0) == [1, 2, 3]  # a kit that weighs every move
