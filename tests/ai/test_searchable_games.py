@@ -97,4 +97,5 @@ def test_a_search_stops_at_its_wall_clock_cap_whatever_its_cpu_time() -> None:
     assert 5 <= decision.iterations <= 20  # 0.9 of 2 s in readings of 0.1 s, one per simulation
     assert decision.move in game.legal_moves(state, 0)
     still = Clocks(cpu=lambda: 0.0, wall=lambda: 0.0)
-    assert search(game, state, 0, budget, random.Random(1), kit, clocks=still).iterations == 1_000
+    unhurried = search(game, state, 0, budget, random.Random(1), kit, clocks=still)
+    assert unhurried.iterations > 500  # no clock ends it: it runs until its lead is settled
