@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from ai.levels import Level, choose, level_named
 from ai.memory import Memory
@@ -50,6 +51,7 @@ from bot.service import Turn
 from engine.marsvsearth import Deck
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 THOUGHT = "Game %s: a %s move chosen in %.0f ms"
 """The log line of each move chosen (the game, the level, the wall time from the turn handed
@@ -90,6 +92,12 @@ def think(turn: Turn, handed: float | None = None) -> str:
         move = MEMORY.think(key, game, state, turn.seat, level, turn.seed, kit).decision.move
         PONDERER.ponder(key, game, kit, level.settings, turn.seat, turn.seed)
         return game.notation(move)
+
+
+def unpondered(work: Callable[..., T], *args: Any) -> T:
+    """`work(*args)` run in a worker with its pondering paused (a `/review`'s searches)."""
+    with PONDERER.paused():
+        return work(*args)
 
 
 def in_time(level: Level, waited: float) -> Level:

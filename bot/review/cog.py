@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot import limits
 from bot.history import game_choices
 from bot.play.commands import think_privately
-from bot.play.thinking import Thinkers
+from bot.play.thinking import Thinkers, unpondered
 from bot.replies import channel_of
 from bot.review.reviews import Reviews, Run
 from bot.service.records import History
@@ -40,11 +40,11 @@ def progress_text(weighed: int, total: int) -> str:
 
 def in_workers(thinkers: Thinkers) -> Run:
     """Runs a function in the thinking workers (the event loop's threads when they have no
-    process pool)."""
+    process pool), with their pondering paused while it runs."""
 
     async def run(function: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(thinkers.executor, function, *args)
+        return await loop.run_in_executor(thinkers.executor, unpondered, function, *args)
 
     return run
 

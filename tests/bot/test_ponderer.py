@@ -15,6 +15,7 @@ import pytest
 
 from ai.memory import Memory
 from ai.ponder import Pondering
+from bot.play import thinking
 from bot.play.ponderer import Ponderer, crowded
 from tests.ai.test_ponder import KEY, KIT, LEVEL, NIM, thought_and_kept
 
@@ -112,3 +113,24 @@ def test_crowded_compares_the_runnable_threads_with_the_cores(
     loadavg.write_text("2.10 1.50 0.90 2/120 4242\n")
     assert not crowded(str(loadavg))
     assert not crowded(str(tmp_path / "missing"))
+
+
+def test_a_review_runs_in_the_workers_with_pondering_paused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    memory = Memory()
+    _, node = thought_and_kept(memory)
+    ponderer = Ponderer(Pondering(memory, seconds=float("inf"), simulations=10**9), 0.0, spare)
+    monkeypatch.setattr(thinking, "PONDERER", ponderer)
+    ponderer.ponder(KEY, NIM, KIT, LEVEL.settings, 0, 7)
+    until(ponderer, lambda: node.visits > 1000)
+
+    def review() -> tuple[int, int]:
+        before = node.visits
+        time.sleep(0.05)  # ten of the interpreter's switch intervals: pondering would run
+        return before, node.visits
+
+    before, after = thinking.unpondered(review)
+    assert before == after
+    ponderer.close()
+    assert not ponder_threads()
