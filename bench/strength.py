@@ -17,11 +17,11 @@ search before the 2.1 s on the clock, but on a machine busy with other work the 
 leaving hard weaker than at a table and the figures dependent on what else runs.
 
 Games are played in parts (one turn of the seats each) by two worker processes. A hard move
-costs up to 1.9 s of CPU (1 s on average in Ley Lines, whose searches often settle early): the 60
-Ley Lines games of 20 per pairing took 15 minutes on two busy cores, and an Agents game of hard
-against normal should take some 5 CPU minutes (about 110 moves each), so the full run of 40
-games per pairing takes many hours; `--strength-game KEY` and `--strength-games N` make it
-shorter.
+costs up to 1.9 s of CPU (1.5 s on average in Ley Lines and Agents of M.A.R.S.): the 120 Ley
+Lines games of 40 per pairing took 37 minutes on two cores shared with other work, and the 12
+Agents games of 4 per pairing 60 minutes (a game of hard against normal some 5 CPU minutes,
+about 110 moves each), so the full run of 40 games per pairing takes many hours;
+`--strength-game KEY` and `--strength-games N` make it shorter.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ SIDES = frozenset({"marsvsearth"})
 """The games a seat wins with its side: its share is measured against the other seats'."""
 MIXED_GAMES = {"marsvsearth": 10}
 """Games of a multi-player pairing in the full run where it differs from `GAMES` (a Mars vs.
-Earth table with a hard and two normal seats costs some 3 CPU minutes)."""
+Earth table of some 220 moves with a hard and two normal seats costs an estimated 3 CPU minutes:
+about 44 hard moves of up to 1.9 s and 88 normal moves of up to 0.75 s)."""
 TABLE_LEVEL = EASY
 TABLE_SIZES = (5, 7)
 TABLE_GAMES = 8
