@@ -9,13 +9,15 @@ iteration:
    in this sample, one never tried gets a new child (then the walk stops), otherwise the child
    with the highest UCB1 is followed; in an open game without chance, a seat below the root
    that has a move winning at once plays it (checked once per node visited `WIN_CHECK_AT`
-   times: see `winning_at`);
+   times: see `winning_at`), and with a kit that `narrows`, weighs only its `widest` moves
+   worth most one move ahead from then on (`widest_at`);
 3. plays random moves from there to the end or the depth cap (see `ai.rollout`);
 4. adds each seat's reward, faded by the moves from the root to the end or the cap
    (`Settings.discount`), to the nodes that seat moved into, along the path.
 The kit's heuristics (`ai.heuristics`) may narrow the root seat's moves to a shortlist first (with
 `deep` heuristics, every seat's moves at every node of the tree), or a kit without them to its
-`widest` moves worth most one move ahead (`ai.widest`).
+`widest` moves worth most one move ahead (`ai.widest`), at the root and, in an open game without
+chance, at every node visited `WIN_CHECK_AT` times (the other seat's likely replies too).
 Before searching, a move that wins at once is played; after, the root child visited most,
 unless it may lose at once and another move does not (see `ai.decisive`). A search under a CPU
 or wall-clock cap simulates for `SEARCH_SHARE` of its time and stops earlier once no other root
@@ -41,7 +43,7 @@ from ai.rewards import Rewards, discounted, drawn
 from ai.rollout import first_actor, rollout
 from ai.samplers import Unsampled
 from ai.tree import Node
-from ai.widest import widest
+from ai.widest import narrowed, narrows
 from engine.core import Game, Seat
 
 M = TypeVar("M", bound=Hashable)
@@ -165,11 +167,11 @@ def search(
         return Decision(winning, 0, 0, timer.cpu_seconds())
     # the seat's own moves, the same in every sample
     moves = legal if known is None else known.shortlist(game, sample, seat, legal)
-    if known is None and kit.score is not None and kit.widest is not None:
-        moves = widest(game, sample, seat, legal, kit.score, kit.widest, rng)
+    moves = narrowed(game, sample, seat, moves, kit, rng)
     root = Node() if root is None else root
     draw = drawn(players, seat, kit.contempt)
     wins: Wins | None = {} if determinizer is OPEN and kit.policy is not by_kind else None
+    deep: Shortlists | None = {} if wins is not None and narrows(kit) else None
     iterations = simulated = 0
     while len(moves) > 1 and iterations < budget.iterations:
         if iterations and timer.capped:
@@ -184,7 +186,7 @@ def search(
             except Unsampled:  # rare: decide on the simulations run so far
                 break
         simulated += _iterate(
-            game, sample, seat, root, players, rng, settings, kit, moves, draw, wins
+            game, sample, seat, root, players, rng, settings, kit, moves, draw, wins, deep
         )
         iterations += 1
     move = checker.safest(ranked(root, moves, legal), lambda: timer.spent() < 1)
@@ -297,6 +299,31 @@ def winning_at(
     return found
 
 
+Shortlists = dict[Node[Any], list[Any]]
+"""A search's nodes below the root narrowed to the moves worth most one move ahead."""
+
+
+def widest_at(
+    game: Game[Any, M],
+    state: Any,
+    seat: Seat,
+    node: Node[Any],
+    moves: list[M],
+    kit: Kit,
+    rng: random.Random,
+    shortlists: Shortlists,
+) -> list[M]:
+    """The moves `seat` weighs at `node` below the root, in `state`: once the node has been
+    visited `WIN_CHECK_AT` times, the kit's `widest` moves worth most one move ahead (found once
+    per node, see `ai.widest`), before that all of `moves`. Only for open games without chance,
+    whose nodes each hold one state, and kits that `narrows`."""
+    if node.visits < WIN_CHECK_AT:
+        return moves
+    if node not in shortlists:
+        shortlists[node] = narrowed(game, state, seat, moves, kit, rng)
+    return shortlists[node]
+
+
 def _iterate(
     game: Game[Any, M],
     state: Any,
@@ -309,19 +336,24 @@ def _iterate(
     shortlist: list[M],
     draw: Rewards,
     wins: Wins | None,
+    deep: Shortlists | None = None,
 ) -> int:
     """One simulation from the sampled `state` at `root`, where `seat` moves among `shortlist`;
     returns the moves it applied; a draw pays `draw`. With the `by_kind` policy, each decision is
     two steps of the tree: the kind of move, then a move of that kind (a new kind node plays a
     random move of its kind). With `wins` (an open game without chance), a seat below the root
-    that has a move winning at once plays it (`winning_at`)."""
+    that has a move winning at once plays it (`winning_at`); with `deep` as well, it weighs
+    only its moves worth most one move ahead (`widest_at`)."""
     node: Node[Any] = root
     path, applied = [node], 0
     while seat is not None:
         moves = shortlist if node is root else _moves_at(game, state, seat, kit)
         if wins is not None and node is not root:
             won = winning_at(game, state, seat, node, moves, wins)
-            moves = moves if won is None else [won]
+            if won is not None:
+                moves = [won]
+            elif deep is not None:
+                moves = widest_at(game, state, seat, node, moves, kit, rng, deep)
         fresh = False
         if kit.policy is by_kind:
             node, key, fresh = node.step(kinds(seat, moves), rng, settings.exploration)
@@ -371,6 +403,7 @@ def simulations(
     replies = [(mover, move) for move in weighs(state, mover)]
     below: dict[M, tuple[Any, Seat | None, list[M]]] = {}
     wins: Wins = {}
+    deep: Shortlists | None = {} if narrows(kit) else None
     while True:
         child, (_, reply), _ = node.step(replies, rng, settings.exploration)
         if reply not in below:
@@ -385,5 +418,5 @@ def simulations(
         position, actor, moves = below[reply]
         node.visits += 1
         yield 1 + _iterate(
-            game, position, actor, child, players, rng, settings, kit, moves, draw, wins
+            game, position, actor, child, players, rng, settings, kit, moves, draw, wins, deep
         )

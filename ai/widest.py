@@ -10,7 +10,7 @@ import random
 from typing import Any, TypeVar
 
 from ai.greedy import worth
-from ai.kit import Score
+from ai.kit import Kit, Score
 from engine.core import Game, Seat
 
 M = TypeVar("M")
@@ -32,3 +32,19 @@ def widest(
     shuffled = rng.sample(moves, len(moves))
     values = {id(move): worth(game, state, seat, move, score) for move in shuffled}
     return sorted(shuffled, key=lambda move: -values[id(move)])[:count]
+
+
+def narrows(kit: Kit) -> bool:
+    """Whether a search with `kit` weighs only its `widest` moves worth most one move ahead: a
+    kit with `widest` and a `score`, and no heuristics (which shortlist moves their own way)."""
+    return kit.heuristics is None and kit.score is not None and kit.widest is not None
+
+
+def narrowed(
+    game: Game[Any, M], state: Any, seat: Seat, moves: list[M], kit: Kit, rng: random.Random
+) -> list[M]:
+    """The moves of `moves` a search with `kit` weighs: its `widest` worth most when the kit
+    `narrows`, else all of them."""
+    if kit.score is None or kit.widest is None or kit.heuristics is not None:
+        return moves
+    return widest(game, state, seat, moves, kit.score, kit.widest, rng)
