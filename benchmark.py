@@ -15,9 +15,10 @@ version of every measurement (for the smoke test).
 `python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
 runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
 bot processes, one shard each (`bench/scale.py`).
-`python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-yardstick]`
-plays the computer players against each other (`bench/strength.py`), in every game or in game KEY
-only, or only the levels against the greedy yardstick; the full run (or `--strength-beliefs` alone,
+`python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-yardstick]
+[--strength-workers N]` plays the computer players against each other (`bench/strength.py`), in
+every game or in game KEY only, or only the levels against the greedy yardstick, in N processes
+(one per core by default); the full run (or `--strength-beliefs` alone,
 at `--beliefs-level`) also plays today's Agents and Mars vs. Earth players against the ones
 before they modelled hidden information (`bench/beliefs.py`).
 `python benchmark.py --house` counts the database statements, state decodes and replays of a `/move`
@@ -75,7 +76,7 @@ from bench.scale import ScalePlan, bench_scale
 from bench.search_speed import FULL as FULL_SEARCH
 from bench.search_speed import QUICK as QUICK_SEARCH
 from bench.search_speed import bench_search_speed
-from bench.strength import bench_strength
+from bench.strength import WORKERS, bench_strength
 from bot.catalogue import CATALOGUE
 from bot.client import MarsBot
 from bot.config import Config
@@ -568,6 +569,12 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--strength-game, if named)",
     )
     strength.add_argument(
+        "--strength-workers",
+        type=int,
+        help="processes playing at once (default: one per core; each caps its own CPU, so the "
+        "figures do not change, only the run's length)",
+    )
+    strength.add_argument(
         "--beliefs-level", choices=sorted(LEVELS), help="their level (default: hard)"
     )
     replays = parser.add_argument_group("replays", "bursts of /replay beside board pictures")
@@ -639,13 +646,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.strength_beliefs:
             sections.append(
                 bench_strength(
-                    args.quick, args.strength_games, args.strength_game, args.strength_yardstick
+                    args.quick,
+                    args.strength_games,
+                    args.strength_game,
+                    args.strength_yardstick,
+                    args.strength_workers or WORKERS,
                 )
             )
         if args.strength_beliefs or not (args.strength_game or args.strength_yardstick):
             level = level_named(args.beliefs_level) if args.beliefs_level else None
             sections.append(
-                bench_beliefs(args.quick, args.strength_games, level, args.strength_game)
+                bench_beliefs(
+                    args.quick,
+                    args.strength_games,
+                    level,
+                    args.strength_game,
+                    args.strength_workers or WORKERS,
+                )
             )
     elif args.replays:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]

@@ -16,7 +16,8 @@ of today against the players before them, at one level (hard by default).
   sampler plays every seat, on both sides, once. A seat wins when its side wins; a sampler's win
   rate is its seats' wins over its seat-games (seats of one table are not independent, so the
   Wilson interval is narrower than the truth).
-Think time is the CPU time the levels cap (`time.process_time`); games run in `WORKERS` processes.
+Think time is the CPU time the levels cap (`time.process_time`); games run in worker
+processes, one per core unless `--strength-workers` says otherwise.
 """
 
 from __future__ import annotations
@@ -33,14 +34,13 @@ from ai.levels import HARD, Level, think
 from ai.samplers.marsvsearth import MarsVsEarthSampler
 from ai.search import Budget, Settings
 from bench.report import Section
-from bench.strength import wilson
+from bench.strength import WORKERS, wilson
 from bot.catalogue import CATALOGUE
 from engine.agents.actions import Reveal
 from engine.agents.moves import owner_of
 from engine.core import Game
 
 SEED = 20261125
-WORKERS = 2
 AGENTS_GAMES = 8
 """Agents games in the full run (hard: some 7 CPU minutes a game, both sides hard)."""
 TABLE_PAIRS = 4
@@ -137,16 +137,21 @@ def budget_words(level: Level) -> str:
 
 
 def bench_beliefs(
-    quick: bool, games: int | None = None, level: Level | None = None, only: str | None = None
+    quick: bool,
+    games: int | None = None,
+    level: Level | None = None,
+    only: str | None = None,
+    workers: int = WORKERS,
 ) -> Section:
     """Play the Agents games (`games`, else `AGENTS_GAMES`) and the Mars vs. Earth table pairs
     (`games`, else `TABLE_PAIRS`) of today's players against the old ones at `level` (default:
-    hard; quick: tiny budgets), or only those of game `only`. The report's beliefs section."""
+    hard; quick: tiny budgets), or only those of game `only`, in `workers` processes. The
+    report's beliefs section."""
     chosen = level or (QUICK_LEVEL if quick else HARD)
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     duels = (games or (2 if quick else AGENTS_GAMES)) if only in (None, "agents") else 0
     pairs = (games or (1 if quick else TABLE_PAIRS)) if only in (None, "marsvsearth") else 0
-    with ProcessPoolExecutor(WORKERS) as pool:
+    with ProcessPoolExecutor(workers) as pool:
         agents = [
             pool.submit(play, "agents", chosen, (n % 2,), SEED + n, most_moves)
             for n in range(duels)

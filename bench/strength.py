@@ -16,7 +16,8 @@ Hard plays by its CPU cap alone (`by_cpu`): on a quiet machine the cap of 1.9 s 
 search before the 2.1 s on the clock, but on a machine busy with other work the clock would,
 leaving hard weaker than at a table and the figures dependent on what else runs.
 
-Games are played in parts (one turn of the seats each) by two worker processes. A hard move
+Games are played in parts (one turn of the seats each) by worker processes, one per core unless
+`--strength-workers N` says otherwise. A hard move
 costs up to 1.9 s of CPU (1.5 s on average in Ley Lines and Agents of M.A.R.S.): the 120 Ley
 Lines games of 40 per pairing took 37 minutes on two cores shared with other work, and the 12
 Agents games of 4 per pairing 60 minutes (a game of hard against normal some 5 CPU minutes,
@@ -27,6 +28,7 @@ about 110 moves each), so the full run of 40 games per pairing takes many hours;
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -45,7 +47,9 @@ HARD_VS_NORMAL = 0.65
 HARD_LONGEST = 2.0
 """CPU seconds a hard move may take (its cap is 1.9 s, passed by at most one simulation)."""
 SEED = 20261123
-WORKERS = 2
+WORKERS = os.cpu_count() or 2
+"""Worker processes playing at once unless `--strength-workers` says otherwise: one per core.
+Each caps its own CPU, so their number changes how long a run takes, not its figures."""
 
 TWO_PLAYER = ("leylines", "albiorix", "agents", "merchants")
 GAMES = 40
@@ -211,11 +215,16 @@ def count_effort(efforts: dict[str, Effort], level: Level, effort: Effort) -> No
 
 
 def bench_strength(
-    quick: bool, games: int | None = None, only: str | None = None, measured: bool = False
+    quick: bool,
+    games: int | None = None,
+    only: str | None = None,
+    measured: bool = False,
+    workers: int = WORKERS,
 ) -> Section:
     """Play every pairing (`games` games each, else the defaults) and the Mars vs. Earth
-    tables, or only those of game `only`; with `measured`, only the pairings against the
-    yardstick (greedy at every other seat). The report's strength section."""
+    tables, or only those of game `only`, in `workers` processes; with `measured`, only the
+    pairings against the yardstick (greedy at every other seat). The report's strength
+    section."""
     chosen = [p for p in pairings(quick, games, only) if p.yardstick or not measured]
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
@@ -237,7 +246,7 @@ def bench_strength(
     ]
     checks = []
     efforts: dict[str, Effort] = {}
-    with ProcessPoolExecutor(WORKERS) as pool:
+    with ProcessPoolExecutor(workers) as pool:
         parts = [
             [
                 pool.submit(play_part, pairing, part, most_moves)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ai.arena import Match
-from ai.levels import RANDOM
+from ai.levels import GREEDY, RANDOM
 from bench import house, profile, strength
 from bench.fleet import guild_sizes
 from tests import postgres
@@ -303,6 +303,27 @@ def test_the_strength_report_counts_each_pairing(monkeypatch: pytest.MonkeyPatch
     [table] = [line for line in section.lines if line.startswith("- Mars vs. Earth, 5 easy")]
     assert re.search(r"Martians won \d, Humans won \d of 1 tables", table)
     assert any(line.startswith("| random | ") for line in section.lines)
+
+
+def test_the_strength_figures_do_not_depend_on_the_number_of_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    chosen = [strength.Pairing("albiorix", strength.QUICK_NORMAL, (GREEDY,), 0.5, 4)]
+    monkeypatch.setattr(strength, "pairings", lambda quick, games, only: chosen)
+    rows = [
+        [
+            line
+            for line in strength.bench_strength(True, only="albiorix", workers=n).lines
+            if "|" in line
+        ]
+        for n in (1, 2)
+    ]
+    [row] = [line for line in rows[0] if line.startswith("| Albiorix")]
+    assert "| normal vs greedy | 4 |" in row
+    results = [
+        [line.split("|")[4] for line in found if line.startswith("| Albiorix")] for found in rows
+    ]
+    assert results[0] == results[1]
 
 
 def test_the_strength_run_may_play_one_game_only() -> None:
