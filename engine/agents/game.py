@@ -151,7 +151,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         if isinstance(move, Draw):
             return self._draw(state, seat)
         board, text = self._board_after(state, state.players[seat], move)
-        seen = () if isinstance(move, Place) else (*state.seen, moves.board_key(state.board))
+        seen = () if isinstance(move, Place) else (*state.seen, state.board_key)
         after = replace(
             state,
             board=board,

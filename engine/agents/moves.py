@@ -8,6 +8,7 @@ Colours are indices into `Rules.palette`.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
@@ -43,7 +44,7 @@ def reach(grid: Grid, pips: int) -> tuple[tuple[int, ...], ...]:
 
 
 def black_on_board(state: AgentsState) -> int:
-    return sum(1 for piece in state.board if piece is not None and piece.is_black)
+    return sum(1 for piece in state.board if piece is not None and piece.colour == BLACK)
 
 
 def swap_open(state: AgentsState) -> bool:
@@ -60,13 +61,17 @@ def swap_open(state: AgentsState) -> bool:
     return black_on_board(state) < REVEAL_LIMIT
 
 
+ALONE = (frozenset({0}), frozenset({1}))
+"""Each seat as the only actor, made once."""
+
+
 def actors(state: AgentsState) -> frozenset[Seat]:
     """Both players still to set objectives, then the player to move; nobody once it is over."""
     if state.over:
         return frozenset()
     if state.setting_objectives:
         return frozenset(s for s in (0, 1) if state.objectives[owner_of(state.rules, s)] is None)
-    return frozenset({state.to_move})
+    return ALONE[state.to_move]
 
 
 def may_reveal(state: AgentsState) -> bool:
@@ -81,7 +86,8 @@ def generate(state: AgentsState) -> list[AgentsMove]:
         return [SetObjectives(values) for values in rules.assignments()]
     grid = rules.grid
     if state.pending is not None:
-        return [Place(grid.square(i)) for i, piece in enumerate(state.board) if piece is None]
+        places = table(grid).places
+        return [places[i] for i, piece in enumerate(state.board) if piece is None]
     moves: list[AgentsMove] = [Draw(), *board_actions(state)]
     if may_reveal(state):
         colours = range(rules.colours)
@@ -95,26 +101,66 @@ def board_actions(state: AgentsState) -> list[Shift | Swap]:
     A swap is listed once per pair of squares, whichever of the two pyramids can make it. The
     Ko rule removes every move or swap that would bring back a board seen since the last
     placement (see `ko_exchanges`)."""
-    grid = state.rules.grid
     board = state.board
-    named = squares(grid)
+    steps = table(state.rules.grid).steps
     actions: list[Shift | Swap] = []
     forbidden = ko_exchanges(state)
     pairs: set[tuple[int, int]] = set()
     for origin, piece in enumerate(board):
         if piece is None or piece.colour == BLACK:
             continue
-        for target in reach(grid, piece.size)[origin]:
-            other = board[target]
-            pair = (origin, target) if origin < target else (target, origin)
+        for target, pair, shift, swap in steps[piece.size][origin]:
             if pair in forbidden:
                 continue
+            other = board[target]
             if other is None:
-                actions.append(Shift(named[origin], named[target]))
-            elif other.colour != BLACK and other != piece and pair not in pairs:
+                actions.append(shift)
+            elif (
+                other.colour != BLACK
+                and (other.colour != piece.colour or other.size != piece.size)
+                and pair not in pairs
+            ):
                 pairs.add(pair)
-                actions.append(Swap(named[pair[0]], named[pair[1]]))
+                actions.append(swap)
     return actions
+
+
+Step = tuple[int, tuple[int, int], Shift, Swap]
+"""A square a pyramid may step to (`reach`): its index, the pair of the two squares (lower
+first), the move onto it and the swap with it."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The moves a grid allows, made once (moves never change; a search asks for the legal ones
+    at every step)."""
+
+    places: tuple[Place, ...]
+    """The placement on each square, by index."""
+    steps: dict[int, tuple[tuple[Step, ...], ...]]
+    """By pips, for every square, its `Step`s in `reach` order."""
+
+
+@functools.lru_cache(maxsize=4)
+def table(grid: Grid) -> Table:
+    """The `Table` of `grid` (worked out once per grid)."""
+    named = squares(grid)
+    steps = {
+        pips: tuple(
+            tuple(
+                (
+                    target,
+                    (min(origin, target), max(origin, target)),
+                    Shift(named[origin], named[target]),
+                    Swap(named[min(origin, target)], named[max(origin, target)]),
+                )
+                for target in ends
+            )
+            for origin, ends in enumerate(reach(grid, pips))
+        )
+        for pips in (1, 2, 3)
+    }
+    return Table(tuple(map(Place, named)), steps)
 
 
 @functools.lru_cache(maxsize=4)
@@ -131,23 +177,28 @@ def ko_exchanges(state: AgentsState) -> frozenset[tuple[int, int]]:
 
     A seen board comes back from exactly one exchange: the one of the two squares where it
     differs from the board now, if they hold each other's pyramids; so each seen board is
-    compared with the board now once, not with the board after every move."""
+    compared with the board now once, not with the board after every move: as whole numbers,
+    whose exclusive or has its lowest set bits in the first square where they differ."""
     if not state.seen:
         return frozenset()
-    now = board_key(state.board)
+    now = state.board_key
+    whole = int.from_bytes(now.encode(), "little")
     forbidden = set()
     for key in state.seen:
-        differ = [i for i in range(0, len(now), 2) if now[i] != key[i] or now[i + 1] != key[i + 1]]
-        if len(differ) == 2:
-            a, b = differ
+        differ = whole ^ int.from_bytes(key.encode(), "little")
+        found: list[int] = []  # the squares where `key` differs, lowest first (two bytes each)
+        while differ and len(found) < 3:
+            square = ((differ & -differ).bit_length() - 1) // 16
+            found.append(square)
+            differ &= -1 << (16 * (square + 1))
+        if len(found) == 2:
+            a, b = 2 * found[0], 2 * found[1]
             if now[a : a + 2] == key[b : b + 2] and now[b : b + 2] == key[a : a + 2]:
-                forbidden.add((a // 2, b // 2))
+                forbidden.add((found[0], found[1]))
     return frozenset(forbidden)
 
 
 def board_key(board: tuple[Pyramid | None, ...]) -> str:
     """A board as text, two characters a square (`..` empty, else colour initial and size, `k`
     for black), to remember which boards were seen (the Ko rule)."""
-    return "".join(
-        ".." if p is None else f"{'k' if p.is_black else p.colour[0]}{p.size}" for p in board
-    )
+    return "".join([".." if p is None else p.code for p in board])

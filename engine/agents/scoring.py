@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.agents.variants import Pyramid, Rules
+from engine.agents.variants import BLACK, Pyramid, Rules
 from engine.core import Outcome, remembered
 from engine.grid import Grid
 
@@ -56,18 +56,21 @@ def groups(board: Board, grid: Grid) -> list[tuple[str, tuple[int, ...]]]:
     seen: set[int] = set()
     found = []
     for start, piece in enumerate(board):
-        if piece is None or piece.is_black or start in seen:
+        if piece is None or start in seen or piece.colour == BLACK:
             continue
+        colour = piece.colour
         seen.add(start)
         members, frontier = [start], [start]
         while frontier:
             for other in near[frontier.pop()]:
-                next_to = board[other]
-                if other not in seen and next_to is not None and next_to.colour == piece.colour:
-                    seen.add(other)
-                    members.append(other)
-                    frontier.append(other)
-        found.append((piece.colour, tuple(sorted(members))))
+                if other not in seen:
+                    next_to = board[other]
+                    if next_to is not None and next_to.colour == colour:
+                        seen.add(other)
+                        members.append(other)
+                        frontier.append(other)
+        members.sort()
+        found.append((colour, tuple(members)))
     return found
 
 
@@ -86,16 +89,13 @@ def scoring_clusters(
     board: Board, rules: Rules, found: Sequence[tuple[str, tuple[int, ...]]]
 ) -> list[Cluster]:
     """Which of the groups `found` on `board` score under `rules` (see `clusters`)."""
-    every = [Cluster(colour, squares, _points(board, squares, rules)) for colour, squares in found]
+    big = found if rules.biggest else [g for g in found if len(g[1]) >= MIN_GROUP]
+    every = [Cluster(colour, squares, _points(board, squares, rules)) for colour, squares in big]
     scored = []
     for colour in rules.palette:
         candidates = [c for c in every if c.colour == colour]
-        if rules.biggest:
-            candidates = candidates and [
-                max(candidates, key=lambda c: (len(c.squares), c.points, -c.squares[0]))
-            ]
-        else:
-            candidates = [c for c in candidates if len(c.squares) >= MIN_GROUP]
+        if rules.biggest and candidates:
+            candidates = [max(candidates, key=lambda c: (len(c.squares), c.points, -c.squares[0]))]
         scored.extend(candidates)
     return scored
 

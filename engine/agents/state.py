@@ -7,6 +7,7 @@ owner, the player they score for: one value per colour, in palette order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from engine import core
@@ -20,6 +21,7 @@ from engine.agents.actions import (
     Shift,
     Swap,
 )
+from engine.agents.moves import board_key
 from engine.agents.variants import Pyramid, Rules
 from engine.core import JSON, BadState, Seat
 
@@ -52,6 +54,12 @@ class AgentsState:
     seen: tuple[str, ...] = ()
     """The boards (`moves.board_key`) that stood before each move or swap since the last placement;
     with the board now, the boards no move or swap may bring back (the Ko rule)."""
+
+    @cached_property
+    def board_key(self) -> str:
+        """The board now as `moves.board_key` writes it (worked out once per state: the Ko rule
+        compares it with the boards seen, and the next move or swap remembers it)."""
+        return board_key(self.board)
 
     @property
     def setting_objectives(self) -> bool:

@@ -72,6 +72,12 @@ class Pyramid:
     def is_black(self) -> bool:
         return self.colour == BLACK
 
+    @functools.cached_property
+    def code(self) -> str:
+        """Two characters: the colour's initial (`k` for black) and the size, as boards are
+        remembered for the Ko rule (`engine.agents.moves.board_key`)."""
+        return f"{'k' if self.is_black else self.colour[0]}{self.size}"
+
 
 @dataclass(frozen=True)
 class Rules:
