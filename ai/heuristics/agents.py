@@ -45,7 +45,7 @@ from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.moves import owner_of
 from engine.agents.scoring import MIN_GROUP, neighbours, scored, state_groups
 from engine.agents.state import AgentsState
-from engine.agents.variants import Pyramid
+from engine.agents.variants import BLACK, Pyramid
 from engine.agents.view import AgentsView
 from engine.core import Game, Seat
 
@@ -141,33 +141,80 @@ def bonds(
     worth = 0.0
     for square in at:
         piece = board[square]
-        if piece is None or piece.is_black:
+        if piece is None or piece.colour == BLACK:
             continue
+        colour, size = piece.colour, piece.size
         for other in near[square]:
             next_to = board[other]
-            counted = other not in at or other > square
-            if counted and next_to is not None and next_to.colour == piece.colour:
-                worth += net[piece.colour] * (piece.size + next_to.size)
+            if (
+                next_to is not None
+                and next_to.colour == colour
+                and (other not in at or other > square)
+            ):
+                worth += net[colour] * (size + next_to.size)
     return worth
+
+
+def bonds_at(
+    board: Sequence[Pyramid | None],
+    near: Sequence[Sequence[int]],
+    net: Net,
+    piece: Pyramid,
+    square: int,
+    left: int = -1,
+) -> float:
+    """The worth of the bonds `piece` would make on `square`, the square `left` left empty (the
+    same as `bonds` of the board with it there, added up in the same order)."""
+    if piece.colour == BLACK:
+        return 0.0
+    colour, size = piece.colour, piece.size
+    worth = 0.0
+    for other in near[square]:
+        next_to = board[other]
+        if next_to is not None and next_to.colour == colour and other != left:
+            worth += net[colour] * (size + next_to.size)
+    return worth
+
+
+Rate = Callable[[Place | Shift | Swap], float]
 
 
 def gain(state: AgentsState, net: Net, move: Place | Shift | Swap) -> float:
     """The bonds a board action makes less those it breaks, by `net`."""
+    return rater(state, net)(move)
+
+
+def rater(state: AgentsState, net: Net) -> Rate:
+    """`gain` in `state` by `net`, for any number of board actions (the grid's tables looked up
+    once)."""
     grid = state.rules.grid
-    near = neighbours(grid)
-    board = list(state.board)
+    return functools.partial(_gain, state.board, neighbours(grid), net, state.pending, grid.columns)
+
+
+def _gain(
+    board: tuple[Pyramid | None, ...],
+    near: Sequence[Sequence[int]],
+    net: Net,
+    pending: Pyramid | None,
+    columns: int,
+    move: Place | Shift | Swap,
+) -> float:
     if isinstance(move, Place):
-        square = grid.index(move.square)
-        board[square] = state.pending
-        return bonds(board, near, net, {square})
-    one, other = (grid.index(s) for s in _ends(move))
+        assert pending is not None
+        return bonds_at(board, near, net, pending, move.square[1] * columns + move.square[0])
+    if isinstance(move, Shift):
+        one = move.origin[1] * columns + move.origin[0]
+        mover = board[one]
+        assert mover is not None
+        target = move.target[1] * columns + move.target[0]
+        before = bonds_at(board, near, net, mover, one)
+        return bonds_at(board, near, net, mover, target, one) - before
+    one = move.first[1] * columns + move.first[0]
+    other = move.second[1] * columns + move.second[0]
     before = bonds(board, near, net, {one, other})
-    board[one], board[other] = board[other], board[one]
-    return bonds(board, near, net, {one, other}) - before
-
-
-def _ends(move: Shift | Swap) -> tuple[tuple[int, int], tuple[int, int]]:
-    return (move.origin, move.target) if isinstance(move, Shift) else (move.first, move.second)
+    after = list(board)
+    after[one], after[other] = after[other], after[one]
+    return bonds(after, near, net, {one, other}) - before
 
 
 def known(view: AgentsView, owner: Seat) -> tuple[float, ...] | None:
@@ -215,7 +262,8 @@ def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
     assert isinstance(view, AgentsView)
     net = seen_net(view, seat)
     actions = [m for m in moves if isinstance(m, Place | Shift | Swap)]
-    kept: list[Any] = sorted(actions, key=lambda m: -gain(state, net, m))[:SHORTLIST]
+    rate = rater(state, net)
+    kept: list[Any] = sorted(actions, key=lambda m: -rate(m))[:SHORTLIST]
     kept += [m for m in moves if isinstance(m, Draw)]
     reveal = best_reveal(state, view, seat, [m for m in moves if isinstance(m, Reveal)])
     if reveal is not None:
@@ -288,11 +336,12 @@ def _guided(
     if state.setting_objectives:
         return rng.choice(moves)
     net = net_of(state, seat)
+    rate = rater(state, net)
     if state.pending is not None:
-        return max(moves, key=lambda m: (gain(state, net, m), rng.random()))
+        return max(moves, key=lambda m: (rate(m), rng.random()))
     actions = [m for m in moves if isinstance(m, Shift | Swap)]
     ahead = sum(p * net[c] for c, p in zip(state.rules.palette, prospects(state), strict=True))
     if not actions or rng.random() < DRAW_SHARE[ahead > 0]:
         return next(m for m in moves if isinstance(m, Draw))
     picked = rng.sample(actions, min(CANDIDATES, len(actions)))
-    return max(picked, key=lambda m: gain(state, net, m))
+    return max(picked, key=rate)
