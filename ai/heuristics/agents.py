@@ -43,7 +43,7 @@ from typing import Any
 from ai.rewards import Rewards, even
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.moves import owner_of
-from engine.agents.scoring import MIN_GROUP, neighbours, scored, state_groups
+from engine.agents.scoring import neighbours, scored, state_groups
 from engine.agents.state import AgentsState
 from engine.agents.variants import BLACK, Pyramid
 from engine.agents.view import AgentsView
@@ -73,10 +73,12 @@ def prospects(state: AgentsState) -> tuple[float, ...]:
     _, points = scored(state)
     found = [float(p) for p in points]
     if not rules.biggest:
+        board = state.board
         for colour, squares in state_groups(state):
-            if len(squares) < MIN_GROUP:
-                pips = sum(piece.size for piece in (state.board[i] for i in squares) if piece)
-                found[rules.palette.index(colour)] += PARTIAL[len(squares)] * pips
+            share = PARTIAL.get(len(squares))
+            if share:  # a group that may still grow and counts for something
+                pips = sum(piece.size for piece in (board[i] for i in squares) if piece)
+                found[rules.palette.index(colour)] += share * pips
     return tuple(found)
 
 

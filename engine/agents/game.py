@@ -43,7 +43,9 @@ guide):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
+from itertools import accumulate
 from typing import Any
 
 from engine.agents import moves, notation, scoring, view
@@ -169,10 +171,11 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
     @staticmethod
     def _draw(state: AgentsState, seat: Seat) -> tuple[AgentsState, list[Event]]:
         """Draw number `state.draws`, uniformly among the pyramids left in the bag."""
-        kinds = state.rules.kinds
-        pool = [kind for kind, count in zip(kinds, state.bag, strict=True) for _ in range(count)]
-        piece = pool[draw_rng(state.seed, BAG_DRAWS + state.draws).randrange(len(pool))]
-        bag = tuple(n - (kind == piece) for kind, n in zip(kinds, state.bag, strict=True))
+        ends = list(accumulate(state.bag))  # the pyramids left, counted kind by kind in bag order
+        pick = draw_rng(state.seed, BAG_DRAWS + state.draws).randrange(ends[-1])
+        drawn = bisect_right(ends, pick)  # the kind of the pick-th pyramid left
+        piece = state.rules.kinds[drawn]
+        bag = (*state.bag[:drawn], state.bag[drawn] - 1, *state.bag[drawn + 1 :])
         after = replace(state, bag=bag, draws=state.draws + 1, pending=piece)
         return after, [Event(f"{state.players[seat]} drew a {pyramid_name(piece)} pyramid.")]
 

@@ -90,9 +90,14 @@ def generate(state: AgentsState) -> list[AgentsMove]:
         return [places[i] for i, piece in enumerate(state.board) if piece is None]
     moves: list[AgentsMove] = [Draw(), *board_actions(state)]
     if may_reveal(state):
-        colours = range(rules.colours)
-        moves.extend(Reveal(i, j) for i in colours for j in colours if i < j)
+        moves.extend(reveals(rules.colours))
     return moves
+
+
+@functools.lru_cache(maxsize=2)
+def reveals(colours: int) -> tuple[Reveal, ...]:
+    """Every reveal-and-swap of two of `colours` colours, made once."""
+    return tuple(Reveal(i, j) for i in range(colours) for j in range(colours) if i < j)
 
 
 def board_actions(state: AgentsState) -> list[Shift | Swap]:

@@ -53,22 +53,20 @@ def neighbours(grid: Grid) -> tuple[tuple[int, ...], ...]:
 def groups(board: Board, grid: Grid) -> list[tuple[str, tuple[int, ...]]]:
     """Every same-colour group of non-black pyramids as (colour, squares), by first square."""
     near = neighbours(grid)
+    colours = [None if piece is None else piece.colour for piece in board]
     seen: set[int] = set()
     found = []
-    for start, piece in enumerate(board):
-        if piece is None or start in seen or piece.colour == BLACK:
+    for start, colour in enumerate(colours):
+        if colour is None or colour == BLACK or start in seen:
             continue
-        colour = piece.colour
         seen.add(start)
         members, frontier = [start], [start]
         while frontier:
             for other in near[frontier.pop()]:
-                if other not in seen:
-                    next_to = board[other]
-                    if next_to is not None and next_to.colour == colour:
-                        seen.add(other)
-                        members.append(other)
-                        frontier.append(other)
+                if colours[other] == colour and other not in seen:
+                    seen.add(other)
+                    members.append(other)
+                    frontier.append(other)
         members.sort()
         found.append((colour, tuple(members)))
     return found
