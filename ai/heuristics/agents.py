@@ -42,12 +42,13 @@ from typing import Any
 
 from ai.rewards import Rewards, even
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
-from engine.agents.moves import owner_of
+from engine.agents.moves import owner_of, squares
 from engine.agents.scoring import neighbours, scored, state_groups
 from engine.agents.state import AgentsState
 from engine.agents.variants import BLACK, Pyramid
 from engine.agents.view import AgentsView
 from engine.core import Game, Seat
+from engine.grid import Square
 
 PARTIAL = {1: 0.0, 2: 0.25, 3: 0.5}
 """The share of its pips a group of 1, 2 or 3 pyramids counts in `prospects`."""
@@ -176,6 +177,23 @@ def bonds_at(
         if next_to is not None and next_to.colour == colour and other != left:
             worth += net[colour] * (size + next_to.size)
     return worth
+
+
+def placement_gains(state: AgentsState, net: Net) -> dict[Square, float]:
+    """`gain` of placing the drawn pyramid on each empty square beside a pyramid of its colour,
+    by square (on any other square it makes no bond: 0)."""
+    piece = state.pending
+    assert piece is not None
+    grid = state.rules.grid
+    near, named, board = neighbours(grid), squares(grid), state.board
+    beside = {
+        other
+        for square, there in enumerate(board)
+        if there is not None and there.colour == piece.colour
+        for other in near[square]
+        if board[other] is None
+    }
+    return {named[square]: bonds_at(board, near, net, piece, square) for square in beside}
 
 
 Rate = Callable[[Place | Shift | Swap], float]
@@ -338,12 +356,12 @@ def _guided(
     if state.setting_objectives:
         return rng.choice(moves)
     net = net_of(state, seat)
-    rate = rater(state, net)
     if state.pending is not None:
-        return max(moves, key=lambda m: (rate(m), rng.random()))
+        gains = placement_gains(state, net)
+        return max(moves, key=lambda m: (gains.get(m.square, 0.0), rng.random()))
     actions = [m for m in moves if isinstance(m, Shift | Swap)]
     ahead = sum(p * net[c] for c, p in zip(state.rules.palette, prospects(state), strict=True))
     if not actions or rng.random() < DRAW_SHARE[ahead > 0]:
         return next(m for m in moves if isinstance(m, Draw))
     picked = rng.sample(actions, min(CANDIDATES, len(actions)))
-    return max(picked, key=rate)
+    return max(picked, key=rater(state, net))
