@@ -38,15 +38,16 @@ import functools
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ai.rewards import Rewards, even
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.moves import owner_of, squares
 from engine.agents.scoring import neighbours, scored, state_groups
 from engine.agents.state import AgentsState
-from engine.agents.variants import BLACK, Pyramid
-from engine.agents.view import AgentsView
+from engine.agents.variants import BLACK, Pyramid, Rules
+from engine.agents.view import seen_objectives
 from engine.core import Game, Seat
 from engine.grid import Square
 
@@ -119,7 +120,33 @@ def sampled_net(state: AgentsState, seat: Seat) -> Net:
     return {c: m - t for c, m, t in zip(state.rules.palette, mine, theirs, strict=True)}
 
 
-def expected(view: AgentsView, owner: Seat) -> tuple[float, ...]:
+class Seen(Protocol):
+    """What the rules of thumb read of what a seat has seen: an `AgentsView`, or its `Sight`."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def objectives(self) -> tuple[tuple[int | None, ...], ...]:
+        """By owner and colour: the value the seat has seen, else None."""
+        ...
+
+
+@dataclass(frozen=True)
+class Sight:
+    """The rules and the objective values a seat sees (`seen_objectives`), read from the state
+    without building the whole view (the search asks at every node)."""
+
+    rules: Rules
+    objectives: tuple[tuple[int | None, ...], ...]
+
+
+def sight(state: AgentsState, seat: Seat) -> Sight:
+    """What `seat` sees of the objectives in `state`."""
+    return Sight(state.rules, seen_objectives(state, seat))
+
+
+def expected(view: Seen, owner: Seat) -> tuple[float, ...]:
     """`owner`'s objective as `view` shows it, an unseen value counted as the mean of the values
     not seen."""
     known = view.objectives[owner]
@@ -131,7 +158,7 @@ def expected(view: AgentsView, owner: Seat) -> tuple[float, ...]:
     return tuple(mean if value is None else float(value) for value in known)
 
 
-def seen_net(view: AgentsView, seat: Seat) -> Net:
+def seen_net(view: Seen, seat: Seat) -> Net:
     """Each colour's net value to `seat` by what it has seen (see `expected`)."""
     mine, theirs = expected(view, seat), expected(view, 1 - seat)
     return {c: m - t for c, m, t in zip(view.rules.palette, mine, theirs, strict=True)}
@@ -237,7 +264,7 @@ def _gain(
     return bonds(after, near, net, {one, other}) - before
 
 
-def known(view: AgentsView, owner: Seat) -> tuple[float, ...] | None:
+def known(view: Seen, owner: Seat) -> tuple[float, ...] | None:
     """`owner`'s objective when `view` shows all of it but at most one value (which the others
     then fix), else None."""
     if view.objectives[owner].count(None) > 1:
@@ -246,7 +273,7 @@ def known(view: AgentsView, owner: Seat) -> tuple[float, ...] | None:
 
 
 def best_reveal(
-    state: AgentsState, view: AgentsView, seat: Seat, reveals: Sequence[Reveal]
+    state: AgentsState, view: Seen, seat: Seat, reveals: Sequence[Reveal]
 ) -> Reveal | None:
     """The reveal-and-swap the search weighs, if any: the one that raises the seat's standing on
     the board's `prospects` most, when it raises it, or else when the two objectives are already
@@ -278,8 +305,7 @@ def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
     assert isinstance(state, AgentsState)
     if state.setting_objectives:
         return list(moves)
-    view = game.view(state, seat)
-    assert isinstance(view, AgentsView)
+    view = sight(state, seat)
     net = seen_net(view, seat)
     actions = [m for m in moves if isinstance(m, Place | Shift | Swap)]
     rate = rater(state, net)

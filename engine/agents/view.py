@@ -56,18 +56,6 @@ def make_view(state: AgentsState, seat: Seat | None) -> AgentsView:
     rules = state.rules
     found, points = scored(state)
     result = outcome(state)
-    known = {0, 1} if state.over else set() if seat is None else {owner_of(rules, seat)}
-    shown = tuple(
-        tuple(state.over or c in state.revealed[owner] for c in range(rules.colours))
-        for owner in (0, 1)
-    )
-    objectives = tuple(
-        tuple(
-            v if values is not None and (owner in known or shown[owner][c]) else None
-            for c, v in enumerate(values or (0,) * rules.colours)
-        )
-        for owner, values in enumerate(state.objectives)
-    )
     phase = "over" if state.over else "objectives" if state.setting_objectives else "play"
     projected = None
     private: tuple[str, ...] = ()
@@ -89,13 +77,37 @@ def make_view(state: AgentsState, seat: Seat | None) -> AgentsView:
         swap_open=swap_open(state),
         bag=tuple(zip(rules.kinds, state.bag, strict=True)),
         objectives_set=tuple(values is not None for values in state.objectives),
-        objectives=objectives,
-        revealed=shown,
+        objectives=seen_objectives(state, seat),
+        revealed=public(state),
         last=state.last,
         clusters=found,
         points=points,
         scores=None if result is None else result.scores,
         projected=projected,
+    )
+
+
+def public(state: AgentsState) -> tuple[tuple[bool, ...], ...]:
+    """By owner and colour: whether the objective value is public (revealed, or the game is
+    over)."""
+    colours = range(state.rules.colours)
+    return tuple(
+        tuple(state.over or c in state.revealed[owner] for c in colours) for owner in (0, 1)
+    )
+
+
+def seen_objectives(state: AgentsState, seat: Seat | None) -> tuple[tuple[int | None, ...], ...]:
+    """By owner and colour: the objective value `seat` (None: a spectator) may see, else None
+    (`AgentsView.objectives`)."""
+    rules = state.rules
+    known = {0, 1} if state.over else set() if seat is None else {owner_of(rules, seat)}
+    shown = public(state)
+    return tuple(
+        tuple(
+            v if values is not None and (owner in known or shown[owner][c]) else None
+            for c, v in enumerate(values or (0,) * rules.colours)
+        )
+        for owner, values in enumerate(state.objectives)
     )
 
 
