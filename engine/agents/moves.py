@@ -183,7 +183,8 @@ def ko_exchanges(state: AgentsState) -> frozenset[tuple[int, int]]:
     A seen board comes back from exactly one exchange: the one of the two squares where it
     differs from the board now, if they hold each other's pyramids; so each seen board is
     compared with the board now once, not with the board after every move: as whole numbers,
-    whose exclusive or has its lowest set bits in the first square where they differ."""
+    whose exclusive or has its lowest set bits in the first square where they differ and its
+    highest in the last."""
     if not state.seen:
         return frozenset()
     now = state.board_key
@@ -191,16 +192,18 @@ def ko_exchanges(state: AgentsState) -> frozenset[tuple[int, int]]:
     forbidden = set()
     for key in state.seen:
         differ = whole ^ int.from_bytes(key.encode(), "little")
-        found: list[int] = []  # the squares where `key` differs, lowest first (two bytes each)
-        while differ and len(found) < 3:
-            square = ((differ & -differ).bit_length() - 1) // 16
-            found.append(square)
-            differ &= -1 << (16 * (square + 1))
-        if len(found) == 2:
-            a, b = 2 * found[0], 2 * found[1]
-            if now[a : a + 2] == key[b : b + 2] and now[b : b + 2] == key[a : a + 2]:
-                forbidden.add((found[0], found[1]))
+        a = ((differ & -differ).bit_length() - 1) // 16  # the first square that differs
+        b = (differ.bit_length() - 1) // 16  # and the last
+        only_two = a != b and differ & (SQUARE_BITS[a] | SQUARE_BITS[b]) == differ
+        at_a, at_b = slice(2 * a, 2 * a + 2), slice(2 * b, 2 * b + 2)
+        if only_two and now[at_a] == key[at_b] and now[at_b] == key[at_a]:
+            forbidden.add((a, b))
     return frozenset(forbidden)
+
+
+SQUARE_BITS = tuple(0xFFFF << (16 * square) for square in range(64))
+"""The bits of each square's two characters in a board written as a whole number (`ko_exchanges`;
+64 squares, the largest board)."""
 
 
 def board_key(board: tuple[Pyramid | None, ...]) -> str:

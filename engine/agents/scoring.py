@@ -53,20 +53,18 @@ def neighbours(grid: Grid) -> tuple[tuple[int, ...], ...]:
 def groups(board: Board, grid: Grid) -> list[tuple[str, tuple[int, ...]]]:
     """Every same-colour group of non-black pyramids as (colour, squares), by first square."""
     near = neighbours(grid)
-    colours = [None if piece is None else piece.colour for piece in board]
-    seen: set[int] = set()
+    left = [None if piece is None else piece.colour for piece in board]  # not yet in a group
     found = []
-    for start, colour in enumerate(colours):
-        if colour is None or colour == BLACK or start in seen:
+    for start, colour in enumerate(left):
+        if colour is None or colour == BLACK:
             continue
-        seen.add(start)
-        members, frontier = [start], [start]
-        while frontier:
-            for other in near[frontier.pop()]:
-                if colours[other] == colour and other not in seen:
-                    seen.add(other)
+        left[start] = None
+        members = [start]
+        for square in members:  # grows as the group does
+            for other in near[square]:
+                if left[other] == colour:
+                    left[other] = None
                     members.append(other)
-                    frontier.append(other)
         members.sort()
         found.append((colour, tuple(members)))
     return found
