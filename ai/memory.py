@@ -21,8 +21,9 @@ the thread that pondering runs in must be held off while another recalls, keeps 
 (`bot.play.ponderer`).
 
 A memory is bounded: at most `size` keys, the least recently used dropped first, and a tree
-older than `stale_seconds` is dropped unused. Nothing is kept unless the caller passes a memory,
-so `ai.levels.choose` stays a pure function of its arguments.
+older than `stale_seconds` is dropped unused. A game that ends, or whose position changes other
+than by a move (a takeback), is forgotten at once (`Memory.forget`). Nothing is kept unless the
+caller passes a memory, so `ai.levels.choose` stays a pure function of its arguments.
 """
 
 from __future__ import annotations
@@ -146,6 +147,12 @@ class Memory:
             self._kept[key] = Kept(after, node, self.clock())
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
+
+    def forget(self, which: Callable[[Hashable], bool]) -> None:
+        """Drop the trees kept for the keys `which` accepts (those of a game that ended)."""
+        with self._lock:
+            for key in [key for key in self._kept if which(key)]:
+                del self._kept[key]
 
     def _drop_stale(self) -> None:
         oldest = self.clock() - self.stale_seconds

@@ -137,6 +137,7 @@ class MarsBot(commands.AutoShardedBot):
         self.pictures = pictures = self._make_pictures()
         self.courier = courier = Courier(self, self.service, pictures, components)
         self.thinkers = thinkers = self._make_thinkers()
+        self.service.tables.changed = thinkers.forget  # an ended game's trees are dropped
         self.computers = ComputerPlayers(
             self.service,
             courier,

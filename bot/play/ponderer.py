@@ -12,6 +12,8 @@ Rules:
   the interpreter lock, and a search handed to the worker then waits with it (measured on two
   busy cores beside two processes busy half the time: a search began 86 ms late in the median
   and up to 0.3 s late without the wait, at most 16 ms late with it).
+- `forget` drops the trees of a game that ended (or changed other than by a move) and stops
+  pondering them, after the simulation under way.
 - The thread starts at the first position to ponder; `close` ends it (the thinkers close it when
   they think in threads); it is a daemon, so a worker process ends without it.
 """
@@ -41,6 +43,9 @@ NICE = 19
 """The pondering thread's nice value: the lowest priority."""
 BACKOFF_SECONDS = 0.05
 """How long pondering waits when the machine is crowded before it looks again."""
+CLOSED = "its worker closed"
+FAILED = "it failed"
+"""Why pondering ended, besides those of `ai.ponder`."""
 
 
 def crowded(loadavg: str = "/proc/loadavg") -> bool:
@@ -108,11 +113,18 @@ class Ponderer:
     ) -> None:
         """Ponder the tree kept for `key` (see `Pondering.add`) once the work under way is
         done."""
-        with self.paused():
+        with self.paused(), self._changed:
             self.pondering.add(key, game, kit, settings, seat, seed)
             if self.pondering.jobs and self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="ponder", daemon=True)
                 self._thread.start()
+
+    def forget(self, which: Callable[[Hashable], bool]) -> None:
+        """Drop the trees kept for the keys `which` accepts (those of a game that ended) and
+        ponder them no more, once the simulation under way is done."""
+        with self.paused(), self._changed:
+            self.pondering.memory.forget(which)
+            self.pondering.forget(which)
 
     def close(self) -> None:
         """Stop pondering (its positions are dropped) and wait for the thread to end; the next
@@ -125,7 +137,7 @@ class Ponderer:
             thread.join()
         with self._changed:
             self._stopping, self._thread = False, None
-            self.pondering.jobs.clear()
+            self.pondering.stop(CLOSED)
 
     def _run(self) -> None:
         lower_priority()
@@ -134,7 +146,7 @@ class Ponderer:
                 self.pondering.step()
             except Exception:  # a defect stops pondering, never the worker's searches
                 log.exception("Pondering failed; its positions are dropped")
-                self.pondering.jobs.clear()
+                self.pondering.stop(FAILED)
 
     def _next(self) -> bool:
         """Wait until there is pondering to do, nobody holds it off and the machine has CPU

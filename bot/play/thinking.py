@@ -24,7 +24,13 @@ position, and never past the game's end. It runs at the lowest priority and only
 machine has a core to spare (`bot.play.ponderer`); every turn handed to the worker pauses it
 first, within a simulation (its wait counts as time waited), and it resumes after the answer.
 The tables' turns are pondered in turn, one simulation each. Thinking in threads ponders in the
-bot's process, and `Thinkers.close` ends its thread.
+bot's process, and `Thinkers.close` ends its thread. The end of a position's pondering is logged
+(`PONDERED`: the game's number, the seat, why, the simulations and CPU seconds; never a move).
+
+A game that ends, or whose position changes other than by a move (see
+`bot.service.tables.Tables.changed`), is forgotten by every worker at once (`Thinkers.forget`,
+through `bot.play.ended`): its trees are dropped and its pondering stops within a simulation.
+A human's move forgets nothing: the next search starts from the subtree of the moves since.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ import asyncio
 import functools
 import json
 import logging
+import multiprocessing
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
@@ -41,9 +49,10 @@ from typing import Any, TypeVar
 
 from ai.levels import Level, choose, level_named
 from ai.memory import Memory
-from ai.ponder import Pondering
+from ai.ponder import Pondered, Pondering
 from ai.search import Budget
 from bot.catalogue import CATALOGUE
+from bot.play.ended import EndedGames, watch
 from bot.play.pictures import process_pool, usable_cores
 from bot.play.ponderer import Ponderer
 from bot.play.worker_start import worker_started
@@ -63,9 +72,21 @@ machine (measured with `benchmark.py --load --load-computers 3`)."""
 FLOOR_SECONDS = 0.2
 """The least time on the clock a move with a wall cap is given, however long it waited: enough
 for a short search and the check that the move does not lose at once."""
+PONDERED = "Game %s: pondering for seat %s ended (%s) after %d simulations, %.2f s of CPU"
+"""The log line of each position's pondering as it ends (the game, the seat, why, the
+simulations run and their CPU seconds)."""
 MEMORY = Memory()
 """The search trees of this process's last decisions (each worker process has its own)."""
-PONDERER = Ponderer(Pondering(MEMORY))
+
+
+def pondered(ended: Pondered) -> None:
+    """Log the end of a position's pondering (`PONDERED`); its key is (game key, game, seat)."""
+    key: Any = ended.key
+    _, game_id, seat = key
+    log.info(PONDERED, game_id, seat, ended.why, ended.simulations, ended.cpu)
+
+
+PONDERER = Ponderer(Pondering(MEMORY, told=pondered))
 """Grows the trees of `MEMORY` between this process's searches (its thread starts at the first
 tree to ponder)."""
 REMEMBERED = frozenset({"hard"})
@@ -92,6 +113,17 @@ def think(turn: Turn, handed: float | None = None) -> str:
         move = MEMORY.think(key, game, state, turn.seat, level, turn.seed, kit).decision.move
         PONDERER.ponder(key, game, kit, level.settings, turn.seat, turn.seed)
         return game.notation(move)
+
+
+def in_game(game_id: int, key: Any) -> bool:
+    """Whether `key` (game key, game, seat) is of the game `game_id`."""
+    return bool(key[1] == game_id)
+
+
+def forget(game_id: int) -> None:
+    """Drop this process's trees of the game `game_id` and ponder it no more (it ended, or its
+    position changed other than by a move)."""
+    PONDERER.forget(functools.partial(in_game, game_id))
 
 
 def unpondered(work: Callable[..., T], *args: Any) -> T:
@@ -124,9 +156,12 @@ def warm() -> None:
         game.notation(choose(game, state, seat, WARMING, 0, kit))
 
 
-def thinker_started(bot: int, deck: Deck | None) -> None:
-    """The initializer of a thinking worker: a worker's start (`worker_started`), then `warm`."""
+def thinker_started(bot: int, deck: Deck | None, ended: EndedGames | None = None) -> None:
+    """The initializer of a thinking worker: a worker's start (`worker_started`), a thread
+    that forgets the games told to `ended` (`bot.play.ended.watch`), then `warm`."""
     worker_started(bot, deck)
+    if ended is not None:
+        threading.Thread(target=watch, args=(ended, forget), name="forget", daemon=True).start()
     warm()
 
 
@@ -136,16 +171,24 @@ def ready() -> None:
 
 class Thinkers:
     """Runs searches with the executor that `workers` makes (again if it breaks; None: in the
-    event loop's default thread pool)."""
+    event loop's default thread pool); its workers forget the games told to `ended` (None: it
+    thinks in threads, with this process's memory)."""
 
-    def __init__(self, workers: Callable[[], Executor] | None, processes: int = 0) -> None:
-        self._workers, self._processes = workers, processes
+    def __init__(
+        self,
+        workers: Callable[[], Executor] | None,
+        processes: int = 0,
+        ended: EndedGames | None = None,
+    ) -> None:
+        self._workers, self._processes, self._ended = workers, processes, ended
         self.executor = None if workers is None else self._start(workers)
 
     @classmethod
     def in_processes(cls) -> Thinkers:
         processes = max(1, usable_cores() - 1)
-        return cls(functools.partial(process_pool, processes, thinker_started), processes)
+        ended = EndedGames(multiprocessing.get_context("forkserver"))  # that of `process_pool`
+        started = functools.partial(thinker_started, ended=ended)
+        return cls(functools.partial(process_pool, processes, started), processes, ended)
 
     def _start(self, workers: Callable[[], Executor]) -> Executor:
         """New workers, the first `processes` of them started now rather than at a move."""
@@ -153,6 +196,14 @@ class Thinkers:
         for _ in range(self._processes):
             executor.submit(ready)
         return executor
+
+    def forget(self, game_id: int) -> None:
+        """Every worker drops its trees of the game `game_id` and ponders it no more (it
+        ended, or its position changed other than by a move)."""
+        if self._ended is None:
+            forget(game_id)
+        else:
+            self._ended.add(game_id)
 
     async def move_for(self, turn: Turn) -> str:
         """The notation of the move the search picks for `turn`."""

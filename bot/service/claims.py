@@ -57,6 +57,7 @@ class Claims:
             table = await self._tables.load(channel_id, status="active")
             _, said = await self._claim(table, player)
             await self.store.games.end(table.row, "abandoned", f"No result: {said}")
+            self._tables.changed(table.row.id)
             return f"The {table.game.title} game in this channel ended with no result. {said}"
 
     async def claim_standin(self, channel_id: int, player: Player, level: str = "easy") -> str:

@@ -16,6 +16,11 @@ from bot.service.updates import Notice, Queued, TableUpdate
 from bot.storage.rows import Commit, Committed, GameRow, PhaseTimer
 from engine.core import Event, Seat, TimedGame, UndoableGame
 
+MOVES = ("move", "hidden")
+"""The kinds of action that leave a game going on from a position a computer's kept tree
+holds: any other (a resignation, a timeout, a takeback), and any that ends the game, is told
+to `Tables.changed`."""
+
 
 @dataclass(frozen=True)
 class _Told:
@@ -49,7 +54,7 @@ class Action:
 class Committer:
     """Commits actions (moves, resignations, timeouts, takebacks) and the start of a game, each
     in one store transaction with its move row and what to tell, and keeps the new state in
-    memory for the next request."""
+    memory for the next request (telling `Tables.changed` of those not in `MOVES`)."""
 
     def __init__(self, tables: Tables, servers: Servers) -> None:
         self._tables = tables
@@ -81,6 +86,8 @@ class Committer:
         since = self._tables.rounds[table.row.id]
         committed = await self._tables.store.moves.record(table.row, commit)
         self._tables.keep(table.row.id, told.snapshot, action.state)
+        if told.result is not None or kind not in MOVES:
+            self._tables.changed(table.row.id)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)
         return TableUpdate(
             table.row.id,

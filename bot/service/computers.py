@@ -67,9 +67,13 @@ class Computers:
         """Play the move the search chose for `turn`; refused (`STALE`) when the game moved on
         since the position it was given."""
         async with self._tables.lock(turn.channel_id):
-            table = await self._tables.load(turn.channel_id, status="active")
-            if table.row.id != turn.game_id or table.row.moves_made != turn.moves_made:
-                raise TableError(STALE)
+            try:
+                table = await self._tables.load(turn.channel_id, status="active")
+                if table.row.id != turn.game_id or table.row.moves_made != turn.moves_made:
+                    raise TableError(STALE)
+            except TableError:
+                self._tables.changed(turn.game_id)  # the tree its search kept is of no use
+                raise
             kind, notation, state, events = await asyncio.to_thread(
                 decide, table, turn.seat, notation
             )

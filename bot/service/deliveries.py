@@ -177,6 +177,7 @@ class Deliveries:
             current = await self.store.games.get(game_id)
             if current is not None and current.status in ("lobby", "active"):
                 await self.store.games.end(current, "abandoned", "Its channel is gone.")
+                self._tables.changed(game_id)
                 async with self._round(game_id):
                     await self.store.outbox.delivered(game_id, 1 << 62, Living())
 

@@ -119,6 +119,7 @@ class Play:
             if not (moderator or creator_lobby):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
             await self.store.games.end(row, "abandoned", None)
+            self._tables.changed(row.id)
             title = (
                 row.game_key
                 if (game := self._tables.catalogue.game(row.game_key)) is None

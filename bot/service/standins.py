@@ -67,6 +67,7 @@ class StandIns:
             if user_id not in await self.store.games.standins(table.row.id):
                 raise TableError("No stand-in plays your seat: you are playing it yourself.")
             await self.store.games.set_standin(table.row, user_id, None)
+            self._tables.changed(table.row.id)
             return (
                 f"{table.players[seat].name} is back and plays their own seat again "
                 "(the game stays unrated if the stand-in has moved)."

@@ -83,6 +83,10 @@ class Tables:
         """The time now, in Unix seconds."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._states: OrderedDict[int, tuple[str, Any]] = OrderedDict()
+        self.changed: Callable[[int], None] = unwatched
+        """Told the id of a game that ended, or whose position changed other than by a move
+        (a resignation, a takeback, a timeout) or whose seat a stand-in left: the bot sets it
+        to `bot.play.thinking.Thinkers.forget`, so the computer players drop its trees."""
         self.rounds: Counter[int] = Counter()
         """Each game's delivery round in this process: raised as a delivery starts to change
         the game's outbox and again when it is done (see `bot.service.updates.Queued`)."""
@@ -148,6 +152,10 @@ class Tables:
                 "was changed. Check the board and try again if you still mean it."
             )
         return table.row.moves_made
+
+
+def unwatched(game_id: int) -> None:
+    """Nothing: a change told to nobody."""
 
 
 def prepare_offers(game: Game[Any, Any], state: Any) -> None:

@@ -11,7 +11,16 @@ from ai.determinize import OPEN
 from ai.kit import Kit
 from ai.levels import Level
 from ai.memory import Memory
-from ai.ponder import Pondering, likely
+from ai.ponder import (
+    DROPPED,
+    FORGOTTEN,
+    LIMITS,
+    OVER,
+    SEARCHED,
+    Pondered,
+    Pondering,
+    likely,
+)
 from ai.search import Budget
 from ai.tree import Node
 from bot.catalogue import CATALOGUE
@@ -110,3 +119,51 @@ def test_the_likely_moves_are_the_widest_and_their_equals() -> None:
     assert likely(NIM, Kit(OPEN, score=taken, widest=2), pile(10), 0) == [2, 3]
     assert likely(NIM, Kit(OPEN, score=lambda *_: 0.0, widest=2), pile(10), 0) == [1, 2, 3]
     assert likely(NIM, KIT, pile(10), 0) == [1, 2, 3]  # a kit that weighs every move
+
+
+def test_a_forgotten_game_is_pondered_no_more_and_its_trees_are_dropped() -> None:
+    memory = Memory()
+    thought_and_kept(memory)
+    other = ("other", 2)
+    memory.think(other, NIM, pile(20), 0, LEVEL, 5, KIT)
+    ended: list[Pondered] = []
+    pondering = Pondering(memory, seconds=float("inf"), simulations=10**9, told=ended.append)
+    pondering.add(KEY, NIM, KIT, LEVEL.settings, 0, 7)
+    pondering.add(other, NIM, KIT, LEVEL.settings, 0, 7)
+    for _ in range(30):
+        assert pondering.step()
+    memory.forget(lambda key: key == KEY)
+    pondering.forget(lambda key: key == KEY)
+    assert memory.kept(KEY) is None and memory.kept(other) is not None
+    assert list(pondering.jobs) == [other]  # the other table is pondered on
+    assert [(e.key, e.why, e.simulations) for e in ended] == [(KEY, FORGOTTEN, 15)]
+    assert pondering.step() and pondering.jobs[other].done == 16
+
+
+def test_why_pondering_ended_is_told_with_its_simulations_and_cpu_time() -> None:
+    memory = Memory()
+    thought_and_kept(memory)
+    ended: list[Pondered] = []
+    ticks = itertools.count()
+    pondering = Pondering(memory, 3.0, 40, lambda: float(next(ticks)), told=ended.append)
+    pondering.add(KEY, NIM, KIT, LEVEL.settings, 0, 7)
+    assert steps(pondering) == 3
+    pondering = Pondering(memory, float("inf"), 40, told=ended.append)
+    pondering.add(KEY, NIM, KIT, LEVEL.settings, 0, 7)
+    pondering.step()
+    pondering.add(KEY, NIM, KIT, LEVEL.settings, 0, 8)  # its seat searched again
+    pondering.step()
+    memory.recall(KEY, NIM, pile(26), 0)
+    assert steps(pondering) == 0
+    root = Node[int]()
+    root.children[(0, 2)] = Node(0, visits=1, reward=1.0, available=1)
+    memory.keep(KEY, NIM, pile(2), 0, 2, root)
+    pondering.add(KEY, NIM, KIT, LEVEL.settings, 0, 7)
+    assert steps(pondering) == 0
+    assert [(e.why, e.simulations, e.cpu) for e in ended] == [
+        (LIMITS, 3, 3.0),
+        (SEARCHED, 1, ended[1].cpu),
+        (DROPPED, 1, ended[2].cpu),
+        (OVER, 0, 0.0),
+    ]
+    assert all(e.key == KEY for e in ended)

@@ -1,0 +1,84 @@
+"""The games the thinking workers forget (`bot.play.ended`): every watcher, in this process or
+another, is told every game ended after it started watching, in order; one that fell behind
+skips the oldest; the thinkers tell their workers (or, thinking in threads, forget at once).
+The tests wait for what the watchers report, never for a time."""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+
+import pytest
+
+from ai.memory import Memory
+from ai.ponder import Pondering
+from bot.play import thinking
+from bot.play.ended import EndedGames, watch
+from bot.play.ponderer import Ponderer
+from bot.play.thinking import Thinkers
+from tests.ai.test_ponder import KIT, LEVEL, NIM, pile
+
+CONTEXT = multiprocessing.get_context("spawn")  # the bot's is the fork server's: the same here
+
+
+def watched(ended: EndedGames) -> queue.SimpleQueue[int]:
+    """A watcher of `ended` in a thread of this process: the ids it forgets."""
+    forgotten: queue.SimpleQueue[int] = queue.SimpleQueue()
+    started = threading.Event()
+
+    def run() -> None:
+        started.set()
+        watch(ended, forgotten.put)
+
+    threading.Thread(target=run, daemon=True).start()
+    started.wait()
+    return forgotten
+
+
+def test_the_games_told_are_read_in_order_and_the_oldest_skipped_when_behind() -> None:
+    ended = EndedGames(CONTEXT, size=4)
+    ended.add(1)
+    assert ended.told() == 1
+    assert ended.after(0) == (1, [1])
+    ended.add(2)
+    ended.add(3)
+    assert ended.after(1) == (3, [2, 3])
+    for game_id in range(4, 10):
+        ended.add(game_id)
+    assert ended.after(3) == (9, [6, 7, 8, 9])  # fell behind: the oldest are skipped
+
+
+def test_watchers_in_threads_and_processes_are_all_told_what_ended_since_they_began() -> None:
+    ended = EndedGames(CONTEXT)
+    ended.add(6)  # before anyone watched: nobody forgets it
+    here = [watched(ended), watched(ended)]
+    told = CONTEXT.Queue()
+    processes = [
+        CONTEXT.Process(target=watch, args=(ended, told.put, 1), daemon=True) for _ in range(2)
+    ]
+    for process in processes:
+        process.start()
+    ended.add(7)
+    ended.add(8)
+    for forgotten in here:
+        assert [forgotten.get(), forgotten.get()] == [7, 8]
+    assert sorted(told.get() for _ in range(4)) == [7, 7, 8, 8]
+    for process in processes:
+        process.kill()
+        process.join()
+
+
+def test_thinkers_in_threads_forget_at_once_and_in_processes_tell_their_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    memory = Memory()
+    ponderer = Ponderer(Pondering(memory), 0.0, lambda: False)
+    monkeypatch.setattr(thinking, "PONDERER", ponderer)
+    for game_id in (1, 2):
+        memory.think(("nim", game_id, 0), NIM, pile(30), 0, LEVEL, 5, KIT)
+    Thinkers(None).forget(1)
+    assert memory.kept(("nim", 1, 0)) is None and memory.kept(("nim", 2, 0)) is not None
+    ended = EndedGames(CONTEXT)
+    Thinkers(None, ended=ended).forget(2)
+    assert ended.after(0) == (1, [2]) and memory.kept(("nim", 2, 0)) is not None
