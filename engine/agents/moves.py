@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.scoring import ORTHOGONAL
-from engine.agents.variants import BLACK, Pyramid, Rules
+from engine.agents.variants import BLACK, Rules
 from engine.core import Seat
 from engine.grid import Grid, Square
 
@@ -204,9 +204,3 @@ def ko_exchanges(state: AgentsState) -> frozenset[tuple[int, int]]:
 SQUARE_BITS = tuple(0xFFFF << (16 * square) for square in range(64))
 """The bits of each square's two characters in a board written as a whole number (`ko_exchanges`;
 64 squares, the largest board)."""
-
-
-def board_key(board: tuple[Pyramid | None, ...]) -> str:
-    """A board as text, two characters a square (`..` empty, else colour initial and size, `k`
-    for black), to remember which boards were seen (the Ko rule)."""
-    return "".join([".." if p is None else p.code for p in board])

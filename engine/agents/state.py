@@ -21,8 +21,7 @@ from engine.agents.actions import (
     Shift,
     Swap,
 )
-from engine.agents.moves import board_key
-from engine.agents.variants import Pyramid, Rules
+from engine.agents.variants import Pyramid, Rules, board_key
 from engine.core import JSON, BadState, Seat
 
 FORMAT_VERSION = 1
@@ -52,12 +51,12 @@ class AgentsState:
     """The last board action: its player, and the action."""
     resigned: Seat | None = None
     seen: tuple[str, ...] = ()
-    """The boards (`moves.board_key`) that stood before each move or swap since the last placement;
-    with the board now, the boards no move or swap may bring back (the Ko rule)."""
+    """The boards (`variants.board_key`) that stood before each move or swap since the last
+    placement; with the board now, the boards no move or swap may bring back (the Ko rule)."""
 
     @cached_property
     def board_key(self) -> str:
-        """The board now as `moves.board_key` writes it (worked out once per state: the Ko rule
+        """The board now as `variants.board_key` writes it (worked out once per state: the Ko rule
         compares it with the boards seen, and the next move or swap remembers it)."""
         return board_key(self.board)
 

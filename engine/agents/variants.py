@@ -75,7 +75,7 @@ class Pyramid:
     @functools.cached_property
     def code(self) -> str:
         """Two characters: the colour's initial (`k` for black) and the size, as boards are
-        remembered for the Ko rule (`engine.agents.moves.board_key`)."""
+        remembered for the Ko rule (`board_key`)."""
         return f"{'k' if self.is_black else self.colour[0]}{self.size}"
 
 
@@ -154,3 +154,9 @@ class Rules:
             if type(getattr(rules, f.name)) is not type(f.default):
                 raise ValueError(f"bad rule {f.name}")
         return rules
+
+
+def board_key(board: tuple[Pyramid | None, ...]) -> str:
+    """A board as text, two characters a square (`..` empty, else colour initial and size, `k`
+    for black), to remember which boards were seen (the Ko rule)."""
+    return "".join([".." if p is None else p.code for p in board])

@@ -21,7 +21,7 @@ from engine.agents import (
     Swap,
     moves,
 )
-from engine.agents.variants import BLACK
+from engine.agents.variants import BLACK, board_key
 from engine.core import BadState, GameError, IllegalMove
 from tests.engine.test_agents_support import ANN, BOB, empty, moves_of, play, position
 
@@ -304,7 +304,7 @@ def key_after(state: AgentsState, action: Shift | Swap) -> str:
     board = list(state.board)
     a, b = grid.index(one), grid.index(other)
     board[a], board[b] = board[b], board[a]
-    return moves.board_key(tuple(board))
+    return board_key(tuple(board))
 
 
 def test_a_reveal_and_swap_does_not_lift_ko() -> None:
