@@ -19,20 +19,28 @@ from bot.play import thinking
 from bot.play.ponderer import Ponderer
 from bot.play.thinking import Thinkers
 from bot.service import TableError, TableService, TakebackAsked
+from bot.service.computers import Turn
 from tests.bot.test_ponderer import until
 from tests.service.test_service import ANN, BOB, CHANNEL, started
+
+
+async def computer_to_move(service: TableService, level: str) -> tuple[int, Turn]:
+    """A Ley Lines game of Ann against a computer at `level`, which moves first: the game's id
+    and the computer's turn."""
+    await service.lobbies.new_lobby(
+        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
+        computers=1, computer_level=level,
+    )  # fmt: skip
+    game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
+    turn = await service.computers.computer_turn(game_id)
+    assert turn is not None
+    return game_id, turn
 
 
 async def hard_computer_moved(service: TableService) -> tuple[int, str]:
     """A Ley Lines game of Ann against a hard computer, which moved first (thinking as a worker
     does, through `thinking.think`, for the floor's time only); the game's id and the move."""
-    await service.lobbies.new_lobby(
-        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
-        computers=1, computer_level="hard",
-    )  # fmt: skip
-    game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
-    turn = await service.computers.computer_turn(game_id)
-    assert turn is not None
+    game_id, turn = await computer_to_move(service, "hard")
     notation = thinking.think(turn, time.monotonic() - 60.0)
     await service.computers.play_computer(turn, notation)
     return game_id, notation
@@ -96,13 +104,7 @@ async def test_the_service_tells_what_changes_a_game_other_than_a_move(
 async def test_a_computer_move_that_came_too_late_is_told(service: TableService) -> None:
     told: list[int] = []
     service.tables.changed = told.append
-    await service.lobbies.new_lobby(
-        guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
-        computers=1, computer_level="random",
-    )  # fmt: skip
-    game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
-    turn = await service.computers.computer_turn(game_id)
-    assert turn is not None
+    game_id, turn = await computer_to_move(service, "random")
     await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError):
         await service.computers.play_computer(turn, thinking.think(turn))
