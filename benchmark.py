@@ -15,11 +15,13 @@ version of every measurement (for the smoke test).
 `python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
 runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
 bot processes, one shard each (`bench/scale.py`).
-`python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-yardstick]
-[--strength-workers N]` plays the computer players against each other (`bench/strength.py`), in
-every game or in game KEY only, or only the levels against the greedy yardstick, in N processes
-(one per core by default); the full run (or `--strength-beliefs` alone,
-at `--beliefs-level`) also plays today's Agents and Mars vs. Earth players against the ones
+`python benchmark.py --strength [--strength-games N] [--strength-game KEY] [--strength-pairing
+NAME] [--strength-yardstick] [--strength-workers N] [--strength-ledger FILE]` plays the computer
+players against each other (`bench/strength.py`), in every game or in game KEY only, in every
+pairing or in pairing NAME only, or only the levels against the greedy yardstick, in N processes
+(one per core by default), writing each finished part to FILE and counting the parts already
+there instead of playing them again (`bench/ledger.py`); the full run (or `--strength-beliefs`
+alone, at `--beliefs-level`) also plays today's Agents and Mars vs. Earth players against the ones
 before they modelled hidden information (`bench/beliefs.py`).
 `python benchmark.py --house` counts the database statements, state decodes and replays of a `/move`
 and a takeback, and the methods of the service and storage classes (`bench/house.py`).
@@ -76,7 +78,7 @@ from bench.scale import ScalePlan, bench_scale
 from bench.search_speed import FULL as FULL_SEARCH
 from bench.search_speed import QUICK as QUICK_SEARCH
 from bench.search_speed import bench_search_speed
-from bench.strength import WORKERS, bench_strength
+from bench.strength import NAMES, WORKERS, bench_strength
 from bot.catalogue import CATALOGUE
 from bot.client import MarsBot
 from bot.config import Config
@@ -558,6 +560,18 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="play only this game's pairings (or tables, for marsvsearth)",
     )
     strength.add_argument(
+        "--strength-pairing",
+        choices=NAMES,
+        help="play only this pairing (contender-opponent; hard-mixed: hard beside greedy and "
+        "normal seats), no tables",
+    )
+    strength.add_argument(
+        "--strength-ledger",
+        type=Path,
+        help="a JSON-lines file of finished parts: parts written there by an earlier run of the "
+        "same code are counted, not played again; new ones are added as they end",
+    )
+    strength.add_argument(
         "--strength-yardstick",
         action="store_true",
         help="play only easy, normal and hard against greedy (no targets, no tables)",
@@ -651,9 +665,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     args.strength_game,
                     args.strength_yardstick,
                     args.strength_workers or WORKERS,
+                    args.strength_pairing,
+                    args.strength_ledger,
                 )
             )
-        if args.strength_beliefs or not (args.strength_game or args.strength_yardstick):
+        alone = args.strength_game or args.strength_pairing or args.strength_yardstick
+        if args.strength_beliefs or not alone:
             level = level_named(args.beliefs_level) if args.beliefs_level else None
             sections.append(
                 bench_beliefs(

@@ -22,7 +22,9 @@ costs up to 1.9 s of CPU (1.5 s on average in Ley Lines and Agents of M.A.R.S.):
 Lines games of 40 per pairing took 37 minutes on two cores shared with other work, and the 12
 Agents games of 4 per pairing 60 minutes (a game of hard against normal some 5 CPU minutes,
 about 110 moves each), so the full run of 40 games per pairing takes many hours;
-`--strength-game KEY` and `--strength-games N` make it shorter.
+`--strength-game KEY`, `--strength-pairing NAME` and `--strength-games N` make it shorter, and
+`--strength-ledger FILE` lets it stop and go on later (`bench.ledger`): part `i` of a pairing
+always plays from seed `SEED + i`, so a run of 40 games is a run of 8 and 32 more.
 """
 
 from __future__ import annotations
@@ -30,13 +32,15 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ai.arena import Effort, Match, match, table
 from ai.levels import EASY, GREEDY, HARD, NORMAL, Level
 from ai.search import Budget, Settings
+from bench.ledger import Ledger, code_fingerprint, part_key
 from bench.report import Check, Section
 from bot.catalogue import CATALOGUE
 from engine.marsvsearth.state import MarsState
@@ -100,6 +104,21 @@ class Pairing:
         """Whether every opponent is greedy."""
         return all(opponent is GREEDY for opponent in self.opponents)
 
+    @property
+    def name(self) -> str:
+        """ "hard-normal" (contender and opponent), or "hard-mixed" at more seats."""
+        opponent = self.opponents[0].name if len(self.opponents) == 1 else "mixed"
+        return f"{self.contender.name}-{opponent}"
+
+    @property
+    def parts(self) -> int:
+        """Parts to play, a game at every seat each (the last may play more than needed)."""
+        return -(-self.games // self.players)
+
+
+NAMES = ("normal-greedy", "hard-greedy", "hard-normal", "hard-mixed")
+"""The pairings by name, for `--strength-pairing`."""
+
 
 def by_cpu(level: Level) -> Level:
     """`level` without its cap on the clock (see the module)."""
@@ -157,6 +176,46 @@ def play_part(pairing: Pairing, part: int, most_moves: int) -> Match:
         pairing.players,
         most_moves,
     )
+
+
+def part_keys(pairing: Pairing, most_moves: int) -> list[str]:
+    """The ledger keys of the pairing's parts (`bench.ledger.part_key`)."""
+    code = code_fingerprint(pairing.game, frozenset(CATALOGUE))
+    seats = repr((pairing.contender, pairing.opponents))
+    return [
+        part_key(code, pairing.game, seats, SEED + part, most_moves)
+        for part in range(pairing.parts)
+    ]
+
+
+def play_parts(
+    pool: ProcessPoolExecutor, pairing: Pairing, most_moves: int, ledger: Ledger | None
+) -> list[Future[Match]]:
+    """The pairing's parts: from the ledger where written there, else played in `pool` (and
+    written to the ledger as each ends)."""
+    futures = []
+    for part, key in enumerate(part_keys(pairing, most_moves)):
+        found = ledger.find(key) if ledger else None
+        if found is not None:
+            done: Future[Match] = Future()
+            done.set_result(found)
+            futures.append(done)
+            continue
+        future = pool.submit(play_part, pairing, part, most_moves)
+        if ledger:
+            future.add_done_callback(written_to(ledger, key))
+        futures.append(future)
+    return futures
+
+
+def written_to(ledger: Ledger, key: str) -> Callable[[Future[Match]], None]:
+    """A callback that writes a part that ended well to `ledger` under `key`."""
+
+    def write(future: Future[Match]) -> None:
+        if not future.cancelled() and future.exception() is None:
+            ledger.write(key, future.result())
+
+    return write
 
 
 def play_table(level: Level, players: int, number: int) -> tuple[str, Effort]:
@@ -220,16 +279,24 @@ def bench_strength(
     only: str | None = None,
     measured: bool = False,
     workers: int = WORKERS,
+    named: str | None = None,
+    ledger: Path | None = None,
 ) -> Section:
     """Play every pairing (`games` games each, else the defaults) and the Mars vs. Earth
-    tables, or only those of game `only`, in `workers` processes; with `measured`, only the
-    pairings against the yardstick (greedy at every other seat). The report's strength
-    section."""
-    chosen = [p for p in pairings(quick, games, only) if p.yardstick or not measured]
+    tables, or only those of game `only` and of pairing `named` (see `NAMES`; no tables then),
+    in `workers` processes; with `measured`, only the pairings against the yardstick (greedy at
+    every other seat); with a `ledger` file, parts written there are counted, not played again.
+    The report's strength section."""
+    chosen = [
+        p
+        for p in pairings(quick, games, only)
+        if (p.yardstick or not measured) and named in (None, p.name)
+    ]
+    written = Ledger(ledger) if ledger else None
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
     searchable = CATALOGUE["marsvsearth"].ai is not None
-    tabled = not measured and only in (None, "marsvsearth")
+    tabled = not measured and named is None and only in (None, "marsvsearth")
     sizes = TABLE_SIZES if searchable and tabled else ()
     lines = [
         "## Strength: computer players against each other",
@@ -247,13 +314,7 @@ def bench_strength(
     checks = []
     efforts: dict[str, Effort] = {}
     with ProcessPoolExecutor(workers) as pool:
-        parts = [
-            [
-                pool.submit(play_part, pairing, part, most_moves)
-                for part in range(-(-pairing.games // pairing.players))
-            ]
-            for pairing in chosen
-        ]
+        parts = [play_parts(pool, pairing, most_moves, written) for pairing in chosen]
         sides = [
             (size, [pool.submit(play_table, level, size, n) for n in range(tables)])
             for size in sizes
@@ -270,6 +331,16 @@ def bench_strength(
             checks.append(target_check(pairing, result))
         if tabled:
             lines += ["", *side_lines(searchable, level, sides_won(sides, efforts, level))]
+    if written:
+        played = sum(p.parts for p in chosen) - written.found
+        games_of = sorted({p.game for p in chosen})
+        lines += [
+            "",
+            f"Ledger `{ledger}`: {written.found} parts taken from earlier runs, {played} played"
+            " now; code fingerprints: "
+            + ", ".join(f"{key} {code_fingerprint(key, frozenset(CATALOGUE))}" for key in games_of)
+            + ".",
+        ]
     lines += [
         "",
         "Per level, over every game above: simulated moves (tree and rollouts) per CPU second of"
