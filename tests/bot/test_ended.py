@@ -1,13 +1,17 @@
 """The games the thinking workers forget (`bot.play.ended`): every watcher, in this process or
 another, is told every game ended after it started watching, in order; one that fell behind
-skips the oldest; the thinkers tell their workers (or, thinking in threads, forget at once).
+skips the oldest; the thinkers tell their workers (or, thinking in threads, forget at once), and
+a worker of the bot's own pool drops the trees and pondering of the game told, and only of it.
 The tests wait for what the watchers report, never for a time."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import multiprocessing
 import queue
 import threading
+import time
 
 import pytest
 
@@ -17,6 +21,7 @@ from bot.play import thinking
 from bot.play.ended import EndedGames, watch
 from bot.play.ponderer import Ponderer
 from bot.play.thinking import Thinkers
+from bot.service import Turn
 from tests.ai.test_ponder import KIT, LEVEL, NIM, pile
 
 CONTEXT = multiprocessing.get_context("spawn")  # the bot's is the fork server's: the same here
@@ -82,3 +87,38 @@ def test_thinkers_in_threads_forget_at_once_and_in_processes_tell_their_workers(
     ended = EndedGames(CONTEXT)
     Thinkers(None, ended=ended).forget(2)
     assert ended.after(0) == (1, [2]) and memory.kept(("nim", 2, 0)) is not None
+
+
+def kept_in_worker(game_id: int) -> tuple[bool, bool]:
+    """Run in a thinking worker: whether it keeps a tree of game `game_id`'s seat 0, and
+    whether it ponders it."""
+    key = ("albiorix", game_id, 0)
+    with thinking.PONDERER.paused():
+        return thinking.MEMORY.kept(key) is not None, key in thinking.PONDERER.pondering.jobs
+
+
+def test_a_worker_of_the_bots_pool_forgets_a_game_the_bot_tells_it_ended(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(thinking, "usable_cores", lambda: 2)  # one worker: it took the turns
+    thinkers = Thinkers.in_processes()
+    assert thinkers.executor is not None
+    game = thinking.CATALOGUE["albiorix"].game
+    stored = json.dumps(game.to_json(game.new_game(["Ann", "Bob"], {}, 4)))
+
+    def in_worker(game_id: int) -> tuple[bool, bool]:
+        assert thinkers.executor is not None
+        return thinkers.executor.submit(kept_in_worker, game_id).result()
+
+    try:
+        for game_id in (7, 9):
+            turn = Turn(game_id, game_id * 10, "albiorix", stored, 0, "hard", 3, 0)
+            asyncio.run(thinkers.move_for(turn))
+            assert in_worker(game_id) == (True, True)
+        thinkers.forget(7)
+        deadline = time.monotonic() + 60  # a bound on a hung worker, not a wait for time
+        while in_worker(7) != (False, False):
+            assert time.monotonic() < deadline, "the worker still keeps or ponders game 7"
+        assert in_worker(9) == (True, True)  # a game not told goes on
+    finally:
+        thinkers.close()
