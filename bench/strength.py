@@ -17,11 +17,12 @@ search before the 2.1 s on the clock, but on a machine busy with other work the 
 leaving hard weaker than at a table and the figures dependent on what else runs.
 
 Games are played in parts (one turn of the seats each) by worker processes, one per core unless
-`--strength-workers N` says otherwise. A hard move
-costs up to 1.9 s of CPU (1.5 s on average in Ley Lines and Agents of M.A.R.S.): the 120 Ley
-Lines games of 40 per pairing took 37 minutes on two cores shared with other work, and the 12
-Agents games of 4 per pairing 60 minutes (a game of hard against normal some 5 CPU minutes,
-about 110 moves each), so the full run of 40 games per pairing takes many hours;
+`--strength-workers N` says otherwise. A hard move costs up to 1.9 s of CPU (1.5 s on average in
+Ley Lines and Agents of M.A.R.S.): the 120 Ley Lines games of 40 per pairing took 37 minutes on
+two cores shared with other work. Agents games between computers run long (380 to 500 moves on
+average: the board fills only as players draw, and they often move and swap instead), about 2.5
+CPU minutes for normal against greedy, 6 for hard against greedy and 7 for hard against normal,
+so its 40 games a pairing take some 10 CPU hours;
 `--strength-game KEY`, `--strength-pairing NAME` and `--strength-games N` make it shorter, and
 `--strength-ledger FILE` lets it stop and go on later (`bench.ledger`): part `i` of a pairing
 always plays from seed `SEED + i`, so a run of 40 games is a run of 8 and 32 more.
@@ -73,7 +74,8 @@ TABLE_GAMES = 8
 """Mars vs. Earth tables per size in the full run: easy at every seat (a table of some 220 moves
 costs about 45 CPU seconds), so that enough tables are played to see both sides win."""
 MOST_MOVES = 1000
-"""Moves after which a game is stopped unfinished (Agents games run about 220)."""
+"""Moves after which a game is stopped unfinished (Agents games between computers run 380 to
+500)."""
 
 QUICK_SETTINGS = Settings(depth=4)
 QUICK_EASY = Level("easy", Budget(3), QUICK_SETTINGS)
