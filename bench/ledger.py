@@ -40,7 +40,7 @@ def code_fingerprint(game: str, games: frozenset[str], root: Path = ROOT) -> str
         for path in (root / folder).rglob("*")
         if path.is_file()
         and "__pycache__" not in path.parts
-        and not others.intersection(part.split(".")[0] for part in path.parts)
+        and not others.intersection(part.split(".")[0] for part in path.relative_to(root).parts)
     )
     files += [root / name for name in DRIVING]
     digest = hashlib.sha256()

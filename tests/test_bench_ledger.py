@@ -122,6 +122,14 @@ def test_the_code_fingerprint_follows_the_code_that_plays_the_game(
     assert (code_fingerprint("albiorix", GAMES, tmp_path) != before["albiorix"]) is albiorix_changes
 
 
+def test_the_fingerprint_reads_names_inside_the_project_only(tmp_path: Path) -> None:
+    root = tmp_path / "albiorix"  # a checkout in a folder named after a game
+    write_tree(root)
+    before = code_fingerprint("agents", GAMES, root)
+    (root / "ai/kits/agents.py").write_text("# changed\n")
+    assert code_fingerprint("agents", GAMES, root) != before
+
+
 def test_a_named_pairing_is_played_alone_without_tables(tmp_path: Path) -> None:
     section = strength.bench_strength(
         True, 2, "agents", named="hard-normal", ledger=tmp_path / "ledger.jsonl"
