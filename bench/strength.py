@@ -19,7 +19,7 @@ leaving hard weaker than at a table and the figures dependent on what else runs.
 Games are played in parts (one turn of the seats each) by worker processes, one per core unless
 `--strength-workers N` says otherwise. A hard move costs up to 1.9 s of CPU (1.5 s on average in
 Ley Lines and Agents of M.A.R.S.): the 120 Ley Lines games of 40 per pairing took 37 minutes on
-two cores shared with other work. Agents games between computers run long (380 to 500 moves on
+two cores shared with other work. Agents games between computers run long (380 to 700 moves on
 average: the board fills only as players draw, and they often move and swap instead), about 2.5
 CPU minutes for normal against greedy, 6 to 11 for hard against greedy and 7 for hard against
 normal, so its 40 games a pairing take 10 to 14 CPU hours;
@@ -75,7 +75,7 @@ TABLE_GAMES = 8
 costs about 45 CPU seconds), so that enough tables are played to see both sides win."""
 MOST_MOVES = 1000
 """Moves after which a game is stopped unfinished (Agents games between computers run 380 to
-500)."""
+700)."""
 
 QUICK_SETTINGS = Settings(depth=4)
 QUICK_EASY = Level("easy", Budget(3), QUICK_SETTINGS)
@@ -180,9 +180,9 @@ def play_part(pairing: Pairing, part: int, most_moves: int) -> Match:
     )
 
 
-def part_keys(pairing: Pairing, most_moves: int) -> list[str]:
-    """The ledger keys of the pairing's parts (`bench.ledger.part_key`)."""
-    code = code_fingerprint(pairing.game, frozenset(CATALOGUE))
+def part_keys(pairing: Pairing, most_moves: int, code: str) -> list[str]:
+    """The ledger keys of the pairing's parts (`bench.ledger.part_key`), its game's code
+    fingerprint being `code`."""
     seats = repr((pairing.contender, pairing.opponents))
     return [
         part_key(code, pairing.game, seats, SEED + part, most_moves)
@@ -191,21 +191,27 @@ def part_keys(pairing: Pairing, most_moves: int) -> list[str]:
 
 
 def play_parts(
-    pool: ProcessPoolExecutor, pairing: Pairing, most_moves: int, ledger: Ledger | None
+    pool: ProcessPoolExecutor,
+    pairing: Pairing,
+    most_moves: int,
+    ledger: Ledger | None,
+    codes: dict[str, str],
 ) -> list[Future[Match]]:
-    """The pairing's parts: from the ledger where written there, else played in `pool` (and
-    written to the ledger as each ends)."""
+    """The pairing's parts, played in `pool`; with a `ledger`, taken from it where written
+    there (under the game's fingerprint in `codes`), and the others written to it as each
+    ends."""
+    if ledger is None:
+        return [pool.submit(play_part, pairing, part, most_moves) for part in range(pairing.parts)]
     futures = []
-    for part, key in enumerate(part_keys(pairing, most_moves)):
-        found = ledger.find(key) if ledger else None
+    for part, key in enumerate(part_keys(pairing, most_moves, codes[pairing.game])):
+        found = ledger.find(key)
         if found is not None:
             done: Future[Match] = Future()
             done.set_result(found)
             futures.append(done)
             continue
         future = pool.submit(play_part, pairing, part, most_moves)
-        if ledger:
-            future.add_done_callback(written_to(ledger, key))
+        future.add_done_callback(written_to(ledger, key))
         futures.append(future)
     return futures
 
@@ -295,6 +301,8 @@ def bench_strength(
         if (p.yardstick or not measured) and named in (None, p.name)
     ]
     written = Ledger(ledger) if ledger else None
+    keys = frozenset(CATALOGUE)
+    codes = {p.game: code_fingerprint(p.game, keys) for p in chosen} if written else {}
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
     level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
     searchable = CATALOGUE["marsvsearth"].ai is not None
@@ -316,7 +324,7 @@ def bench_strength(
     checks = []
     efforts: dict[str, Effort] = {}
     with ProcessPoolExecutor(workers) as pool:
-        parts = [play_parts(pool, pairing, most_moves, written) for pairing in chosen]
+        parts = [play_parts(pool, pairing, most_moves, written, codes) for pairing in chosen]
         sides = [
             (size, [pool.submit(play_table, level, size, n) for n in range(tables)])
             for size in sizes
@@ -335,12 +343,11 @@ def bench_strength(
             lines += ["", *side_lines(searchable, level, sides_won(sides, efforts, level))]
     if written:
         played = sum(p.parts for p in chosen) - written.found
-        games_of = sorted({p.game for p in chosen})
         lines += [
             "",
             f"Ledger `{ledger}`: {written.found} parts taken from earlier runs, {played} played"
             " now; code fingerprints: "
-            + ", ".join(f"{key} {code_fingerprint(key, frozenset(CATALOGUE))}" for key in games_of)
+            + ", ".join(f"{game} {code}" for game, code in sorted(codes.items()))
             + ".",
         ]
     lines += [
