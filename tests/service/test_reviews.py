@@ -218,11 +218,11 @@ def test_an_agents_review_is_the_same_whatever_the_others_secrets() -> None:
     values = (2, 1, 0, -1)
     texts = []
     for bob in ((-1, 0, 1, 2), (0, 2, -1, 1), (1, -1, 2, 0)):
-        states, steps = agents_game(bob, 22)
+        states, steps = agents_game(bob, 16)
         assert [s.notation for s in steps[2:]] == [
-            s.notation for s in agents_game(values, 22)[1][2:]
+            s.notation for s in agents_game(values, 16)[1][2:]
         ]
-        assert game.view(states[-1], 0) == game.view(agents_game(values, 22)[0][-1], 0)
+        assert game.view(states[-1], 0) == game.view(agents_game(values, 16)[0][-1], 0)
         text = review_of(game, states, steps, 0)
         texts.append(text)
         assert steps[1].notation not in text  # Bob's secret objectives are never named
