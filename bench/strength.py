@@ -21,8 +21,9 @@ Games are played in parts (one turn of the seats each) by worker processes, one 
 Ley Lines and Agents of M.A.R.S.): the 120 Ley Lines games of 40 per pairing took 37 minutes on
 two cores shared with other work. Agents games between computers run long (380 to 700 moves on
 average: the board fills only as players draw, and they often move and swap instead), about 2.5
-CPU minutes for normal against greedy, 7 for hard against greedy (a part took 8 to 19) and 7
-for hard against normal, so its three pairings at 40 games take about 12 CPU hours;
+CPU minutes for normal against greedy, 7 for hard against greedy (a part took 8 to 19) and 4.5
+for hard against normal (a part took 5 to 15), so its three pairings at 40 games take about 9.5
+CPU hours;
 `--strength-game KEY`, `--strength-pairing NAME` and `--strength-games N` make it shorter, and
 `--strength-ledger FILE` lets it stop and go on later (`bench.ledger`): part `i` of a pairing
 always plays from seed `SEED + i`, so a run of 40 games is a run of 8 and 32 more.
