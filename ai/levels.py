@@ -14,8 +14,7 @@ by one simulation or one check of a move, a few hundredths of a second at most):
 Every level searches with the default `Settings` (rollouts of at most 20 moves) and the game's
 kit (see `ai.kit`): its sampler of what the seat cannot see, its evaluation of a cut-off
 rollout, its rollout policy or its rules of thumb, how many moves it weighs (`widest`) and how
-far its rollouts go where the game says (`depth`: Ley Lines plays them to the end, Agents of
-M.A.R.S. cuts them off after 6 moves).
+far its rollouts go where the game says (`depth`: Ley Lines plays them to the end).
 
 `choose` is a pure function of (game, state, seat, level, seed, kit) when the level's budget has
 no CPU cap (tests build such levels); a CPU cap ends a search after a varying number of

@@ -14,12 +14,6 @@ gains from together and pulls apart those its opponent gains from.
   the `SHORTLIST` best moves and swaps, and the best reveal-and-swap when it raises the seat's
   standing or ends a sure draw (`best_reveal`): both players swapping towards the colours that
   score most tends to give them the same objective, after which no play can split them.
-- Tempo (`keeps_tempo`): after `TEMPO` moves and swaps in a row since the last placement, a seat
-  not behind in `prospects` (as it knows the objectives) only draws, in the search's tree and
-  in rollouts alike; after twice as many, so does the seat behind. A search whose rollouts are
-  cut off after a few moves (`ai.kits.agents.DEPTH`) sees what a swap gains there and then but
-  hardly what filling a square is worth at the end: without this rule two computers rearranged
-  the board for hundreds of moves and left it unfilled after 600.
 - `guide`: a rollout draws three turns in four while the mover leads in `prospects` (by the
   objectives as it knows them) and one in four while it does not (`DRAW_SHARE`), and otherwise
   plays the best of `CANDIDATES` random moves and swaps; it places a drawn pyramid where it
@@ -66,9 +60,6 @@ DRAW_SHARE = {True: 0.75, False: 0.25}
 ahead fills the board to end the game, the seat behind rearranges it."""
 CANDIDATES = 8
 """Random moves and swaps a rollout rates before playing the best of them."""
-TEMPO = 6
-"""Moves and swaps in a row since the last placement after which a seat not behind in
-`prospects` draws; after twice as many, any seat does (see `keeps_tempo`)."""
 
 SCALE = 6.0
 """Points of lead that make a seat's reward about 0.82 (1 / (1 + e^-1.5)) with one empty square."""
@@ -91,19 +82,6 @@ def prospects(state: AgentsState) -> tuple[float, ...]:
                 pips = sum(piece.size for piece in (board[i] for i in squares) if piece)
                 found[rules.palette.index(colour)] += share * pips
     return tuple(found)
-
-
-def keeps_tempo(state: AgentsState, ahead: float) -> bool:
-    """Whether the seat to move draws now, `ahead` being its lead in `prospects` as it knows
-    the objectives: after `TEMPO` moves and swaps in a row when it is not behind, after twice as
-    many whoever leads (a board rearranged on and on never ends the game)."""
-    rearranged = len(state.seen)
-    return rearranged >= 2 * TEMPO or (rearranged >= TEMPO and ahead >= 0)
-
-
-def ahead_by(state: AgentsState, net: Net) -> float:
-    """The lead in `prospects` of the seat whose colours' net values are `net`."""
-    return sum(p * net[c] for c, p in zip(state.rules.palette, prospects(state), strict=True))
 
 
 def lead_reward(lead: float, state: AgentsState) -> float:
@@ -329,13 +307,10 @@ def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
         return list(moves)
     view = sight(state, seat)
     net = seen_net(view, seat)
-    draws = [m for m in moves if isinstance(m, Draw)]
-    if draws and len(state.seen) >= TEMPO and keeps_tempo(state, ahead_by(state, net)):
-        return draws
     actions = [m for m in moves if isinstance(m, Place | Shift | Swap)]
     rate = rater(state, net)
     kept: list[Any] = sorted(actions, key=lambda m: -rate(m))[:SHORTLIST]
-    kept += draws
+    kept += [m for m in moves if isinstance(m, Draw)]
     reveal = best_reveal(state, view, seat, [m for m in moves if isinstance(m, Reveal)])
     if reveal is not None:
         kept.append(reveal)
@@ -411,8 +386,8 @@ def _guided(
         gains = placement_gains(state, net)
         return max(moves, key=lambda m: (gains.get(m.square, 0.0), rng.random()))
     actions = [m for m in moves if isinstance(m, Shift | Swap)]
-    ahead = ahead_by(state, net)
-    if not actions or keeps_tempo(state, ahead) or rng.random() < DRAW_SHARE[ahead > 0]:
+    ahead = sum(p * net[c] for c, p in zip(state.rules.palette, prospects(state), strict=True))
+    if not actions or rng.random() < DRAW_SHARE[ahead > 0]:
         return next(m for m in moves if isinstance(m, Draw))
     picked = rng.sample(actions, min(CANDIDATES, len(actions)))
     return max(picked, key=rater(state, net))

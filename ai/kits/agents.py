@@ -24,17 +24,6 @@ equal, as they are whenever only colours both players value alike have scoring g
 search settles for that as soon as nothing better is in sight; held at 0.1 (nearly a loss) it
 plays on for a win, as a tie lets a weaker opponent off."""
 
-DEPTH = 6
-"""Moves a rollout plays past the tree before the rules of thumb judge it (`standing`), in place
-of the levels' 20. A rollout of 20 moves of a game that runs some 500 adds the noise of its
-draws and random candidates to every simulation: two hard searches of one position chose the
-same move in 15 of 30 positions from greedy play, and normal's 600 simulations chose as hard's
-2.3 times as many would in 19 (hard won 16, drew 4 and lost 8 of 28 games against normal at
-46cecfa). Cut off after 6, a simulation costs a third as much and says more: hard chose as a
-search four times its size in 28 of 30 positions, normal in 21. Such short rollouts value a swap
-over a draw, so the rules of thumb keep the tempo (`ai.heuristics.agents.keeps_tempo`): games
-between two searches of 200 simulations a move then end in 224 to 417 moves."""
-
 
 def valued_lead(game: Game[Any, Any], before: Any, after: Any, seat: Seat) -> float:
     """Each colour's points now times its net value to the seat, its objective less its
@@ -55,5 +44,4 @@ KIT = Kit(
     policy=by_kind,
     heuristics=Heuristics(guide, shortlist, standing, deep=True),
     contempt=CONTEMPT,
-    depth=DEPTH,
 )

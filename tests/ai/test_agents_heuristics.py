@@ -13,12 +13,10 @@ from dataclasses import replace
 
 from ai.heuristics.agents import (
     SHORTLIST,
-    TEMPO,
     believed_net,
     expected,
     gain,
     guide,
-    keeps_tempo,
     lead,
     open_guide,
     prospects,
@@ -179,39 +177,6 @@ def test_a_rollout_draws_more_often_for_the_seat_ahead() -> None:
     assert drawn[0] > 130 and drawn[1] < 70  # three in four, one in four
     rollout = guide(AGENTS, state, 0, AGENTS.legal_moves(state, 0), random.Random(1))
     assert not isinstance(rollout, Reveal)
-
-
-def rearranged(state: AgentsState, moves: int) -> AgentsState:
-    """`state` after `moves` moves and swaps in a row since the last placement (boards the Ko
-    rule remembers; none of them is the board now)."""
-    return replace(state, seen=tuple(f"board {n}" for n in range(moves)))
-
-
-def test_the_seat_not_behind_draws_after_a_run_of_rearranging() -> None:
-    ahead, behind = laid_out(), replace(laid_out(), to_move=1)
-    assert lead(ahead, 0) > 0 > lead(behind, 1)
-    for state, seat in ((ahead, 0), (behind, 1)):
-        moves = AGENTS.legal_moves(state, seat)
-        assert len(shortlist(AGENTS, state, seat, moves)) > 1
-        assert len(shortlist(AGENTS, rearranged(state, TEMPO - 1), seat, moves)) > 1
-    # After TEMPO moves and swaps in a row, the seat ahead weighs only a draw and rolls out one.
-    kept = shortlist(AGENTS, rearranged(ahead, TEMPO), 0, AGENTS.legal_moves(ahead, 0))
-    assert kept == [Draw()]
-    assert all(
-        guide(AGENTS, rearranged(ahead, TEMPO), 0, AGENTS.legal_moves(ahead, 0), random.Random(n))
-        == Draw()
-        for n in range(50)
-    )
-    # The seat behind rearranges on until twice as many, then draws as well.
-    later = rearranged(behind, TEMPO)
-    assert len(shortlist(AGENTS, later, 1, AGENTS.legal_moves(later, 1))) > 1
-    assert any(
-        guide(AGENTS, later, 1, AGENTS.legal_moves(later, 1), random.Random(n)) != Draw()
-        for n in range(50)
-    )
-    last = rearranged(behind, 2 * TEMPO)
-    assert shortlist(AGENTS, last, 1, AGENTS.legal_moves(last, 1)) == [Draw()]
-    assert keeps_tempo(last, -27.5) and not keeps_tempo(later, -27.5) and keeps_tempo(later, 0)
 
 
 def blue_valued(revealed: tuple[int, ...]) -> AgentsState:
