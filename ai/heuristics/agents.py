@@ -14,12 +14,6 @@ gains from together and pulls apart those its opponent gains from.
   the `SHORTLIST` best moves and swaps, and the best reveal-and-swap when it raises the seat's
   standing or ends a sure draw (`best_reveal`): both players swapping towards the colours that
   score most tends to give them the same objective, after which no play can split them.
-- Hard's rules of thumb (`keen_shortlist`, `keen_guide`) also rate a placement or move by what
-  it blocks (`blocked`): a pyramid next to another colour's pyramid keeps that colour from
-  bonding there, which is worth minus that colour's net value times its pips and
-  `BLOCKED_PIPS`, in full for a black (it never moves) and `COLOUR_HOLD` of it for a colour; a
-  move also frees the square it leaves. A black then goes where it splits what the opponent
-  builds, not on the first empty square.
 - `guide`: a rollout draws three turns in four while the mover leads in `prospects` (by the
   objectives as it knows them) and one in four while it does not (`DRAW_SHARE`), and otherwise
   plays the best of `CANDIDATES` random moves and swaps; it places a drawn pyramid where it
@@ -66,11 +60,6 @@ DRAW_SHARE = {True: 0.75, False: 0.25}
 ahead fills the board to end the game, the seat behind rearranges it."""
 CANDIDATES = 8
 """Random moves and swaps a rollout rates before playing the best of them."""
-BLOCKED_PIPS = 2.0
-"""The pips counted for the pyramid a blocked square might have held (a medium's)."""
-COLOUR_HOLD = 0.5
-"""The share of a blocked bond counted when the blocker is a colour, which may be moved away (a
-black stays for good: in full)."""
 
 SCALE = 6.0
 """Points of lead that make a seat's reward about 0.82 (1 / (1 + e^-1.5)) with one empty square."""
@@ -234,42 +223,19 @@ def placement_gains(state: AgentsState, net: Net) -> dict[Square, float]:
     return {named[square]: bonds_at(board, near, net, piece, square) for square in beside}
 
 
-def blocked(
-    board: Sequence[Pyramid | None],
-    near: Sequence[Sequence[int]],
-    net: Net,
-    piece: Pyramid,
-    square: int,
-    left: int = -1,
-) -> float:
-    """What `piece` on `square` is worth by the bonds it keeps other colours from making there
-    (the square `left` left empty): for each neighbour of another scoring colour, minus its
-    colour's net value times its pips and `BLOCKED_PIPS`, counted in full for a black (it stays
-    for good) and `COLOUR_HOLD` for a colour (it may be moved away)."""
-    worth = 0.0
-    for other in near[square]:
-        next_to = board[other]
-        if next_to is not None and other != left and next_to.colour not in (BLACK, piece.colour):
-            worth -= net[next_to.colour] * (next_to.size + BLOCKED_PIPS)
-    return worth if piece.colour == BLACK else worth * COLOUR_HOLD
-
-
 Rate = Callable[[Place | Shift | Swap], float]
 
 
-def gain(state: AgentsState, net: Net, move: Place | Shift | Swap, blocking: bool = False) -> float:
-    """The bonds a board action makes less those it breaks, by `net`; with `blocking`, also
-    what a placement or a move blocks, less what the move frees (`blocked`)."""
-    return rater(state, net, blocking)(move)
+def gain(state: AgentsState, net: Net, move: Place | Shift | Swap) -> float:
+    """The bonds a board action makes less those it breaks, by `net`."""
+    return rater(state, net)(move)
 
 
-def rater(state: AgentsState, net: Net, blocking: bool = False) -> Rate:
+def rater(state: AgentsState, net: Net) -> Rate:
     """`gain` in `state` by `net`, for any number of board actions (the grid's tables looked up
     once)."""
     grid = state.rules.grid
-    return functools.partial(
-        _gain, state.board, neighbours(grid), net, state.pending, grid.columns, blocking
-    )
+    return functools.partial(_gain, state.board, neighbours(grid), net, state.pending, grid.columns)
 
 
 def _gain(
@@ -278,25 +244,18 @@ def _gain(
     net: Net,
     pending: Pyramid | None,
     columns: int,
-    blocking: bool,
     move: Place | Shift | Swap,
 ) -> float:
     if isinstance(move, Place):
         assert pending is not None
-        square = move.square[1] * columns + move.square[0]
-        made = bonds_at(board, near, net, pending, square)
-        return made + blocked(board, near, net, pending, square) if blocking else made
+        return bonds_at(board, near, net, pending, move.square[1] * columns + move.square[0])
     if isinstance(move, Shift):
         one = move.origin[1] * columns + move.origin[0]
         mover = board[one]
         assert mover is not None
         target = move.target[1] * columns + move.target[0]
         before = bonds_at(board, near, net, mover, one)
-        change = bonds_at(board, near, net, mover, target, one) - before
-        if blocking:
-            change += blocked(board, near, net, mover, target, one)
-            change -= blocked(board, near, net, mover, one)
-        return change
+        return bonds_at(board, near, net, mover, target, one) - before
     one = move.first[1] * columns + move.first[0]
     other = move.second[1] * columns + move.second[0]
     before = bonds(board, near, net, {one, other})
@@ -343,22 +302,13 @@ def best_reveal(
 
 def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
     """The moves worth searching (see the module's docstring), rated by what `seat` has seen."""
-    return _shortlisted(state, seat, moves, blocking=False)
-
-
-def keen_shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
-    """`shortlist` with placements and moves also rated by what they block (`blocked`)."""
-    return _shortlisted(state, seat, moves, blocking=True)
-
-
-def _shortlisted(state: Any, seat: Seat, moves: Sequence[Any], blocking: bool) -> list[Any]:
     assert isinstance(state, AgentsState)
     if state.setting_objectives:
         return list(moves)
     view = sight(state, seat)
     net = seen_net(view, seat)
     actions = [m for m in moves if isinstance(m, Place | Shift | Swap)]
-    rate = rater(state, net, blocking)
+    rate = rater(state, net)
     kept: list[Any] = sorted(actions, key=lambda m: -rate(m))[:SHORTLIST]
     kept += [m for m in moves if isinstance(m, Draw)]
     reveal = best_reveal(state, view, seat, [m for m in moves if isinstance(m, Reveal)])
@@ -412,14 +362,6 @@ def guide(
     return _guided(state, seat, moves, rng, believed_net)
 
 
-def keen_guide(
-    game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random
-) -> Any:
-    """`guide` with placements and moves also rated by what they block (`blocked`): a drawn
-    pyramid goes where it bonds and blocks most, on any empty square."""
-    return _guided(state, seat, moves, rng, believed_net, blocking=True)
-
-
 def open_guide(
     game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random
 ) -> Any:
@@ -435,15 +377,11 @@ def _guided(
     moves: Sequence[Any],
     rng: random.Random,
     net_of: Callable[[AgentsState, Seat], Net],
-    blocking: bool = False,
 ) -> Any:
     assert isinstance(state, AgentsState)
     if state.setting_objectives:
         return rng.choice(moves)
     net = net_of(state, seat)
-    if state.pending is not None and blocking:
-        rate = rater(state, net, blocking)
-        return max(moves, key=lambda m: (rate(m), rng.random()))
     if state.pending is not None:
         gains = placement_gains(state, net)
         return max(moves, key=lambda m: (gains.get(m.square, 0.0), rng.random()))
@@ -452,4 +390,4 @@ def _guided(
     if not actions or rng.random() < DRAW_SHARE[ahead > 0]:
         return next(m for m in moves if isinstance(m, Draw))
     picked = rng.sample(actions, min(CANDIDATES, len(actions)))
-    return max(picked, key=rater(state, net, blocking))
+    return max(picked, key=rater(state, net))

@@ -5,18 +5,10 @@ the seat."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ai.heuristics import Heuristics
-from ai.heuristics.agents import (
-    guide,
-    keen_guide,
-    keen_shortlist,
-    seen_net,
-    shortlist,
-    standing,
-)
+from ai.heuristics.agents import guide, seen_net, shortlist, standing
 from ai.kit import Kit
 from ai.policies import by_kind
 from ai.samplers.agents import AgentsSampler
@@ -45,7 +37,7 @@ def valued_lead(game: Game[Any, Any], before: Any, after: Any, seat: Seat) -> fl
     return sum(points[n] * net[colour] for n, colour in enumerate(after.rules.palette))
 
 
-PLAIN = Kit(
+KIT = Kit(
     AgentsSampler(),
     score=valued_lead,
     unit=Unit("point by your objectives", "points by your objectives"),
@@ -53,9 +45,3 @@ PLAIN = Kit(
     heuristics=Heuristics(guide, shortlist, standing, deep=True),
     contempt=CONTEMPT,
 )
-"""The kit of every level but hard: bonds made and broken rate a board action."""
-KEEN = replace(PLAIN, heuristics=Heuristics(keen_guide, keen_shortlist, standing, deep=True))
-"""Hard's kit: a placement or move is also rated by the bonds it keeps other colours from
-making (`ai.heuristics.agents.blocked`), so a black goes where it splits what the opponent
-builds. More simulations alone buy little in this game (see the README's strength section)."""
-KIT = replace(PLAIN, hard=KEEN)

@@ -14,12 +14,9 @@ from dataclasses import replace
 from ai.heuristics.agents import (
     SHORTLIST,
     believed_net,
-    blocked,
     expected,
     gain,
     guide,
-    keen_guide,
-    keen_shortlist,
     lead,
     open_guide,
     prospects,
@@ -28,12 +25,11 @@ from ai.heuristics.agents import (
     standing,
 )
 from ai.kit import Kit
-from ai.kits.agents import KEEN, KIT, PLAIN
-from ai.levels import EASY, GREEDY, HARD, NORMAL, Level, kit_for, think
+from ai.kits.agents import KIT
+from ai.levels import Level, think
 from ai.rollout import rollout
 from ai.search import Budget, Settings, _moves_at
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
-from engine.agents.scoring import neighbours
 from engine.agents.state import AgentsState
 from engine.agents.variants import Pyramid
 from engine.agents.view import AgentsView
@@ -123,38 +119,6 @@ def test_the_shortlist_keeps_the_placements_that_bond_most() -> None:
     kept = shortlist(AGENTS, state, 0, moves)
     assert kept[:2] == [A2, B2] and len(kept) == SHORTLIST
     assert guide(AGENTS, state, 0, moves, random.Random(3)) in (A2, B2)
-
-
-F8, G7 = Place((5, 7)), Place((6, 6))
-
-
-def test_hard_rates_a_placement_by_what_it_blocks_too() -> None:
-    black = replace(laid_out(), pending=Pyramid("black", 3))
-    moves = AGENTS.legal_moves(black, 0)
-    # The plain rules of thumb see no bond for a black anywhere: the first squares in order.
-    assert shortlist(AGENTS, black, 0, moves)[:2] == [Place((4, 0)), Place((5, 0))]
-    # Seat 0 loses by yellow (net -1.5): a black beside g8's large yellow keeps a bond of
-    # 1.5 x (3 + 2) from ever forming there; beside the two blues (net -0.5) only 0.5 x 4.
-    board, near = black.board, neighbours(black.rules.grid)
-    net = seen_net(view_of(black, 0), 0)
-    f8 = black.rules.grid.index((5, 7))
-    assert blocked(board, near, net, Pyramid("black", 3), f8) == 7.5
-    assert set(keen_shortlist(AGENTS, black, 0, moves)[:2]) == {F8, G7}
-    assert keen_guide(AGENTS, black, 0, moves, random.Random(1)) in (F8, G7)
-    # A colour may be moved away: half of that, as well as the bonds it makes (none for a
-    # small blue beside the yellow). Beside d1's red (net 1.5), e1 blocks seat 0's own colour.
-    blue = replace(laid_out(), pending=Pyramid("blue", 1))
-    assert gain(blue, net, F8, blocking=True) == 3.75 and gain(blue, net, F8) == 0
-    assert gain(blue, net, Place((4, 0)), blocking=True) == -2.25
-    kept = keen_shortlist(AGENTS, blue, 0, AGENTS.legal_moves(blue, 0))
-    assert set(kept[:2]) == {F8, G7} and Place((4, 0)) not in kept
-
-
-def test_hard_plays_with_the_keener_rules_of_thumb() -> None:
-    assert kit_for(HARD, KIT) is KEEN and kit_for(replace(HARD, budget=Budget(9)), KIT) is KEEN
-    assert all(kit_for(level, KIT) is KIT for level in (EASY, NORMAL, GREEDY))
-    assert PLAIN.hard is None and KEEN.hard is None
-    assert KIT.heuristics == PLAIN.heuristics
 
 
 def test_the_shortlist_keeps_a_draw_and_a_reveal_that_pays() -> None:

@@ -4,8 +4,7 @@ the simulations and the moves they applied, at the benchmark's mid-game position
 simulations cheaper keeps every pin. A move that wins at once is played without searching (0
 simulations, 0 moves: the third Albiorix position takes the other seat's last Monad). The
 second Mars vs. Earth position's pin changed when the beliefs began to weigh earlier rounds'
-records, the first Ley Lines position's moves when its rollouts began to play to the end, and
-the Agents pins when hard began to weigh what a placement or move blocks (`ai.kits.agents.KEEN`)."""
+records, and the first Ley Lines position's moves when its rollouts began to play to the end."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ PLAN = Plan(positions=3, iterations=120)
 PINNED = {
     "leylines": [("M f4", 3000), ("L b2", 2280), ("L b6", 1560)],
     "albiorix": [("d5xc4 1o/3o-2o", 2328), ("b3-d3", 2068), ("a1xa2 3b-2b/3o", 0)],
-    "agents": [("draw", 2709), ("place a2", 2687), ("swap c7 e7", 2693)],
+    "agents": [("draw", 2708), ("place e1", 2688), ("draw", 2693)],
     "merchants": [("launch 2,0", 2711), ("move 0,2 0,3 orange", 2700), ("move -1,1 0,1", 2736)],
     "marsvsearth": [("submit dip3-info t2", 2765), ("lead t3", 2861), ("done", 2637)],
 }
