@@ -43,7 +43,9 @@ class Kit:
     set, is how many moves a rollout plays past the tree in this game, in place of the level's
     `Settings.depth` (a short game rolls out to its end); `contempt` is
     how much less than `ai.rewards.DRAW` a search counts a draw for the seat it plays for (the
-    other seats count it that much more)."""
+    other seats count it that much more); `hard`, when set, is the kit the hard level plays with
+    in its place (see `ai.levels.kit_for`: Agents of M.A.R.S., where more simulations alone buy
+    little, gives hard sharper rules of thumb)."""
 
     determinizer: Determinizer
     score: Score | None = None
@@ -54,6 +56,7 @@ class Kit:
     contempt: float = 0.0
     widest: int | None = None
     depth: int | None = None
+    hard: Kit | None = None
 
 
 def by_nature(game: Game[Any, Any]) -> Determinizer:

@@ -12,9 +12,10 @@ by one simulation or one check of a move, a few hundredths of a second at most):
   stays within 2 s of CPU and, with the worker's reading of the state and the trip to and from
   it (`bot.play.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
 Every level searches with the default `Settings` (rollouts of at most 20 moves) and the game's
-kit (see `ai.kit`): its sampler of what the seat cannot see, its evaluation of a cut-off
-rollout, its rollout policy or its rules of thumb, how many moves it weighs (`widest`) and how
-far its rollouts go where the game says (`depth`: Ley Lines plays them to the end).
+kit (see `ai.kit`; hard with the kit's `hard` kit where it has one, see `kit_for`): its sampler
+of what the seat cannot see, its evaluation of a cut-off rollout, its rollout policy or its
+rules of thumb, how many moves it weighs (`widest`) and how far its rollouts go where the game
+says (`depth`: Ley Lines plays them to the end).
 
 `choose` is a pure function of (game, state, seat, level, seed, kit) when the level's budget has
 no CPU cap (tests build such levels); a CPU cap ends a search after a varying number of
@@ -60,6 +61,13 @@ def level_named(name: str) -> Level:
     return LEVELS[name]
 
 
+def kit_for(level: Level, kit: Kit | None) -> Kit | None:
+    """The kit `level` plays with: the game's kit, or for hard its `Kit.hard` where it has one."""
+    if kit is not None and kit.hard is not None and level.name == HARD.name:
+        return kit.hard
+    return kit
+
+
 def think(
     game: Game[Any, Any],
     state: Any,
@@ -76,6 +84,7 @@ def think(
     anyway.
     """
     chosen = level_named(level) if isinstance(level, str) else level
+    kit = kit_for(chosen, kit)
     rng = random.Random(seed)
     if chosen.budget is None and not chosen.greedy:
         started = time.process_time()

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ai.kit import Kit
-from ai.levels import Level, level_named
+from ai.levels import Level, kit_for, level_named
 from ai.levels import think as think_afresh
 from ai.search import Decision, search
 from ai.tree import Node
@@ -172,6 +172,7 @@ class Memory:
         """`ai.levels.think`, which a search grows from `key`'s kept tree where it may (see
         `reusable`), keeping the tree of the move chosen for `key`'s next decision."""
         chosen = level_named(level) if isinstance(level, str) else level
+        kit = kit_for(chosen, kit)
         if chosen.budget is None or kit is None or not reusable(game):
             return Thought(think_afresh(game, state, seat, chosen, seed, kit), 0)
         root = self.recall(key, game, state, seat)

@@ -82,6 +82,7 @@ def kits(key: str) -> tuple[Kit, Kit]:
     Earth with beliefs from this round's record only."""
     kit = CATALOGUE[key].ai
     assert kit is not None
+    kit = replace(kit, hard=None)  # both sides with the rules of thumb of every level
     if key == "agents":
         assert kit.heuristics is not None
         return kit, replace(kit, heuristics=replace(kit.heuristics, guide=open_guide))

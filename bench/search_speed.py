@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from ai.levels import HARD
+from ai.levels import HARD, kit_for
 from ai.search import Budget, Decision, search
 from bench.playouts import random_game
 from bench.profile import module_path
@@ -82,7 +82,7 @@ def positions(key: str, count: int) -> list[Position]:
 def decisions(key: str, plan: Plan) -> Iterator[Decision[Any]]:
     """The hard level's search at each of game `key`'s positions, one seed each."""
     entry = CATALOGUE[key]
-    kit = entry.ai
+    kit = kit_for(HARD, entry.ai)
     assert kit is not None
     budget = Budget(plan.iterations)
     for n, position in enumerate(positions(key, plan.positions)):

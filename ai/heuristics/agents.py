@@ -14,6 +14,10 @@ gains from together and pulls apart those its opponent gains from.
   the `SHORTLIST` best moves and swaps, and the best reveal-and-swap when it raises the seat's
   standing or ends a sure draw (`best_reveal`): both players swapping towards the colours that
   score most tends to give them the same objective, after which no play can split them.
+- Hard shortlists no reveal-and-swap but one that ends a sure draw (`quiet_shortlist`): a
+  reveal tells the opponent which colours to break, and the same board leads both players who
+  swap towards its biggest colours to the same objective, which is a draw (how it plays against
+  normal: the README's strength section).
 - `guide`: a rollout draws three turns in four while the mover leads in `prospects` (by the
   objectives as it knows them) and one in four while it does not (`DRAW_SHARE`), and otherwise
   plays the best of `CANDIDATES` random moves and swaps; it places a drawn pyramid where it
@@ -273,13 +277,14 @@ def known(view: Seen, owner: Seat) -> tuple[float, ...] | None:
 
 
 def best_reveal(
-    state: AgentsState, view: Seen, seat: Seat, reveals: Sequence[Reveal]
+    state: AgentsState, view: Seen, seat: Seat, reveals: Sequence[Reveal], paying: bool = True
 ) -> Reveal | None:
     """The reveal-and-swap the search weighs, if any: the one that raises the seat's standing on
-    the board's `prospects` most, when it raises it, or else when the two objectives are already
-    the same as far as the seat knows (a draw whatever happens on the board, which any swap
-    ends). Never one that makes the objectives the same. A swap acts on the objective the seat
-    sees and may swap (its own, or in Blind Agents the opponent's)."""
+    the board's `prospects` most, when it raises it (unless not `paying`: then never for that
+    alone), or else when the two objectives are already the same as far as the seat knows (a
+    draw whatever happens on the board, which any swap ends). Never one that makes the
+    objectives the same. A swap acts on the objective the seat sees and may swap (its own, or
+    in Blind Agents the opponent's)."""
     if not reveals:  # most nodes: no prospects to work out
         return None
     owner = owner_of(state.rules, seat)
@@ -295,13 +300,25 @@ def best_reveal(
         if tuple(after) != other:
             rated.append((sign * (worth(found, after) - now), move))
     best = max(rated, key=lambda pair: pair[0], default=None)
-    if best is None or (best[0] <= 0 and values != other):
+    if best is None or ((best[0] <= 0 or not paying) and values != other):
         return None
     return best[1]
 
 
 def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
     """The moves worth searching (see the module's docstring), rated by what `seat` has seen."""
+    return _shortlisted(state, seat, moves, paying=True)
+
+
+def quiet_shortlist(
+    game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
+) -> list[Any]:
+    """`shortlist` without a reveal-and-swap that only pays on the board: hard's, which keeps
+    its objective hidden and reveals only to end a sure draw."""
+    return _shortlisted(state, seat, moves, paying=False)
+
+
+def _shortlisted(state: Any, seat: Seat, moves: Sequence[Any], paying: bool) -> list[Any]:
     assert isinstance(state, AgentsState)
     if state.setting_objectives:
         return list(moves)
@@ -311,7 +328,7 @@ def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
     rate = rater(state, net)
     kept: list[Any] = sorted(actions, key=lambda m: -rate(m))[:SHORTLIST]
     kept += [m for m in moves if isinstance(m, Draw)]
-    reveal = best_reveal(state, view, seat, [m for m in moves if isinstance(m, Reveal)])
+    reveal = best_reveal(state, view, seat, [m for m in moves if isinstance(m, Reveal)], paying)
     if reveal is not None:
         kept.append(reveal)
     return kept

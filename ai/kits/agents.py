@@ -5,10 +5,11 @@ the seat."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ai.heuristics import Heuristics
-from ai.heuristics.agents import guide, seen_net, shortlist, standing
+from ai.heuristics.agents import guide, quiet_shortlist, seen_net, shortlist, standing
 from ai.kit import Kit
 from ai.policies import by_kind
 from ai.samplers.agents import AgentsSampler
@@ -37,7 +38,7 @@ def valued_lead(game: Game[Any, Any], before: Any, after: Any, seat: Seat) -> fl
     return sum(points[n] * net[colour] for n, colour in enumerate(after.rules.palette))
 
 
-KIT = Kit(
+PLAIN = Kit(
     AgentsSampler(),
     score=valued_lead,
     unit=Unit("point by your objectives", "points by your objectives"),
@@ -45,3 +46,10 @@ KIT = Kit(
     heuristics=Heuristics(guide, shortlist, standing, deep=True),
     contempt=CONTEMPT,
 )
+"""The kit of every level but hard: a reveal-and-swap is weighed whenever it pays on the
+board."""
+QUIET = replace(PLAIN, heuristics=Heuristics(guide, quiet_shortlist, standing, deep=True))
+"""Hard's kit: its objective stays hidden, a reveal-and-swap weighed only to end a sure draw
+(`ai.heuristics.agents.quiet_shortlist`). More simulations alone buy little in this game (see
+the README's strength section)."""
+KIT = replace(PLAIN, hard=QUIET)

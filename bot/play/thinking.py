@@ -47,7 +47,7 @@ from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from ai.levels import Level, choose, level_named
+from ai.levels import Level, choose, kit_for, level_named
 from ai.memory import Memory
 from ai.ponder import Pondered, Pondering
 from ai.search import Budget
@@ -107,6 +107,7 @@ def think(turn: Turn, handed: float | None = None) -> str:
         state = game.from_json(json.loads(turn.state))
         waited = 0.0 if handed is None else time.monotonic() - handed
         level = in_time(level_named(turn.level), waited)
+        kit = kit_for(level, kit)  # the kit the search and the pondering play with
         if level.name not in REMEMBERED or kit is None:
             return game.notation(choose(game, state, turn.seat, level, turn.seed, kit))
         key = (turn.game_key, turn.game_id, turn.seat)

@@ -20,13 +20,14 @@ from ai.heuristics.agents import (
     lead,
     open_guide,
     prospects,
+    quiet_shortlist,
     seen_net,
     shortlist,
     standing,
 )
 from ai.kit import Kit
-from ai.kits.agents import KIT
-from ai.levels import Level, think
+from ai.kits.agents import KIT, PLAIN, QUIET
+from ai.levels import EASY, GREEDY, HARD, NORMAL, Level, kit_for, think
 from ai.rollout import rollout
 from ai.search import Budget, Settings, _moves_at
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
@@ -149,6 +150,31 @@ def test_a_reveal_ends_a_sure_draw_and_never_makes_one() -> None:
     hidden = replace(near, revealed=((0, 1), ()))
     kept = shortlist(AGENTS, hidden, 1, AGENTS.legal_moves(hidden, 1))
     assert [m for m in kept if isinstance(m, Reveal)] == [Reveal(2, 3)]
+
+
+def test_hard_reveals_only_to_end_a_sure_draw() -> None:
+    state = replace(laid_out(), to_move=1)
+    moves = AGENTS.legal_moves(state, 1)
+    # The swap of red and yellow that pays on the board (see above) is not weighed.
+    quiet = quiet_shortlist(AGENTS, state, 1, moves)
+    assert quiet == [m for m in shortlist(AGENTS, state, 1, moves) if not isinstance(m, Reveal)]
+    assert Draw() in quiet
+    # Holding seat 0's revealed objective: the cheapest swap ends the sure draw.
+    same = replace(state, revealed=((0, 1, 2, 3), ()), objectives=((2, 1, 0, -1),) * 2)
+    kept = quiet_shortlist(AGENTS, same, 1, AGENTS.legal_moves(same, 1))
+    assert [m for m in kept if isinstance(m, Reveal)] == [Reveal(1, 2)]
+
+
+def test_hard_plays_with_the_quiet_kit_and_the_other_levels_with_the_plain_one() -> None:
+    assert kit_for(HARD, KIT) is QUIET and kit_for(replace(HARD, budget=Budget(9)), KIT) is QUIET
+    assert all(kit_for(level, KIT) is KIT for level in (EASY, NORMAL, GREEDY))
+    assert PLAIN.hard is None and QUIET.hard is None and KIT.heuristics == PLAIN.heuristics
+    state = replace(laid_out(), to_move=1)
+    fixed = Budget(30)
+    for level in (replace(HARD, budget=fixed), replace(NORMAL, budget=fixed)):
+        moves = [think(AGENTS, state, 1, level, seed, KIT).move for seed in range(4)]
+        revealed = any(isinstance(move, Reveal) for move in moves)
+        assert revealed == (level.name == NORMAL.name), (level.name, moves)
 
 
 def test_the_search_weighs_every_seats_best_moves_below_the_root() -> None:

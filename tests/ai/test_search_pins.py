@@ -4,7 +4,9 @@ the simulations and the moves they applied, at the benchmark's mid-game position
 simulations cheaper keeps every pin. A move that wins at once is played without searching (0
 simulations, 0 moves: the third Albiorix position takes the other seat's last Monad). The
 second Mars vs. Earth position's pin changed when the beliefs began to weigh earlier rounds'
-records, and the first Ley Lines position's moves when its rollouts began to play to the end."""
+records, the first Ley Lines position's moves when its rollouts began to play to the end, and
+the third Agents position's when hard stopped weighing reveals that only pay on the board
+(`ai.kits.agents.QUIET`)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ PLAN = Plan(positions=3, iterations=120)
 PINNED = {
     "leylines": [("M f4", 3000), ("L b2", 2280), ("L b6", 1560)],
     "albiorix": [("d5xc4 1o/3o-2o", 2328), ("b3-d3", 2068), ("a1xa2 3b-2b/3o", 0)],
-    "agents": [("draw", 2708), ("place e1", 2688), ("draw", 2693)],
+    "agents": [("draw", 2708), ("place e1", 2688), ("swap c7 e7", 2694)],
     "merchants": [("launch 2,0", 2711), ("move 0,2 0,3 orange", 2700), ("move -1,1 0,1", 2736)],
     "marsvsearth": [("submit dip3-info t2", 2765), ("lead t3", 2861), ("done", 2637)],
 }
