@@ -44,8 +44,8 @@ class Kit:
     `Settings.depth` (a short game rolls out to its end); `contempt` is
     how much less than `ai.rewards.DRAW` a search counts a draw for the seat it plays for (the
     other seats count it that much more); `hard`, when set, is the kit the hard level plays with
-    in its place (see `ai.levels.kit_for`: Agents of M.A.R.S., where more simulations alone buy
-    little, gives hard sharper rules of thumb)."""
+    in its place (see `ai.levels.kit_for`: in Agents of M.A.R.S., where more simulations alone buy
+    little, hard keeps its objective hidden); a hard kit has no `hard` kit of its own."""
 
     determinizer: Determinizer
     score: Score | None = None

@@ -62,7 +62,9 @@ def level_named(name: str) -> Level:
 
 
 def kit_for(level: Level, kit: Kit | None) -> Kit | None:
-    """The kit `level` plays with: the game's kit, or for hard its `Kit.hard` where it has one."""
+    """The kit `level` plays with: the game's kit, or for hard its `Kit.hard` where it has one
+    (asking again with the kit returned gives the same kit: a hard kit has no `hard` of its own,
+    so the bot's worker, the memory and `think` may each ask)."""
     if kit is not None and kit.hard is not None and level.name == HARD.name:
         return kit.hard
     return kit
