@@ -46,10 +46,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ai.rewards import Rewards, even
+from ai.samplers.objectives import READING, read_mean
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.moves import owner_of, squares
 from engine.agents.scoring import neighbours, scored, state_groups
-from engine.agents.state import AgentsState
+from engine.agents.state import AgentsState, joined_by
 from engine.agents.variants import BLACK, Pyramid, Rules
 from engine.agents.view import seen_objectives
 from engine.core import Game, Seat
@@ -313,17 +314,31 @@ def shortlist(game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
 def quiet_shortlist(
     game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any]
 ) -> list[Any]:
-    """`shortlist` without a reveal-and-swap that only pays on the board: hard's, which keeps
+    """`shortlist` without a reveal-and-swap that only pays on the board, its moves rated by
+    the opponent's objective as read from the bonds it made (`read_net`): hard's, which keeps
     its objective hidden and reveals only to end a sure draw."""
-    return _shortlisted(state, seat, moves, paying=False)
+    return _shortlisted(state, seat, moves, paying=False, reading=READING)
 
 
-def _shortlisted(state: Any, seat: Seat, moves: Sequence[Any], paying: bool) -> list[Any]:
+def read_net(state: AgentsState, view: Seen, seat: Seat, reading: float) -> Net:
+    """`seen_net` with the opponent's unseen values weighed by the bonds it made
+    (`ai.samplers.objectives`); as `seen_net` in Blind Agents."""
+    if view.rules.blind:
+        return seen_net(view, seat)
+    rules, other = view.rules, 1 - seat
+    theirs = read_mean(rules.values, view.objectives[other], joined_by(state, other), reading)
+    mine = expected(view, seat)
+    return {c: m - t for c, m, t in zip(rules.palette, mine, theirs, strict=True)}
+
+
+def _shortlisted(
+    state: Any, seat: Seat, moves: Sequence[Any], paying: bool, reading: float = 0.0
+) -> list[Any]:
     assert isinstance(state, AgentsState)
     if state.setting_objectives:
         return list(moves)
     view = sight(state, seat)
-    net = seen_net(view, seat)
+    net = read_net(state, view, seat, reading) if reading else seen_net(view, seat)
     actions = [m for m in moves if isinstance(m, Place | Shift | Swap)]
     rate = rater(state, net)
     kept: list[Any] = sorted(actions, key=lambda m: -rate(m))[:SHORTLIST]

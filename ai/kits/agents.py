@@ -13,6 +13,7 @@ from ai.heuristics.agents import guide, quiet_shortlist, seen_net, shortlist, st
 from ai.kit import Kit
 from ai.policies import by_kind
 from ai.samplers.agents import AgentsSampler
+from ai.samplers.objectives import READING
 from engine.agents.scoring import scored
 from engine.agents.state import AgentsState
 from engine.agents.view import AgentsView
@@ -48,7 +49,11 @@ PLAIN = Kit(
 )
 """The kit of every level but hard: a reveal-and-swap is weighed whenever it pays on the
 board."""
-QUIET = replace(PLAIN, heuristics=Heuristics(guide, quiet_shortlist, standing, deep=True))
+QUIET = replace(
+    PLAIN,
+    determinizer=AgentsSampler(READING),
+    heuristics=Heuristics(guide, quiet_shortlist, standing, deep=True),
+)
 """Hard's kit: its objective stays hidden, a reveal-and-swap weighed only to end a sure draw
 (`ai.heuristics.agents.quiet_shortlist`). More simulations alone buy little in this game (see
 the README's strength section)."""

@@ -12,11 +12,12 @@ drawn too. The bag's counts are public; its order is the seed's, drawn afresh.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.samplers.chance import fresh_future
-from engine.agents.state import AgentsState
+from ai.samplers.objectives import read_sample
+from engine.agents.state import AgentsState, joined_by
 from engine.agents.view import AgentsView
 from engine.core import Game, Seat
 
@@ -37,16 +38,28 @@ def guessed(
     return tuple(next(unknown) if value is None else value for value in known)
 
 
+@dataclass(frozen=True)
 class AgentsSampler:
+    """`reading`, when above 0, weighs the opponent's unseen values by the bonds it made
+    (`ai.samplers.objectives`); not in Blind Agents, where a seat does not see the objective it
+    plays for."""
+
+    reading: float = 0.0
+
     def sample(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         assert isinstance(state, AgentsState)
         view = game.view(state, seat)
         assert isinstance(view, AgentsView)
         values = state.rules.values
+        read = self.reading > 0 and not state.rules.blind
 
         def draw(owner: int) -> tuple[int, ...] | None:
             known = view.objectives[owner]
-            return guessed(known, values, rng) if view.objectives_set[owner] else None
+            if not view.objectives_set[owner]:
+                return None
+            if read and owner != seat:
+                return read_sample(values, known, joined_by(state, owner), self.reading, rng)
+            return guessed(known, values, rng)
 
         objectives = [draw(0), draw(1)]
         hidden = [n for n, known in enumerate(view.objectives) if None in known]

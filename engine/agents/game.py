@@ -52,7 +52,7 @@ from engine.agents import moves, notation, scoring, view
 from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
 from engine.agents.notation import Pair, board_order, describe_objective, pyramid_name, square_name
 from engine.agents.refusals import OBJECTIVES_SET, explain
-from engine.agents.state import AgentsState, state_from_json, state_to_json
+from engine.agents.state import AgentsState, joined_by, state_from_json, state_to_json
 from engine.agents.variants import OPTIONS, Pyramid, Rules
 from engine.agents.view import AgentsView
 from engine.core import JSON, BaseGame, Event, IllegalMove, Outcome, Seat, choose_first, draw_rng
@@ -157,6 +157,7 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         after = replace(
             state,
             board=board,
+            joined=self._joined(state, seat, board, move),
             pending=None,
             to_move=1 - seat,
             revealed_this_turn=False,
@@ -178,6 +179,31 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
         bag = (*state.bag[:drawn], state.bag[drawn] - 1, *state.bag[drawn + 1 :])
         after = replace(state, bag=bag, draws=state.draws + 1, pending=piece)
         return after, [Event(f"{state.players[seat]} drew a {pyramid_name(piece)} pyramid.")]
+
+    @staticmethod
+    def _joined(
+        state: AgentsState,
+        seat: Seat,
+        board: tuple[Pyramid | None, ...],
+        move: Place | Shift | Swap,
+    ) -> tuple[tuple[int, ...], ...]:
+        """`state.joined` after `seat`'s board action leaves `board`: the seat's count per colour
+        grows by the pips of the bonds the action made and shrinks by those it broke."""
+        rules = state.rules
+        index = rules.grid.index
+        touched = (
+            {index(move.square)}
+            if isinstance(move, Place)
+            else {index(move.origin), index(move.target)}
+            if isinstance(move, Shift)
+            else {index(move.first), index(move.second)}
+        )
+        palette, grid = rules.palette, rules.grid
+        made = scoring.bond_pips(board, grid, palette, touched)
+        broken = scoring.bond_pips(state.board, grid, palette, touched)
+        mine = joined_by(state, seat)
+        counted = tuple(n + m - b for n, m, b in zip(mine, made, broken, strict=True))
+        return tuple(counted if s == seat else joined_by(state, s) for s in range(2))
 
     @staticmethod
     def _board_after(

@@ -70,6 +70,27 @@ def groups(board: Board, grid: Grid) -> list[tuple[str, tuple[int, ...]]]:
     return found
 
 
+def bond_pips(board: Board, grid: Grid, palette: Sequence[str], at: set[int]) -> list[int]:
+    """Per colour (palette order): the pips of the bonds that touch the squares `at`, each bond
+    once. A bond is two orthogonally adjacent pyramids of one scoring colour; it counts both
+    pyramids' pips."""
+    near = neighbours(grid)
+    pips = [0] * len(palette)
+    for square in at:
+        piece = board[square]
+        if piece is None or piece.colour == BLACK:
+            continue
+        for other in near[square]:
+            next_to = board[other]
+            if (
+                next_to is not None
+                and next_to.colour == piece.colour
+                and (other not in at or other > square)
+            ):
+                pips[palette.index(piece.colour)] += piece.size + next_to.size
+    return pips
+
+
 def state_groups(state: AgentsState) -> list[tuple[str, tuple[int, ...]]]:
     """`groups` of the board of `state` (remembered per state: scoring and the computer players'
     rules of thumb both ask)."""

@@ -50,6 +50,11 @@ class AgentsState:
     last: tuple[Seat, Action] | None = None
     """The last board action: its player, and the action."""
     resigned: Seat | None = None
+    joined: tuple[tuple[int, ...], ...] = ((), ())
+    """By seat, per colour (palette order): the pips of the bonds (two orthogonally adjacent
+    pyramids of one colour) the seat's placements, moves and swaps made, less those they broke;
+    empty until its first board action (see `joined_by`). A public record of play: the computer
+    players read an opponent's objective from it."""
     seen: tuple[str, ...] = ()
     """The boards (`variants.board_key`) that stood before each move or swap since the last
     placement; with the board now, the boards no move or swap may bring back (the Ko rule)."""
@@ -71,6 +76,11 @@ class AgentsState:
     @property
     def over(self) -> bool:
         return self.resigned is not None or self.full
+
+
+def joined_by(state: AgentsState, seat: Seat) -> tuple[int, ...]:
+    """`state.joined` of `seat`, one count per colour (zeros before its first board action)."""
+    return state.joined[seat] or (0,) * len(state.rules.palette)
 
 
 def _pyramid_to_json(piece: Pyramid | None) -> list[Any] | None:
@@ -134,6 +144,7 @@ def state_to_json(state: AgentsState) -> JSON:
         last=None if state.last is None else [state.last[0], move_to_json(state.last[1])],
         resigned=state.resigned,
         seen=list(state.seen),
+        joined=[list(counts) for counts in state.joined],
     )
 
 
@@ -164,16 +175,18 @@ def state_from_json(data: JSON) -> AgentsState:
             last=None if last is None or action is None else (int(last[0]), action),
             resigned=None if data["resigned"] is None else int(data["resigned"]),
             seen=tuple(str(key) for key in data.get("seen", [])),
+            joined=tuple(tuple(int(n) for n in counts) for counts in data.get("joined", [[], []])),
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise BadState(
             f"This Agents of M.A.R.S. game's saved state is damaged ({error})."
         ) from error
-    shapes = (len(state.players), len(state.objectives), len(state.revealed))
+    shapes = (len(state.players), len(state.objectives), len(state.revealed), len(state.joined))
     if (
         len(state.board) != rules.grid.size
         or len(state.bag) != len(rules.kinds)
-        or shapes != (2,) * 3
+        or shapes != (2,) * 4
+        or any(counts and len(counts) != len(rules.palette) for counts in state.joined)
     ):
         raise BadState("This Agents of M.A.R.S. game's saved state is damaged (wrong shape).")
     return state
