@@ -55,6 +55,7 @@ QUIET = replace(
     heuristics=Heuristics(guide, quiet_shortlist, standing, deep=True),
 )
 """Hard's kit: its objective stays hidden, a reveal-and-swap weighed only to end a sure draw
-(`ai.heuristics.agents.quiet_shortlist`). More simulations alone buy little in this game (see
-the README's strength section)."""
+(`ai.heuristics.agents.quiet_shortlist`), and it reads the opponent's objective from the bonds
+the opponent made (`ai.samplers.objectives`), in its samples and in its shortlist. More
+simulations alone buy little in this game (see the README's strength section)."""
 KIT = replace(PLAIN, hard=QUIET)

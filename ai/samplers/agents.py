@@ -3,7 +3,8 @@ the pyramids the bag will give.
 
 An objective gives each colour one of `Rules.values`, each value once. The values the seat's
 view shows (its own, revealed ones, all of them once the game is over) are kept; the colours it
-has not seen share the remaining values in a random order. With dealt objectives the two
+has not seen share the remaining values in a random order (for hard, the opponent's weighed by
+how well they explain the bonds it made: `ai.samplers.objectives`). With dealt objectives the two
 assignments differ, so a sample that would repeat the other one is drawn again. Objectives not
 yet set stay unset. Who plays first is told once both objectives are set, so before that it is
 drawn too. The bag's counts are public; its order is the seed's, drawn afresh.
