@@ -50,7 +50,7 @@ from ai.rewards import Rewards, even
 from ai.samplers.objectives import READING, read_mean
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.moves import owner_of, squares
-from engine.agents.scoring import neighbours, scored, state_groups
+from engine.agents.scoring import bond_pips, neighbours, scored, state_groups
 from engine.agents.state import AgentsState, joined_by
 from engine.agents.variants import BLACK, Pyramid, Rules
 from engine.agents.view import seen_objectives
@@ -170,25 +170,10 @@ def seen_net(view: Seen, seat: Seat) -> Net:
     return {c: m - t for c, m, t in zip(view.rules.palette, mine, theirs, strict=True)}
 
 
-def bonds(
-    board: Sequence[Pyramid | None], near: Sequence[Sequence[int]], net: Net, at: set[int]
-) -> float:
-    """The worth of the bonds that touch the squares `at` (each bond once)."""
-    worth = 0.0
-    for square in at:
-        piece = board[square]
-        if piece is None or piece.colour == BLACK:
-            continue
-        colour, size = piece.colour, piece.size
-        for other in near[square]:
-            next_to = board[other]
-            if (
-                next_to is not None
-                and next_to.colour == colour
-                and (other not in at or other > square)
-            ):
-                worth += net[colour] * (size + next_to.size)
-    return worth
+def bonds(board: Sequence[Pyramid | None], rules: Rules, net: Net, at: set[int]) -> float:
+    """The worth of the bonds that touch the squares `at` (each bond once, `bond_pips`)."""
+    found = bond_pips(board, rules.grid, rules.palette, at)
+    return sum(net[colour] * pips for colour, pips in zip(rules.palette, found, strict=True))
 
 
 def bonds_at(
@@ -240,18 +225,19 @@ def gain(state: AgentsState, net: Net, move: Place | Shift | Swap) -> float:
 def rater(state: AgentsState, net: Net) -> Rate:
     """`gain` in `state` by `net`, for any number of board actions (the grid's tables looked up
     once)."""
-    grid = state.rules.grid
-    return functools.partial(_gain, state.board, neighbours(grid), net, state.pending, grid.columns)
+    rules = state.rules
+    return functools.partial(_gain, state.board, rules, neighbours(rules.grid), net, state.pending)
 
 
 def _gain(
     board: tuple[Pyramid | None, ...],
+    rules: Rules,
     near: Sequence[Sequence[int]],
     net: Net,
     pending: Pyramid | None,
-    columns: int,
     move: Place | Shift | Swap,
 ) -> float:
+    columns = rules.grid.columns
     if isinstance(move, Place):
         assert pending is not None
         return bonds_at(board, near, net, pending, move.square[1] * columns + move.square[0])
@@ -264,10 +250,10 @@ def _gain(
         return bonds_at(board, near, net, mover, target, one) - before
     one = move.first[1] * columns + move.first[0]
     other = move.second[1] * columns + move.second[0]
-    before = bonds(board, near, net, {one, other})
+    before = bonds(board, rules, net, {one, other})
     after = list(board)
     after[one], after[other] = after[other], after[one]
-    return bonds(after, near, net, {one, other}) - before
+    return bonds(after, rules, net, {one, other}) - before
 
 
 def known(view: Seen, owner: Seat) -> tuple[float, ...] | None:
