@@ -119,11 +119,16 @@ def standing(game: Game[Any, Any], state: Any, players: int) -> Rewards:
     return ahead, 1 - ahead
 
 
+def net_between(palette: Sequence[str], mine: Sequence[float], theirs: Sequence[float]) -> Net:
+    """Each colour's net value: its value in `mine` less its value in `theirs`."""
+    return {c: m - t for c, m, t in zip(palette, mine, theirs, strict=True)}
+
+
 def sampled_net(state: AgentsState, seat: Seat) -> Net:
     """Each colour's net value to `seat` by the objectives of the (sampled) state."""
     mine, theirs = state.objectives[seat], state.objectives[1 - seat]
     assert mine is not None and theirs is not None
-    return {c: m - t for c, m, t in zip(state.rules.palette, mine, theirs, strict=True)}
+    return net_between(state.rules.palette, mine, theirs)
 
 
 class Seen(Protocol):
@@ -166,8 +171,7 @@ def expected(view: Seen, owner: Seat) -> tuple[float, ...]:
 
 def seen_net(view: Seen, seat: Seat) -> Net:
     """Each colour's net value to `seat` by what it has seen (see `expected`)."""
-    mine, theirs = expected(view, seat), expected(view, 1 - seat)
-    return {c: m - t for c, m, t in zip(view.rules.palette, mine, theirs, strict=True)}
+    return net_between(view.rules.palette, expected(view, seat), expected(view, 1 - seat))
 
 
 def bonds(board: Sequence[Pyramid | None], rules: Rules, net: Net, at: set[int]) -> float:
@@ -314,8 +318,7 @@ def read_net(state: AgentsState, view: Seen, seat: Seat, reading: float) -> Net:
         return seen_net(view, seat)
     rules, other = view.rules, 1 - seat
     theirs = read_mean(rules.values, view.objectives[other], joined_by(state, other), reading)
-    mine = expected(view, seat)
-    return {c: m - t for c, m, t in zip(rules.palette, mine, theirs, strict=True)}
+    return net_between(rules.palette, expected(view, seat), theirs)
 
 
 def _shortlisted(

@@ -60,4 +60,15 @@ class Swap:
 
 Action = Place | Shift | Swap
 """The actions that change the board (and so may be highlighted, and fall under the Ko rule)."""
+
+
+def squares_of(action: Action) -> tuple[Square, ...]:
+    """The squares a board action touches: a placement's one, a move's or a swap's two."""
+    if isinstance(action, Place):
+        return (action.square,)
+    if isinstance(action, Shift):
+        return (action.origin, action.target)
+    return (action.first, action.second)
+
+
 AgentsMove = SetObjectives | Reveal | Draw | Place | Shift | Swap

@@ -49,7 +49,16 @@ from itertools import accumulate
 from typing import Any
 
 from engine.agents import moves, notation, scoring, view
-from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.actions import (
+    AgentsMove,
+    Draw,
+    Place,
+    Reveal,
+    SetObjectives,
+    Shift,
+    Swap,
+    squares_of,
+)
 from engine.agents.notation import Pair, board_order, describe_objective, pyramid_name, square_name
 from engine.agents.refusals import OBJECTIVES_SET, explain
 from engine.agents.state import AgentsState, joined_by, state_from_json, state_to_json
@@ -189,16 +198,8 @@ class Agents(BaseGame[AgentsState, AgentsMove]):
     ) -> tuple[tuple[int, ...], ...]:
         """`state.joined` after `seat`'s board action leaves `board`: the seat's count per colour
         grows by the pips of the bonds the action made and shrinks by those it broke."""
-        rules = state.rules
-        index = rules.grid.index
-        touched = (
-            {index(move.square)}
-            if isinstance(move, Place)
-            else {index(move.origin), index(move.target)}
-            if isinstance(move, Shift)
-            else {index(move.first), index(move.second)}
-        )
-        palette, grid = rules.palette, rules.grid
+        palette, grid = state.rules.palette, state.rules.grid
+        touched = {grid.index(square) for square in squares_of(move)}
         made = scoring.bond_pips(board, grid, palette, touched)
         broken = scoring.bond_pips(state.board, grid, palette, touched)
         mine = joined_by(state, seat)

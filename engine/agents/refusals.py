@@ -5,7 +5,16 @@ Legality itself is decided by `engine.agents.moves` alone; this module only expl
 
 from __future__ import annotations
 
-from engine.agents.actions import AgentsMove, Draw, Place, Reveal, SetObjectives, Shift, Swap
+from engine.agents.actions import (
+    AgentsMove,
+    Draw,
+    Place,
+    Reveal,
+    SetObjectives,
+    Shift,
+    Swap,
+    squares_of,
+)
 from engine.agents.moves import REVEAL_LIMIT, reach, swap_open
 from engine.agents.notation import pyramid_name, square_name
 from engine.agents.state import AgentsState
@@ -59,7 +68,7 @@ def _reveal(state: AgentsState, move: Reveal) -> str:
 
 def _board(state: AgentsState, move: Shift | Swap) -> str:
     grid = state.rules.grid
-    ends = (move.origin, move.target) if isinstance(move, Shift) else (move.first, move.second)
+    ends = squares_of(move)
     if not all(grid.contains(end) for end in ends):
         return "That square is not on the board."
     a, b = ends
@@ -98,9 +107,7 @@ def _ko(state: AgentsState, one: int, other: int) -> str:
     undo = ""
     if state.last is not None and state.last[0] != state.to_move:
         last = state.last[1]
-        ends = (last.origin, last.target) if isinstance(last, Shift) else None
-        if isinstance(last, Swap):
-            ends = (last.first, last.second)
+        ends = None if isinstance(last, Place) else squares_of(last)
         grid = state.rules.grid
         if ends is not None and {grid.index(e) for e in ends} == {one, other}:
             undo = f" (it would undo {state.players[1 - state.to_move]}'s last action)"
