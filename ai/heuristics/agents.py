@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ai.rewards import Rewards, even
-from ai.samplers.objectives import READING, read_mean
+from ai.samplers.objectives import READING, Known, read_mean
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.moves import owner_of, squares
 from engine.agents.scoring import bond_pips, neighbours, scored, state_groups
@@ -376,12 +376,43 @@ def believed_net(state: AgentsState, seat: Seat) -> Net:
     return dict(zip(rules.palette, net, strict=True))
 
 
+@functools.lru_cache(maxsize=4096)
+def _read_believed_net(
+    values: tuple[int, ...], mine: tuple[int, ...], theirs: Known, joined: tuple[int, ...]
+) -> tuple[float, ...]:
+    read = read_mean(values, theirs, joined, READING)
+    return tuple(m - t for m, t in zip(mine, read, strict=True))
+
+
+def read_believed_net(state: AgentsState, seat: Seat) -> Net:
+    """`believed_net` with the opponent's unshown values weighed by the bonds it made
+    (`ai.samplers.objectives`, as `read_net` does at the search's nodes); as `believed_net` in
+    Blind Agents, where the seat plays for an objective it does not see."""
+    rules = state.rules
+    if rules.blind:
+        return believed_net(state, seat)
+    mine, theirs = state.objectives[seat], state.objectives[1 - seat]
+    assert mine is not None and theirs is not None
+    shown = state.revealed[1 - seat]
+    known = tuple(v if c in shown else None for c, v in enumerate(theirs))
+    net = _read_believed_net(rules.values, mine, known, joined_by(state, 1 - seat))
+    return dict(zip(rules.palette, net, strict=True))
+
+
 def guide(
     game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random
 ) -> Any:
     """A rollout move (see the module's docstring), rated by the objectives as the mover knows
     them (`believed_net`)."""
     return _guided(state, seat, moves, rng, believed_net)
+
+
+def reading_guide(
+    game: Game[Any, Any], state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random
+) -> Any:
+    """`guide` with the opponent's unshown values read from the bonds it made so far in the
+    rollout (`read_believed_net`): hard's, whose rollouts play as its shortlist rates."""
+    return _guided(state, seat, moves, rng, read_believed_net)
 
 
 def open_guide(

@@ -9,7 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 from ai.heuristics import Heuristics
-from ai.heuristics.agents import guide, quiet_shortlist, seen_net, shortlist, standing
+from ai.heuristics.agents import (
+    guide,
+    quiet_shortlist,
+    reading_guide,
+    seen_net,
+    shortlist,
+    standing,
+)
 from ai.kit import Kit
 from ai.policies import by_kind
 from ai.samplers.agents import AgentsSampler
@@ -52,7 +59,7 @@ board."""
 QUIET = replace(
     PLAIN,
     determinizer=AgentsSampler(READING),
-    heuristics=Heuristics(guide, quiet_shortlist, standing, deep=True),
+    heuristics=Heuristics(reading_guide, quiet_shortlist, standing, deep=True),
 )
 """Hard's kit: its objective stays hidden, a reveal-and-swap weighed only to end a sure draw
 (`ai.heuristics.agents.quiet_shortlist`), and it reads the opponent's objective from the bonds

@@ -10,15 +10,28 @@ import math
 import random
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from ai.heuristics.agents import expected, quiet_shortlist, read_net, seen_net, shortlist, sight
-from ai.kits.agents import QUIET
+from ai.heuristics.agents import (
+    believed_net,
+    expected,
+    guide,
+    quiet_shortlist,
+    read_believed_net,
+    read_net,
+    reading_guide,
+    seen_net,
+    shortlist,
+    sight,
+)
+from ai.kits.agents import PLAIN, QUIET
 from ai.samplers.agents import AgentsSampler
 from ai.samplers.objectives import READING, read_mean, read_sample, weighed
 from engine.agents import GAME, Pyramid
 from engine.agents.actions import Place
+from engine.agents.state import AgentsState
 from tests.ai.positions import objectives_set
 from tests.engine.test_agents_support import position
 
@@ -101,3 +114,38 @@ def test_hard_kit_reads_and_rates_moves_by_what_it_read() -> None:
     assert beside <= set(shortlist(GAME, state, 0, moves))
     assert not beside & set(quiet_shortlist(GAME, state, 0, moves))
     assert QUIET.determinizer == AgentsSampler(READING)
+
+
+def green_beside_greens(**options: Any) -> AgentsState:
+    """Ann (green 1) to place a small green beside two medium greens; Bob (green 0) has joined
+    40 green pips, which reads as green high for him."""
+    rows = ". . . . . . .\n" * 7 + "g2 g2 . . . . ."
+    state = position(rows, **options)
+    return replace(state, pending=Pyramid("green", 1), joined=((), (0, 40, 0, 0)))
+
+
+def test_hard_rollouts_read_the_opponent_as_its_shortlist_does() -> None:
+    state = green_beside_greens()
+    assert believed_net(state, 0)["green"] == pytest.approx(0.5)
+    assert read_believed_net(state, 0)["green"] < 0
+    moves = GAME.legal_moves(state, 0)
+    beside = {Place((2, 0)), Place((0, 1)), Place((1, 1))}
+    plain = {guide(GAME, state, 0, moves, random.Random(n)) for n in range(20)}
+    reading = {reading_guide(GAME, state, 0, moves, random.Random(n)) for n in range(20)}
+    assert plain <= beside and not reading & beside
+    assert QUIET.heuristics.guide is reading_guide and PLAIN.heuristics.guide is guide
+
+
+def test_a_rollout_reads_only_the_values_not_shown() -> None:
+    """Bob has shown red -1 and green 0: green's net to Ann is 1 whatever his count; blue and
+    yellow, unshown, hold his 1 and 2 (his count says nothing of them: their mean, 1.5) against
+    Ann's 0 and -1."""
+    state = replace(green_beside_greens(), revealed=((), (0, 1)))
+    net = read_believed_net(state, 0)
+    assert net["red"] == 3 and net["green"] == 1
+    assert net["blue"] == pytest.approx(-1.5) and net["yellow"] == pytest.approx(-2.5)
+
+
+def test_blind_rollouts_are_not_read() -> None:
+    state = green_beside_greens(blind=True)
+    assert read_believed_net(state, 0) == believed_net(state, 0)
