@@ -18,7 +18,9 @@ gains from together and pulls apart those its opponent gains from.
   reveal tells the opponent which colours to break, and the same board leads both players who
   swap towards its biggest colours to the same objective, which is a draw (how it plays against
   normal: the README's strength section). It rates moves with the opponent's unseen values read
-  from the bonds the opponent made (`read_net`, `ai.samplers.objectives`), not at their mean.
+  from the bonds the opponent made (`read_net`, `ai.samplers.objectives`), not at their mean,
+  and so do its rollouts (`reading_guide`: each seat reads the other's unshown values from the
+  bonds made so far in the sampled game, `read_believed_net`).
 - `guide`: a rollout draws three turns in four while the mover leads in `prospects` (by the
   objectives as it knows them) and one in four while it does not (`DRAW_SHARE`), and otherwise
   plays the best of `CANDIDATES` random moves and swaps; it places a drawn pyramid where it

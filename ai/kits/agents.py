@@ -63,6 +63,6 @@ QUIET = replace(
 )
 """Hard's kit: its objective stays hidden, a reveal-and-swap weighed only to end a sure draw
 (`ai.heuristics.agents.quiet_shortlist`), and it reads the opponent's objective from the bonds
-the opponent made (`ai.samplers.objectives`), in its samples and in its shortlist. More
+the opponent made (`ai.samplers.objectives`), in its samples, its shortlist and its rollouts. More
 simulations alone buy little in this game (see the README's strength section)."""
 KIT = replace(PLAIN, hard=QUIET)

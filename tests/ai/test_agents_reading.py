@@ -1,7 +1,8 @@
 """Hard reads its Agents of M.A.R.S. opponent's objective from the bonds the opponent made: an
 objective weighs exp(`READING` x its value x the pips joined) per colour, only objectives that
 agree with what the seat has seen count, the sampler draws by these weights (not in Blind
-Agents) and hard's shortlist rates moves by them."""
+Agents), and hard's shortlist and rollouts rate moves by them (a rollout reading the unshown
+values only)."""
 
 from __future__ import annotations
 
