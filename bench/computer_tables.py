@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from bench.players import PICTURE_SECONDS, REPLY_SECONDS, LoadError, Players, Table
@@ -34,7 +35,20 @@ class Replies:
     """The board picture after the person's move -> the one after the computer's, less the
     pause."""
     games: int = 0
-    errors: int = 0
+    why: Counter[str] = field(default_factory=Counter)
+    """The failed turns counted by what went wrong (`failure`)."""
+
+    @property
+    def errors(self) -> int:
+        """The failed turns."""
+        return self.why.total()
+
+
+def failure(error: Exception) -> str:
+    """What went wrong in a failed turn, in a few words: the error's kind and the start of its
+    message (a time-out has none)."""
+    said = str(error)[:80]
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__
 
 
 def thoughts(log: str) -> list[int]:
@@ -95,6 +109,6 @@ class ComputerTables:
                 else:
                     await asyncio.sleep(self.think_seconds)
                     await self.move(table)
-            except (LoadError, AssertionError, TimeoutError):
-                self.replies.errors += 1
+            except (LoadError, AssertionError, TimeoutError) as error:
+                self.replies.why[failure(error)] += 1
                 table.to_move = None

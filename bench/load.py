@@ -445,7 +445,9 @@ def computer_lines(plan: LoadPlan, run: Run) -> list[str]:
         f"computer's pause of {PAUSE_SECONDS:g} s begins, and what the thinking takes past "
         "the pause is shown too), and as the player sees it (from the board picture after its "
         "move to the one after the computer's, less the pause). Games opened: "
-        f"{replies.games}; failed turns: {replies.errors}.",
+        f"{replies.games}; failed turns: {replies.errors}"
+        + "".join(f"; {count} x {why}" for why, count in replies.why.most_common())
+        + ".",
         "",
         *TIMING_HEADER,
         timing_row("hard move, thinking workers (bot log)", run.thoughts),

@@ -1,6 +1,7 @@
 """`benchmark.py --load --load-computers`: a small load beside a table against a hard computer
 reports the computer's moves, timed by the bot's log and by the player, with a verdict; and the
-log's lines of hard moves are read as the bot writes them."""
+log's lines of hard moves are read as the bot writes them, and a failed turn is counted by what
+went wrong."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import logging
 import re
 from pathlib import Path
 
-from bench.computer_tables import thoughts
+from bench.computer_tables import Replies, failure, thoughts
+from bench.players import LoadError
 from bot.play.thinking import THOUGHT
 from tests.test_benchmark_smoke import run_benchmark
 
@@ -33,3 +35,13 @@ def test_a_load_with_a_hard_computer_reports_its_moves(tmp_path: Path) -> None:
     assert len(rows) == 2 and all(int(samples) >= 1 for samples in rows.values()), report
     assert re.search(r"^- load: a hard computer's move p95: .+\*\*(PASS|MISS)\*\*$", report, re.M)
     assert "failed turns: 0." in report
+
+
+def test_failed_turns_are_counted_by_what_went_wrong() -> None:
+    replies = Replies()
+    for error in (TimeoutError(), LoadError("the move was refused: " + "x" * 200), TimeoutError()):
+        replies.why[failure(error)] += 1
+    assert replies.errors == 3
+    assert replies.why["TimeoutError"] == 2
+    (refused,) = (why for why in replies.why if why.startswith("LoadError: "))
+    assert refused == "LoadError: the move was refused: " + "x" * 58
