@@ -43,6 +43,10 @@ class Replies:
         """The failed turns."""
         return self.why.total()
 
+    def failed(self, error: Exception) -> None:
+        """Count a failed turn by what went wrong (`error`)."""
+        self.why[failure(error)] += 1
+
 
 def failure(error: Exception) -> str:
     """What went wrong in a failed turn, in a few words: the error's kind and the start of its
@@ -110,5 +114,5 @@ class ComputerTables:
                     await asyncio.sleep(self.think_seconds)
                     await self.move(table)
             except (LoadError, AssertionError, TimeoutError) as error:
-                self.replies.why[failure(error)] += 1
+                self.replies.failed(error)
                 table.to_move = None

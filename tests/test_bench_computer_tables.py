@@ -9,7 +9,7 @@ import logging
 import re
 from pathlib import Path
 
-from bench.computer_tables import Replies, failure, thoughts
+from bench.computer_tables import Replies, thoughts
 from bench.players import LoadError
 from bot.play.thinking import THOUGHT
 from tests.test_benchmark_smoke import run_benchmark
@@ -40,7 +40,7 @@ def test_a_load_with_a_hard_computer_reports_its_moves(tmp_path: Path) -> None:
 def test_failed_turns_are_counted_by_what_went_wrong() -> None:
     replies = Replies()
     for error in (TimeoutError(), LoadError("the move was refused: " + "x" * 200), TimeoutError()):
-        replies.why[failure(error)] += 1
+        replies.failed(error)
     assert replies.errors == 3
     assert replies.why["TimeoutError"] == 2
     (refused,) = (why for why in replies.why if why.startswith("LoadError: "))
