@@ -9,14 +9,16 @@ explained (the engine's refusal for an illegal one, the step's `wrong` words for
 and changes nothing. `Hint` names `show`; `Show me` plays it with the step's `why`.
 
 Every step names the rules it teaches (`teaches`); a lesson lists the rules of its game's rule
-text (`rules`), and `untaught` finds any rule that no step teaches. Nothing here is scored or
-rated, and nothing touches a table: a lesson keeps its own engine state.
+text (`rules`), and `untaught` finds any rule that no step teaches. A lesson's steps are built by
+its `script` when the lesson is first used, so importing a lesson builds no position. Nothing
+here is scored or rated, and nothing touches a table: a lesson keeps its own engine state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.core import Event, Game, GameError, Seat, View
@@ -115,14 +117,21 @@ class Step:
 @dataclass(frozen=True)
 class Lesson:
     """A game's lesson: `rules` are the short names of the rules of its rule text, in its
-    order, each taught by at least one of `steps`; `done` is said at the end."""
+    order, each taught by at least one of its steps; `done` is said at the end."""
 
     game: Game[Any, Any]
     rules: tuple[str, ...]
-    steps: tuple[Step, ...]
+    script: Callable[[], tuple[Step, ...]]
+    """Builds the steps and the positions they stand on (see `steps`)."""
     done: str
     variants: Mapping[str, str] = field(default_factory=dict)
     """Each variant (a table option) and its difference in a line, said in some step."""
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps, built by `script` the first time they are asked for (a lesson opened,
+        checked or searched), then kept."""
+        return self.script()
 
     @property
     def title(self) -> str:

@@ -1,9 +1,9 @@
 """Positions that random play reaches: seeded playouts from a lesson's opening, searched for the
 first position where the learner (seat 0, alone to act) has a move that a step wants.
 
-Used by lesson scripts at import (each search is deterministic and takes well under a second
-for the positions the scripts ask for); the moves found are the engine's own, so a step's
-position is still a seeded opening and the moves played since.
+Used by lesson scripts when a lesson is first used (each search is deterministic and takes well
+under a second for the positions the scripts ask for); the moves found are the engine's own, so
+a step's position is still a seeded opening and the moves played since.
 """
 
 from __future__ import annotations

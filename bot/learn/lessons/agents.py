@@ -117,9 +117,6 @@ def before_last(options: tuple[tuple[str, Any], ...]) -> Position:
 
 
 SET = Position().then((0, MINE), (1, THEIRS))
-EARLY = fill(SET, 12)
-MOVE = first_move(EARLY, "move ")
-SWAP = first_move(EARLY, "swap ")
 
 
 def over_black() -> tuple[Position, str]:
@@ -133,12 +130,10 @@ def over_black() -> tuple[Position, str]:
     raise ValueError("no jump over a black pyramid")
 
 
-MIDDLE, JUMP = over_black()
-
-
-def ko_position() -> tuple[Position, str]:
-    """A position where the rival has just moved a pyramid, and the move that would undo it."""
-    learner_moved = EARLY.then(MOVE)
+def ko_position(early: Position, move: str) -> tuple[Position, str]:
+    """A position where the rival has just moved a pyramid after the learner played `move` at
+    `early`, and the move that would undo it."""
+    learner_moved = early.then(move)
     state = state_of(learner_moved)
     for text in GAME.legal(state, 1).notations:
         if not text.startswith("move "):
@@ -151,32 +146,17 @@ def ko_position() -> tuple[Position, str]:
     raise ValueError("no move the Ko rule protects")
 
 
-KO_POSITION, UNDO = ko_position()
-GROUP = clusters_ready(fill(SET, 16))
-LAST = before_last(())
-LAST_VARIANTS = before_last((("biggest", True), ("groupsize", True)))
-
-LESSON = Lesson(
-    game=GAME,
-    rules=(
-        "secret objectives",
-        "drawing and placing",
-        "moving a pyramid",
-        "swapping two pyramids",
-        "black pyramids",
-        "revealing and swapping objectives",
-        "the Ko rule",
-        "clusters of four",
-        "the end and the score",
-        "variant: five colours",
-        "variant: Blind Agents",
-        "variant: Black Trio Blocks the Swap",
-        "variant: Only the Biggest Group Counts",
-        "variant: The Size of the Group Gives Points",
-        "variant: No Center",
-        "variant: dealt objectives",
-    ),
-    steps=(
+def script() -> tuple[Step, ...]:
+    """The steps, on positions played out now (the first time the lesson is used)."""
+    EARLY = fill(SET, 12)
+    MOVE = first_move(EARLY, "move ")
+    SWAP = first_move(EARLY, "swap ")
+    MIDDLE, JUMP = over_black()
+    KO_POSITION, UNDO = ko_position(EARLY, MOVE)
+    GROUP = clusters_ready(fill(SET, 16))
+    LAST = before_last(())
+    LAST_VARIANTS = before_last((("biggest", True), ("groupsize", True)))
+    return (
         Step(
             title="Your secret objectives",
             teaches=("secret objectives",),
@@ -365,7 +345,30 @@ LESSON = Lesson(
             wrong="",
             goal=anything,
         ),
+    )
+
+
+LESSON = Lesson(
+    game=GAME,
+    rules=(
+        "secret objectives",
+        "drawing and placing",
+        "moving a pyramid",
+        "swapping two pyramids",
+        "black pyramids",
+        "revealing and swapping objectives",
+        "the Ko rule",
+        "clusters of four",
+        "the end and the score",
+        "variant: five colours",
+        "variant: Blind Agents",
+        "variant: Black Trio Blocks the Swap",
+        "variant: Only the Biggest Group Counts",
+        "variant: The Size of the Group Gives Points",
+        "variant: No Center",
+        "variant: dealt objectives",
     ),
+    script=script,
     done=(
         "You know every rule of Agents of M.A.R.S.: objectives, draw and place, move, swap, "
         "black blockers, reveals, Ko, and clusters of four."

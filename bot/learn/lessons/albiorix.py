@@ -44,7 +44,7 @@ LESSON = Lesson(
         "the Queen, Regent and Princess",
         "winning",
     ),
-    steps=(
+    script=lambda: (
         Step(
             title="Your army and the General",
             teaches=("the board and the set-up", "moving to an empty square", "the General"),

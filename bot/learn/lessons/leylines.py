@@ -43,7 +43,7 @@ LESSON = Lesson(
         "a cap ends a line",
         "the winner",
     ),
-    steps=(
+    script=lambda: (
         Step(
             title="Your first pyramid",
             teaches=("the board and the stashes", "placing a piece"),

@@ -205,111 +205,75 @@ OPENING = Table(seed=SEED, options=FIVE)
 LEADERS = Table(seed=SEED, options=(("first", 2),)).then(
     (1, "lead t1"), (2, "lead t2"), (3, "pass"), (4, "pass")
 )
-LED = fill(OPENING.then((0, "lead t1")))
-FATE = matching(LED, 1)
-GAVE = LED.then((0, FATE))
-REACH = matching(GAVE, 2)
-REACHED = GAVE.then((0, REACH))
-WILD = REACHED.then((0, "done"))
-SKILL_POSITION = WILD.then((0, "wild good"))
-SKILL = best_skill(SKILL_POSITION)
-ACCUSE_OPEN = fill(SKILL_POSITION.then((0, SKILL)), until=lambda state: state.phase == "accuse")
-ACCUSED = fill(
-    ACCUSE_OPEN.then(
-        (1, "accuse {you} " + strongest(ACCUSE_OPEN, 1)),
-        (2, "second {you} " + strongest(ACCUSE_OPEN, 2)),
-        (3, "accuse rival4 " + strongest(ACCUSE_OPEN, 3)),
-    )
-)
-SECOND = first_move(ACCUSED, "second rival4")
-TRIAL = ACCUSED.then((0, SECOND), (0, "done"))
-DEFENCE = f"defend {strongest(TRIAL, 0)}"
-OUSTED = TRIAL.then((0, DEFENCE))
-LOWER = "lower tech"
-PROMOTED = fill(
-    OUSTED.then((0, LOWER)),
-    until=lambda state: state.phase == "promote" and 1 in GAME.actors(state),
-    learner=True,
-    keeps=False,
-)
-"""Round 2's field promotions, where Rival may promote the learner."""
-REINSTATE = fill(PROMOTED.then((1, "promote {you}")), until=keeps_agent)
-
-
-# The learner was not accused: Rival 3 (the hidden clone) accuses Rival 4, who is ousted as a
-# human and field promoted by the learner in round 2.
-SPARED = fill(ACCUSE_OPEN.then((3, "accuse rival4 " + strongest(ACCUSE_OPEN, 3))))
-PROMOTE = fill(
-    SPARED.then((0, first_move(SPARED, "second rival4")), (0, "done")),
-    until=lambda state: state.phase == "promote" and 0 in GAME.actors(state),
-    learner=True,
-)
-PROMOTE_DONE = fill(PROMOTE)
-WAVE = fill(fill(PROMOTE_DONE.then((0, "promote rival4")), until=round_end_with_wave, learner=True))
-DISCARD = first_move(WAVE, "discard")
-PASSING = WAVE.then((0, DISCARD))
 
 CLONE_SEED = 2
 """A table where the learner's first DNA card is a Martian Clone's."""
 CLONE = Table(seed=CLONE_SEED, options=FIVE)
-REVEAL = fill(
-    CLONE,
-    until=lambda state: state.phase == "endround" and GAME.actors(state) == {0},
-    learner=True,
-)
-INFLUENCE = fill(REVEAL.then((0, "reveal")))
-NEXT_ROUND = fill(
-    OPENING,
-    until=lambda state: state.round == 2 and may_lead(state),
-    learner=True,
-)
-ONE_THREAT = fill(
-    Table(seed=SEED, options=(("first", 1), ("contribution", 1))).then((0, "lead t1"))
-)
 COOP = Table(seed=SEED, options=FIVE, seats=2)
 
 WRONG = "this step asks for another move; Hint names one."
 
-LESSON = Lesson(
-    game=GAME,
-    rules=(
-        "the roles",
-        "the set-up",
-        "secret DNA",
-        "the round",
-        "deal skill cards",
-        "reveal threats",
-        "choose threat leaders",
-        "add fate",
-        "Martian Clone influence",
-        "Human influence",
-        "proximity restrictions",
-        "rules of secrecy",
-        "the golden rules",
-        "resolve threats",
-        "wild symbols",
-        "the leader's skill",
-        "success and failure",
-        "Extra Bad",
-        "accusations",
-        "trials",
-        "ousted",
-        "Civilians",
-        "reinstatement",
-        "field promotions",
-        "a new cloning wave",
-        "winning the game",
-        "overachievement",
-        "Martian Clone levels",
-        "the optional reveal",
-        "discard and pass the initiative",
-        "initiative overrides",
-        "variant: Field Promotion",
-        "variant: one threat at a time",
-        "variant: one player at a time",
-        "variant: two-player co-operative",
-    ),
-    steps=(
+
+def script() -> tuple[Step, ...]:
+    """The steps, on positions the script plays out now (the first time the lesson is used)."""
+    LED = fill(OPENING.then((0, "lead t1")))
+    FATE = matching(LED, 1)
+    GAVE = LED.then((0, FATE))
+    REACH = matching(GAVE, 2)
+    REACHED = GAVE.then((0, REACH))
+    WILD = REACHED.then((0, "done"))
+    SKILL_POSITION = WILD.then((0, "wild good"))
+    SKILL = best_skill(SKILL_POSITION)
+    ACCUSE_OPEN = fill(SKILL_POSITION.then((0, SKILL)), until=lambda state: state.phase == "accuse")
+    ACCUSED = fill(
+        ACCUSE_OPEN.then(
+            (1, "accuse {you} " + strongest(ACCUSE_OPEN, 1)),
+            (2, "second {you} " + strongest(ACCUSE_OPEN, 2)),
+            (3, "accuse rival4 " + strongest(ACCUSE_OPEN, 3)),
+        )
+    )
+    SECOND = first_move(ACCUSED, "second rival4")
+    TRIAL = ACCUSED.then((0, SECOND), (0, "done"))
+    DEFENCE = f"defend {strongest(TRIAL, 0)}"
+    OUSTED = TRIAL.then((0, DEFENCE))
+    LOWER = "lower tech"
+    PROMOTED = fill(
+        OUSTED.then((0, LOWER)),
+        until=lambda state: state.phase == "promote" and 1 in GAME.actors(state),
+        learner=True,
+        keeps=False,
+    )  # round 2's field promotions, where Rival may promote the learner
+    REINSTATE = fill(PROMOTED.then((1, "promote {you}")), until=keeps_agent)
+
+    # The learner was not accused: Rival 3 (the hidden clone) accuses Rival 4, who is ousted as a
+    # human and field promoted by the learner in round 2.
+    SPARED = fill(ACCUSE_OPEN.then((3, "accuse rival4 " + strongest(ACCUSE_OPEN, 3))))
+    PROMOTE = fill(
+        SPARED.then((0, first_move(SPARED, "second rival4")), (0, "done")),
+        until=lambda state: state.phase == "promote" and 0 in GAME.actors(state),
+        learner=True,
+    )
+    PROMOTE_DONE = fill(PROMOTE)
+    WAVE = fill(
+        fill(PROMOTE_DONE.then((0, "promote rival4")), until=round_end_with_wave, learner=True)
+    )
+    DISCARD = first_move(WAVE, "discard")
+    PASSING = WAVE.then((0, DISCARD))
+    REVEAL = fill(
+        CLONE,
+        until=lambda state: state.phase == "endround" and GAME.actors(state) == {0},
+        learner=True,
+    )
+    INFLUENCE = fill(REVEAL.then((0, "reveal")))
+    NEXT_ROUND = fill(
+        OPENING,
+        until=lambda state: state.round == 2 and may_lead(state),
+        learner=True,
+    )
+    ONE_THREAT = fill(
+        Table(seed=SEED, options=(("first", 1), ("contribution", 1))).then((0, "lead t1"))
+    )
+    return (
         Step(
             title="Agents and Martian Clones",
             teaches=("the roles", "the set-up", "secret DNA"),
@@ -609,7 +573,49 @@ LESSON = Lesson(
             wrong="",
             goal=anything,
         ),
+    )
+
+
+LESSON = Lesson(
+    game=GAME,
+    rules=(
+        "the roles",
+        "the set-up",
+        "secret DNA",
+        "the round",
+        "deal skill cards",
+        "reveal threats",
+        "choose threat leaders",
+        "add fate",
+        "Martian Clone influence",
+        "Human influence",
+        "proximity restrictions",
+        "rules of secrecy",
+        "the golden rules",
+        "resolve threats",
+        "wild symbols",
+        "the leader's skill",
+        "success and failure",
+        "Extra Bad",
+        "accusations",
+        "trials",
+        "ousted",
+        "Civilians",
+        "reinstatement",
+        "field promotions",
+        "a new cloning wave",
+        "winning the game",
+        "overachievement",
+        "Martian Clone levels",
+        "the optional reveal",
+        "discard and pass the initiative",
+        "initiative overrides",
+        "variant: Field Promotion",
+        "variant: one threat at a time",
+        "variant: one player at a time",
+        "variant: two-player co-operative",
     ),
+    script=script,
     done=(
         "You know Mars vs. Earth: lead and feed threats, resolve them, accuse and try, promote, "
         "and watch the waves, whether you defend Earth or secretly serve Mars."

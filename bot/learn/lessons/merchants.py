@@ -24,20 +24,7 @@ def builds_station(state: Any, text: str) -> bool:
 
 
 OPENING = Position()
-PRODUCE, PRODUCED = reach(GAME, head("produce"))
-MOVE, MOVED = reach(GAME, head("move"))
-PICKUP, PICKED = reach(GAME, head("pickup"))
-DELIVER, DELIVERED = reach(
-    GAME, lambda state, text: text == "deliver" and not builds_station(state, text)
-)
-TRADE, TRADED = reach(GAME, head("trade"))
-STATION, STATIONED = reach(GAME, builds_station)
-CONSUME, CONSUMED = reach(GAME, head("consume"))
-EXPORT, EXPORTED = reach(GAME, head("export"))
-WARP, WARPED = reach(GAME, head("warp"))
-REPOSITION, REPOSITIONED = reach(GAME, head("reposition"))
 TRADING = Position(options=(("first", 1), ("trading", True)))
-OFFER, OFFERED = reach(GAME, head("offer"), opening=TRADING)
 
 
 def step(
@@ -64,28 +51,22 @@ def step(
     )
 
 
-LESSON = Lesson(
-    game=GAME,
-    rules=(
-        "the set-up",
-        "a turn: one action, then production",
-        "launching a ship",
-        "moving a ship",
-        "picking up",
-        "delivering",
-        "trading at a planet",
-        "establishing a station",
-        "discovering a planet",
-        "producing a good",
-        "consuming a good",
-        "the die's bonuses",
-        "export or produce",
-        "warp or move",
-        "reposition or discover",
-        "the end",
-        "variant: trading between players",
-    ),
-    steps=(
+def script() -> tuple[Step, ...]:
+    """The steps, on positions searched for now (the first time the lesson is used)."""
+    PRODUCE, PRODUCED = reach(GAME, head("produce"))
+    MOVE, MOVED = reach(GAME, head("move"))
+    PICKUP, PICKED = reach(GAME, head("pickup"))
+    DELIVER, DELIVERED = reach(
+        GAME, lambda state, text: text == "deliver" and not builds_station(state, text)
+    )
+    TRADE, TRADED = reach(GAME, head("trade"))
+    STATION, STATIONED = reach(GAME, builds_station)
+    CONSUME, CONSUMED = reach(GAME, head("consume"))
+    EXPORT, EXPORTED = reach(GAME, head("export"))
+    WARP, WARPED = reach(GAME, head("warp"))
+    REPOSITION, REPOSITIONED = reach(GAME, head("reposition"))
+    OFFER, OFFERED = reach(GAME, head("offer"), opening=TRADING)
+    return (
         step(
             "Launching a ship",
             ("the set-up", "a turn: one action, then production", "launching a ship"),
@@ -223,7 +204,31 @@ LESSON = Lesson(
             "The offer stands until the other player accepts or the turn ends.",
             "offer",
         ),
+    )
+
+
+LESSON = Lesson(
+    game=GAME,
+    rules=(
+        "the set-up",
+        "a turn: one action, then production",
+        "launching a ship",
+        "moving a ship",
+        "picking up",
+        "delivering",
+        "trading at a planet",
+        "establishing a station",
+        "discovering a planet",
+        "producing a good",
+        "consuming a good",
+        "the die's bonuses",
+        "export or produce",
+        "warp or move",
+        "reposition or discover",
+        "the end",
+        "variant: trading between players",
     ),
+    script=script,
     done=(
         "You know every rule of Martian Merchants: launch and move ships, pick up, trade and "
         "deliver, produce and discover, consume for bonuses, and race to three stations."
