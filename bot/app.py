@@ -6,16 +6,14 @@ import asyncio
 import logging
 import signal
 import sys
-from pathlib import Path
 
 import discord
 
-from bot.catalogue import use_marsvsearth_deck
+from bot.catalogue import use_deck
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
 from bot.logsafe import safe_handler
 from bot.storage.postgres import DatabaseUnreachable
-from engine.marsvsearth import DeckError
 
 log = logging.getLogger("bot")
 
@@ -30,16 +28,6 @@ async def run(config: Config) -> None:
             await bot.start(config.token)
         finally:  # a signal's shutdown may still be closing the store: wait for all of it
             await bot.close()
-
-
-def use_deck(path: Path | None) -> None:
-    """Play Mars vs. Earth with the deck file at `path` (None: the bundled deck); a bad file
-    ends the process with one line naming the card and the problem."""
-    if path is not None:
-        try:
-            use_marsvsearth_deck(path)
-        except DeckError as error:
-            sys.exit(f"error: MARSVSEARTH_DECK: {error}")
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ engine package, its renderer, its guide, optionally its lesson and AI kit, and o
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,7 +39,7 @@ from engine.albiorix import GAME as ALBIORIX
 from engine.core import Game, View
 from engine.leylines import GAME as LEYLINES
 from engine.marsvsearth import GAME as MARSVSEARTH
-from engine.marsvsearth import Deck, MarsVsEarth, load_deck
+from engine.marsvsearth import Deck, DeckError, MarsVsEarth, load_deck
 from engine.merchants import GAME as MERCHANTS
 from render import agents as agents_render
 from render import albiorix as albiorix_render
@@ -200,6 +201,16 @@ def use_marsvsearth_deck(path: str | Path) -> None:
     The file is read and checked now; a bad file raises `DeckError` naming the card and problem.
     """
     install_marsvsearth_deck(load_deck(path))
+
+
+def use_deck(path: Path | None) -> None:
+    """Play Mars vs. Earth with the deck file at `path` (None: the bundled deck); a bad file
+    ends the process with one line naming the card and the problem."""
+    if path is not None:
+        try:
+            use_marsvsearth_deck(path)
+        except DeckError as error:
+            sys.exit(f"error: MARSVSEARTH_DECK: {error}")
 
 
 def install_marsvsearth_deck(deck: Deck) -> None:

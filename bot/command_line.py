@@ -1,4 +1,5 @@
-"""`python -m bot`: runs the bot, or with a task an administration job on its database.
+"""`python -m bot` (or the `mars-bot` script): runs the bot, or with a task an administration
+job on its database.
 
 - `python -m bot` runs the bot (see `bot.app`).
 - `python -m bot ratings --rebuild` forgets every stat and rating and counts all finished games
@@ -14,8 +15,13 @@
   HEALTH_STALE_SECONDS, else 1, with one line either way (see `bot.operations.health`). It is
   the Docker image's HEALTHCHECK and needs no DISCORD_TOKEN.
 - `python -m bot backup FILE` writes a consistent copy of the SQLite database to FILE while the
-  bot runs (see `bot.operations.backup`); on PostgreSQL it says to use `pg_dump` and exits 1.
+  bot runs (see `bot.operations.backup`); it refuses an existing FILE unless given `--force`. On
+  PostgreSQL it says to use `pg_dump` and exits 1.
 - `python -m bot status` prints the bot's figures, as `/status` shows them to administrators.
+
+Each task imports what it reads when it runs, so the health check Docker runs every 30 seconds
+stays cheap: `health` and `backup` read the storage only, `status` the games too (through the
+table service), and none of them imports Discord or the bot that runs on it.
 """
 
 from __future__ import annotations
@@ -28,7 +34,6 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from bot import app
 from bot.config import (
     ConfigError,
     database_path,
@@ -40,20 +45,23 @@ from bot.config import (
     shards,
 )
 from bot.operations.backup import BackupFailed, backup
-from bot.operations.figures import describe, gather, where_kind
 from bot.operations.health import Verdict, check
-from bot.service import TableService
 from bot.storage import Storage, storage_for, where
 from bot.storage.postgres import DatabaseUnreachable
-from bot.transfer import TargetNotEmpty, copy_to_postgres
 
 HEALTH_WAIT = 8.0
 """Seconds the health check waits for the database (Docker's HEALTHCHECK allows 10)."""
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def script() -> None:
+    """The `mars-bot` console script: the same tasks as `python -m bot`."""
+    main(prog="mars-bot")
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None:
+    """Run the task `argv` names (None: the process's arguments), or with none the bot."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Run the bot, or an administration task on its database."
+        prog=prog, description="Run the bot, or an administration task on its database."
     )
     tasks = parser.add_subparsers(dest="task", metavar="task")
     rating = tasks.add_parser("ratings", help="players' stats and ratings")
@@ -77,9 +85,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "backup", help="write a consistent copy of the SQLite database while the bot runs"
     )
     copy.add_argument("file", type=Path, help="the file to write the copy to")
+    copy.add_argument("--force", action="store_true", help="replace FILE if it exists")
     tasks.add_parser("status", help="the bot's figures, as /status shows them")
     args = parser.parse_args(argv)
     if args.task is None:
+        from bot import app
+
         app.main()
         return
     values = settings()
@@ -91,19 +102,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.task == "health":
         sys.exit(health(values, path, url))
     if args.task == "backup":
-        take_backup(path, url, args.file)
+        take_backup(path, url, args.file, replace=args.force)
         return
     if url is None and not path.is_file():
         sys.exit(f"error: there is no database at {path}; set DATABASE_PATH.")
     if args.task == "migrate-to-postgres":
         migrate(path, url)
     elif args.task == "status":
-        app.use_deck(deck_path(values))
+        from bot.catalogue import use_deck
+        from bot.operations.figures import where_kind
+
+        use_deck(deck_path(values))
         print(asyncio.run(_status(storage_for(path, url), where_kind(path, url))))
     elif not args.rebuild:
         rating.error("say what to do with the ratings: --rebuild")
     else:
-        app.use_deck(deck_path(values))
+        from bot.catalogue import use_deck
+
+        use_deck(deck_path(values))
         counted = asyncio.run(_rebuild(storage_for(path, url)))
         print(f"Ratings rebuilt from {counted} finished games in {where(path, url)}.")
 
@@ -138,16 +154,16 @@ async def _health(store: Storage, process: str, stale_after: float) -> Verdict:
         await store.close()
 
 
-def take_backup(path: Path, url: str | None, target: Path) -> None:
-    """Copy the SQLite database to `target` and say what was copied; ends the process with
-    one line if it cannot."""
+def take_backup(path: Path, url: str | None, target: Path, *, replace: bool = False) -> None:
+    """Copy the SQLite database to `target` (an existing file only if told to `replace` it)
+    and say what was copied; ends the process with one line if it cannot."""
     if url is not None:
         sys.exit(
             f"error: the bot keeps its data in {where(path, url)}; back it up with PostgreSQL's "
             "own tool, such as `pg_dump --format=custom --file=FILE DATABASE_URL`."
         )
     try:
-        copied = backup(path, target)
+        copied = backup(path, target, replace=replace)
     except BackupFailed as error:
         sys.exit(f"error: {error}")
     print(
@@ -157,6 +173,9 @@ def take_backup(path: Path, url: str | None, target: Path) -> None:
 
 
 async def _status(store: Storage, database: str) -> str:
+    from bot.operations.figures import describe, gather
+    from bot.service import TableService
+
     await store.open(read_only=True)
     try:
         return describe(await gather(TableService(store), database, time.time()))
@@ -171,6 +190,8 @@ def migrate(path: Path, url: str | None) -> None:
         sys.exit("error: set DATABASE_URL to the PostgreSQL database to copy the games into.")
     if not path.is_file():
         sys.exit(f"error: there is no database at {path} to copy; set DATABASE_PATH.")
+    from bot.transfer import TargetNotEmpty, copy_to_postgres
+
     try:
         copied = asyncio.run(copy_to_postgres(path, url))
     except TargetNotEmpty:
@@ -182,6 +203,8 @@ def migrate(path: Path, url: str | None) -> None:
 
 
 async def _rebuild(store: Storage) -> int:
+    from bot.service import TableService
+
     await store.open()
     try:
         return await TableService(store).ratings.rebuild()

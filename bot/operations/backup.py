@@ -25,13 +25,17 @@ class Copied:
     moves: int
 
 
-def backup(source: Path, target: Path) -> Copied:
-    """Copy the SQLite database at `source` to `target` (replaced if it exists); raises
-    `BackupFailed`."""
+def backup(source: Path, target: Path, *, replace: bool = False) -> Copied:
+    """Copy the SQLite database at `source` to `target`; raises `BackupFailed`, and when
+    `target` is a file already, unless told to `replace` it."""
     if not source.is_file():
         raise BackupFailed(f"there is no database at {source}; set DATABASE_PATH.")
     if target.resolve() == source.resolve():
         raise BackupFailed("the backup must go to another file than the database itself.")
+    if target.is_file() and not replace:
+        raise BackupFailed(
+            f"{target} exists already; name a new file, or add --force to replace it."
+        )
     if not target.parent.is_dir():
         raise BackupFailed(f"there is no folder {target.parent} to write the copy to.")
     partial = target.with_name(f".{target.name}.partial")

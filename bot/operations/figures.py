@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.faults import Fault
-from bot.operations.heartbeat import bot_version
+from bot.operations.version import bot_version
 from bot.service import TableService
 from bot.storage import where
 from bot.storage.rows import Counts, Heartbeat

@@ -5,19 +5,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from importlib import metadata
 
+from bot.operations.version import bot_version
 from bot.storage import Storage
-
-PACKAGE = "mars-tabletop-bot"
-
-
-def bot_version() -> str:
-    """The installed bot's version ("unknown" when it runs from a tree that is not installed)."""
-    try:
-        return metadata.version(PACKAGE)
-    except metadata.PackageNotFoundError:
-        return "unknown"
 
 
 class Heartbeat:
