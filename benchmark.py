@@ -27,6 +27,8 @@ before they modelled hidden information (`bench/beliefs.py`).
 and a takeback, and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
+`python benchmark.py --admin` measures the CPU of `python -m bot health` and `python -m bot
+status`, each in a fresh interpreter against a fresh database (`bench/admin.py`).
 `python benchmark.py --search-speed [--profile]` measures the hard level's simulations per CPU
 second in each game, with `--profile` where their time goes (cProfile, `bench/search_speed.py`).
 """
@@ -54,6 +56,7 @@ import discord
 import PIL
 
 from ai.levels import LEVELS, level_named
+from bench.admin import bench_admin
 from bench.beliefs import bench_beliefs
 from bench.delivery import bench_delivery
 from bench.floors import commit_samples, median_ratio, stored_state_bytes
@@ -92,6 +95,8 @@ MIB = 1024 * 1024
 MID_GAME_PIECES = 18
 """Pieces on the board in the mid-game position that is drawn."""
 
+ADMIN_RUNS, ADMIN_RUNS_QUICK = 10, 1
+"""Runs of each administrator's command (`--admin`), in a full and a quick run."""
 MOVE_RATIO = 3.0
 """Target for one move through the service without drawing, as a multiple of one bare SQLite
 commit of a row of the same size (4x to 6x when the target was set)."""
@@ -516,7 +521,7 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         type=Path,
         help="the report's file (default: bench-results/benchmark.md, load.md with --load, "
         "load-profile.md with --load --profile, scale.md with --scale, replays.md with "
-        "--replays, search-speed.md with --search-speed)",
+        "--replays, search-speed.md with --search-speed, admin.md with --admin)",
     )
     parser.add_argument("--quick", action="store_true", help="a small, fast run of everything")
     load = parser.add_argument_group("load", "the real bot process under many games at once")
@@ -604,18 +609,26 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="simulations per CPU second of the hard level's search in each game",
     )
+    parser.add_argument(
+        "--admin",
+        action="store_true",
+        help="the CPU of python -m bot health and status, each in a fresh interpreter",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not (args.load or args.search_speed):
         parser.error("--profile goes with --load or --search-speed")
-    if sum((args.load, args.scale, args.strength, args.replays, args.house, args.search_speed)) > 1:
+    separate = (args.load, args.scale, args.strength, args.replays, args.house)
+    if sum((*separate, args.search_speed, args.admin)) > 1:
         parser.error(
-            "--load, --scale, --strength, --replays, --house and --search-speed are separate "
-            "benchmarks: choose one"
+            "--load, --scale, --strength, --replays, --house, --search-speed and --admin are "
+            "separate benchmarks: choose one"
         )
     if args.out is None:
         name = (
-            "search-speed"
+            "admin"
+            if args.admin
+            else "search-speed"
             if args.search_speed
             else "house"
             if args.house
@@ -688,9 +701,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.search_speed:
         speed = QUICK_SEARCH if args.quick else FULL_SEARCH
         sections = [bench_search_speed(speed, profiled=args.profile)]
+    elif args.admin:
+        sections = [bench_admin(ADMIN_RUNS_QUICK if args.quick else ADMIN_RUNS)]
     else:
         sections = asyncio.run(run_all(scale))
-    kinds = ("load", "scale", "strength", "replays", "house", "search_speed")
+    kinds = ("load", "scale", "strength", "replays", "house", "search_speed", "admin")
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)

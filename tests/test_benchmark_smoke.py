@@ -373,3 +373,16 @@ def test_the_search_speed_report_has_a_rate_and_a_profile_per_game(tmp_path: Pat
         row = rf"^\| {re.escape(title)} \| 1 \| 10 \| {NUMBER} \| {NUMBER} \| {NUMBER} \|$"
         assert re.search(row, text, re.M), f"no rate for {title}"
         assert f"{title}, top 12 by own time" in text and f"{title}, top 12 by cumulative" in text
+
+
+def test_the_admin_report_has_the_cpu_of_each_command(tmp_path: Path) -> None:
+    text = run_benchmark(tmp_path / "admin.md", "--admin", "--quick")
+    commands = (
+        "python -c pass (the interpreter alone)",
+        "python -m bot health",
+        "python -m bot status",
+    )
+    for command in commands:
+        row = rf"^\| {re.escape(command)} \| 1 \| {NUMBER} \| {NUMBER} \|$"
+        assert re.search(row, text, re.M), command
+    assert len(verdicts(text)) == 2  # health's and status's CPU against the target
