@@ -27,7 +27,8 @@ from typing import Any
 
 from ai.evaluate import Comparison, compare, evaluate
 from ai.kit import Kit
-from engine.core import JSON, Game, Seat, Unit
+from engine.core import JSON, Game, Seat
+from engine.words import Unit
 
 SIMULATIONS = 16_000
 """Simulations for a whole review, shared among its positions: about a minute of CPU for a

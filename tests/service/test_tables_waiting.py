@@ -227,6 +227,29 @@ async def test_server_settings_set_the_reminder_period_and_checks(
     await tables.servers.check_table_channel(GUILD, 20)
 
 
+@pytest.mark.parametrize("hours", [0.01, 0.5, 0.99, -0.5, -2, 168.5, 500])
+async def test_a_reminder_period_outside_what_the_refusal_says_is_refused(
+    service: tuple[TableService, Clock], hours: float
+) -> None:
+    tables, _ = service
+    with pytest.raises(TableError) as refused:
+        await tables.servers.change_settings(GUILD, remind_hours=hours)
+    assert str(refused.value) == (
+        "The reminder period is 1 to 168 hours, 0 for no reminders, or -1 for the bot's default."
+    )
+    assert (await tables.servers.server_settings(GUILD)).remind_hours is None
+
+
+@pytest.mark.parametrize(("hours", "kept"), [(-1, None), (0, 0), (1, 1), (1.5, 1.5), (168, 168)])
+async def test_a_reminder_period_the_refusal_names_is_kept(
+    service: tuple[TableService, Clock], hours: float, kept: float | None
+) -> None:
+    tables, _ = service
+    await tables.servers.change_settings(GUILD, remind_hours=6)
+    settings = await tables.servers.change_settings(GUILD, remind_hours=hours)
+    assert settings.remind_hours == kept
+
+
 async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back(
     service: tuple[TableService, Clock],
 ) -> None:
