@@ -13,7 +13,7 @@ VOWELS = frozenset("aeiouAEIOU")
 @dataclass(frozen=True)
 class Unit:
     """What a number counts, in words for one and for several: `Unit("minute")` (the plural
-    adds an s), `Unit("reply", "replies")`."""
+    adds an s), `Unit("reply", "replies")`; or a verb that agrees with it, `Unit("wins", "win")`."""
 
     one: str
     many: str = ""
@@ -22,9 +22,14 @@ class Unit:
     def plural(self) -> str:
         return self.many or f"{self.one}s"
 
+    def word(self, count: float) -> str:
+        """The word for `count` of it: the singular for 1 and -1 only (`1 minute`, `0 minutes`,
+        `1.5 minutes`)."""
+        return self.one if abs(count) == 1 else self.plural
+
     def of(self, count: int) -> str:
-        """`1 minute`, `0 minutes`, `5 minutes` (the singular for 1 and -1 only)."""
-        return f"{count} {self.one if abs(count) == 1 else self.plural}"
+        """`1 minute`, `0 minutes`, `5 minutes`."""
+        return f"{count} {self.word(count)}"
 
 
 def with_article(words: str, *, start: bool = False) -> str:

@@ -15,6 +15,7 @@ PLAYERS = Unit("player")
 COMPUTER_PLAYERS = Unit("computer player")
 GAMES = Unit("game")
 TABLES = Unit("table")
+WINS = Unit("wins", "win")
 EARLIER_LINES = Unit("earlier line")
 STALE = "That control belongs to an earlier position; the game moved on."
 
@@ -61,7 +62,7 @@ def result_line(names: Sequence[str], outcome: Outcome) -> str:
     if outcome.is_draw:
         return f"Draw ({outcome.reason})."
     winners = " and ".join(names[s] for s in outcome.winners)
-    return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'} ({outcome.reason})."
+    return f"{winners} {WINS.word(len(outcome.winners))} ({outcome.reason})."
 
 
 def game_over(result: str) -> str:

@@ -16,7 +16,7 @@ from bot.replies import player_of, say_privately
 from bot.service import TableService
 from bot.service.away import MONTHLY_DAYS
 from bot.service.servers import LONGEST_REMINDER_HOURS, SHORTEST_REMINDER_HOURS
-from bot.service.waiting import MORE_LINES, NOTIFY_WORDS, listing
+from bot.service.waiting import NOTIFY_WORDS, listing, more_lines
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -46,7 +46,7 @@ class TableCommands(commands.Cog):
     async def mygames(self, interaction: discord.Interaction[MarsBot]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await self.service.waiting.my_games(_guild(interaction), interaction.user.id)
-        text = limits.first_lines(listing(tables), limits.CONTENT, MORE_LINES)
+        text = limits.first_lines(listing(tables), limits.CONTENT, more_lines)
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="notify", description="How your turn reminders reach you here")

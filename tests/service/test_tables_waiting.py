@@ -11,7 +11,7 @@ import pytest
 from bot import limits
 from bot.service import Player, TableError, TableService
 from bot.service.away import days_used, paused
-from bot.service.waiting import MORE_LINES, digest, listing
+from bot.service.waiting import digest, listing, more_lines
 from bot.storage import Storage
 from bot.storage.rows import Living
 from bot.storage.sqlite import SqliteDatabase
@@ -78,10 +78,10 @@ async def test_a_long_listing_is_whole_and_fits_discords_limit_by_its_first_line
     mine = await tables.waiting.my_games(GUILD, ANN.user_id)
     for text in (listing(mine), digest(mine, "Mars")):
         assert text.count("<#") == 40 and len(text) > limits.CONTENT
-        shown = limits.first_lines(text, limits.CONTENT, MORE_LINES)
+        shown = limits.first_lines(text, limits.CONTENT, more_lines)
         *lines, more = shown.splitlines()
         assert len(shown) <= limits.CONTENT and text.startswith("\n".join(lines))
-        assert more == MORE_LINES.format(n=len(text.splitlines()) - len(lines))
+        assert more == more_lines(len(text.splitlines()) - len(lines))
 
 
 async def test_one_digest_a_period_lists_every_table_and_pings_follow_the_choice(
