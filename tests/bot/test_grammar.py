@@ -22,6 +22,7 @@ from bot.catalogue import CATALOGUE, Entry
 from bot.service import wording
 from engine.core import Outcome
 from engine.words import Unit, ordinal, with_article
+from tests.engine.test_conformance import SEEDS, playout
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -195,6 +196,18 @@ def test_the_lines_that_count_say_one_and_two_right() -> None:
     assert wording.earlier_count(wording.earlier(1)) == 1
     assert wording.earlier_count(wording.earlier(2)) == 2
     assert wording.joined("Agents of M.A.R.S.").startswith("You joined an Agents of M.A.R.S. ")
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_a_whole_game_narrated_and_described_reads_right(key: str) -> None:
+    """Along a seeded random game: every event's text and the alt text of every public board."""
+    entry = CATALOGUE[key]
+    for state, _, _, events in playout(entry.game, SEEDS[0], entry.game.min_players):
+        for text in [
+            *(e.text for e in events),
+            entry.renderer.describe(entry.game.view(state, None)),
+        ]:
+            assert not slips(text), text
 
 
 PLURALS = {unit.plural for unit in COUNTED}
