@@ -17,7 +17,8 @@ from ai.determinize import FRESH_FUTURE, OPEN, Determinizer
 from ai.heuristics import Heuristics
 from ai.policies import Policy, uniform
 from ai.rewards import Evaluation, even
-from engine.core import Game, Seat, Unit
+from engine.core import Game, Seat
+from engine.words import Unit
 
 Score = Callable[[Game[Any, Any], Any, Any, Seat], float]
 """`(game, state before, state after a move, seat) -> the seat's lead by the game's count`."""

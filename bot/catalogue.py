@@ -41,6 +41,7 @@ from engine.leylines import GAME as LEYLINES
 from engine.marsvsearth import GAME as MARSVSEARTH
 from engine.marsvsearth import Deck, DeckError, MarsVsEarth, load_deck
 from engine.merchants import GAME as MERCHANTS
+from engine.words import with_article
 from render import agents as agents_render
 from render import albiorix as albiorix_render
 from render import leylines as leylines_render
@@ -154,7 +155,7 @@ class Catalogue(MutableMapping[str, Entry]):
         for entry in self._entries.values():
             if type(view) is entry.renderer.view_type:
                 return entry.renderer
-        raise TypeError(f"no game draws a {type(view).__name__}")
+        raise TypeError(f"no game draws {with_article(type(view).__name__)}")
 
 
 CATALOGUE = Catalogue(

@@ -9,7 +9,7 @@ transport fits them here. Text is cut only between lines or words, never inside 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import islice
 
 CONTENT = 2000
@@ -90,16 +90,16 @@ def split(text: str, limit: int) -> list[str]:
     return pieces
 
 
-def first_lines(text: str, limit: int, more: str) -> str:
+def first_lines(text: str, limit: int, more: Callable[[int], str]) -> str:
     """`text` if it fits in `limit` characters, else as many of its first lines as fit with
-    `more` after them (the count of the lines left out in place of `{n}`)."""
+    `more(count of the lines left out)` after them."""
     if len(text) <= limit:
         return text
     lines = text.splitlines()
     kept = 0
-    while len("\n".join([*lines[: kept + 1], more.format(n=len(lines) - kept - 1)])) <= limit:
+    while len("\n".join([*lines[: kept + 1], more(len(lines) - kept - 1)])) <= limit:
         kept += 1
-    return "\n".join([*lines[:kept], more.format(n=len(lines) - kept)])
+    return "\n".join([*lines[:kept], more(len(lines) - kept)])
 
 
 def choices(texts: Iterable[str]) -> list[str]:

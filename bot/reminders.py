@@ -28,7 +28,7 @@ from bot.operations.heartbeat import Heartbeat
 from bot.play.delivery import Courier, allowed, gone
 from bot.replies import safe_name
 from bot.service import Notice, TableService
-from bot.service.waiting import MORE_LINES, SeatedTable, digest
+from bot.service.waiting import SeatedTable, digest, more_lines
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ class PollLoop(commands.Cog):
     async def _send_digest(self, guild_id: int, user_id: int, tables: list[SeatedTable]) -> None:
         guild = self.bot.get_guild(guild_id)
         server = safe_name(guild.name) if guild is not None else "your server"
-        text = limits.first_lines(digest(tables, server), limits.CONTENT, MORE_LINES)
+        text = limits.first_lines(digest(tables, server), limits.CONTENT, more_lines)
         if not await self.courier.send_dm(Notice(text, user_id=user_id)):
             log.info("The reminder digest of user %s could not be sent", user_id)
 

@@ -19,6 +19,8 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypedDict, TypeVar, runtime_checkable
 
+from engine.words import Unit
+
 Seat = int
 JSON = dict[str, Any]
 
@@ -41,18 +43,6 @@ class AmbiguousMove(GameError):
 
 class BadState(GameError):
     """A stored state could not be read (corrupt, or from an unknown format version)."""
-
-
-@dataclass(frozen=True)
-class Unit:
-    """What a number counts, in words for one and for several: `Unit("minute", "minutes")`."""
-
-    one: str
-    many: str
-
-    def of(self, count: int) -> str:
-        """`1 minute`, `5 minutes`."""
-        return f"{count} {self.one if abs(count) == 1 else self.many}"
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,14 @@ from engine.agents.moves import REVEAL_LIMIT
 from engine.agents.notation import describe_objective, pyramid_name, square_name
 from engine.grid import Grid, Square
 from engine.pieces import SIZE_LETTER
+from engine.words import Unit
 from render.board import (
     BoardLayout,
     Box,
     TextLine,
     board_picture,
     draw_line_thread,
+    empty_words,
     highlight_square,
 )
 from render.palette import (
@@ -316,7 +318,7 @@ def _limit_words(view: AgentsView) -> str:
         return f"Objective swaps: {state} (black trio {'not yet ' if view.swap_open else ''}drawn)"
     if view.swap_open:
         return f"Objective swaps: open ({view.black_on_board} of {REVEAL_LIMIT} black placed)"
-    return f"Objective swaps: locked ({view.black_on_board} black pyramids placed)"
+    return f"Objective swaps: locked ({Unit('black pyramid').of(view.black_on_board)} placed)"
 
 
 def _private_note(view: AgentsView, names: Sequence[str]) -> str:
@@ -331,7 +333,7 @@ def _private_note(view: AgentsView, names: Sequence[str]) -> str:
 def _bag_panel(image: Image.Image, view: AgentsView, box: Box) -> None:
     left, top, _, bottom = box
     remaining = sum(count for _, count in view.bag)
-    pen = _panel(image, box, f"In the bag: {remaining} pyramids")
+    pen = _panel(image, box, f"In the bag: {Unit('pyramid').of(remaining)}")
     counts = dict(view.bag)
     colours = [*view.rules.palette, "black"]
     row_height = min(34, (bottom - top - 44) // len(colours))
@@ -417,8 +419,7 @@ def describe_agents(view: AgentsView) -> str:
         if view.scores is not None:
             sentences.append(f"Scores: {names[0]} {view.scores[0]}, {names[1]} {view.scores[1]}.")
     sentences.append(f"Pieces: {_pieces(view)}.")
-    empty = sum(piece is None for piece in view.board)
-    sentences.append(f"Empty: {empty} square{'' if empty == 1 else 's'}.")
+    sentences.append(empty_words(view.board))
     sentences.append(_limit_words(view) + ".")
     if view.outcome is None:
         sentences.append(f"Bag (small/medium/large): {_bag_words(view)}.")

@@ -21,6 +21,7 @@ from PIL import Image
 from engine.albiorix import AlbiorixView, Mix, Stack
 from engine.albiorix.pieces import GRID, PIECE_NAMES, shape_text, stack_text
 from engine.albiorix.state import Played
+from engine.words import Unit
 from render.board import (
     HEADER,
     PAD,
@@ -44,6 +45,8 @@ from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
 
 TITLE = "Albiorix"
 FILENAME = "albiorix-board.png"
+MOVES, MIXES = Unit("move"), Unit("mix", "mixes")
+PASSES, PIECES = Unit("pass", "passes"), Unit("piece")
 
 CELL = 120
 FOOTER = 96
@@ -180,7 +183,7 @@ def _status(view: AlbiorixView) -> list[TextLine]:
     parts = [_last_action(view, names) or "No action yet"]
     parts.append(f"action {view.played + 1} of {view.limit}")
     if view.passes:
-        parts.append(f"{view.passes} pass in a row")
+        parts.append(f"{PASSES.of(view.passes)} in a row")
     if view.draw_offer is not None:
         parts.insert(0, f"{names[view.draw_offer]} offers a draw")
     return [TextLine(headline, 26, TEXT), TextLine(" · ".join(parts), 18, MUTED_TEXT)]
@@ -196,13 +199,9 @@ def _preview_sentence(view: AlbiorixView, names: Sequence[str]) -> str:
     piece = f"{PIECE_NAMES[stack.shape]} on {GRID.name(view.focus)}"
     if not view.destinations:
         return f"{piece}: no legal action"
-    counts = [_count(moves, "move")] if moves else []
-    counts += [_count(mixes, "mix", "mixes")] if mixes else []
+    counts = [MOVES.of(moves)] if moves else []
+    counts += [MIXES.of(mixes)] if mixes else []
     return f"{piece}: {', '.join(counts)}"
-
-
-def _count(number: int, one: str, many: str | None = None) -> str:
-    return f"{number} {one if number == 1 else many or one + 's'}"
 
 
 def _last_action(view: AlbiorixView, names: Sequence[str]) -> str | None:
@@ -224,7 +223,7 @@ def _player_panel(image: Image.Image, view: AlbiorixView, seat: int, box: Box) -
     pen = Pen(image)
     left, _, right, bottom = box
     open_player_panel(image, view, seat, box, right - 14, 44)
-    line = f"{_monads_of(view, seat)} · moves {_count(len(view.control[seat]), 'piece')}"
+    line = f"{_monads_of(view, seat)} · moves {PIECES.of(len(view.control[seat]))}"
     room = right - left - 28
     block = fit_text(line, 16, room, 22)
     pen.write_block((left + 14, bottom - 8 - block.height), block, TEXT)

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.grid import Grid
+from engine.words import Unit
 from render.palette import (
     BACKGROUND,
     CELL_DARK,
@@ -207,6 +208,12 @@ def draw_panel(image: Image.Image, box: Box, *, highlighted: bool) -> None:
     """A rounded panel filling `box`; highlighted (the player to move, a winner) with a gold rim."""
     outline = HIGHLIGHT if highlighted else PANEL
     Pen(image).rounded_rectangle(_inclusive(box), radius=8, fill=PANEL, outline=outline, width=3)
+
+
+def empty_words(cells: Sequence[object | None]) -> str:
+    """The alt text's count of a board's empty squares (`cells`, None where empty):
+    `Empty: 1 square.`"""
+    return f"Empty: {Unit('square').of(sum(cell is None for cell in cells))}."
 
 
 def player_tag(view: View, seat: int) -> str:

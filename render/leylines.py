@@ -16,6 +16,7 @@ from engine.leylines.actions import CAP
 from engine.leylines.notation import line_name, points_words
 from engine.leylines.state import GRID
 from engine.pieces import SIZE_LETTER, SIZE_NAME
+from engine.words import Unit
 from render.board import (
     HEADER,
     PAD,
@@ -24,6 +25,7 @@ from render.board import (
     board_picture,
     draw_line_glow,
     draw_line_thread,
+    empty_words,
     framed,
     highlight_square,
     open_player_panel,
@@ -40,6 +42,7 @@ from render.text import ALT_LIMIT, NAME_LIMIT, Pen, font, shorten
 
 TITLE = "Ley Lines of Mars"
 FILENAME = "leylines-board.png"
+CAPS = Unit("cap")
 
 CELL = 96
 FOOTER = 112
@@ -156,8 +159,7 @@ def describe_leylines(view: LeyLinesView) -> str:
     caps = _squares(i for i, p in enumerate(view.board) if p is not None and p.is_cap)
     if caps:
         sentences.append(f"Caps: {caps}.")
-    empty = sum(piece is None for piece in view.board)
-    sentences.append(f"Empty: {empty} square{'' if empty == 1 else 's'}.")
+    sentences.append(empty_words(view.board))
     if view.outcome is None:
         sentences.append(f"Left to place: {_in_hand(view)}.")
     return shorten(" ".join(sentences), ALT_LIMIT)
@@ -189,7 +191,7 @@ def _in_hand(view: LeyLinesView) -> str:
     for seat, stash in enumerate(view.stashes):
         counts = ", ".join(f"{stash[size - 1]} {SIZE_NAME[size]}" for size in (1, 2, 3))
         parts.append(f"{colour_of(seat).name} {counts}")
-    parts.append(f"{view.caps} cap{'' if view.caps == 1 else 's'}")
+    parts.append(CAPS.of(view.caps))
     return "; ".join(parts)
 
 

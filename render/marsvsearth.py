@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine.marsvsearth.state import TRACK_TOP, WAVES
+from engine.marsvsearth.variants import MINUTES
 from engine.marsvsearth.view import CardShown, MarsView, SeatShown, ThreatShown, trial_words
+from engine.words import Unit
 from render.board import TextLine, draw_status_strip, strip_height
 from render.palette import BACKGROUND, HIGHLIGHT, MUTED_TEXT, PANEL, RGB, TEXT, mix
 from render.renderer import Renderer
@@ -40,6 +42,8 @@ from render.text import (
 )
 
 FILENAME = "marsvsearth-table.png"
+CARDS = Unit("card")
+COUNTERS = Unit("counter")
 MIN_WIDTH = 1280
 PAD = 16
 HEADER = 76
@@ -164,8 +168,8 @@ def _panel_lines(view: MarsView) -> list[TextLine]:
         variants.insert(0, "Field Promotion Variant")
     if view.coop:
         variants.insert(0, "co-operative game")
-    phases = _minutes(view.timer) if view.timer else "none"
-    questions = _minutes(view.answer) if view.answer else "none"
+    phases = MINUTES.of(view.timer) if view.timer else "none"
+    questions = MINUTES.of(view.answer) if view.answer else "none"
     lines = [
         TextLine(f"Cloning wave {view.wave} of {WAVES}", 16, TEXT),
         TextLine(f"Successes {view.successes} of {view.needed} ({view.per_wave} a wave)", 16, TEXT),
@@ -176,10 +180,6 @@ def _panel_lines(view: MarsView) -> list[TextLine]:
         *(TextLine(line, 13, MUTED_TEXT) for line in KEY),
     ]
     return _wrapped(lines, LEFT - 28)
-
-
-def _minutes(count: int) -> str:
-    return f"{count} minute{'s' if count != 1 else ''}"
 
 
 def _resources_height(view: MarsView) -> int:
@@ -249,12 +249,9 @@ def _card_body(view: MarsView, t: ThreatShown) -> tuple[list[TextLine], list[Tex
     leader = view.players[t.leader] if t.leader is not None else "none (centre)"
     gain = ", ".join(f"+{n} {r}" for r, n in t.gain) or "nothing"
     loss = ", ".join(f"-{n} {r}" for r, n in t.loss) or "nothing"
-    notes = [
-        f"{t.cards} card{'s' if t.cards != 1 else ''} "
-        + ("revealed" if _revealed(t) else "face down")
-    ]
+    notes = [f"{CARDS.of(t.cards)} " + ("revealed" if _revealed(t) else "face down")]
     if t.counters:
-        notes.append(f"+{t.counters} counter{'s' if t.counters > 1 else ''}")
+        notes.append(f"+{COUNTERS.of(t.counters)}")
     if t.bonus:
         notes.append(f"{t.bonus:+d} from earlier threats")
     above = [
@@ -362,7 +359,7 @@ def _centre(pen: Pen, view: MarsView, cx: int, cy: int, room: tuple[int, int]) -
     lines = []
     if view.accused:
         lines.append(
-            "Accused: " + ", ".join(f"{view.players[s]} ({n} cards)" for s, n in view.accused)
+            "Accused: " + ", ".join(f"{view.players[s]} ({CARDS.of(n)})" for s, n in view.accused)
         )
     lines += [f"Trial of {trial_words(t)}" for t in view.trials]
     if view.promotions:
@@ -407,7 +404,7 @@ def _seat(pen: Pen, view: MarsView, index: int, seat: SeatShown, cx: int, cy: in
         sci, dip, mil = seat.skills
         detail = f"Science {sci}  Diplomacy {dip}  Military {mil}"
     elif seat.status == "clone":
-        detail = f"{seat.counters} counter{'s' if seat.counters != 1 else ''} to place"
+        detail = f"{COUNTERS.of(seat.counters)} to place"
     else:
         detail = ""
     pen.write_block((x0 + 10, y0 + 62), fit_text(detail, 14, w - 20, 18), TEXT)
@@ -442,7 +439,7 @@ def describe_marsvsearth(view: MarsView) -> str:
         lead = shorten(view.players[t.leader], NAME_LIMIT) if t.leader is not None else "no leader"
         text = (
             f"Threat {t.slot} {t.name} ({'/'.join(t.skills)}, target {t.target}), {lead}, "
-            f"{t.cards} cards"
+            f"{CARDS.of(t.cards)}"
         )
         if t.total is not None:
             text += f", total {t.total}: {t.result}"
@@ -455,7 +452,7 @@ def describe_marsvsearth(view: MarsView) -> str:
             "clone": f"revealed clone level {s.level}",
         }[s.status]
         pog = ", initiative" if view.pog == i else ""
-        seats.append(f"{shorten(s.name, NAME_LIMIT)} {label}, {s.hand} cards{pog}")
+        seats.append(f"{shorten(s.name, NAME_LIMIT)} {label}, {CARDS.of(s.hand)}{pog}")
     parts.append("Players: " + "; ".join(seats) + ".")
     text = " ".join(parts)
     return shorten(text, ALT_LIMIT)

@@ -29,6 +29,7 @@ from PIL import Image
 from engine.merchants.notation import place
 from engine.merchants.state import SIDE_STEP, SIDES, Coord, Planet
 from engine.merchants.view import MerchantsView
+from engine.words import Unit
 from render.board import Box, TextLine, draw_panel, draw_status_strip
 from render.palette import (
     BACKGROUND,
@@ -58,6 +59,8 @@ from render.text import (
 
 TITLE = "Martian Merchants"
 FILENAME = "merchants-board.png"
+TURNS = Unit("turn")
+STATIONS = Unit("station")
 
 WIDTH, HEIGHT = 1040, 780
 """The canvas of a grid that fits; larger grids (and tables that need more room) make it grow."""
@@ -364,14 +367,14 @@ def _turn_words(view: MerchantsView) -> str:
     if view.outcome is None:
         return f"Turn {view.turns + 1} of {view.turn_limit}"
     if view.turns >= view.turn_limit:
-        return f"All {view.turn_limit} turns played"
+        return f"All {TURNS.of(view.turn_limit)} played"
     return f"Ended in turn {view.turns + 1} of {view.turn_limit}"
 
 
 def _end_words(view: MerchantsView) -> str:
     """How the game ends (the rule text's station race and the turn limit ruling)."""
     return (
-        f"The first player to build {view.stations_to_win} stations wins at once; after turn "
+        f"The first player to build {STATIONS.of(view.stations_to_win)} wins at once; after turn "
         f"{view.turn_limit}, the most stations win"
     )
 
@@ -492,8 +495,9 @@ def describe_merchants(view: MerchantsView) -> str:
     every planet with its good, station and ships, and the bank."""
     names = _names(view)
     players = "; ".join(
-        f"{name} ({view.colour_names[s]}) {view.stations[s]} of {view.stations_to_win} "
-        f"stations, {view.stash[s]} in stash{', resigned' if s in view.resigned else ''}"
+        f"{name} ({view.colour_names[s]}) {view.stations[s]} of "
+        f"{STATIONS.of(view.stations_to_win)}, {view.stash[s]} in stash"
+        f"{', resigned' if s in view.resigned else ''}"
         for s, name in enumerate(names)
     )
     sentences = [f"{TITLE}: {players}.", f"{_turn_words(view)}. {_end_words(view)}."]

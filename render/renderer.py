@@ -10,6 +10,7 @@ from typing import Generic, TypeVar
 from PIL import Image
 
 from engine.core import View
+from engine.words import with_article
 from render.png import encode_png
 
 V = TypeVar("V", bound=View)
@@ -37,6 +38,7 @@ class Renderer(Generic[V]):
         """The picture of `view`; TypeError for a view of another type (another game's)."""
         if not isinstance(view, self.view_type):
             raise TypeError(
-                f"{self.filename} draws a {self.view_type.__name__}, not a {type(view).__name__}"
+                f"{self.filename} draws {with_article(self.view_type.__name__)}, not "
+                f"{with_article(type(view).__name__)}"
             )
         return Rendered(encode_png(self.draw(view)), self.describe(view), self.filename)

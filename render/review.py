@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from engine.words import Unit
 from render.palette import BACKGROUND, BLACK, MUTED_TEXT, RGB, TEXT, colour_of, mix
 from render.png import encode_png
 from render.text import Pen, clean, drawable, font, shorten
@@ -23,6 +24,7 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 24, 48, 52
 PLOT: RGB = (246, 238, 228)
 GRID: RGB = (214, 200, 186)
 MARK = 5
+OWN_MOVES = Unit("own move")
 """A marker's half size in pixels."""
 SHAPES = ("circle", "square", "triangle", "diamond")
 
@@ -129,7 +131,7 @@ def describe_chart(chart: Chart) -> str:
             f"{clean(line.name)}: {_percent(line.chances[0])} at the start, "
             f"{_percent(line.chances[-1])} at the end, lowest {_percent(line.chances[low])} "
             f"after move {low}, highest {_percent(line.chances[high])} after move {high}; "
-            f"{len(line.own)} own moves marked."
+            f"{OWN_MOVES.of(len(line.own))} marked."
         )
     return " ".join(parts)
 

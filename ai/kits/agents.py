@@ -24,7 +24,8 @@ from ai.samplers.objectives import READING
 from engine.agents.scoring import scored
 from engine.agents.state import AgentsState
 from engine.agents.view import AgentsView
-from engine.core import Game, Seat, Unit
+from engine.core import Game, Seat
+from engine.words import Unit
 
 CONTEMPT = 0.4
 """How much less than a draw's 0.5 a search counts a draw for the seat it plays for (the other

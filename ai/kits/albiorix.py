@@ -9,7 +9,8 @@ from ai.kit import Kit, by_nature, lead
 from engine.albiorix import GAME
 from engine.albiorix.pieces import monads
 from engine.albiorix.state import AlbiorixState
-from engine.core import Game, Seat, Unit
+from engine.core import Game, Seat
+from engine.words import Unit
 
 
 def monads_lead(game: Game[Any, Any], before: Any, after: Any, seat: Seat) -> float:

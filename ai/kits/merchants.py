@@ -18,9 +18,10 @@ from typing import Any
 
 from ai.kit import Kit, by_nature, lead
 from ai.rewards import Rewards
-from engine.core import Game, Seat, Unit
+from engine.core import Game, Seat
 from engine.merchants import GAME
 from engine.merchants.state import STATIONS_TO_WIN, MerchantsState
+from engine.words import Unit
 
 CARGO_OWN = 0.5
 CARGO_OTHER = 0.15

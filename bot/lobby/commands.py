@@ -20,9 +20,11 @@ from bot.lobby.flow import Seating
 from bot.play.delivery import Courier
 from bot.replies import channel_of, committed, player_of
 from bot.service import Lobby as LobbyTable
-from bot.service import TableService, fair_clock
+from bot.service import TableService, fair_clock, wording
 from bot.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
+from bot.service.wording import PLAYERS
 from engine.core import FIRST_PLAYER, Game, GameError, Option, resolve_options
+from engine.words import ordinal
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -39,14 +41,10 @@ def check_options(game: Game[Any, Any], options: dict[str, Any]) -> None:
     first = chosen.get(FIRST_PLAYER.name, 0)
     if first > game.max_players:
         raise GameError(
-            f"{game.title} seats at most {game.max_players} players: choose a first player "
+            f"{game.title} seats at most {PLAYERS.of(game.max_players)}: choose a first player "
             f"from 1 to {game.max_players}, or random."
         )
     game.new_game([f"Player {n}" for n in range(1, game.max_players + 1)], chosen, 0)
-
-
-def ordinal(number: int) -> str:
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
 
 
 def option_parameter(game: Game[Any, Any], option: Option) -> tuple[Any, list[Choice[Any]]]:
@@ -135,11 +133,7 @@ def new_table_command(
     described = app_commands.describe(
         **{o.name: o.description[:100] for o in game.options}, **TABLE_DESCRIPTIONS
     )
-    players = (
-        f"{game.min_players} players"
-        if game.min_players == game.max_players
-        else f"{game.min_players} to {game.max_players} players"
-    )
+    players = wording.players_wanted(game.min_players, game.max_players)
     return app_commands.Command(
         name=game.key,
         description=f"{game.title}: {players}",

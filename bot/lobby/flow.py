@@ -141,10 +141,7 @@ class Seating:
         fails."""
         if CATALOGUE[lobby.game_key].game.information == "open":
             return
-        hello = Notice(
-            f"You joined a {lobby.title} table. Your private information will arrive here.",
-            user_id=interaction.user.id,
-        )
+        hello = Notice(wording.joined(lobby.title), user_id=interaction.user.id)
         if not await self.courier.send_dm(hello):
             await say_privately(
                 interaction,

@@ -27,6 +27,7 @@ from bot.play.takebacks import ask_view
 from bot.play.thinking import Thinkers
 from bot.replies import channel_of, committed, player_of, say_privately
 from bot.service import ChooseFurther, Controls, TableService, TableUpdate
+from engine.words import with_article
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -186,5 +187,7 @@ class PlayCommands(commands.Cog):
         turn = await self.service.computers.hint_turn(channel, interaction.user.id)
         notation = await self.thinkers.move_for(turn)
         await say_privately(
-            interaction, f"A {turn.level}-level computer player would play `{notation}`."
+            interaction,
+            f"{with_article(f'{turn.level}-level', start=True)} computer player would play "
+            f"`{notation}`.",
         )

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from bot.play.worker_start import worker_started
 from engine.core import GameError
 from engine.marsvsearth import Deck
+from engine.words import Unit
 from render.replay import Animation, Frame
 
 log = logging.getLogger(__name__)
@@ -85,10 +86,12 @@ def replay_digest(frames: Sequence[Frame], budget: int) -> str:
     return hashlib.sha256(repr((budget, tuple(frames))).encode()).hexdigest()[:32]
 
 
+OTHERS = Unit("other")
+
+
 def queued(ahead: int) -> str:
     """What the asker of a replay that waits behind `ahead` others is told."""
-    others = "other" if ahead == 1 else "others"
-    return f"Your replay is queued behind {ahead} {others}; it will be posted here shortly."
+    return f"Your replay is queued behind {OTHERS.of(ahead)}; it will be posted here shortly."
 
 
 @dataclass(eq=False)

@@ -25,6 +25,7 @@ from bot.play.thinking import Thinkers, unpondered
 from bot.replies import channel_of
 from bot.review.reviews import Reviews, Run
 from bot.service.records import History
+from engine.words import Unit
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -33,9 +34,12 @@ EDIT_EVERY = 2.0
 """Seconds between two edits of the progress message at least (Discord's rate limits)."""
 
 
+POSITIONS = Unit("position")
+
+
 def progress_text(weighed: int, total: int) -> str:
     """`Reviewing… 3 of 40 positions`."""
-    return f"Reviewing… {weighed} of {total} positions"
+    return f"Reviewing… {weighed} of {POSITIONS.of(total)}"
 
 
 def in_workers(thinkers: Thinkers) -> Run:

@@ -27,7 +27,8 @@ from typing import Any
 
 from ai.evaluate import Comparison, compare, evaluate
 from ai.kit import Kit
-from engine.core import JSON, Game, Seat, Unit
+from engine.core import JSON, Game, Seat
+from engine.words import Unit
 
 SIMULATIONS = 16_000
 """Simulations for a whole review, shared among its positions: about a minute of CPU for a
@@ -178,7 +179,7 @@ def reason(unit: Unit, comparison: Comparison, names: Sequence[str], seat: Seat)
     if better is not None and made is not None and better > made:
         gained = better - made
         amount = f"{gained:g}" if gained == int(gained) else f"{gained:.1f}"
-        return f"it keeps {amount} more {unit.one if gained == 1 else unit.many}"
+        return f"it keeps {amount} more {unit.word(gained)}"
     return "the search expects more of the moves after it"
 
 
@@ -208,7 +209,7 @@ def review_text(
     the turning point."""
     whose = "everyone's" if seat is None else f"{names[seat]}'s"
     lines = [f"**Review of {heading}**, from {whose} point of view "
-             f"({iterations} simulations a position)."]  # fmt: skip
+             f"({Unit('simulation').of(iterations)} a position)."]  # fmt: skip
     if seat is not None:
         lines.append(
             f"Your estimated chance to win: {percent(walk[0].values[seat])} at the start, "

@@ -18,13 +18,16 @@ import math
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
+from bot.service import wording
 from bot.service.tables import Tables
 from bot.service.updates import Player, TableError
 from bot.storage.rows import GameRow
+from engine.words import Unit
 
 DAY = 86400.0
 MONTHLY_DAYS = 14
 """The most days a player may be away in a calendar month, on one server."""
+DAYS = Unit("day")
 
 
 def _month(moment: float) -> tuple[int, int]:
@@ -100,13 +103,13 @@ class Away:
                 guild_id, player.user_id, said
             )
         if not 1 <= days <= MONTHLY_DAYS:
-            raise TableError(f"A time away is 1 to {MONTHLY_DAYS} days (0 ends it).")
+            raise TableError(f"A time away is 1 to {DAYS.of(MONTHLY_DAYS)} (0 ends it).")
         periods = await self.store.people.away_periods(guild_id, [player.user_id])
         before = [(s, min(e, now)) for _, s, e in periods if s < now]
         used = days_used(before, now)
         if used + days > MONTHLY_DAYS:
             raise TableError(
-                f"You may be away at most {MONTHLY_DAYS} days a calendar month; you have "
+                f"You may be away at most {DAYS.of(MONTHLY_DAYS)} a calendar month; you have "
                 f"{max(MONTHLY_DAYS - used, 0)} left this month. Nothing was changed."
             )
         back = now + days * DAY
@@ -117,9 +120,9 @@ class Away:
         )
         notes = await self._notes(guild_id, player.user_id, said)
         return (
-            f"You are away until {until(back)} ({days} of your {MONTHLY_DAYS} days this month): "
-            f"your clocks are paused at {len(notes)} "
-            f"{'table' if len(notes) == 1 else 'tables'} waiting on you. `/away days:0` ends it.",
+            f"You are away until {until(back)} ({days} of your {DAYS.of(MONTHLY_DAYS)} this "
+            f"month): your clocks are paused at {wording.TABLES.of(len(notes))} waiting on you. "
+            "`/away days:0` ends it.",
             notes,
         )
 

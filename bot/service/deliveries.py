@@ -63,12 +63,11 @@ KEPT_NARRATION = 4096
 """Characters of the living board message's narration kept in the store for its next edit (its
 last lines, after a pointer to `/history`): a phase told update by update in one message would
 otherwise grow without end, and a board message shows no more than its last lines."""
-_EARLIER_HEAD, _EARLIER_TAIL = wording.EARLIER.split("{n}")
 
 
 def last_lines(lines: Sequence[str], limit: int) -> str:
     """As many of the last `lines` as fit in `limit` characters, after a pointer to `/history`
-    (`wording.EARLIER`, with how many lines are left out) when some are left out. A pointer that
+    (`wording.earlier`, with how many lines are left out) when some are left out. A pointer that
     begins `lines` (narration kept from before, see `KEPT_NARRATION`) adds its count. The last
     line is kept whole, even longer than `limit` (whoever shows it shortens it)."""
     before, rest = _told_earlier(list(lines))
@@ -77,22 +76,19 @@ def last_lines(lines: Sequence[str], limit: int) -> str:
     start = len(rest) - 1 if rest else 0
     size = len(rest[start]) if rest else 0
     while start > 0:
-        pointer = wording.EARLIER.format(n=before + start - 1)
+        pointer = wording.earlier(before + start - 1)
         if len(pointer) + size + len(rest[start - 1]) + 2 > limit:
             break
         start -= 1
         size += len(rest[start]) + 1
-    return "\n".join([wording.EARLIER.format(n=before + start), *rest[start:]])
+    return "\n".join([wording.earlier(before + start), *rest[start:]])
 
 
 def _told_earlier(lines: list[str]) -> tuple[int, list[str]]:
     """How many lines a leading pointer to `/history` says were left out, and the lines after
     it (0 and all the lines when there is none)."""
-    head = lines[0] if lines else ""
-    count = head.removeprefix(_EARLIER_HEAD).removesuffix(_EARLIER_TAIL)
-    if head.startswith(_EARLIER_HEAD) and head.endswith(_EARLIER_TAIL) and count.isdigit():
-        return int(count), lines[1:]
-    return 0, lines
+    count = wording.earlier_count(lines[0]) if lines else None
+    return (0, lines) if count is None else (count, lines[1:])
 
 
 def view_digest(view: View | None) -> str:

@@ -143,8 +143,8 @@ class Lobbies:
             _check_level(computer_level, self._tables.catalogue[game_key])
         if 1 + computers > game.max_players:
             raise TableError(
-                f"{game.title} seats at most {game.max_players} players: you and at most "
-                f"{game.max_players - 1} computer players."
+                f"{game.title} seats at most {wording.PLAYERS.of(game.max_players)}: you and "
+                f"at most {wording.COMPUTER_PLAYERS.of(game.max_players - 1)}."
             )
         try:
             fair_clock.check_hours(clock_hours)
@@ -223,7 +223,7 @@ class Lobbies:
         if table.row.seat_of(player.user_id) is not None:
             raise TableError("You are already seated at this table.")
         if len(table.players) >= table.game.max_players:
-            raise TableError(f"The table is full ({table.game.max_players} players).")
+            raise TableError(f"The table is full ({wording.PLAYERS.of(table.game.max_players)}).")
         await self.store.games.add_seat(table.row, player.user_id, player.name)
 
     async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
@@ -264,7 +264,7 @@ class Lobbies:
     async def _seat_computer(self, table: Table, level: str) -> None:
         """Seat a computer player of `level` at the lobby `table`; refused when it is full."""
         if len(table.players) >= table.game.max_players:
-            raise TableError(f"The table is full ({table.game.max_players} players).")
+            raise TableError(f"The table is full ({wording.PLAYERS.of(table.game.max_players)}).")
         taken = {s.user_id for s in table.row.seats}
         number = next(n for n in range(1, len(COMPUTER_NAMES) + 1) if computer_id(n) not in taken)
         user_id = computer_id(number)
@@ -279,7 +279,7 @@ class Lobbies:
             game = table.game
             if len(table.players) < game.min_players:
                 raise TableError(
-                    f"{game.title} needs at least {game.min_players} players; "
+                    f"{game.title} needs at least {wording.PLAYERS.of(game.min_players)}; "
                     f"{len(table.players)} seated."
                 )
             names = [p.name for p in table.players]

@@ -25,8 +25,8 @@ class Looking:
                 last = await self.store.games.last_in(channel_id)
                 row = last if last is not None and last.status == "finished" else None
             table = await self._tables.load(channel_id, status="active", row=row)
-            moves_made = table.row.moves_made
-            said = wording.board_again(table.game.title, moves_made, table.row.result)
+            finished = table.row.result is not None
+            said = wording.board_again(table.game.title, table.row.moves_made, finished)
             await self.store.outbox.queue(
                 table.row.id, outbox.entry(table, said, (), [], fresh=True).to_json()
             )

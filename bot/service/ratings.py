@@ -19,6 +19,7 @@ from bot.ratings.ledger import Rating
 from bot.ratings.skill import BASELINE, Skill
 from bot.ratings.standings import Ending, ending
 from bot.service.updates import TableError
+from bot.service.wording import GAMES
 from bot.storage import Storage
 from engine.core import GameError
 
@@ -95,7 +96,7 @@ def streak_text(streak: int) -> str:
 
 
 def _numbers(r: Rating) -> str:
-    games = f"{r.games} game{'s' * (r.games != 1)}"
+    games = GAMES.of(r.games)
     results = f"{r.wins}W {r.draws}D {r.losses}L"
     return f"{_rating_text(r.skill)} · {games} ({results}) · streak {streak_text(r.streak)}"
 

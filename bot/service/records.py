@@ -26,9 +26,11 @@ from typing import Any
 from bot.catalogue import Catalogue
 from bot.service.alternation import opening_options
 from bot.service.updates import TableError
+from bot.service.wording import MOVES
 from bot.storage import Storage
 from bot.storage.rows import GameRow, MoveRow
 from engine.core import Game, GameError, TimedGame
+from engine.words import Unit, ordinal
 from render.replay import Frame
 from render.text import clean
 
@@ -38,6 +40,8 @@ CHOICES = 25
 """Games offered by autocomplete at most (Discord's limit)."""
 SECRET = "(a secret action)"
 """A secret move, as the record shows it."""
+REPLIES = Unit("reply", "replies")
+PICTURES = Unit("picture")
 
 
 @dataclass(frozen=True)
@@ -68,17 +72,17 @@ class Replay:
     def alt(self) -> str:
         """The attachment's description."""
         return clean(
-            f"Animated replay of {self.heading}, {_moves(len(self.frames) - 1)}. {self.result}"
+            f"Animated replay of {self.heading}, {MOVES.of(len(self.frames) - 1)}. {self.result}"
         )
 
     def message(self, shown: int, step: int) -> str:
         """The replay's message: what it shows, and how a long game was shortened to fit."""
-        said = f"Replay of **{self.heading}**, {_moves(len(self.frames) - 1)}. {self.result}"
+        said = f"Replay of **{self.heading}**, {MOVES.of(len(self.frames) - 1)}. {self.result}"
         if step == 1:
             return said
         return (
-            f"{said}\nTo fit Discord's upload limit, it shows every {_ordinal(step)} move and "
-            f"the last ({shown} pictures)."
+            f"{said}\nTo fit Discord's upload limit, it shows every {ordinal(step)} move and "
+            f"the last ({PICTURES.of(shown)})."
         )
 
 
@@ -185,9 +189,7 @@ def move_line(move: MoveRow, names: Sequence[str]) -> str:
     who = names[move.seat] if 0 <= move.seat < len(names) else "?"
     if move.kind == "takeback":
         replies = move.undoes - 1
-        also = (
-            f" and {replies} {'reply' if replies == 1 else 'replies'} after it" if replies else ""
-        )
+        also = f" and {REPLIES.of(replies)} after it" if replies else ""
         return f"{move.seq}. {who} took back {move.notation}{also}"
     did = SECRET if move.kind == "hidden" else move.notation
     return f"{move.seq}. {who}: {did}"
@@ -282,7 +284,7 @@ def _state_of(row: GameRow) -> str:
 def _ending(row: GameRow) -> list[str]:
     """The header's last lines: the result and when the game ended, or that it goes on."""
     if row.status == "active":
-        return [f"In play: {_moves(row.moves_made)} so far."]
+        return [f"In play: {MOVES.of(row.moves_made)} so far."]
     verb = "Finished" if row.status == "finished" else "Abandoned"
     return [f"Result: {row.result or 'none'}", f"{verb}: {_date(row.updated_at)}"]
 
@@ -294,13 +296,3 @@ def _with_said(line: str, move: MoveRow) -> str:
 def _date(moment: float) -> str:
     """Unix seconds as `2026-11-23 09:40 UTC`."""
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(moment))
-
-
-def _moves(count: int) -> str:
-    """`1 move`, `2 moves`."""
-    return f"{count} move{'' if count == 1 else 's'}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

@@ -15,11 +15,12 @@ from typing import Any
 
 from bot.service import fair_clock
 from bot.service.updates import TableError
+from bot.service.wording import HOURS
 from bot.storage import Storage
 from bot.storage.rows import GameRow
 
-LONGEST_REMINDER_HOURS = 24 * 7
-"""The longest reminder period a server may choose, in hours."""
+SHORTEST_REMINDER_HOURS, LONGEST_REMINDER_HOURS = 1, 24 * 7
+"""The reminder periods a server may choose, in hours (besides 0, none, and -1, the bot's)."""
 
 
 @dataclass(frozen=True)
@@ -78,18 +79,20 @@ class Servers:
 
     async def change_settings(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Change the server's settings named in `changes` (a field of `ServerSettings`, None
-        leaving it as it is; `remind_hours=-1` goes back to the bot's default, no `channels`
-        lets every channel hold tables); refused when a value is out of range."""
+        leaving it as it is; `remind_hours` is 1 to 168, 0 for none or -1 to go back to the
+        bot's default; no `channels` lets every channel hold tables); refused when a value is
+        out of range."""
         settings = await self.server_settings(guild_id)
         given = {name: value for name, value in changes.items() if value is not None}
         hours = given.get("remind_hours")
         if hours is not None:
             if hours == -1:
                 given["remind_hours"] = None
-            elif not 0 <= hours <= LONGEST_REMINDER_HOURS:
+            elif hours != 0 and not SHORTEST_REMINDER_HOURS <= hours <= LONGEST_REMINDER_HOURS:
                 raise TableError(
-                    f"The reminder period is 1 to {LONGEST_REMINDER_HOURS} hours, 0 for no "
-                    "reminders, or -1 for the bot's default."
+                    f"The reminder period is {SHORTEST_REMINDER_HOURS} to "
+                    f"{HOURS.of(LONGEST_REMINDER_HOURS)}, 0 for no reminders, or -1 for the "
+                    "bot's default."
                 )
         if "clock_hours" in given:
             try:

@@ -27,6 +27,7 @@ from bot.service.servers import Servers
 from bot.service.tables import Table, Tables
 from bot.service.updates import TableError
 from bot.storage.rows import GameRow
+from engine.words import Unit
 
 NOTIFY_CHOICES = ("both", "dm", "channel", "none")
 """How a player may be reminded (`/notify`); the first is the default."""
@@ -36,8 +37,13 @@ NOTIFY_WORDS = {
     "channel": "the channel's ping only",
     "none": "no reminders",
 }
-MORE_LINES = "...and {n} more lines: see `/mygames`."
-"""What stands for the lines of a listing or digest left out of a message."""
+MORE_LINES = Unit("more line")
+GAMES_WAIT = Unit("game is", "games are")
+
+
+def more_lines(count: int) -> str:
+    """What stands for `count` lines of a listing or digest left out of a message."""
+    return f"...and {MORE_LINES.of(count)}: see `/mygames`."
 
 
 def board_link(row: GameRow) -> str:
@@ -76,7 +82,7 @@ def turn_began(row: GameRow, now: float) -> float:
 
 def listing(tables: list[SeatedTable]) -> str:
     """`/mygames`'s answer: the tables waiting on the player first, each on a line (all of them:
-    the transport keeps the first lines that fit a message, then `MORE_LINES`)."""
+    the transport keeps the first lines that fit a message, then `more_lines`)."""
     if not tables:
         return "You have no game in play on this server. Open one with `/new`."
     yours = [t for t in tables if t.yours]
@@ -93,8 +99,7 @@ def digest(tables: list[SeatedTable], server: str) -> str:
     """The reminder digest of the tables waiting on a player on `server` (all of them, as
     `listing`)."""
     lines = [
-        f"**{len(tables)} {'game is' if len(tables) == 1 else 'games are'} waiting for your "
-        f"move on {server}:**",
+        f"**{GAMES_WAIT.of(len(tables))} waiting for your move on {server}:**",
         *(t.line() for t in tables),
         "(`/notify` on that server changes how you are reminded; `/away` pauses your clocks.)",
     ]

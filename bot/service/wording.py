@@ -6,10 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.computer_seats import computer_name, is_computer
-from engine.core import Outcome, Unit
+from engine.core import Outcome
+from engine.words import Unit, with_article
 
-HOURS = Unit("hour", "hours")
-EARLIER = "… {n} earlier lines: see `/history`."
+HOURS = Unit("hour")
+MOVES = Unit("move")
+PLAYERS = Unit("player")
+COMPUTER_PLAYERS = Unit("computer player")
+GAMES = Unit("game")
+TABLES = Unit("table")
+WINS = Unit("wins", "win")
+EARLIER_LINES = Unit("earlier line")
 STALE = "That control belongs to an earlier position; the game moved on."
 
 
@@ -22,9 +29,20 @@ def mentions(user_ids: Sequence[int]) -> str:
     return ", ".join(mention(u) for u in user_ids)
 
 
+def earlier(count: int) -> str:
+    """The pointer to `/history` that stands for `count` lines left out of a message."""
+    return f"… {EARLIER_LINES.of(count)}: see `/history`."
+
+
+def earlier_count(line: str) -> int | None:
+    """How many lines a pointer to `/history` (`earlier`) stands for; None for another line."""
+    count = line.removeprefix("… ").partition(" ")[0]
+    return int(count) if count.isdigit() and line == earlier(int(count)) else None
+
+
 def players_wanted(least: int, most: int) -> str:
     """`2 players`, or `2 to 4 players`."""
-    return f"{least} players" if least == most else f"{least} to {most} players"
+    return PLAYERS.of(least) if least == most else f"{least} to {PLAYERS.of(most)}"
 
 
 def turn_line(names: Sequence[str], user_ids: Sequence[int], *, ping: bool = True) -> str:
@@ -44,7 +62,7 @@ def result_line(names: Sequence[str], outcome: Outcome) -> str:
     if outcome.is_draw:
         return f"Draw ({outcome.reason})."
     winners = " and ".join(names[s] for s in outcome.winners)
-    return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'} ({outcome.reason})."
+    return f"{winners} {WINS.word(len(outcome.winners))} ({outcome.reason})."
 
 
 def game_over(result: str) -> str:
@@ -95,11 +113,17 @@ def takeback_declined(user_id: int, asker: int) -> str:
     return f"{mention(user_id)} declines {mention(asker)}'s takeback; the move stands."
 
 
-def board_again(title: str, moves_made: int, result: str | None = None) -> str:
-    """The heading of a board posted again: the move to come, or a finished game's result."""
-    if result is not None:
-        return f"**{title}**, the final board after {moves_made} moves. {game_over(result)}"
+def board_again(title: str, moves_made: int, finished: bool = False) -> str:
+    """The heading of a board posted again: the move to come, or how many moves a `finished`
+    game ran (its footer tells the result)."""
+    if finished:
+        return f"**{title}**, the final board after {MOVES.of(moves_made)}."
     return f"**{title}**, move {moves_made + 1}."
+
+
+def joined(title: str) -> str:
+    """The direct message that tests a player's DMs as they join a table of a game with secrets."""
+    return f"You joined {with_article(title)} table. Your private information will arrive here."
 
 
 def abandoned(title: str, user_id: int) -> str:

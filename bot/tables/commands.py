@@ -15,7 +15,8 @@ from bot import limits
 from bot.replies import player_of, say_privately
 from bot.service import TableService
 from bot.service.away import MONTHLY_DAYS
-from bot.service.waiting import MORE_LINES, NOTIFY_WORDS, listing
+from bot.service.servers import LONGEST_REMINDER_HOURS, SHORTEST_REMINDER_HOURS
+from bot.service.waiting import NOTIFY_WORDS, listing, more_lines
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -45,7 +46,7 @@ class TableCommands(commands.Cog):
     async def mygames(self, interaction: discord.Interaction[MarsBot]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await self.service.waiting.my_games(_guild(interaction), interaction.user.id)
-        text = limits.first_lines(listing(tables), limits.CONTENT, MORE_LINES)
+        text = limits.first_lines(listing(tables), limits.CONTENT, more_lines)
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="notify", description="How your turn reminders reach you here")
@@ -90,7 +91,10 @@ class TableCommands(commands.Cog):
 
     @app_commands.command(name="settings", description="Admins: this server's table settings")
     @app_commands.describe(
-        reminder_hours="Hours between turn reminders (0: none; -1: the bot's default)",
+        reminder_hours=(
+            f"Hours between turn reminders: {SHORTEST_REMINDER_HOURS} to "
+            f"{LONGEST_REMINDER_HOURS}, 0 for none, -1 for the bot's default"
+        ),
         clock="The clock (hours a turn may wait) of a table opened without one; 0: none",
         standins="Whether players may let a computer play an absent player's seat",
         add_channel="Let this channel hold tables (when none is listed, every channel may)",
@@ -102,7 +106,7 @@ class TableCommands(commands.Cog):
     async def settings(
         self,
         interaction: discord.Interaction[MarsBot],
-        reminder_hours: app_commands.Range[float, -1, 168] | None = None,
+        reminder_hours: app_commands.Range[float, -1, LONGEST_REMINDER_HOURS] | None = None,
         clock: app_commands.Range[int, 0, 72] | None = None,
         standins: bool | None = None,
         add_channel: discord.TextChannel | None = None,

@@ -21,6 +21,7 @@ from engine.agents.state import AgentsState
 from engine.agents.variants import Pyramid
 from engine.grid import Square
 from engine.pieces import SIZE_NAME
+from engine.words import Unit
 
 NOT_NOW = "That move is not allowed now."
 OBJECTIVES_SET = "Your part of the objectives is set; waiting for the other player."
@@ -119,7 +120,7 @@ def _ko(state: AgentsState, one: int, other: int) -> str:
 
 
 def _distance(piece: Pyramid, origin: Square, target: Square) -> str:
-    steps = f"{piece.size} square{'s' if piece.size > 1 else ''}"
+    steps = Unit("square").of(piece.size)
     return (
         f"A {SIZE_NAME[piece.size]} pyramid moves exactly {steps} in a straight line, so the one "
         f"on {square_name(origin)} cannot reach {square_name(target)}."

@@ -61,6 +61,7 @@ from engine.albiorix.pieces import GRID, describe, monads, setup, stack_text
 from engine.albiorix.state import AlbiorixState, Played, state_from_json, state_to_json
 from engine.albiorix.view import AlbiorixView
 from engine.core import BaseGame, Event, IllegalMove, OpenAndCertain, Seat
+from engine.words import Unit
 
 LIMIT = core.Option(
     "limit",
@@ -69,7 +70,7 @@ LIMIT = core.Option(
     "Draw once this many moves and mixes have been made in all.",
     minimum=20,
     maximum=1000,
-    unit=core.Unit("move or mix", "moves and mixes"),
+    unit=Unit("move or mix", "moves and mixes"),
 )
 
 

@@ -11,6 +11,9 @@ from engine.core import BadNotation
 from engine.leylines.actions import CAP, Place
 from engine.leylines.state import GRID
 from engine.pieces import SIZE_LETTER, SIZE_NAME, parse_size
+from engine.words import Unit
+
+POINTS = Unit("point")
 
 _CAP_WORDS = {"cap", "c", "x", "volcano"}
 _PLACEMENT = re.compile(
@@ -48,4 +51,4 @@ def line_name(line: Sequence[int]) -> str:
 
 def points_words(count: int) -> str:
     """`1 point`, `0 points`, `5 points`."""
-    return f"{count} point{'' if count == 1 else 's'}"
+    return POINTS.of(count)

@@ -25,6 +25,9 @@ from engine.marsvsearth.moves import DONE, Move, move
 from engine.marsvsearth.proximity import limit
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, PROMOTION_COST
 from engine.marsvsearth.work import Work
+from engine.words import Unit
+
+CARDS = Unit("card")
 
 OPEN = ("clone", "human", "accuse", "promote", "endround")
 NEXT = {
@@ -216,9 +219,8 @@ def play(w: Work, seat: int, chosen: Move) -> None:
         card = w.from_hand(seat, chosen.arg(1))
         t = w.threats[slot]
         t.cards.append((seat, card))
-        count = len(t.cards)
-        plural = "s" if count > 1 else ""
-        w.say(f"{name} submitted a card to Threat {slot + 1} ({count} card{plural} there now).")
+        there = CARDS.of(len(t.cards))
+        w.say(f"{name} submitted a card to Threat {slot + 1} ({there} there now).")
         w.tell(seat, f"You submitted {w.card(card)} to Threat {slot + 1}.")
     elif kind == "counter":
         slot = int(chosen.arg(1)[1:]) - 1
@@ -232,9 +234,7 @@ def play(w: Work, seat: int, chosen: Move) -> None:
         w.accusations.append((target, seat, card))
         count = sum(1 for accused, _, _ in w.accusations if accused == target)
         verb = "accuses" if kind == "accuse" else "seconds the accusation against"
-        w.say(
-            f"{name} {verb} {w.name(target)} ({count} card{'s' if count > 1 else ''} against them)."
-        )
+        w.say(f"{name} {verb} {w.name(target)} ({CARDS.of(count)} against them).")
         w.tell(seat, f"You put {w.card(card)} against {w.name(target)}.")
     elif kind == "promote":
         civilian = w.seat_of(chosen.arg(1))

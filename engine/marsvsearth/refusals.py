@@ -16,6 +16,7 @@ from engine.marsvsearth.phases import OPEN, TITLES, open_slots, pending, takes_p
 from engine.marsvsearth.proximity import distance, limit
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, COUNTERS, PROMOTION_COST, MarsState
 from engine.marsvsearth.work import Work, slugs
+from engine.words import Unit
 
 PHASE_OF = {
     "submit": ("clone", "human"),
@@ -143,12 +144,12 @@ def _submit(w: Work, seat: int, words: list[str]) -> str | None:
         if w.promotion and allowed == 0:
             return "Field Promotion Variant: only Civilians give cards to un-led threats."
         return (
-            f"An un-led threat takes at most {_count(allowed, 'card')} from each player; "
+            f"An un-led threat takes at most {Unit('card').of(allowed)} from each player; "
             f"you have given {given} to Threat {slot + 1}."
         )
     gap = distance(seat, leader, w.size)
     where = (
-        "you lead it" if gap == 0 else f"led by {w.name(leader)}, {_count(gap, 'seat')} from you"
+        "you lead it" if gap == 0 else f"led by {w.name(leader)}, {Unit('seat').of(gap)} from you"
     )
     if allowed == 0:
         return (
@@ -157,7 +158,7 @@ def _submit(w: Work, seat: int, words: list[str]) -> str | None:
         )
     return (
         f"Proximity limit: Threat {slot + 1} ({where}) takes at most "
-        f"{_count(allowed, 'card')} from you, and you have given {given}."
+        f"{Unit('card').of(allowed)} from you, and you have given {given}."
     )
 
 
@@ -168,7 +169,7 @@ def _counter(w: Work, seat: int, words: list[str]) -> str | None:
     own = w.deck.level(w.level(seat)).counters
     if placed.count(seat) >= own:
         return (
-            f"A level {w.level(seat)} Martian Clone has {_count(own, '+1 counter')} a "
+            f"A level {w.level(seat)} Martian Clone has {Unit('+1 counter').of(own)} a "
             "round, and yours are placed."
         )
     if w.counters_left(seat) == 0:
@@ -222,7 +223,7 @@ def _promote(w: Work, seat: int, words: list[str]) -> str | None:
     have = w.symbols(w.seats[seat].hand)
     return (
         f"A field promotion costs {PROMOTION_COST} symbols of skill cards for each Civilian; "
-        f"your hand has {_count(have, 'symbol')} and you have asked for {len(asked)}."
+        f"your hand has {Unit('symbol').of(have)} and you have asked for {len(asked)}."
     )
 
 
@@ -245,10 +246,6 @@ def _standing(w: Work, seat: int) -> str:
     if not w.live(seat):
         return f"{w.name(seat)} has left the game"
     return f"{w.name(seat)} is {STANDING[w.seats[seat].status]}"
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def _holds(w: Work, seat: int, code: str) -> bool:

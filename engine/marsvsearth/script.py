@@ -40,6 +40,7 @@ from engine.marsvsearth.state import (
     MarsState,
 )
 from engine.marsvsearth.work import Ended, ThreatWork, Work, freeze, thaw
+from engine.words import Unit
 
 CARDS_FOR_TRIAL = 2
 """Cards against an Agent (an accusation and a second) that put them on trial."""
@@ -67,7 +68,7 @@ def new_round(w: Work) -> Script:
     fate = FATE_COOP[w.wave - 1] if w.coop else 1
     for t in w.threats:
         t.cards.extend((FATE, c) for c in w.draw_cards(fate))
-    w.say(f"{fate} face-down Fate card{'s' if fate > 1 else ''} added to each threat.")
+    w.say(f"{Unit('face-down Fate card').of(fate)} added to each threat.")
     has_clones = any(w.live(s) and w.seats[s].status == CLONE for s in range(w.size))
     open_phase(w, "clone" if has_clones else "human")
 

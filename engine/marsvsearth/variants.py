@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from engine import core
 from engine.marsvsearth.state import ANSWER_MINUTES
+from engine.words import Unit
 
 TIMER_MINUTES = 5
 """The default length of an open phase."""
-MINUTES = core.Unit("minute", "minutes")
+MINUTES = Unit("minute")
 
 
 def _minutes(name: str, default: int, description: str) -> core.Option:

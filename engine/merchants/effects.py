@@ -18,6 +18,7 @@ from engine.merchants.state import (
     Planet,
     Ship,
 )
+from engine.words import with_article
 
 Result = tuple[MerchantsState, list[str]]
 
@@ -26,8 +27,7 @@ def good(colour: int | None) -> str:
     """`an orange good`, `a blue good`, or `nothing`."""
     if colour is None:
         return "nothing"
-    name = COLOUR_NAMES[colour]
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} good"
+    return f"{with_article(COLOUR_NAMES[colour])} good"
 
 
 def with_planets(
@@ -212,7 +212,8 @@ def discover(state: MerchantsState, seat: Seat, colour: int, at: Coord) -> Resul
     state = with_planets(state, Planet(at, colour))
     state = replace(state, bank_planets=_bank(state.bank_planets, colour, -1))
     return state, [
-        f"{state.players[seat]} discovered a {COLOUR_NAMES[colour]} planet at {place(at)}."
+        f"{state.players[seat]} discovered {with_article(COLOUR_NAMES[colour])} planet at "
+        f"{place(at)}."
     ]
 
 

@@ -13,6 +13,7 @@ from engine.merchants.notation import notation, place, tokens
 from engine.merchants.space import connected, neighbours
 from engine.merchants.state import COLOUR_NAMES, Coord, MerchantsState, Planet
 from engine.merchants.view import step_phrase
+from engine.words import with_article
 
 STOP_VERBS = ("deliver", "trade", "pickup", "offer")
 
@@ -153,7 +154,8 @@ def _stop(state: MerchantsState, verb: str) -> str | None:
         return "An empty ship has nothing to trade; it needs a good of the planet's colour."
     if cargo != planet.colour:
         return (
-            f"Only a {colour} good may be {'delivered to' if verb == 'deliver' else 'traded at'} "
+            f"Only {with_article(colour)} good may be "
+            f"{'delivered to' if verb == 'deliver' else 'traded at'} "
             f"this {colour} planet; this ship carries {COLOUR_NAMES[cargo]}."
         )
     if verb == "deliver":

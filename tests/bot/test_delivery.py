@@ -314,6 +314,28 @@ async def test_joining_a_game_with_secrets_tests_the_dm(
             assert warned == []
 
 
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("agents", "You joined an Agents of M.A.R.S. table."),
+        ("marsvsearth", "You joined a Mars vs. Earth table."),
+    ],
+)
+async def test_the_dm_on_joining_a_table_with_secrets_names_its_game_with_the_right_article(
+    service: TableService, key: str, said: str
+) -> None:
+    user = FakeUser()
+    interaction = SimpleNamespace(
+        client=FakeClient({7: user}, FakeChannel()), response=FakeResponse(), user=discord.Object(7)
+    )
+    title = CATALOGUE[key].game.title
+    lobby = Lobby(1, key, title, (), 2, 2, {}, (), 7, "lobby", None)
+    courier = Courier(cast(Any, interaction.client), service, Pictures(), controls_view)
+    await Seating(service, courier).check_dms(cast(Any, interaction), lobby)
+    [dm] = user.received
+    assert dm["content"].startswith(f"{said} ")
+
+
 def test_computer_players_are_never_pinged() -> None:
     mentions = allowed((BOB.user_id, computer_id(1), computer_id(2)))
     assert [u.id for u in cast(list[discord.Object], mentions.users)] == [BOB.user_id]

@@ -53,11 +53,11 @@ def test_split_prefers_paragraphs() -> None:
 
 def test_first_lines_says_how_many_it_leaves_out() -> None:
     text = "\n".join(f"line {n}: " + "." * 90 for n in range(100))
-    kept = limits.first_lines(text, 1000, "...and {n} more")
+    kept = limits.first_lines(text, 1000, lambda n: f"...and {n} more")
     assert len(kept) <= 1000
     *head, last = kept.splitlines()
     assert head == text.splitlines()[: len(head)] and last == f"...and {100 - len(head)} more"
-    assert limits.first_lines(text, len(text), "...") == text
+    assert limits.first_lines(text, len(text), lambda n: "...") == text
 
 
 def test_choices_are_the_first_that_discord_shows() -> None:

@@ -56,7 +56,8 @@ async def test_the_rematch_button_opens_and_fills_a_lobby_across_a_restart(
     assert shown.ephemeral and shown.content == "Here is the board again:", shown.content
     again = await board_after(fake, CHANNEL, before)
     assert again.id != final.id and again.attachments
-    assert "**Ley Lines of Mars**, the final board after 2 moves. **Game over.**" in again.content
+    assert again.content.startswith("**Ley Lines of Mars**, the final board after 2 moves.\n")
+    assert again.content.count("**Game over.**") == 1
     assert [c for c in again.custom_ids if c.startswith("mars:rematch:")] == [rematch]
 
     refusal = await (await fake.click(cat, final, rematch)).response()

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.catalogue import CATALOGUE
-from engine.core import FIRST_PLAYER, Option, Unit, resolve_options
+from engine.core import FIRST_PLAYER, Option, resolve_options
+from engine.words import Unit
 
 UNITS = {
     ("agents", "colours"): "colour",

@@ -286,6 +286,12 @@ def test_third_station_wins_at_once() -> None:
 # Discovery and consumption
 
 
+def test_an_orange_planet_is_discovered_with_an() -> None:
+    state = table(planet((0, 0), BLUE), planet((1, 0), GREEN))
+    _, said = play(state, "discover orange 2,0")
+    assert said == ["Ann discovered an orange planet at 2,0."]
+
+
 def test_discovery_next_to_any_planet_until_the_bank_is_empty() -> None:
     state = table(planet((0, 0), BLUE), planet((1, 0), ORANGE))
     state, said = play(state, "discover green 2,0")

@@ -95,6 +95,7 @@ def test_a_full_dock_and_a_launch_away_from_home() -> None:
     ("cargo", "colour", "good", "text", "reason"),
     [
         (ORANGE, GREEN, None, "deliver", "Only a green good may be delivered to"),
+        (GREEN, ORANGE, None, "deliver", "Only an orange good may be delivered to"),
         (None, GREEN, ORANGE, "deliver", "carries no good to deliver"),
         (GREEN, GREEN, BLUE, "deliver", "already holds a good"),
         (GREEN, GREEN, None, "trade", "no good to trade for"),

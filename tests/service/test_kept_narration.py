@@ -12,7 +12,7 @@ def test_last_lines_points_to_what_it_leaves_out() -> None:
     kept = last_lines(lines, 1000)
     assert len(kept) <= 1000
     first, *rest = kept.splitlines()
-    assert first == wording.EARLIER.format(n=100 - len(rest)) and rest == lines[-len(rest) :]
+    assert first == wording.earlier(100 - len(rest)) and rest == lines[-len(rest) :]
     assert last_lines(lines[:3], 1000) == "\n".join(lines[:3])
 
 
@@ -23,10 +23,10 @@ def test_a_kept_pointer_adds_its_count() -> None:
     kept = last_lines(lines, 1000).splitlines()
     again = last_lines([*kept, *lines], 1000)
     first, *rest = again.splitlines()
-    assert first == wording.EARLIER.format(n=200 - len(rest)) and rest == lines[-len(rest) :]
+    assert first == wording.earlier(200 - len(rest)) and rest == lines[-len(rest) :]
     assert last_lines(kept, 1000) == "\n".join(kept)
 
 
 def test_the_last_line_is_kept_whole() -> None:
-    assert last_lines(["short", "x" * 50], 20) == "\n".join([wording.EARLIER.format(n=1), "x" * 50])
+    assert last_lines(["short", "x" * 50], 20) == "\n".join([wording.earlier(1), "x" * 50])
     assert last_lines([], 20) == ""

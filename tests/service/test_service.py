@@ -459,9 +459,7 @@ async def test_between_tables_the_board_is_the_last_finished_games_end(
     game_id = await service.looking.repost_board(CHANNEL)
     *_, shown = await service.store.outbox.pending(game_id)
     assert shown.payload["fresh"] is True
-    assert shown.payload["said"].startswith(
-        "**Ley Lines of Mars**, the final board after 2 moves. **Game over.** Ann wins"
-    )
+    assert shown.payload["said"] == "**Ley Lines of Mars**, the final board after 2 moves."
     await started(service)
     await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError, match="There is no game in this channel"):
@@ -471,6 +469,24 @@ async def test_between_tables_the_board_is_the_last_finished_games_end(
     )
     with pytest.raises(TableError, match="has not started yet"):
         await service.looking.repost_board(CHANNEL)
+
+
+async def test_the_final_board_tells_the_result_once_and_counts_one_move(
+    service: TableService,
+) -> None:
+    """`/board` between tables: the heading counts the moves in words (`1 move`), and the
+    result is told once, by the board's footer."""
+    await started(service)
+    await service.play.resign(CHANNEL, ANN)
+    game_id = await service.looking.repost_board(CHANNEL)
+    delivery = await service.deliveries.delivery(game_id)
+    assert delivery is not None
+    board = delivery.posts[-1]
+    text = "\n".join([*board.narration, board.footer])
+    assert text == (
+        "**Ley Lines of Mars**, the final board after 1 move.\n"
+        "**Game over.** Bob wins (Ann resigned)."
+    )
 
 
 async def test_a_merchants_lobby_says_how_long_a_game_runs(service: TableService) -> None:

@@ -11,7 +11,7 @@ import pytest
 from bot import limits
 from bot.service import Player, TableError, TableService
 from bot.service.away import days_used, paused
-from bot.service.waiting import MORE_LINES, digest, listing
+from bot.service.waiting import digest, listing, more_lines
 from bot.storage import Storage
 from bot.storage.rows import Living
 from bot.storage.sqlite import SqliteDatabase
@@ -78,10 +78,10 @@ async def test_a_long_listing_is_whole_and_fits_discords_limit_by_its_first_line
     mine = await tables.waiting.my_games(GUILD, ANN.user_id)
     for text in (listing(mine), digest(mine, "Mars")):
         assert text.count("<#") == 40 and len(text) > limits.CONTENT
-        shown = limits.first_lines(text, limits.CONTENT, MORE_LINES)
+        shown = limits.first_lines(text, limits.CONTENT, more_lines)
         *lines, more = shown.splitlines()
         assert len(shown) <= limits.CONTENT and text.startswith("\n".join(lines))
-        assert more == MORE_LINES.format(n=len(text.splitlines()) - len(lines))
+        assert more == more_lines(len(text.splitlines()) - len(lines))
 
 
 async def test_one_digest_a_period_lists_every_table_and_pings_follow_the_choice(
@@ -225,6 +225,29 @@ async def test_server_settings_set_the_reminder_period_and_checks(
     back = await tables.servers.change_settings(GUILD, remind_hours=-1, channels=())
     assert back.remind_hours is None and back.channels == ()
     await tables.servers.check_table_channel(GUILD, 20)
+
+
+@pytest.mark.parametrize("hours", [0.01, 0.5, 0.99, -0.5, -2, 168.5, 500])
+async def test_a_reminder_period_outside_what_the_refusal_says_is_refused(
+    service: tuple[TableService, Clock], hours: float
+) -> None:
+    tables, _ = service
+    with pytest.raises(TableError) as refused:
+        await tables.servers.change_settings(GUILD, remind_hours=hours)
+    assert str(refused.value) == (
+        "The reminder period is 1 to 168 hours, 0 for no reminders, or -1 for the bot's default."
+    )
+    assert (await tables.servers.server_settings(GUILD)).remind_hours is None
+
+
+@pytest.mark.parametrize(("hours", "kept"), [(-1, None), (0, 0), (1, 1), (1.5, 1.5), (168, 168)])
+async def test_a_reminder_period_the_refusal_names_is_kept(
+    service: tuple[TableService, Clock], hours: float, kept: float | None
+) -> None:
+    tables, _ = service
+    await tables.servers.change_settings(GUILD, remind_hours=6)
+    settings = await tables.servers.change_settings(GUILD, remind_hours=hours)
+    assert settings.remind_hours == kept
 
 
 async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back(
