@@ -152,12 +152,13 @@ def load_average() -> str:
     return ", ".join(f"{n:.2f}" for n in os.getloadavg())
 
 
-def start_server() -> tuple[postgres.Cluster | None, str | None]:
-    """A durable PostgreSQL server of the run's own, started; or None and why there is none."""
+def start_server(durable: bool = True) -> tuple[postgres.Cluster | None, str | None]:
+    """A PostgreSQL server of the run's own (`durable`: committing as a production server
+    does), started; or None and why there is none."""
     reason = postgres.unavailable()
     if reason is not None:
         return None, reason
-    server = postgres.Cluster(durable=True)
+    server = postgres.Cluster(durable=durable)
     try:
         server.start()
     except RuntimeError as error:

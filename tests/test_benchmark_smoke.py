@@ -354,9 +354,10 @@ def test_a_seat_that_wins_with_its_side_is_measured_against_the_other_seats() ->
 
 def test_the_house_report_counts_each_request() -> None:
     """A `/move` decodes nothing and replays nothing (its state is kept from the last request);
-    each request's statements are counted."""
+    each request's statements are counted, and its round trips on SQLite and PostgreSQL."""
     section = asyncio.run(house.bench_house())
-    rows = {line.split(" | ")[0]: line.split(" | ")[1:] for line in section.lines if "|" in line}
+    statements, rest = "\n".join(section.lines).split("\nRound trips", 1)
+    rows = {line.split(" | ")[0]: line.split(" | ")[1:] for line in statements.splitlines()}
     move = rows["| `/move`"]
     assert int(move[0]) >= 1 and int(move[1]) >= 1  # it reads its table and inserts its move
     assert move[5:7] == ["0", "0 |"]
@@ -364,7 +365,14 @@ def test_the_house_report_counts_each_request() -> None:
     assert from_memory[:5] == ["0"] * 5  # it reads and writes nothing
     polled = rows["| the same delivery by the recovery poll (the outbox and the game read)"]
     assert int(polled[0]) >= 1
-    assert "| takeback accepted (the undo)" in rows and "| `TableService.play` (Play)" in rows
+    assert "| takeback accepted (the undo)" in rows and "| `TableService.play` (Play)" in rest
+    reason = postgres.unavailable()
+    trips = r"- \| -" if reason else r"[1-9]\d* \| [1-9]\d*"
+    for request in ("`/move`", "takeback accepted (the undo)"):
+        assert re.search(
+            rf"^\| {re.escape(request)} \| [1-9]\d* \| [1-9]\d* \| {trips} \|$", rest, re.M
+        )
+    assert reason is None or f"PostgreSQL not run: {reason}" in rest
 
 
 def test_the_search_speed_report_has_a_rate_and_a_profile_per_game(tmp_path: Path) -> None:
