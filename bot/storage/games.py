@@ -44,15 +44,18 @@ async def bump(
     StaleGame otherwise. With `returning` (a RETURNING list), the row it reads back in the same
     statement."""
     sets = "".join(f"{name} = ?, " for name in columns)
-    async with db.execute(
-        f"UPDATE games SET {sets}version = version + 1, updated_at = ? "
-        "WHERE id = ? AND version = ?" + (f" RETURNING {returning}" if returning else ""),
-        (*columns.values(), time.time(), game_id, version),
-    ) as cursor:
-        row = await cursor.fetchone() if returning else None
-        if (row is None) if returning else cursor.rowcount != 1:
+    sql = (
+        f"UPDATE games SET {sets}version = version + 1, updated_at = ? WHERE id = ? AND version = ?"
+    )
+    params = (*columns.values(), time.time(), game_id, version)
+    if returning:  # one statement run and read in one step: one round trip
+        rows = list(await db.execute_fetchall(f"{sql} RETURNING {returning}", params))
+        if not rows:
             raise StaleGame()
-    return row
+        return rows[0]
+    if (await db.execute(sql, params)).rowcount != 1:
+        raise StaleGame()
+    return None
 
 
 async def bump_telling(

@@ -67,7 +67,7 @@ class Moves:
                 phase_deadline=commit.timer.deadline,
                 claim_at=commit.claim_at,
             )
-            async with db.execute(
+            [(seq,)] = await db.execute_fetchall(
                 "INSERT INTO moves (game_id, seq, seat, kind, notation, created_at, said, "
                 "undoes, state_before) VALUES "
                 "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?), "
@@ -83,9 +83,8 @@ class Moves:
                     commit.undoes,
                     commit.before,
                 ),
-            ) as cursor:
-                row = await cursor.fetchone()
-            committed = replace(told, row=replace(told.row, moves_made=int(row[0])))
+            )
+            committed = replace(told, row=replace(told.row, moves_made=int(seq)))
             if commit.result is not None:
                 await self.database.lock_ledger(db)
                 await ledger.number(db, game.id)

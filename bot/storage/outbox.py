@@ -17,12 +17,11 @@ DELIVERY_ATTEMPTS = 3
 async def queue(db: Connection, game_id: int, payload: dict[str, Any]) -> OutboxRow:
     """Queue `payload` for the game, in the transaction of `db`; the entry as queued."""
     queued_at = time.time()
-    async with db.execute(
+    [(entry,)] = await db.execute_fetchall(
         "INSERT INTO outbox (game_id, payload, created_at) VALUES (?, ?, ?) RETURNING id",
         (game_id, json.dumps(payload), queued_at),
-    ) as cursor:
-        row = await cursor.fetchone()
-    return OutboxRow(int(row[0]), payload, 0, queued_at)
+    )
+    return OutboxRow(int(entry), payload, 0, queued_at)
 
 
 class Outbox:

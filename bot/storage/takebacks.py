@@ -43,15 +43,16 @@ class Takebacks:
         """Count `user_id`'s acceptance of the request to take back move `seq`: the user ids
         of everyone who has accepted it now, or None when no such request stands."""
         async with self.database.transaction() as db:
-            cursor = await db.execute(
-                f"SELECT accepted FROM takeback_requests WHERE game_id = ? AND seq = ?"
-                f"{self.database.for_update}",
-                (game_id, seq),
+            rows = list(
+                await db.execute_fetchall(
+                    f"SELECT accepted FROM takeback_requests WHERE game_id = ? AND seq = ?"
+                    f"{self.database.for_update}",
+                    (game_id, seq),
+                )
             )
-            row = await cursor.fetchone()
-            if row is None:
+            if not rows:
                 return None
-            accepted = sorted({*json.loads(row[0]), user_id})
+            accepted = sorted({*json.loads(rows[0][0]), user_id})
             await db.execute(
                 "UPDATE takeback_requests SET accepted = ? WHERE game_id = ?",
                 (json.dumps(accepted), game_id),
