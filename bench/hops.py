@@ -96,10 +96,14 @@ class Relay:
         self._server: asyncio.Server | None = None
         self._streams: set[asyncio.StreamWriter] = set()
 
-    async def start(self) -> int:
-        """Listen; the port to connect to instead of the server's."""
+    async def start(self) -> None:
         self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        return int(self._server.sockets[0].getsockname()[1])
+
+    def through(self, url: str) -> str:
+        """`url` (postgresql://...:port/name, of the server at `port`) through the relay."""
+        assert self._server is not None, "the relay is not started"
+        port = self._server.sockets[0].getsockname()[1]
+        return url.replace(f":{self.target}/", f":{port}/", 1)
 
     async def close(self) -> None:
         if self._server is not None:

@@ -203,10 +203,9 @@ async def _on_postgresql() -> tuple[list[Measured] | None, str | None]:
         url = await server.new_database()
         counter = HopCounter()
         relay = Relay(server.port, counter.hop)
-        port = await relay.start()
+        await relay.start()
         try:
-            relayed = url.replace(f":{server.port}/", f":{port}/")
-            return await _requests(Storage(PgDatabase(relayed)), counter), None
+            return await _requests(Storage(PgDatabase(relay.through(url))), counter), None
         finally:
             await relay.close()
     finally:
@@ -236,10 +235,10 @@ async def _request_lines(folder: Path) -> list[str]:
         "Round trips to the database per request, the same table on each database "
         "(`bench/hops.py`): on SQLite, calls handed to a connection's thread and waited for "
         "(a statement, a row fetched, a cursor closed, BEGIN, COMMIT); on PostgreSQL, turns on "
-        "the wire (a statement, a preparation, BEGIN, COMMIT, the pool's reset of a connection "
-        'given back). "in the transaction": inside `Database.transaction()`, the write '
-        "lock's hold on SQLite, a pooled connection's on PostgreSQL; every one of them is made "
-        "under the table's lock.",
+        "the wire (a statement, a statement's preparation, BEGIN, COMMIT; a connection given "
+        'back to the pool costs none). "in the transaction": inside `Database.transaction()`, '
+        "the write lock's hold on SQLite, a pooled connection's on PostgreSQL; every one of "
+        "them is made under the table's lock.",
         "",
         "| request | SQLite hops | SQLite, in the transaction | PostgreSQL round trips "
         "| PostgreSQL, in the transaction |",
