@@ -80,7 +80,7 @@ from bench.scale import QUICK as QUICK_SCALE
 from bench.scale import ScalePlan, bench_scale
 from bench.search_speed import FULL as FULL_SEARCH
 from bench.search_speed import QUICK as QUICK_SEARCH
-from bench.search_speed import bench_search_speed
+from bench.search_speed import QUICK_YARDSTICK, YARDSTICK, bench_search_speed
 from bench.strength import NAMES, WORKERS, bench_strength
 from bot.catalogue import CATALOGUE
 from bot.client import MarsBot
@@ -664,6 +664,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             profile=args.profile,
             board_every=3 if args.quick else 10,
             computers=args.load_computers,
+            yardstick=QUICK_YARDSTICK if args.quick else YARDSTICK,
         )
         sections = [asyncio.run(bench_load(plan))]
     elif args.scale:

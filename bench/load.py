@@ -8,7 +8,11 @@ PostgreSQL database and as several processes, one shard each (`bench/fleet.py`, 
 process. CPU is the bot processes' and their children's (/proc/<pid>/stat) over the measured
 window, a database server's counted apart; memory is the largest proportional set size (PSS)
 of the bot and its children sampled in the window, shown beside the bot process's own peak
-resident set (VmHWM). Times are shown in milliseconds, memory in MiB.
+resident set (VmHWM). Beside the throughput stand the machine's speed and business, so that runs
+on different days or machines compare: a fixed search run before and after the load
+(`bench.search_speed.yardstick`, simulations per CPU second and per wall second), the share of
+the machine's CPUs idle in the window and the CPU of its other processes (/proc/stat), and the
+load average as the window began and ended. Times are shown in milliseconds, memory in MiB.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from bench.players import LoadError, Players, Samples
 from bench.playouts import first_state, positions
 from bench.procstat import (
     busy_seconds,
+    idle_seconds,
     status_kib,
     steal_seconds,
     thread_cpu_seconds,
@@ -44,6 +49,7 @@ from bench.procstat import (
     tree_kib,
 )
 from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
+from bench.search_speed import YARDSTICK, Plan, Yardstick, yardstick
 from bot.catalogue import CATALOGUE
 from bot.play.computers import PAUSE_SECONDS
 from engine.leylines import GAME
@@ -96,6 +102,8 @@ class LoadPlan:
     (`bench.computer_tables`)."""
     think_seconds: float = 3.0
     """How long the player against a computer thinks before each move."""
+    yardstick: Plan = YARDSTICK
+    """The fixed search run before and after the load (`bench.search_speed.yardstick`)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,10 @@ class Run:
     window, all CPUs."""
     steal: float
     """CPU seconds the hypervisor took from this machine's CPUs in the window (all CPUs)."""
+    idle: float
+    """CPU seconds the machine's CPUs sat idle in the window (all CPUs, I/O waits included)."""
+    load_before: float
+    """The machine's load average over the last minute as the window began."""
     busy: float
     """The machine's load average over the last 5 minutes at the end of the window (runnable
     threads of every process, this run's and any other's)."""
@@ -147,6 +159,11 @@ class Run:
     thoughts: list[int]
     """The wall time of each hard move the bot logged, from the turn handed to its thinking
     workers to the move back (ns)."""
+
+    @property
+    def idle_share(self) -> float:
+        """The share of the machine's CPUs that sat idle in the window (0 to 1)."""
+        return self.idle / self.seconds / (os.cpu_count() or 1)
 
     @property
     def others_cpu(self) -> float:
@@ -193,6 +210,7 @@ class Meters:
     driver: float
     machine: float
     steal: float
+    idle: float
 
     @classmethod
     def read(cls, pids: list[int], database: Database) -> Meters:
@@ -203,6 +221,7 @@ class Meters:
             driver=own_cpu(),
             machine=busy_seconds(),
             steal=steal_seconds(),
+            idle=idle_seconds(),
         )
 
 
@@ -235,7 +254,7 @@ async def run_load(
         if plan.profile:
             out = folder / "profile.txt"
             profiling = asyncio.ensure_future(profile.record(pids[0], plan.seconds, out))
-        before = Meters.read(pids, database)
+        load_before, before = os.getloadavg()[0], Meters.read(pids, database)
         threads, start = thread_cpu_seconds(pids[0]), loop.time()
         memory = PeakMemory(pids)
         watching = asyncio.ensure_future(memory.watch())
@@ -265,6 +284,8 @@ async def run_load(
         driver_cpu=after.driver - before.driver,
         machine_cpu=after.machine - before.machine,
         steal=after.steal - before.steal,
+        idle=after.idle - before.idle,
+        load_before=load_before,
         busy=busy,
         load_1min=load_1min,
         peak_kib=peak_kib,
@@ -317,8 +338,39 @@ def measure_floors(plan: LoadPlan, folder: Path, row_bytes: int) -> Floors:
     )
 
 
-def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
-    """The report's load section: timings, rates, CPU and memory, floors, targets."""
+def speed(yardsticks: tuple[Yardstick, Yardstick]) -> float:
+    """The machine's speed around a run: the yardstick's simulations per CPU second, the mean of
+    its runs before and after."""
+    return sum(y.per_cpu_second for y in yardsticks) / len(yardsticks)
+
+
+def host_lines(run: Run, yardsticks: tuple[Yardstick, Yardstick]) -> list[str]:
+    """The rows beside the load's throughput that tell how fast and how busy the machine was:
+    the yardstick before and after the run, the machine's idle and other processes' CPU in the
+    window, its load average as the window began and ended."""
+    first, last = yardsticks
+    return [
+        f"| yardstick: the hard search, Ley Lines of Mars, {first.simulations:,} simulations "
+        f"(`bench/search_speed.py`), simulations per CPU s, before / after the run | "
+        f"{first.per_cpu_second:,.0f} / {last.per_cpu_second:,.0f} |",
+        f"| yardstick, simulations per wall s, before / after the run | "
+        f"{first.per_wall_second:,.0f} / {last.per_wall_second:,.0f} |",
+        f"| moves per second per 1,000 yardstick simulations per CPU s | "
+        f"{run.samples.moves / run.seconds / speed(yardsticks) * 1000:.1f} |",
+        f"| machine idle in the window, share of all {os.cpu_count() or 1} CPUs (/proc/stat) | "
+        f"{run.idle_share:.0%} |",
+        f"| other processes' CPU in the window (not this run's), share of one core | "
+        f"{run.others_cpu / run.seconds:.0%} |",
+        f"| machine load average (1 min) as the window began / ended | "
+        f"{run.load_before:.2f} / {run.load_1min:.2f} |",
+    ]
+
+
+def load_section(
+    plan: LoadPlan, run: Run, floors: Floors, yardsticks: tuple[Yardstick, Yardstick]
+) -> Section:
+    """The report's load section: timings, rates beside the machine's speed and business, CPU
+    and memory, floors, targets."""
     got = run.samples
     moves = max(got.moves, 1)
     per_move = run.cpu / moves * 1000
@@ -355,6 +407,7 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
         f"| window, s | {run.seconds:.1f} |",
         f"| moves | {got.moves:,} |",
         f"| moves per second | {got.moves / run.seconds:.1f} |",
+        *host_lines(run, yardsticks),
         f"| games opened in the window | {got.tables:,} |",
         f"| bot CPU (process and children), s | {run.cpu:.1f} |",
         f"| bot CPU, share of one core | {run.cpu / run.seconds:.0%} |",
@@ -400,7 +453,8 @@ def load_section(plan: LoadPlan, run: Run, floors: Floors) -> Section:
         Check("load: `/move` to its board picture p95", p95["picture"], PICTURE_P95_MS, "ms"),
         Check("load: autocomplete answer p95", p95["autocomplete"], AUTOCOMPLETE_P95_MS, "ms"),
         Check(
-            "load: moves per second",
+            f"load: moves per second (beside a yardstick of {speed(yardsticks):,.0f} "
+            f"simulations per CPU s, the machine {run.idle_share:.0%} idle)",
             got.moves / run.seconds,
             MOVES_PER_SECOND,
             "moves/s",
@@ -457,10 +511,13 @@ def computer_lines(plan: LoadPlan, run: Run) -> list[str]:
 
 
 async def bench_load(plan: LoadPlan) -> Section:
-    """Run the bot under `plan`'s load, then measure the floors; the report's section."""
+    """Run the bot under `plan`'s load between two runs of the yardstick, then measure the
+    floors; the report's section."""
     with tempfile.TemporaryDirectory(prefix="mars-load-") as name:
         folder = Path(name)
+        first = yardstick(plan.yardstick)
         run = await run_load(plan, folder)
+        yardsticks = (first, yardstick(plan.yardstick))
         floors = measure_floors(plan, folder, stored_state_bytes(folder / "bot.sqlite3"))
     if run.samples.errors or run.log_errors:
         said = (
@@ -468,4 +525,4 @@ async def bench_load(plan: LoadPlan) -> Section:
             f"the bot's log ends:\n{run.log_tail}"
         )
         print(said, file=sys.stderr)
-    return load_section(plan, run, floors)
+    return load_section(plan, run, floors, yardsticks)

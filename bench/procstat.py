@@ -90,6 +90,13 @@ def busy_seconds() -> float:
     return (user + nice + system + irq + softirq) / TICKS_PER_SECOND
 
 
+def idle_seconds() -> float:
+    """CPU time (s, all CPUs) the machine's CPUs sat idle since boot, waiting for I/O included
+    (/proc/stat)."""
+    idle, iowait = _machine_cpu()[3:5]
+    return (idle + iowait) / TICKS_PER_SECOND
+
+
 def thread_cpu_seconds(pid: int) -> dict[int, float]:
     """CPU seconds so far of every thread of `pid` and of its living descendants, by thread id."""
     found = {}

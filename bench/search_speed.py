@@ -19,6 +19,7 @@ from __future__ import annotations
 import cProfile
 import pstats
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -54,6 +55,9 @@ class Plan:
 
 FULL = Plan(positions=3, iterations=300)
 QUICK = Plan(positions=1, iterations=10)
+YARDSTICK = Plan(positions=1, iterations=2000)
+"""The fixed search a load run is measured beside (`yardstick`): some 2 s of one core."""
+QUICK_YARDSTICK = Plan(positions=1, iterations=100)
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,36 @@ def decisions(key: str, plan: Plan) -> Iterator[Decision[Any]]:
     for n, position in enumerate(positions(key, plan.positions)):
         rng = random.Random(SEED + n)
         yield search(entry.game, position.state, position.seat, budget, rng, kit, HARD.settings)
+
+
+@dataclass(frozen=True)
+class Yardstick:
+    """How fast this machine ran a fixed search just now: its simulations, the search's own CPU
+    seconds and the wall seconds it took (more than its CPU when other work shared the core)."""
+
+    simulations: int
+    cpu_seconds: float
+    wall_seconds: float
+
+    @property
+    def per_cpu_second(self) -> float:
+        return self.simulations / self.cpu_seconds
+
+    @property
+    def per_wall_second(self) -> float:
+        return self.simulations / self.wall_seconds
+
+
+def yardstick(plan: Plan = YARDSTICK) -> Yardstick:
+    """The hard level's search in Ley Lines of Mars at `plan`'s positions, timed: the same work
+    every run, so that figures measured beside it on different days or machines compare."""
+    started = time.perf_counter()
+    found = list(decisions("leylines", plan))
+    return Yardstick(
+        sum(d.iterations for d in found),
+        sum(d.cpu_seconds for d in found),
+        time.perf_counter() - started,
+    )
 
 
 TOP = 12

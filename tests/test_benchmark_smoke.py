@@ -114,6 +114,18 @@ LOAD_ROWS = [
         )
     ),
     r"\| errors \(failed turns\) \| 0 \(none\) \|",
+    *(  # the machine's speed and business, beside the throughput
+        rf"\| {what} \| {NUMBER} / {NUMBER} \|"
+        for what in (
+            r"yardstick: the hard search, Ley Lines of Mars, 100 simulations "
+            r"\(`bench/search_speed.py`\), simulations per CPU s, before / after the run",
+            "yardstick, simulations per wall s, before / after the run",
+            r"machine load average \(1 min\) as the window began / ended",
+        )
+    ),
+    rf"\| moves per second per 1,000 yardstick simulations per CPU s \| {NUMBER} \|",
+    rf"\| machine idle in the window, share of all \d+ CPUs \(/proc/stat\) \| {NUMBER}% \|",
+    rf"\| other processes' CPU in the window \(not this run's\), share of one core \| {NUMBER}% \|",
     rf"\| bare PNG encode \(`encode_png`\), mid-game board, {NUMBER} bytes {TIMING}",
     rf"\| bare SQLite commit \(WAL, synchronous=FULL\), one {NUMBER}-byte row {TIMING}",
     rf"\| engine move \(parse \+ apply, no I/O\) {TIMING}",
@@ -205,6 +217,8 @@ def test_the_load_report_has_each_row(load_report: str, row: str) -> None:
 
 def test_every_load_target_has_a_verdict(load_report: str) -> None:
     assert len(verdicts(load_report)) == 7  # 3 latencies, rate, CPU ratio, memory, problems
+    rate = rf"^- load: moves per second \(beside a yardstick of {NUMBER} simulations per CPU s, "
+    assert re.search(rate + rf"the machine {NUMBER}% idle\): ", load_report, re.M)
     problems = r"^- load: errors, late acknowledgements and refused requests: 0 .+ \*\*PASS\*\*$"
     assert re.search(problems, load_report, re.M)
 
