@@ -11,7 +11,9 @@ version of every measurement (for the smoke test).
 
 `python benchmark.py --load [--load-channels 100] [--load-inflight 20] [--load-seconds 120]
 [--profile]` runs the real bot process against the local fake Discord instead (see
-`bench/load.py`); `--profile` adds where the bot's CPU goes (py-spy, `bench/profile.py`).
+`bench/load.py`), its throughput beside a fixed search run before and after it and the
+machine's idle share and load; `--profile` adds where the bot's CPU goes (py-spy,
+`bench/profile.py`).
 `python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
 runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
 bot processes, one shard each (`bench/scale.py`).
@@ -24,7 +26,8 @@ there instead of playing them again (`bench/ledger.py`); the full run (or `--str
 alone, at `--beliefs-level`) also plays today's Agents and Mars vs. Earth players against the ones
 before they modelled hidden information (`bench/beliefs.py`).
 `python benchmark.py --house` counts the database statements, state decodes and replays of a `/move`
-and a takeback, and the methods of the service and storage classes (`bench/house.py`).
+and a takeback, their round trips to the database on SQLite and on a PostgreSQL server of its own
+(`bench/hops.py`), and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
 `python benchmark.py --admin` measures the CPU of `python -m bot health` and `python -m bot
