@@ -3,7 +3,8 @@
 - DISCORD_TOKEN (required): the bot token from the Discord Developer Portal.
 - DATABASE_PATH (default `./data/bot.sqlite3`): the SQLite file; its folder is created if missing.
 - DATABASE_URL (optional): a PostgreSQL database (postgresql://user:password@host:5432/name) to
-  use instead of the SQLite file, for several bot processes (shards) sharing one database.
+  use instead of the SQLite file, for several bot processes (shards) sharing one database; the
+  password's `@ # / ?` percent-encoded (`%40 %23 %2F %3F`).
 - SHARD_COUNT (optional): how many shards the bot runs in all (default: as many as Discord
   recommends, all in this process).
 - SHARD_IDS (optional): the shards this process runs, such as `0-3` or `0,2`, when the shards

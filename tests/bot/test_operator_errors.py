@@ -25,9 +25,12 @@ import asyncpg
 import pytest
 
 from bot.storage import Storage
+from bot.storage.database import DatabaseProblem
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.postgres import PgDatabase
 from bot.storage.sqlite import SqliteDatabase
 from tests.postgres import Cluster, free_port
+from tests.service.test_schema import old_sqlite
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = (str(ROOT / "tests" / "e2e" / "run_bot.py"),)
@@ -296,3 +299,19 @@ async def test_a_postgresql_database_of_a_newer_bot_is_refused_and_left_alone(
         assert await tables(url) == before
     finally:
         await postgres_server.drop_database(url)
+
+
+async def test_a_database_an_older_bot_left_is_read_only_once_brought_up_to_date(
+    tmp_path: Path, empty_database: str
+) -> None:
+    """`status` and `health` only read: on a schema the bot has not migrated yet, they say to
+    start it, as the tables they read may not be there."""
+    path = tmp_path / "old.sqlite3"
+    old_sqlite(path, 3)
+    before = path.read_bytes()
+    with pytest.raises(DatabaseProblem, match=r"older version of the bot \(version 3 of"):
+        await SqliteDatabase(path).open(read_only=True)
+    assert path.read_bytes() == before
+    with pytest.raises(DatabaseProblem, match="none of the bot's tables yet: start the bot once"):
+        await PgDatabase(empty_database).open(read_only=True)
+    assert await tables(empty_database) == ([], [])
