@@ -110,11 +110,10 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
         if args.task == "migrate-to-postgres":
             migrate(path, url)
         elif args.task == "status":
-            from bot.catalogue import use_deck
             from bot.operations.figures import where_kind
 
-            use_deck(deck_path(values))
-            print(asyncio.run(_status(storage_for(path, url), where_kind(path, url))))
+            store = storage_for(path, url)
+            print(asyncio.run(_status(store, where_kind(path, url), deck_path(values))))
         elif not args.rebuild:
             rating.error("say what to do with the ratings: --rebuild")
         else:
@@ -178,13 +177,19 @@ def take_backup(path: Path, url: str | None, target: Path, *, replace: bool = Fa
     )
 
 
-async def _status(store: Storage, database: str) -> str:
-    from bot.operations.figures import describe, gather
-    from bot.service import TableService
+async def _status(store: Storage, database: str, deck: Path | None) -> str:
+    from bot.operations.figures import describe, gather, waiting_on_computers
+
+    async def waiting() -> int:  # the table service and its catalogue only where needed
+        from bot.catalogue import use_deck
+        from bot.service import TableService
+
+        use_deck(deck)
+        return await waiting_on_computers(TableService(store))
 
     await store.open(read_only=True)
     try:
-        return describe(await gather(TableService(store), database, time.time()))
+        return describe(await gather(store, database, time.time(), waiting))
     finally:
         await store.close()
 
