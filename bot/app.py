@@ -13,13 +13,14 @@ from bot.catalogue import use_deck
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
 from bot.logsafe import safe_handler
-from bot.storage.postgres import DatabaseUnreachable
+from bot.storage.database import DatabaseProblem
 
 log = logging.getLogger("bot")
 
 
 async def run(config: Config) -> None:
     bot = MarsBot(config)
+    await bot.open_store()  # a database it cannot use ends the start before Discord is contacted
     loop = asyncio.get_running_loop()
     for stop in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
@@ -46,5 +47,5 @@ def main() -> None:
         )
     except discord.PrivilegedIntentsRequired:
         sys.exit("error: this bot needs no privileged intents; check the application's settings.")
-    except DatabaseUnreachable as error:
+    except DatabaseProblem as error:
         sys.exit(f"error: {error}")

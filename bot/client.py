@@ -108,6 +108,9 @@ class MarsBot(commands.AutoShardedBot):
         thinkers: Callable[[], Thinkers] = Thinkers.in_processes,
         poll_seconds: float = POLL_SECONDS,
     ) -> None:
+        # It never joins a voice channel: discord.py's warnings that voice needs PyNaCl and
+        # davey would only add two lines to every start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {"shard_count": config.shard_count}
         if config.shard_ids is not None:
             shards["shard_ids"] = list(config.shard_ids)
@@ -131,9 +134,13 @@ class MarsBot(commands.AutoShardedBot):
         self._poll_seconds = poll_seconds
         self._shutdown: asyncio.Future[None] | None = None
 
-    async def setup_hook(self) -> None:
+    async def open_store(self) -> None:
+        """Open the database, migrating it; before logging in to Discord, so that a database the
+        bot cannot use ends its start at once (`DatabaseProblem`)."""
         await self.store.open()
         log.info("Database ready at %s", where(self.config.database_path, self.config.database_url))
+
+    async def setup_hook(self) -> None:
         self.pictures = pictures = self._make_pictures()
         self.courier = courier = Courier(self, self.service, pictures, components)
         self.thinkers = thinkers = self._make_thinkers()

@@ -47,7 +47,7 @@ from bot.config import (
 from bot.operations.backup import BackupFailed, backup
 from bot.operations.health import Verdict, check
 from bot.storage import Storage, storage_for, where
-from bot.storage.postgres import DatabaseUnreachable
+from bot.storage.database import DatabaseProblem
 
 HEALTH_WAIT = 8.0
 """Seconds the health check waits for the database (Docker's HEALTHCHECK allows 10)."""
@@ -106,22 +106,24 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
         return
     if url is None and not path.is_file():
         sys.exit(f"error: there is no database at {path}; set DATABASE_PATH.")
-    if args.task == "migrate-to-postgres":
-        migrate(path, url)
-    elif args.task == "status":
-        from bot.catalogue import use_deck
-        from bot.operations.figures import where_kind
+    try:
+        if args.task == "migrate-to-postgres":
+            migrate(path, url)
+        elif args.task == "status":
+            from bot.operations.figures import where_kind
 
-        use_deck(deck_path(values))
-        print(asyncio.run(_status(storage_for(path, url), where_kind(path, url))))
-    elif not args.rebuild:
-        rating.error("say what to do with the ratings: --rebuild")
-    else:
-        from bot.catalogue import use_deck
+            store = storage_for(path, url)
+            print(asyncio.run(_status(store, where_kind(path, url), deck_path(values))))
+        elif not args.rebuild:
+            rating.error("say what to do with the ratings: --rebuild")
+        else:
+            from bot.catalogue import use_deck
 
-        use_deck(deck_path(values))
-        counted = asyncio.run(_rebuild(storage_for(path, url)))
-        print(f"Ratings rebuilt from {counted} finished games in {where(path, url)}.")
+            use_deck(deck_path(values))
+            counted = asyncio.run(_rebuild(storage_for(path, url)))
+            print(f"Ratings rebuilt from {counted} finished games in {where(path, url)}.")
+    except DatabaseProblem as error:
+        sys.exit(f"error: {error}")
 
 
 def health(values: Mapping[str, str], path: Path, url: str | None) -> int:
@@ -139,7 +141,10 @@ def health(values: Mapping[str, str], path: Path, url: str | None) -> int:
         verdict = asyncio.run(
             asyncio.wait_for(_health(storage_for(path, url), process, stale_after), HEALTH_WAIT)
         )
-    except (TimeoutError, DatabaseUnreachable, OSError, sqlite3.Error) as error:
+    except DatabaseProblem as error:
+        print(f"unhealthy: {error}")
+        return 1
+    except (TimeoutError, OSError, sqlite3.Error) as error:
         print(f"unhealthy: the database at {where(path, url)} could not be read: {error}")
         return 1
     print(verdict.line)
@@ -172,13 +177,19 @@ def take_backup(path: Path, url: str | None, target: Path, *, replace: bool = Fa
     )
 
 
-async def _status(store: Storage, database: str) -> str:
-    from bot.operations.figures import describe, gather
-    from bot.service import TableService
+async def _status(store: Storage, database: str, deck: Path | None) -> str:
+    from bot.operations.figures import describe, gather, waiting_on_computers
+
+    async def waiting() -> int:  # the table service and its catalogue only where needed
+        from bot.catalogue import use_deck
+        from bot.service import TableService
+
+        use_deck(deck)
+        return await waiting_on_computers(TableService(store))
 
     await store.open(read_only=True)
     try:
-        return describe(await gather(TableService(store), database, time.time()))
+        return describe(await gather(store, database, time.time(), waiting))
     finally:
         await store.close()
 

@@ -3,7 +3,8 @@
 - DISCORD_TOKEN (required): the bot token from the Discord Developer Portal.
 - DATABASE_PATH (default `./data/bot.sqlite3`): the SQLite file; its folder is created if missing.
 - DATABASE_URL (optional): a PostgreSQL database (postgresql://user:password@host:5432/name) to
-  use instead of the SQLite file, for several bot processes (shards) sharing one database.
+  use instead of the SQLite file, for several bot processes (shards) sharing one database; the
+  password's `@ # / ?` percent-encoded (`%40 %23 %2F %3F`).
 - SHARD_COUNT (optional): how many shards the bot runs in all (default: as many as Discord
   recommends, all in this process).
 - SHARD_IDS (optional): the shards this process runs, such as `0-3` or `0,2`, when the shards
@@ -25,6 +26,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 
 class ConfigError(Exception):
@@ -147,7 +149,39 @@ def database_url(values: Mapping[str, str]) -> str | None:
             "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:5432/name), "
             "or left empty to use the SQLite file at DATABASE_PATH."
         )
+    wrong = url_problem(url) if url else None
+    if wrong:
+        raise ConfigError(f"DATABASE_URL: {wrong}")
     return url or None
+
+
+SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
+"""The values of a PostgreSQL URL's `sslmode` that the driver knows."""
+
+
+def url_problem(url: str) -> str | None:
+    """What is wrong with the PostgreSQL URL `url` and what to do, or None: a user or password
+    whose `@`, `#`, `/` or `?` is not percent-encoded (the rest of it would be read as the
+    host), a port that is not a number from 1 to 65535, or an `sslmode` the driver does not
+    know."""
+    rest = url.partition("://")[2]
+    end = min((rest.index(mark) for mark in "/?#" if mark in rest), default=len(rest))
+    authority, after = rest[:end], rest[end:]
+    if "#" in url or "@" in after or authority.count("@") > 1:
+        return (
+            "percent-encode the password: @ as %40, # as %23, / as %2F, ? as %3F (as written, "
+            "part of it is read as the server's address)."
+        )
+    for host in authority.rpartition("@")[2].split(","):
+        port = host.rpartition("]")[2] if host.startswith("[") else host
+        if ":" in port:
+            number = port.rpartition(":")[2]
+            if not (number.isdigit() and 1 <= int(number) <= 65535):
+                return f"the port must be a number from 1 to 65535 (often 5432), not `{number}`."
+    for mode in parse_qs(urlsplit(url).query).get("sslmode", []):
+        if mode not in SSL_MODES:
+            return f"sslmode must be one of {', '.join(SSL_MODES)}, not `{mode}`."
+    return None
 
 
 def shards(values: Mapping[str, str], *, shared: bool) -> tuple[int | None, tuple[int, ...] | None]:

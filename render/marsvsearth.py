@@ -1,14 +1,16 @@
 """Mars vs. Earth as a picture and as alt text, from the public `MarsView`.
 
 The picture (pixels): a status strip (round, step, what the table waits for, or the result); on
-the left the four resource tracks (0-20), the wave, successes, piles, variants, timers and a key
-to the picture's abbreviations (threats, the pog, DNA, hands, card codes); on the
+the left the four resource tracks (0-20), the wave, successes, piles, variants and timers; on the
 right the active threats as cards (leader, needed skills, target with counters, gains, losses,
 how many cards lie on them, their place in the resolution order, and once revealed their good,
 bad and wild cards, how the wild symbols count, the leader's skill, total and result);
 underneath the players round the table in seating order (standing, Agent and its skill values,
 face-up DNA, hand size, Done, the initiative pog) around this round's accusations and trials
-(with the cards each trial showed) and the field promotions asked for.
+(with the cards each trial showed) and the field promotions asked for; at the foot, across the
+whole width, a key to the picture's abbreviations (threats, the pog, DNA, hands, card codes).
+The key spans the width rather than lengthening the left panel, since a taller left panel
+stretches every threat card beside it too (and each row of the picture costs PNG bytes).
 
 Nothing is cut to fit: text wraps, threat cards keep a readable width and grow downwards, and
 the canvas grows with the number of threats, the longest card and the number of players.
@@ -80,7 +82,9 @@ KEY = (
     "Card codes: sci Science, dip Diplomacy, mil Military or wild, then its symbols; after a "
     "dash, its effect (see /rules)",
 )
-"""What the abbreviations on the picture mean, at the foot of the left panel."""
+"""What the abbreviations on the picture mean, at the foot of the picture."""
+KEY_SIZE = 13
+KEY_SEPARATOR = "  ·  "
 
 
 @dataclass(frozen=True)
@@ -93,11 +97,12 @@ class Layout:
     card_width: int
     threats_bottom: int
     table_top: int
+    key_top: int
 
 
 def layout(view: MarsView) -> Layout:
     """The canvas for `view`: wide enough for every threat card side by side, tall enough for
-    the longest card and for the players round the table."""
+    the longest card, for the players round the table and for the key under them."""
     count = max(1, len(view.threats))
     room = MIN_WIDTH - (3 * PAD + LEFT)
     card_width = max(CARD_WIDTH, min(CARD_MAX, (room - CARD_GAP * (count - 1)) // count))
@@ -107,8 +112,9 @@ def layout(view: MarsView) -> Layout:
     cards = max((_card_height(view, t, card_width) for t in view.threats), default=0)
     threats_bottom = top + max(cards, _resources_height(view), 300)
     table_top = threats_bottom + PAD
-    table = 420 if len(view.seats) <= 6 else 560
-    return Layout(width, table_top + table + PAD, header, card_width, threats_bottom, table_top)
+    key_top = table_top + (420 if len(view.seats) <= 6 else 560) + PAD
+    height = key_top + _key_height(width) + PAD
+    return Layout(width, height, header, card_width, threats_bottom, table_top, key_top)
 
 
 def draw_marsvsearth(view: MarsView) -> Image.Image:
@@ -119,6 +125,7 @@ def draw_marsvsearth(view: MarsView) -> Image.Image:
     _resources(pen, view, shape)
     _threats(pen, view, shape)
     _table(pen, view, shape)
+    _key(pen, shape)
     return image
 
 
@@ -177,7 +184,6 @@ def _panel_lines(view: MarsView) -> list[TextLine]:
         TextLine(f"Skill cards: {view.draw_pile} to draw, {view.discard_pile} discarded", 16, TEXT),
         TextLine("Variants: " + ", ".join(variants), 15, MUTED_TEXT),
         TextLine(f"Timers: phases {phases}, questions {questions}", 15, MUTED_TEXT),
-        *(TextLine(line, 13, MUTED_TEXT) for line in KEY),
     ]
     return _wrapped(lines, LEFT - 28)
 
@@ -207,6 +213,26 @@ def _resources(pen: Pen, view: MarsView, shape: Layout) -> None:
         x = x0 + step * max(0, min(TRACK_TOP, level))
         pen.ellipse((x - 8, base - 8, x + 8, base + 8), fill=colour, outline=TEXT, width=2)
     _write(pen, left + 14, top + 14 + 4 * 64 + 6, _panel_lines(view))
+
+
+# --- the key ---------------------------------------------------------------------------------
+
+
+def _key_lines(width: int) -> list[TextLine]:
+    """The key as one paragraph wrapped to a picture `width` pixels wide."""
+    return _wrapped([TextLine(KEY_SEPARATOR.join(KEY), KEY_SIZE, MUTED_TEXT)], width - 2 * PAD - 28)
+
+
+def _key_height(width: int) -> int:
+    return 8 + _height(_key_lines(width)) + 4
+
+
+def _key(pen: Pen, shape: Layout) -> None:
+    """The key in a panel across the foot of the picture."""
+    pen.rounded_rectangle(
+        (PAD, shape.key_top, shape.width - PAD - 1, shape.height - PAD - 1), radius=8, fill=PANEL
+    )
+    _write(pen, PAD + 14, shape.key_top + 8, _key_lines(shape.width))
 
 
 # --- threats -----------------------------------------------------------------------------------
@@ -334,7 +360,7 @@ def _card_backs(pen: Pen, x: int, y: int, count: int, width: int) -> None:
 
 
 def _table(pen: Pen, view: MarsView, shape: Layout) -> None:
-    bottom = shape.height - PAD
+    bottom = shape.key_top - PAD
     pen.rounded_rectangle(
         (PAD, shape.table_top, shape.width - PAD - 1, bottom - 1), radius=12, fill=PANEL
     )

@@ -6,26 +6,29 @@ import io
 
 from PIL import Image
 
-COLOURS = 128
-"""Palette entries: the pictures are flat colours plus antialiased edges, so 128 look the same."""
+COLOURS = 64
+"""Palette entries of a board picture: the pictures are flat colours plus antialiased edges, and
+64 entries keep text, pips and every player colour as they are drawn (128 looked the same and
+made each PNG 5-12% larger, 0.3-0.6 ms slower to map)."""
 SAMPLE_STEP = 4
 """The palette is chosen from every 4th pixel of every 4th row (a sixteenth of the picture):
 flat areas are sampled thoroughly, and each pixel then takes its nearest palette colour. A Ley
 Lines board reduces in 1.7 ms this way against 5.2 ms for an octree over every pixel, with the
 same mean error."""
-COMPRESS_LEVEL = 3
-"""zlib level: 3 writes a board in less than half the time of 6 for about 15% more bytes
-(a Ley Lines board: 2.9 ms and 39 kB against 6.7 ms and 34 kB), well within Discord's limit;
-under load the time is what players wait for."""
+COMPRESS_LEVEL = 4
+"""zlib level: 4 is the first level that searches lazily for longer matches, which the long
+flat rows of panels and cards need: a 10-player Mars vs. Earth table is 63 kB against 73 kB at
+level 3 (64 colours), for about 3 ms more of CPU; a Ley Lines board 32 kB against 34 kB for
+0.5 ms more. Level 6 costs twice level 3's time; under load the time is what players wait for."""
 
 
-def palette_of(image: Image.Image) -> Image.Image:
-    """A palette image of COLOURS entries chosen (fast octree) from a sample of `image`."""
+def palette_of(image: Image.Image, colours: int = COLOURS) -> Image.Image:
+    """A palette image of `colours` entries chosen (fast octree) from a sample of `image`."""
     sample = image.resize(
         (max(1, image.width // SAMPLE_STEP), max(1, image.height // SAMPLE_STEP)),
         Image.Resampling.NEAREST,
     )
-    return sample.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return sample.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -32,6 +32,9 @@ FRAME_MS = 1200
 """How long each position shows, in milliseconds."""
 LAST_MS = 5000
 """How long the final position shows before the replay starts again, in milliseconds."""
+PALETTE_COLOURS = 128
+"""Palette entries of a replay: one palette serves every frame but is chosen from two of them,
+so it keeps more entries than a single board picture's (`render.png.COLOURS`)."""
 MAX_FRAMES = 150
 """Frames in one replay at most; a longer game keeps every `step`-th position and the last."""
 CAPTION_SIZES = (20, 16)
@@ -83,7 +86,9 @@ def animate(frames: Sequence[Frame], budget: int, draw: Draw) -> Animation:
     if not frames:
         raise ValueError("a replay needs at least one position")
     step = max(1, math.ceil((len(frames) - 1) / (MAX_FRAMES - 1)))
-    palette = palette_of(_montage([captioned(frames[0], draw), captioned(frames[-1], draw)]))
+    palette = palette_of(
+        _montage([captioned(frames[0], draw), captioned(frames[-1], draw)]), PALETTE_COLOURS
+    )
     while True:
         chosen = kept(len(frames), step)
         gif = _encode([_reduced(captioned(frames[i], draw), palette) for i in chosen], palette)

@@ -1,8 +1,9 @@
 """A throwaway PostgreSQL server for the tests: `initdb` and `pg_ctl` (PostgreSQL's server
 binaries, found on PATH) make and start a cluster in a temporary folder, listening only on
-127.0.0.1 at a free port, trusting every local connection, with fsync off (its data is thrown
-away) unless made `durable` (the benchmark's: fsync on, each commit waits for the disk). The
-schema is migrated once into a template database; each test then gets a fresh
+127.0.0.1 at a free port, trusting every local connection but the role `PASSWORD_ROLE`'s (which
+must give its password, as a production server asks of every role), with fsync off (its data
+is thrown away) unless made `durable` (the benchmark's: fsync on, each commit waits for the
+disk). The schema is migrated once into a template database; each test then gets a fresh
 database copied from it (`CREATE DATABASE ... TEMPLATE`), dropped when the test ends.
 
 PostgreSQL refuses to run as root: a root test run starts the server as the `postgres` user.
@@ -26,6 +27,8 @@ from bot.storage.postgres import PgDatabase
 
 TEMPLATE = "store_template"
 """The database holding the migrated, empty schema."""
+PASSWORD_ROLE = "with_password"
+"""The one role that must give its password (SCRAM) to connect: see `Cluster.password_url`."""
 
 
 def unavailable() -> str | None:
@@ -67,11 +70,15 @@ class Cluster:
             os.chown(self.folder, self._account.pw_uid, self._account.pw_gid)
         self._names = itertools.count(1)
         self._template_ready = False
+        self._password_role = False
 
     def start(self) -> None:
         self._run(
             "initdb", "-D", "data", "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"
         )
+        rules = self.folder / "data" / "pg_hba.conf"  # the first rule that matches decides
+        needs_password = f"host all {PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\n"
+        rules.write_text(needs_password + rules.read_text())
         self.start_server()
 
     def start_server(self) -> None:
@@ -118,6 +125,14 @@ class Cluster:
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    async def password_url(self, database: str, password: str) -> str:
+        """The URL of `database` as the role PASSWORD_ROLE with `password`, which may be wrong.
+        The role is made on first use, with the password `right-password`."""
+        if not self._password_role:
+            await self._admin(f"CREATE ROLE {PASSWORD_ROLE} LOGIN PASSWORD 'right-password'")
+            self._password_role = True
+        return f"postgresql://{PASSWORD_ROLE}:{password}@127.0.0.1:{self.port}/{database}"
 
     async def new_database(self, migrated: bool = True) -> str:
         """A fresh database's URL: a copy of the migrated template, or (`migrated` False) an

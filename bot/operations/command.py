@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot import limits
 from bot.faults import Faults
-from bot.operations.figures import describe, gather
+from bot.operations.figures import describe, gather, waiting_on_computers
 from bot.replies import say_privately
 from bot.service import TableService
 
@@ -42,7 +42,12 @@ class StatusCommands(commands.Cog):
             await say_privately(interaction, ADMINS_ONLY)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        figures = await gather(self.service, self.database, time.time())
+        figures = await gather(
+            self.service.store,
+            self.database,
+            time.time(),
+            lambda: waiting_on_computers(self.service),
+        )
         errors = self.faults.recent(within=RECENT_SECONDS)
         text = describe(figures, this_process=self.process, errors=errors)
         await interaction.followup.send(limits.shorten(text, limits.CONTENT), ephemeral=True)

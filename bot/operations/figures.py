@@ -4,15 +4,18 @@ on a computer player, and the updates queued for delivery."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.faults import Fault
 from bot.operations.version import bot_version
-from bot.service import TableService
-from bot.storage import where
+from bot.storage import Storage, where
 from bot.storage.rows import Counts, Heartbeat
+
+if TYPE_CHECKING:
+    from bot.service import TableService
 
 
 @dataclass(frozen=True)
@@ -28,20 +31,33 @@ class Figures:
     """When the figures were read (Unix seconds)."""
 
 
-async def gather(service: TableService, database: str, now: float) -> Figures:
-    """The figures of the bot whose table service is `service`, at `now`."""
+async def gather(
+    store: Storage,
+    database: str,
+    now: float,
+    waiting_on_computers: Callable[[], Awaitable[int]],
+) -> Figures:
+    """The figures of the bot whose data is in `store`, at `now`; `waiting_on_computers` is
+    asked only when a game in play seats a computer (it decodes games, which needs the engines
+    and the catalogue: `python -m bot status` then pays for their import)."""
+    counts = await store.operations.counts()
+    return Figures(
+        version=bot_version(),
+        database=database,
+        processes=tuple(await store.operations.heartbeats()),
+        counts=counts,
+        waiting_on_computers=await waiting_on_computers() if counts.with_computers else 0,
+        now=now,
+    )
+
+
+async def waiting_on_computers(service: TableService) -> int:
+    """How many games in play have a computer player to act now."""
     waiting = 0
     for game_id, _ in await service.computers.games_with_computers():
         if await service.computers.computer_turn(game_id) is not None:
             waiting += 1
-    return Figures(
-        version=bot_version(),
-        database=database,
-        processes=tuple(await service.store.operations.heartbeats()),
-        counts=await service.store.operations.counts(),
-        waiting_on_computers=waiting,
-        now=now,
-    )
+    return waiting
 
 
 def where_kind(path: Path, url: str | None) -> str:

@@ -45,7 +45,9 @@ class Storage:
         self.operations = Operations(database)
 
     async def open(self, *, read_only: bool = False) -> None:
-        """Connect, creating and migrating the schema (`read_only`: only read it as it is)."""
+        """Connect, creating and migrating the schema (`read_only`: only read it as it is);
+        raises `bot.storage.database.DatabaseProblem`, with one line for the administrator, if
+        the database cannot be used."""
         await self.database.open(read_only=read_only)
 
     async def close(self) -> None:

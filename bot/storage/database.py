@@ -39,6 +39,12 @@ class Connection(Protocol):
     ) -> Iterable[Any]: ...
 
 
+class DatabaseProblem(Exception):
+    """The database cannot be used as it is: one line naming the setting (DATABASE_PATH or
+    DATABASE_URL), what is wrong and what to do. `Database.open` raises it, having changed
+    nothing in the database."""
+
+
 class SaveUncertain(Exception):
     """The database went away while it committed: the change may or may not have been made
     (a client cannot know, once the commit was sent and no answer came)."""
@@ -69,7 +75,9 @@ class Database(ABC):
 
     @abstractmethod
     async def open(self, *, read_only: bool = False) -> None:
-        """Connect, creating and migrating the schema (`read_only`: only connect, to read)."""
+        """Connect, creating and migrating the schema (`read_only`: only connect, to read);
+        raises `DatabaseProblem` if the database cannot be used (unreachable, unwritable, not
+        a database, or of another version of the bot), leaving it as it was."""
 
     @abstractmethod
     async def close(self) -> None: ...

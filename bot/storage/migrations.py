@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from bot.storage.database import DatabaseProblem
+
 TYPES: dict[str, dict[str, str]] = {
     "sqlite": {"BIGINT": "INTEGER", "REAL": "REAL", "SERIAL": "INTEGER PRIMARY KEY"},
     "postgresql": {
@@ -263,3 +265,24 @@ def render(step: Step, dialect: str) -> str:
 def rendered(dialect: str) -> tuple[str, ...]:
     """Every migration in `dialect`, each as one script of statements ending in `;`."""
     return tuple("".join(render(step, dialect) for step in steps) for steps in MIGRATIONS)
+
+
+def check_version(found: int, where: str, *, read_only: bool) -> None:
+    """Raise `DatabaseProblem` unless this version of the bot can use a database of schema
+    version `found` (at `where`, named with its setting): never one written by a newer version
+    (its newer tables and rules would be ignored or broken), and, only to read it
+    (`read_only`), none left behind by an older one (which the bot migrates when it starts)."""
+    latest = len(MIGRATIONS)
+    if found > latest:
+        raise DatabaseProblem(
+            f"{where} was written by a newer version of the bot (schema version {found}; this "
+            f"version knows up to {latest}): run that version or a later one, or restore a "
+            "backup made by this one; the database was left unchanged."
+        )
+    if read_only and found == 0:
+        raise DatabaseProblem(f"{where} holds none of the bot's tables yet: start the bot once.")
+    if read_only and found < latest:
+        raise DatabaseProblem(
+            f"{where} has the schema of an older version of the bot (version {found} of "
+            f"{latest}): start the bot once to bring it up to date."
+        )

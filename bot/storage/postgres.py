@@ -33,7 +33,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage import migrations
-from bot.storage.database import Connection, Database, SaveUncertain
+from bot.storage.database import Connection, Database, DatabaseProblem, SaveUncertain
 
 log = logging.getLogger(__name__)
 
@@ -137,9 +137,27 @@ def described(url: str) -> str:
     return f"PostgreSQL {parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
 
 
-class DatabaseUnreachable(Exception):
+def named(url: str) -> str:
+    """The database at `url` and its setting, for a message to the administrator."""
+    return f"{described(url)} (DATABASE_URL)"
+
+
+class DatabaseUnreachable(DatabaseProblem):
     """The PostgreSQL database cannot be reached or refuses the bot; the message says which and
     why, in one line."""
+
+
+def unreachable(url: str, error: Exception) -> str:
+    """Why the database at `url` (DATABASE_URL) could not be connected to, given the `error`
+    met, and what to do, in one line (never the user or password)."""
+    said = f"cannot connect to {named(url)}: {str(error) or type(error).__name__}"
+    if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):  # or its password
+        return f"{said}; check the user name and password in DATABASE_URL."
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return f"{said}; create that database, or correct its name at the end of DATABASE_URL."
+    if isinstance(error, OSError):
+        return f"{said}; check that the server runs and that DATABASE_URL names its host and port."
+    return f"{said}."
 
 
 class PgDatabase(Database):
@@ -166,18 +184,25 @@ class PgDatabase(Database):
         return described(self.url)
 
     async def open(self, *, read_only: bool = False) -> None:
-        """Connect and migrate (`read_only`: only connect); raises DatabaseUnreachable if the
-        server cannot be reached or refuses the connection."""
+        """Connect and migrate (`read_only`: only connect, to read). Raises DatabaseUnreachable
+        if the server cannot be reached or refuses the connection, and `DatabaseProblem` if the
+        schema is not one this version of the bot can use (nothing is then changed)."""
         try:
             self._pool = await asyncpg.create_pool(
                 self.url, min_size=1, max_size=self._pool_size, reset=kept_as_it_is
             )
-        except (OSError, asyncpg.PostgresError) as error:
-            raise DatabaseUnreachable(
-                f"cannot connect to {described(self.url)} (DATABASE_URL): {error}"
-            ) from error
-        if not read_only:
-            await self._migrate()
+        except (OSError, ValueError, asyncpg.PostgresError) as error:
+            raise DatabaseUnreachable(unreachable(self.url, error)) from error
+        try:
+            if read_only:
+                migrations.check_version(
+                    await self._version(self.db), named(self.url), read_only=True
+                )
+            else:
+                await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -195,6 +220,17 @@ class PgDatabase(Database):
         """Statements on the pool, each committed at once (for tests and tools)."""
         return PgConnection(self.pool)
 
+    @staticmethod
+    async def _version(db: Connection) -> int:
+        """The schema version recorded in the database (0: none of the bot's tables yet)."""
+        [(made,)] = await db.execute_fetchall("SELECT to_regclass('schema_version') IS NOT NULL")
+        if not made:
+            return 0
+        [(number,)] = await db.execute_fetchall(
+            "SELECT COALESCE(MAX(number), 0) FROM schema_version"
+        )
+        return int(number)
+
     async def _migrate(self) -> None:
         async with self.transaction() as db:
             await db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
@@ -202,10 +238,9 @@ class PgDatabase(Database):
                 "CREATE TABLE IF NOT EXISTS schema_version "
                 "(number INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"
             )
+            current = await self._version(db)
+            migrations.check_version(current, named(self.url), read_only=False)
             scripts = migrations.rendered(self.dialect)
-            [(current,)] = await db.execute_fetchall(
-                "SELECT COALESCE(MAX(number), 0) FROM schema_version"
-            )
             for number, script in enumerate(scripts[current:], start=current + 1):
                 await db.execute(script)
                 await db.execute(

@@ -7,16 +7,17 @@ so a committed move survives a crash. A lock keeps the writing connection's tran
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, closing
 from pathlib import Path
 from typing import Any, ClassVar
 
 import aiosqlite
 
 from bot.storage import migrations
-from bot.storage.database import Connection, Database
+from bot.storage.database import Connection, Database, DatabaseProblem
 
 UNSAVABLE = ("database or disk is full", "readonly database", "disk i/o error")
 """What SQLite says when it cannot write: a full disk, a read-only file or folder, a disk that
@@ -44,15 +45,27 @@ class SqliteDatabase(Database):
 
     async def open(self, *, read_only: bool = False) -> None:
         """Connect, creating and migrating the database; `read_only`: only read an existing
-        database as it is (raises `sqlite3.OperationalError` if there is none)."""
+        database as it is. Raises `DatabaseProblem`, leaving the file as it was, if its folder
+        cannot be made or written, if it is not a whole SQLite database (random bytes, a
+        truncated copy) or if its schema is not one this version of the bot can use."""
+        try:
+            if str(self.path) != ":memory:":
+                await asyncio.to_thread(verify, self.path, read_only)
+            await self._connect(read_only)
+        except DatabaseProblem:
+            await self.close()
+            raise
+        except (OSError, sqlite3.Error) as error:
+            await self.close()
+            raise DatabaseProblem(problem(self.path, error)) from error
+
+    async def _connect(self, read_only: bool) -> None:
         if read_only:
             self._db = await aiosqlite.connect(
-                f"{self.path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+                uri(self.path, read_only=True), uri=True, isolation_level=None
             )
             await self._db.execute("PRAGMA busy_timeout = 5000")
             return
-        if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         await self._db.execute("PRAGMA journal_mode = WAL")
         await self._db.execute("PRAGMA synchronous = FULL")
@@ -121,3 +134,69 @@ class SqliteDatabase(Database):
 
     async def lock_ledger(self, db: Connection) -> None:
         """Nothing to take: the write transaction already excludes every other writer."""
+
+
+def uri(path: Path, *, read_only: bool) -> str:
+    """The URI that opens the file at `path`: only to read it (`read_only`), or to write it,
+    creating it if missing."""
+    return f"{path.resolve().as_uri()}?mode={'ro' if read_only else 'rwc'}"
+
+
+def verify(path: Path, read_only: bool) -> None:
+    """Check, before the bot uses it, that the file at `path` is a whole SQLite database (or
+    none yet) of a schema this version of the bot can use; unless `read_only`, make its folder
+    and check every page (`PRAGMA quick_check`, which reads the whole file once). Raises
+    `DatabaseProblem`, or the error met (see `problem`); writes nothing to the file."""
+    if not read_only:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    with closing(sqlite3.connect(uri(path, read_only=read_only), uri=True)) as db:
+        db.execute("PRAGMA busy_timeout = 5000")
+        [(version,)] = db.execute("PRAGMA user_version")  # a file that is no database fails here
+        migrations.check_version(version, f"DATABASE_PATH ({path})", read_only=read_only)
+        if not read_only:
+            [(verdict,)] = db.execute("PRAGMA quick_check(1)")
+            if verdict != "ok":
+                raise DatabaseProblem(damaged(path, " ".join(verdict.split())))
+
+
+def problem(path: Path, error: OSError | sqlite3.Error) -> str:
+    """What is wrong with the database file at `path` (DATABASE_PATH), given the `error` met
+    opening it, and what to do, in one line."""
+    named = f"DATABASE_PATH ({path})"
+    if isinstance(error, NotADirectoryError | FileExistsError):
+        in_the_way = next((up for up in reversed(path.parents) if up.is_file()), path.parent)
+        return (
+            f"cannot create the folder {path.parent} for {named}: {in_the_way} is a file, not a "
+            "folder; move it away, or set DATABASE_PATH to a file in another folder."
+        )
+    if isinstance(error, OSError):
+        reason = error.strerror or error
+        return f"cannot create the folder {path.parent} for {named} ({reason}); {writable(path)}"
+    kind = getattr(error, "sqlite_errorname", "")
+    if kind.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM")):
+        return f"cannot write {named} ({error}); {writable(path)}"
+    if kind.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
+        return damaged(path, str(error))
+    return f"cannot open {named}: {error}."
+
+
+def damaged(path: Path, detail: str) -> str:
+    """The line for a file at `path` that is not a whole SQLite database (`detail`: SQLite's
+    words)."""
+    return (
+        f"DATABASE_PATH ({path}) is not a whole SQLite database ({detail}): restore it from a "
+        "backup (`python -m bot backup FILE` makes one), or move it away to start with an empty "
+        "database; it was left unchanged."
+    )
+
+
+def writable(path: Path) -> str:
+    """What to do so that this process can make and write the database file at `path`: give
+    it the nearest existing folder on the way (a bind mount is often owned by root)."""
+    folder = next((up for up in path.parents if up.exists()), path.parent).absolute()
+    user = os.geteuid()
+    return (
+        f"give the bot's user (uid {user}) write access to {folder} and its files (a Docker "
+        f"bind mount: `chown -R {user}` its folder on the host), or set DATABASE_PATH to a file "
+        "in a folder it can write."
+    )

@@ -42,6 +42,18 @@ def test_database_url_selects_postgresql_and_the_log_hides_its_password() -> Non
     assert where(config.database_path, url) == "PostgreSQL db:5433/mars"
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://bot:p%40ss%23word@db:5433/mars?sslmode=require",
+        "postgres://db/mars",
+        "postgresql://bot@db-1:5432,[::1]:5433/mars?sslmode=verify-full&application_name=x",
+    ],
+)
+def test_a_well_formed_database_url_is_taken_as_it_is(url: str) -> None:
+    assert Config.from_env({"DISCORD_TOKEN": "a", "DATABASE_URL": url}).database_url == url
+
+
 def test_shards_run_all_here_by_default_or_the_range_named() -> None:
     url = "postgresql://bot:secret@db/mars"
     assert Config.from_env({"DISCORD_TOKEN": "a"}).shard_count is None
@@ -79,6 +91,10 @@ def test_a_process_runs_the_servers_of_its_shards() -> None:
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "soon"}, "TURN_REMINDER_HOURS"),
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "-1"}, "TURN_REMINDER_HOURS"),
         ({"DISCORD_TOKEN": "a", "DATABASE_URL": "mysql://db/mars"}, "DATABASE_URL"),
+        ({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://u:p/w@db/mars"}, "%2F"),
+        ({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://u:p?w@db/mars"}, "%3F"),
+        ({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://db:0/mars"}, "not `0`"),
+        ({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://db:1,[::1]:x/mars"}, "not `x`"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -16,7 +17,7 @@ from bot.config import ConfigError, health_stale_seconds, process_name
 from bot.faults import Faults
 from bot.operations.backup import BackupFailed, backup
 from bot.operations.command import ADMINS_ONLY, StatusCommands
-from bot.operations.figures import describe, duration, gather
+from bot.operations.figures import describe, duration, gather, waiting_on_computers
 from bot.operations.health import check, judge
 from bot.operations.heartbeat import Heartbeat
 from bot.service import Player, TableError, TableService
@@ -98,6 +99,10 @@ async def test_each_process_has_its_own_heartbeat(service: TableService) -> None
     assert beats["shards 1 of 2"].started_at == clock.now - 100
 
 
+def count_waiting(service: TableService) -> Callable[[], Awaitable[int]]:
+    return lambda: waiting_on_computers(service)
+
+
 async def test_the_figures_count_games_computer_turns_and_queued_updates(
     service: TableService,
 ) -> None:
@@ -107,11 +112,11 @@ async def test_the_figures_count_games_computer_turns_and_queued_updates(
     await open_table(service, 20)
     await open_table(service, 30, computer=True)  # Ann moves first: no computer's turn yet
     await Heartbeat(service.store, "all shards", clock=Clock(500.0)).beat()
-    figures = await gather(service, "SQLite data/bot.sqlite3", now=560.0)
+    figures = await gather(service.store, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
     assert (figures.counts.lobbies, figures.counts.active) == (1, 2)
     assert (figures.counts.with_computers, figures.waiting_on_computers) == (1, 0)
     await play_one(service, 30)
-    figures = await gather(service, "SQLite data/bot.sqlite3", now=560.0)
+    figures = await gather(service.store, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
     assert figures.waiting_on_computers == 1
     queued = figures.counts.queued
     assert queued >= 3 and figures.counts.oldest_queued is not None

@@ -15,7 +15,7 @@ import asyncpg.transaction
 import pytest
 
 from bot.faults import Faults, unsavable
-from bot.operations.figures import describe, gather
+from bot.operations.figures import describe, gather, waiting_on_computers
 from bot.replies import APOLOGY, UNCERTAIN, UNSAVED, answer_error
 from bot.service import TableService
 from bot.storage import Storage
@@ -82,7 +82,10 @@ async def test_a_move_the_database_cannot_save_is_refused_whole_and_said_once_a_
     assert len(lines) == 1 and faults.kinds["saving"].count == 5
     await store.db.execute("PRAGMA query_only = OFF")
     await store.db.execute("PRAGMA max_page_count = 1073741823")
-    text = describe(await gather(service, "SQLite", 0.0), errors=faults.recent(3600))
+    text = describe(
+        await gather(store, "SQLite", 0.0, lambda: waiting_on_computers(service)),
+        errors=faults.recent(3600),
+    )
     assert "- saving: 5 since the start" in text and "OperationalError" in text
     await store.close()
 
