@@ -46,7 +46,7 @@ from bot.review.cog import ReviewCommands, in_workers
 from bot.review.reviews import Reviews
 from bot.service import Controls, TableService
 from bot.stats import StatsCommands
-from bot.storage import storage_for, where
+from bot.storage import storage_for
 from bot.tables.commands import TableCommands
 from bot.tables.standins import StandInLoop
 
@@ -133,7 +133,7 @@ class MarsBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        log.info("Database ready at %s", where(self.config.database_path, self.config.database_url))
+        log.info("Database: %s", where_kind(self.config.database_path, self.config.database_url))
         self.pictures = pictures = self._make_pictures()
         self.courier = courier = Courier(self, self.service, pictures, components)
         self.thinkers = thinkers = self._make_thinkers()

@@ -11,7 +11,7 @@ from pathlib import Path
 from bot.faults import Fault
 from bot.operations.heartbeat import bot_version
 from bot.service import TableService
-from bot.storage import where
+from bot.storage.postgres import address
 from bot.storage.rows import Counts, Heartbeat
 
 
@@ -45,9 +45,9 @@ async def gather(service: TableService, database: str, now: float) -> Figures:
 
 
 def where_kind(path: Path, url: str | None) -> str:
-    """The kind of database and where it is: "SQLite data/bot.sqlite3" or "PostgreSQL
+    """The kind of database and where it is: "SQLite at data/bot.sqlite3" or "PostgreSQL at
     host:5432/name" (never a user or password)."""
-    return f"SQLite {path}" if url is None else where(path, url)
+    return f"SQLite at {path}" if url is None else f"PostgreSQL at {address(url)}"
 
 
 def duration(seconds: float) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage import Storage, storage_for
+from bot.storage.postgres import address
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import open_table, play
 from tests.e2e.test_operations_e2e import admin
@@ -64,6 +65,7 @@ async def test_the_games_move_onto_the_database_the_bot_started_on(
     await play(fake_discord, ann, "mars-1", "L c3")
     await sign_of_life(storage_for(sqlite_file, None))
     assert await on_sqlite.stop() == 0
+    assert f"Database: SQLite at {sqlite_file}" in on_sqlite.log_text()
     played = sqlite_rows(sqlite_file)
 
     url = await postgres_server.new_database(migrated=False)
@@ -71,6 +73,8 @@ async def test_the_games_move_onto_the_database_the_bot_started_on(
     started_empty = await launch_bot(extra_env=postgres)
     await sign_of_life(storage_for(sqlite_file, url))
     assert await started_empty.stop() == 0
+    assert f"Database: PostgreSQL at {address(url)}\n" in started_empty.log_text()
+    assert "postgres@" not in started_empty.log_text()  # the user stays out of the log
 
     code, said = await admin(tmp_path, "migrate-to-postgres", DATABASE_URL=url)
     assert code == 0 and said.startswith("Copied from "), said
