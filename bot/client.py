@@ -130,6 +130,10 @@ class MarsBot(commands.AutoShardedBot):
         self._make_thinkers = thinkers
         self._poll_seconds = poll_seconds
         self._shutdown: asyncio.Future[None] | None = None
+        self.stopped = asyncio.Event()
+        """Set once `close` has closed everything."""
+        self.was_ready = False
+        """Whether the bot has been connected to Discord (its gateway ready) since it started."""
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -215,6 +219,7 @@ class MarsBot(commands.AutoShardedBot):
             await self.add_cog(cog)
 
     async def on_ready(self) -> None:
+        self.was_ready = True
         log.info(
             "Connected as %s to %d servers (shards %s of %s)",
             self.user,
@@ -236,3 +241,4 @@ class MarsBot(commands.AutoShardedBot):
         for workers in (self.pictures, self.thinkers):
             if workers is not None:
                 await asyncio.to_thread(workers.close)
+        self.stopped.set()
