@@ -52,6 +52,16 @@ from bot.tables.standins import StandInLoop
 
 log = logging.getLogger(__name__)
 
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+"""What the bot needs in a channel it plays in: see it, post the lobby and the boards (embeds
+with their pictures) and read back the messages it updates."""
+
 
 def components(controls: Controls | None) -> discord.ui.View | None:
     """A message's controls as Discord components: a finished game's Rematch button, or the
@@ -135,7 +145,18 @@ class MarsBot(commands.AutoShardedBot):
         self.was_ready = False
         """Whether the bot has been connected to Discord (its gateway ready) since it started."""
 
+    def invite_url(self) -> str:
+        """The address that adds the bot to a server with its commands and `PERMISSIONS` (the
+        application id is known once logged in)."""
+        assert self.application_id is not None
+        return discord.utils.oauth_url(
+            self.application_id,
+            permissions=PERMISSIONS,
+            scopes=("bot", "applications.commands"),
+        )
+
     async def setup_hook(self) -> None:
+        log.info("Invite the bot to a server: %s", self.invite_url())
         await self.store.open()
         log.info("Database: %s", where_kind(self.config.database_path, self.config.database_url))
         self.pictures = pictures = self._make_pictures()

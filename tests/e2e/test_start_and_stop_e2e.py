@@ -103,3 +103,14 @@ async def test_the_gateway_out_of_reach_is_one_line_a_try(
     assert line.endswith("; retrying in 5 s") and f"127.0.0.1:{port}" in line, line
     assert await bot.stop() == 0
     assert "Traceback" not in bot.log_text()
+
+
+async def test_the_start_log_has_the_invite_url(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    bot = await launch_bot()
+    [line] = await logged(bot, "Invite the bot to a server: ")
+    assert line.endswith(
+        f"https://discord.com/oauth2/authorize?client_id={fake_discord.application_id}"
+        "&scope=bot+applications.commands&permissions=117760"
+    ), line
