@@ -61,6 +61,16 @@ PERMISSIONS = discord.Permissions(
 )
 """What the bot needs in a channel it plays in: see it, post the lobby and the boards (embeds
 with their pictures) and read back the messages it updates."""
+IN_FLIGHT = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+    "discord-ui-dynamic-item-",
+)
+"""The names discord.py gives the tasks that answer an interaction (a command, an autocomplete,
+a button or menu, a form)."""
+FINISH_SECONDS = 10.0
+"""How long a stop waits for the interactions in flight (Docker allows the bot 20 s)."""
 
 
 def components(controls: Controls | None) -> discord.ui.View | None:
@@ -257,9 +267,26 @@ class MarsBot(commands.AutoShardedBot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
+        await self._finish_interactions()
         await super().close()  # removes the cogs: computer players stop first
         await self.store.close()
         for workers in (self.pictures, self.thinkers):
             if workers is not None:
                 await asyncio.to_thread(workers.close)
         self.stopped.set()
+
+    async def _finish_interactions(self) -> None:
+        """Take no more interactions (the gateway is left) and let those in flight finish, for
+        at most `FINISH_SECONDS`, while Discord and the database can still be reached."""
+        for shard in self.shards.values():
+            await shard.disconnect()
+        answering = [task for task in asyncio.all_tasks() if task.get_name().startswith(IN_FLIGHT)]
+        if not answering:
+            log.info("Stopping")
+            return
+        log.info("Stopping: finishing the interactions in flight: %d", len(answering))
+        _, late = await asyncio.wait(answering, timeout=FINISH_SECONDS)
+        for task in late:
+            task.cancel()
+        if late:
+            log.warning("Stopping: left unanswered after %g s: %d", FINISH_SECONDS, len(late))

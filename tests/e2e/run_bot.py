@@ -12,6 +12,8 @@ Environment:
                           heartbeat) runs this often instead of every 15 s
     E2E_RETRY_SECONDS     if set, the first wait before trying again when Discord is out of reach
                           at start (instead of 5 s)
+    E2E_FINISH_SECONDS    if set, how long a stop waits for the interactions in flight (instead
+                          of 10 s)
 
 discord.py 2.7 reads its REST base from ``discord.http.Route.BASE`` (also used by interaction
 callbacks and webhook followups) and connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` (it adds
@@ -69,6 +71,10 @@ def main() -> None:
         import bot.app
 
         bot.app.FIRST_RETRY_SECONDS = float(os.environ["E2E_RETRY_SECONDS"])
+    if "E2E_FINISH_SECONDS" in os.environ:
+        import bot.client
+
+        bot.client.FINISH_SECONDS = float(os.environ["E2E_FINISH_SECONDS"])
     module = importlib.import_module(module_name)
     module.main()
 

@@ -1,15 +1,18 @@
 """How the real bot starts and stops around Discord: out of reach at start it says so in one line
-and tries again, later and later, until Discord answers."""
+and tries again, later and later, until Discord answers; stopped while it answers an
+interaction, it finishes the answer first."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import time
 from urllib.parse import urlsplit
 
 from tests.e2e.conftest import LaunchBot
-from tests.fakediscord import BotProcess, FakeDiscord
+from tests.e2e.tables import board_after, marks
+from tests.fakediscord import BotProcess, FakeDiscord, Hold, InteractionResult
 from tests.postgres import free_port
 
 UNREACHABLE = "Cannot reach Discord ("
@@ -114,3 +117,50 @@ async def test_the_start_log_has_the_invite_url(
         f"https://discord.com/oauth2/authorize?client_id={fake_discord.application_id}"
         "&scope=bot+applications.commands&permissions=117760"
     ), line
+
+
+async def stopping_or_ended(bot: BotProcess, within: float = 10) -> None:
+    """Wait until the bot logs that it is stopping, or ends."""
+    deadline = time.monotonic() + within
+    while bot.running and "Stopping" not in bot.log_text():
+        assert time.monotonic() < deadline, f"no sign of stopping:\n{bot.log_tail()}"
+        await asyncio.sleep(0.05)
+
+
+async def start_then_stop(fake: FakeDiscord, bot: BotProcess) -> tuple[InteractionResult, Hold]:
+    """A Ley Lines lobby with two players in `mars-1`, `/start`, and a stop (SIGTERM) once the bot
+    has begun answering it: the `/start` and the held answer to its first callback."""
+    ann, bob = fake.add_user("Ann"), fake.add_user("Bob")
+    await (await fake.slash(ann, "mars-1", "new", "leylines")).response()
+    await (await fake.slash(bob, "mars-1", "join")).response()
+    hold = fake.hold_next("POST", r"/interactions/\d+/[^/]+/callback")
+    started = await fake.slash(ann, "mars-1", "start")
+    await hold.wait()  # the bot is answering /start
+    assert bot.proc is not None
+    bot.proc.send_signal(signal.SIGTERM)
+    return started, hold
+
+
+async def test_a_stop_during_start_finishes_its_answer_first(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    bot = await launch_bot(extra_env={"E2E_SEED": "7"})
+    before = marks(fake_discord, "mars-1")
+    started, hold = await start_then_stop(fake_discord, bot)
+    await stopping_or_ended(bot)
+    hold.release()
+    reply = await started.response()
+    assert reply.ephemeral and "has started" in reply.content, reply.content
+    assert "begins" in (await board_after(fake_discord, "mars-1", before)).content
+    assert await bot.wait_exit() == 0
+    assert "Unexpected error" not in bot.log_text() and "Traceback" not in bot.log_text()
+
+
+async def test_a_stop_waits_for_an_answer_only_so_long(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    bot = await launch_bot(extra_env={"E2E_SEED": "7", "E2E_FINISH_SECONDS": "0.5"})
+    await start_then_stop(fake_discord, bot)  # the answer to /start never reaches the bot
+    assert await bot.wait_exit() == 0
+    assert "Stopping: left unanswered after 0.5 s: 1" in bot.log_text()
+    assert "Unexpected error" not in bot.log_text() and "Traceback" not in bot.log_text()
