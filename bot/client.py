@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.commands_sync import sync_commands
 from bot.config import Config
 from bot.faults import Faults
 from bot.history import HistoryCommands
@@ -193,13 +194,8 @@ class MarsBot(commands.AutoShardedBot):
             LessonMenu,
         )
         await self._add_cogs(courier, pictures, thinkers, self.computers)
-        if self.config.dev_guild_id:
-            guild = discord.Object(self.config.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("Synced %d commands", len(synced))
+        synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
+        log.info("Synced %d commands", synced)
 
     async def _add_cogs(
         self,

@@ -9,10 +9,11 @@ counters are moved past the copied ids, so that new games and updates number on 
 
 The target may hold what a bot writes about itself when it starts on an empty database (the
 README's order: `DATABASE_URL` set, the bot started once, stopped, then the copy): its schema
-record, its sign of life and its claims on work (`PROCESS_STATE`). Those rows are merged, the
-target's kept where both databases have one. Anything else in the target (a game, a lobby, a
-rating, a server's settings: what players and administrators made) makes the copy refuse
-(`TargetNotEmpty`) and change nothing. The bot should be stopped while it runs.
+record, its sign of life, its claims on work and the server its commands went to
+(`PROCESS_STATE`). Those rows are merged, the target's kept where both databases have one.
+Anything else in the target (a game, a lobby, a rating, a server's settings: what players and
+administrators made) makes the copy refuse (`TargetNotEmpty`) and change nothing. The bot should
+be stopped while it runs.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from bot.storage.sqlite import SqliteDatabase
 
 NUMBERED = ("games", "outbox")
 """The tables whose ids PostgreSQL numbers itself (identity columns)."""
-PROCESS_STATE = ("heartbeats", "leases")
+PROCESS_STATE = ("heartbeats", "leases", "guild_commands")
 """The tables of what a bot process writes about itself, even at a start without any game: its
-sign of life and its claims on work (the schema record, `schema_version`, exists in PostgreSQL
-only and is never copied)."""
+sign of life, its claims on work and the server its commands were synced to (the schema record,
+`schema_version`, exists in PostgreSQL only and is never copied)."""
 
 
 class TargetNotEmpty(Exception):

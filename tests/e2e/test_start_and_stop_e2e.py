@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import signal
 import time
 from urllib.parse import urlsplit
@@ -16,6 +17,8 @@ from tests.fakediscord import BotProcess, FakeDiscord, Hold, InteractionResult
 from tests.postgres import free_port
 
 UNREACHABLE = "Cannot reach Discord ("
+GUILD_COMMANDS = r"/applications/\d+/guilds/\d+/commands$"
+"""The path of a server's own commands."""
 
 
 async def logged(bot: BotProcess, text: str, times: int = 1, within: float = 20) -> list[str]:
@@ -164,3 +167,45 @@ async def test_a_stop_waits_for_an_answer_only_so_long(
     assert await bot.wait_exit() == 0
     assert "Stopping: left unanswered after 0.5 s: 1" in bot.log_text()
     assert "Unexpected error" not in bot.log_text() and "Traceback" not in bot.log_text()
+
+
+async def test_the_commands_live_in_one_scope_after_dev_guild_id_changes(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    bot = await launch_bot()  # DEV_GUILD_ID: the fake's guild
+    in_guild = {command["name"] for command in fake_discord.commands(guild=True)}
+    assert "new" in in_guild and not fake_discord.commands(guild=False)
+    await bot.stop()
+
+    bot = await launch_bot(extra_env={"DEV_GUILD_ID": ""})
+    assert {command["name"] for command in fake_discord.commands(guild=False)} == in_guild
+    assert not fake_discord.commands(guild=True)
+    await bot.stop()
+
+    await launch_bot()
+    assert {command["name"] for command in fake_discord.commands(guild=True)} == in_guild
+    assert not fake_discord.commands(guild=False)
+
+
+async def test_a_server_whose_commands_cannot_be_removed_is_tried_again_or_forgotten(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    bot = await launch_bot()  # DEV_GUILD_ID: the fake's guild, recorded
+    await bot.stop()
+    fake_discord.fail_next("PUT", GUILD_COMMANDS, status=400)
+    bot = await launch_bot(extra_env={"DEV_GUILD_ID": ""})
+    [line] = await logged(bot, "Could not remove the commands of server")
+    assert line.endswith("(400); trying again at the next start"), line
+    await bot.stop()
+    fake_discord.fail_next("PUT", GUILD_COMMANDS, status=403, code=50001)
+    bot = await launch_bot(extra_env={"DEV_GUILD_ID": ""})
+    await logged(bot, f"Could not remove the commands of server {fake_discord.guild.id} (the bot")
+    await bot.stop()
+    tries = guild_syncs(fake_discord)
+    await launch_bot(extra_env={"DEV_GUILD_ID": ""})
+    assert guild_syncs(fake_discord) == tries  # forgotten
+
+
+def guild_syncs(fake: FakeDiscord) -> int:
+    """How many times the bot has synced a server's own commands."""
+    return sum(1 for request in fake.request_log if re.search(f"^PUT .*{GUILD_COMMANDS}", request))
