@@ -273,7 +273,10 @@ class MarsBot(commands.AutoShardedBot):
 
     async def _finish_interactions(self) -> None:
         """Take no more interactions (the gateway is left) and let those in flight finish, for
-        at most `FINISH_SECONDS`, while Discord and the database can still be reached."""
+        at most `FINISH_SECONDS`, while Discord and the database can still be reached. A bot
+        that never connected has none."""
+        if not self.shards:
+            return
         for shard in self.shards.values():
             await shard.disconnect()
         answering = [task for task in asyncio.all_tasks() if task.get_name().startswith(IN_FLIGHT)]
