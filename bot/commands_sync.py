@@ -36,12 +36,20 @@ async def sync_commands(
         await recorded.add(dev_guild_id)
         guild = discord.Object(dev_guild_id)
         tree.copy_global_to(guild=guild)
-        tree.clear_commands(guild=None)
         synced = await tree.sync(guild=guild)
-        await tree.sync()  # no global commands left
+        await _clear_global(tree)
     for guild_id in sorted(earlier - {dev_guild_id}):
         await _clear(tree, recorded, guild_id)
     return len(synced)
+
+
+async def _clear_global(tree: app_commands.CommandTree[Any]) -> None:
+    """Leave Discord no global commands, the tree keeping its own (it answers them as before)."""
+    commands = tree.get_commands()
+    tree.clear_commands(guild=None)
+    await tree.sync()
+    for command in commands:
+        tree.add_command(command)
 
 
 async def _clear(
