@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.commands_sync import sync_commands
 from bot.config import Config
 from bot.faults import Faults
 from bot.history import HistoryCommands
@@ -46,11 +47,31 @@ from bot.review.cog import ReviewCommands, in_workers
 from bot.review.reviews import Reviews
 from bot.service import Controls, TableService
 from bot.stats import StatsCommands
-from bot.storage import storage_for, where
+from bot.storage import storage_for
 from bot.tables.commands import TableCommands
 from bot.tables.standins import StandInLoop
 
 log = logging.getLogger(__name__)
+
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+"""What the bot needs in a channel it plays in: see it, post the lobby and the boards (embeds
+with their pictures) and read back the messages it updates."""
+IN_FLIGHT = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+    "discord-ui-dynamic-item-",
+)
+"""The names discord.py gives the tasks that answer an interaction (a command, an autocomplete,
+a button or menu, a form)."""
+FINISH_SECONDS = 10.0
+"""How long a stop waits for the interactions in flight (Docker allows the bot 20 s)."""
 
 
 def components(controls: Controls | None) -> discord.ui.View | None:
@@ -133,14 +154,29 @@ class MarsBot(commands.AutoShardedBot):
         self._make_thinkers = thinkers
         self._poll_seconds = poll_seconds
         self._shutdown: asyncio.Future[None] | None = None
+        self.stopped = asyncio.Event()
+        """Set once `close` has closed everything."""
+        self.was_ready = False
+        """Whether the bot has been connected to Discord (its gateway ready) since it started."""
+
+    def invite_url(self) -> str:
+        """The address that adds the bot to a server with its commands and `PERMISSIONS` (the
+        application id is known once logged in)."""
+        assert self.application_id is not None
+        return discord.utils.oauth_url(
+            self.application_id,
+            permissions=PERMISSIONS,
+            scopes=("bot", "applications.commands"),
+        )
 
     async def open_store(self) -> None:
         """Open the database, migrating it; before logging in to Discord, so that a database the
         bot cannot use ends its start at once (`DatabaseProblem`)."""
         await self.store.open()
-        log.info("Database ready at %s", where(self.config.database_path, self.config.database_url))
+        log.info("Database: %s", where_kind(self.config.database_path, self.config.database_url))
 
     async def setup_hook(self) -> None:
+        log.info("Invite the bot to a server: %s", self.invite_url())
         self.pictures = pictures = self._make_pictures()
         self.courier = courier = Courier(self, self.service, pictures, components)
         self.thinkers = thinkers = self._make_thinkers()
@@ -165,13 +201,8 @@ class MarsBot(commands.AutoShardedBot):
             LessonMenu,
         )
         await self._add_cogs(courier, pictures, thinkers, self.computers)
-        if self.config.dev_guild_id:
-            guild = discord.Object(self.config.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("Synced %d commands", len(synced))
+        synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
+        log.info("Synced %d commands", synced)
 
     async def _add_cogs(
         self,
@@ -222,6 +253,7 @@ class MarsBot(commands.AutoShardedBot):
             await self.add_cog(cog)
 
     async def on_ready(self) -> None:
+        self.was_ready = True
         log.info(
             "Connected as %s to %d servers (shards %s of %s)",
             self.user,
@@ -238,8 +270,29 @@ class MarsBot(commands.AutoShardedBot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
+        await self._finish_interactions()
         await super().close()  # removes the cogs: computer players stop first
         await self.store.close()
         for workers in (self.pictures, self.thinkers):
             if workers is not None:
                 await asyncio.to_thread(workers.close)
+        self.stopped.set()
+
+    async def _finish_interactions(self) -> None:
+        """Take no more interactions (the gateway is left) and let those in flight finish, for
+        at most `FINISH_SECONDS`, while Discord and the database can still be reached. A bot
+        that never connected has none."""
+        if not self.shards:
+            return
+        for shard in self.shards.values():
+            await shard.disconnect()
+        answering = [task for task in asyncio.all_tasks() if task.get_name().startswith(IN_FLIGHT)]
+        if not answering:
+            log.info("Stopping")
+            return
+        log.info("Stopping: finishing the interactions in flight: %d", len(answering))
+        _, late = await asyncio.wait(answering, timeout=FINISH_SECONDS)
+        for task in late:
+            task.cancel()
+        if late:
+            log.warning("Stopping: left unanswered after %g s: %d", FINISH_SECONDS, len(late))

@@ -205,10 +205,8 @@ def migrate(path: Path, url: str | None) -> None:
 
     try:
         copied = asyncio.run(copy_to_postgres(path, url))
-    except TargetNotEmpty:
-        sys.exit(
-            f"error: {where(path, url)} already has games; copy only into a database without any."
-        )
+    except TargetNotEmpty as error:
+        sys.exit(f"error: {where(path, url)} {error}.")
     counts = ", ".join(f"{table}: {rows}" for table, rows in copied.items())
     print(f"Copied from {path} to {where(path, url)} the rows of {counts}.")
 

@@ -9,7 +9,8 @@
   recommends, all in this process).
 - SHARD_IDS (optional): the shards this process runs, such as `0-3` or `0,2`, when the shards
   are spread over several processes; needs SHARD_COUNT and a shared DATABASE_URL.
-- DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing).
+- DEV_GUILD_ID (optional): a server id whose commands are synced at once (for testing), as
+  its own commands; the global ones are then removed (see `bot.commands_sync`).
 - LOG_LEVEL (default INFO): DEBUG, INFO, WARNING or ERROR.
 - TURN_REMINDER_HOURS (default 24): remind players whose turn has waited this long; 0 = never.
 - COMPUTER_PAUSE_SECONDS (default 2): how long a computer player waits before it moves.

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from bot.faults import Fault
 from bot.operations.version import bot_version
-from bot.storage import Storage, where
+from bot.storage import Storage
+from bot.storage.postgres import address
 from bot.storage.rows import Counts, Heartbeat
 
 if TYPE_CHECKING:
@@ -61,9 +62,9 @@ async def waiting_on_computers(service: TableService) -> int:
 
 
 def where_kind(path: Path, url: str | None) -> str:
-    """The kind of database and where it is: "SQLite data/bot.sqlite3" or "PostgreSQL
+    """The kind of database and where it is: "SQLite at data/bot.sqlite3" or "PostgreSQL at
     host:5432/name" (never a user or password)."""
-    return f"SQLite {path}" if url is None else where(path, url)
+    return f"SQLite at {path}" if url is None else f"PostgreSQL at {address(url)}"
 
 
 def duration(seconds: float) -> str:

@@ -1,7 +1,7 @@
 """Storage: repositories per group of tables over one database.
 
 `Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`, `takebacks`, `ledger`,
-`people`, `servers`, `operations`), each of plain SQL written once, over one
+`people`, `servers`, `operations`, `guild_commands`), each of plain SQL written once, over one
 `bot.storage.database.Database` that holds what differs between SQLite (`bot.storage.sqlite`, the
 embedded default) and PostgreSQL (`bot.storage.postgres`, for several processes on one database):
 placeholders, the JSON aggregate of seats, row locks, the ledger's lock, the error a taken channel
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.storage.commands import GuildCommands
 from bot.storage.database import Connection, Database
 from bot.storage.games import Games
 from bot.storage.leases import Leases
@@ -43,6 +44,7 @@ class Storage:
         self.people = People(database)
         self.servers = Servers(database)
         self.operations = Operations(database)
+        self.guild_commands = GuildCommands(database)
 
     async def open(self, *, read_only: bool = False) -> None:
         """Connect, creating and migrating the schema (`read_only`: only read it as it is);

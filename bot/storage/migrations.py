@@ -250,6 +250,12 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         """
     ALTER TABLE moves ADD COLUMN state_before TEXT;""",
     ),
+    (
+        """
+    CREATE TABLE guild_commands (
+        guild_id {BIGINT} PRIMARY KEY
+    );""",
+    ),
 )
 """Migration n is `MIGRATIONS[n - 1]`, its steps run in order in one transaction. Append only:
 a migration, once released, is never changed."""

@@ -131,10 +131,16 @@ async def kept_as_it_is(connection: asyncpg.Connection) -> None:
     with their transactions), and asyncpg rolls back a transaction left open before this."""
 
 
-def described(url: str) -> str:
-    """The server and database of `url`, fit for a log: never its user or password."""
+def address(url: str) -> str:
+    """The server and database of `url` (host:port/name), fit for a log: never its user or
+    password."""
     parts = urlsplit(url)
-    return f"PostgreSQL {parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
+    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
+
+
+def described(url: str) -> str:
+    """ "PostgreSQL host:port/name" of `url` (see `address`)."""
+    return f"PostgreSQL {address(url)}"
 
 
 def named(url: str) -> str:

@@ -12,6 +12,7 @@ import pytest
 from bot.app import main
 from bot.catalogue import CATALOGUE, use_marsvsearth_deck
 from bot.config import Config, ConfigError, read_dotenv
+from bot.operations.figures import where_kind
 from bot.replies import APOLOGY, answer_error
 from bot.service import TableError
 from bot.storage import storage_for, where
@@ -40,6 +41,8 @@ def test_database_url_selects_postgresql_and_the_log_hides_its_password() -> Non
     store = storage_for(config.database_path, config.database_url)
     assert isinstance(store.database, PgDatabase) and store.database.url == url
     assert where(config.database_path, url) == "PostgreSQL db:5433/mars"
+    assert where_kind(config.database_path, url) == "PostgreSQL at db:5433/mars"
+    assert where_kind(Path("/data/bot.sqlite3"), None) == "SQLite at /data/bot.sqlite3"
 
 
 @pytest.mark.parametrize(

@@ -89,7 +89,34 @@ def test_every_game_seat_move_update_and_rating_is_copied_and_play_goes_on(
     new_lobby, outbox = asyncio.run(play_on(url))
     assert new_lobby == 4
     assert outbox == sorted(set(outbox)) and len(outbox) == len(before["outbox"][1]) + 1
-    with pytest.raises(SystemExit, match="already has games"):
+    with pytest.raises(SystemExit, match="already holds games, moves, outbox, ratings, seats;"):
+        command_line.main(["migrate-to-postgres"])
+    asyncio.run(postgres_server.drop_database(url))
+
+
+async def a_server_setting(url: str) -> None:
+    """An administrator's setting (turn reminders every 6 hours) in the database at `url`."""
+    store = Storage(PgDatabase(url, pool_size=1))
+    await store.open()
+    try:
+        await store.servers.set_settings(1, 6.0, None, True, [])
+    finally:
+        await store.close()
+
+
+def test_a_database_with_a_server_setting_is_refused(
+    postgres_server: Cluster,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    asyncio.run(three_tables(path))
+    url = asyncio.run(postgres_server.new_database(migrated=False))
+    asyncio.run(a_server_setting(url))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    monkeypatch.setenv("DATABASE_URL", url)
+    with pytest.raises(SystemExit, match=r"already holds servers; copy only into a database"):
         command_line.main(["migrate-to-postgres"])
     asyncio.run(postgres_server.drop_database(url))
 

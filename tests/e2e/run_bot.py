@@ -10,6 +10,10 @@ Environment:
                           their lobbies open (instead of random ones), so a test plays one path
     E2E_POLL_SECONDS      if set, the background poll (reminders, timers, queued updates, the
                           heartbeat) runs this often instead of every 15 s
+    E2E_RETRY_SECONDS     if set, the first wait before trying again when Discord is out of reach
+                          at start (instead of 5 s)
+    E2E_FINISH_SECONDS    if set, how long a stop waits for the interactions in flight (instead
+                          of 10 s)
 
 discord.py 2.7 reads its REST base from ``discord.http.Route.BASE`` (also used by interaction
 callbacks and webhook followups) and connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` (it adds
@@ -63,6 +67,14 @@ def main() -> None:
         bot.service.tables.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
     if "E2E_POLL_SECONDS" in os.environ:
         poll_every(float(os.environ["E2E_POLL_SECONDS"]))
+    if "E2E_RETRY_SECONDS" in os.environ:
+        import bot.app
+
+        bot.app.FIRST_RETRY_SECONDS = float(os.environ["E2E_RETRY_SECONDS"])
+    if "E2E_FINISH_SECONDS" in os.environ:
+        import bot.client
+
+        bot.client.FINISH_SECONDS = float(os.environ["E2E_FINISH_SECONDS"])
     module = importlib.import_module(module_name)
     module.main()
 

@@ -92,7 +92,7 @@ async def test_status_and_a_backup_while_the_bot_plays(
     code, text = await admin(tmp_path, "status")
     assert code == 0, text
     assert "Open games: 1 in play, 0 in lobbies" in text
-    assert f"Database: SQLite {tmp_path / 'bot.sqlite3'}" in text
+    assert f"Database: SQLite at {tmp_path / 'bot.sqlite3'}" in text
     assert "Process all shards: version " in text and "last poll " in text
 
     reply = await (await fake_discord.slash(ann, channel, "status")).response()

@@ -26,7 +26,7 @@ TYPE_CLASSES = {
     "TEXT": "text",
 }
 """Each dialect's column types by what they hold (SQLite's INTEGER is 64 bits, as BIGINT is)."""
-ROWIDS = {("servers", "guild_id"), ("takeback_requests", "game_id")}
+ROWIDS = {("servers", "guild_id"), ("takeback_requests", "game_id"), ("guild_commands", "guild_id")}
 """Columns that SQLite would number if a row came without them (an INTEGER PRIMARY KEY is its
 rowid), unlike PostgreSQL; the bot always gives them (a server's id, a game's id)."""
 
