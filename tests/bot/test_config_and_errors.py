@@ -30,6 +30,7 @@ def test_defaults_need_only_the_token() -> None:
     assert config.log_level == logging.INFO
     assert config.remind_after == 24 * 3600
     assert config.database_url is None
+    assert config.worker_idle_seconds == 600  # workers stop after 10 minutes idle
     assert type(storage_for(config.database_path, config.database_url).database) is (SqliteDatabase)
 
 
@@ -53,6 +54,16 @@ def test_shards_run_all_here_by_default_or_the_range_named() -> None:
     config = Config.from_env(some)
     assert (config.shard_count, config.shard_ids) == (8, (0, 4, 5))
     assert config.process_name == "shards 0,4,5 of 8"
+
+
+def test_workers_stop_after_the_minutes_idle_named_or_never() -> None:
+    def idle(minutes: str) -> float | None:
+        return Config.from_env(
+            {"DISCORD_TOKEN": "a", "WORKER_IDLE_MINUTES": minutes}
+        ).worker_idle_seconds
+
+    assert idle("2.5") == 150 and idle("") == 600
+    assert idle("0") is None  # they keep running once started
 
 
 def test_a_process_runs_the_servers_of_its_shards() -> None:
@@ -79,6 +90,8 @@ def test_a_process_runs_the_servers_of_its_shards() -> None:
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "soon"}, "TURN_REMINDER_HOURS"),
         ({"DISCORD_TOKEN": "a", "TURN_REMINDER_HOURS": "-1"}, "TURN_REMINDER_HOURS"),
         ({"DISCORD_TOKEN": "a", "DATABASE_URL": "mysql://db/mars"}, "DATABASE_URL"),
+        ({"DISCORD_TOKEN": "a", "WORKER_IDLE_MINUTES": "ten"}, "WORKER_IDLE_MINUTES must be"),
+        ({"DISCORD_TOKEN": "a", "WORKER_IDLE_MINUTES": "-1"}, "WORKER_IDLE_MINUTES must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
