@@ -1,7 +1,8 @@
 """Worker pools start when first needed and stop when idle (`bot.play.workers`): thinkers made
 with no search start no process, the first computer turn starts the thinking worker, an idle
 stop ends it and the next turn starts it again and gets its move; a stop is never made under
-work, and work arriving after one goes to new workers. Idleness is judged by a clock the test
+work, and work arriving after one goes to new workers; a search whose worker died is thought
+again by new workers. Idleness is judged by a clock the test
 moves and checked when the test says, or by the event loop's own check at once (no idle time)."""
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import asyncio
 import json
 import multiprocessing
 import threading
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from multiprocessing.process import BaseProcess
+from typing import Any
 
 import pytest
 
@@ -129,3 +131,27 @@ async def test_the_event_loops_check_spares_work_that_came_meanwhile_and_stops_t
         await asyncio.sleep(0)  # the check planned as the last work ended
     assert workers.executor is None and len(pools.made) == 1
     await asyncio.to_thread(workers.close)
+
+
+class DiesUnderWork(ThreadPoolExecutor):
+    """A pool whose worker dies under its first work, as a process pool's would."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        died: Future[Any] = Future()
+        died.set_exception(BrokenExecutor("a worker died"))
+        return died
+
+
+async def test_a_search_whose_worker_died_under_it_is_handed_to_new_workers() -> None:
+    made: list[ThreadPoolExecutor] = []
+
+    def pool() -> Executor:
+        made.append(DiesUnderWork(1) if not made else ThreadPoolExecutor(1))
+        return made[-1]
+
+    thinkers = Thinkers(pool)
+    try:
+        GAME.parse(OPENING, 0, await thinkers.move_for(TURN))
+        assert len(made) == 2 and thinkers.workers.executor is made[1]
+    finally:
+        await asyncio.to_thread(thinkers.close)
