@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,13 +77,20 @@ def shard_env(shard: int, processes: int) -> dict[str, str]:
 
 
 class Fleet:
-    """The bot processes of a run: one serving every shard, or one per shard."""
+    """The bot processes of a run: one serving every shard, or one per shard, with `settings`
+    (environment variables) besides the run's own."""
 
     def __init__(
-        self, fake: FakeDiscord, folder: Path, database: Database, processes: int, seed: int
+        self,
+        fake: FakeDiscord,
+        folder: Path,
+        database: Database,
+        processes: int,
+        seed: int,
+        settings: Mapping[str, str] | None = None,
     ) -> None:
         self.fake = fake
-        env = {"E2E_SEED": str(seed)}
+        env = {"E2E_SEED": str(seed), **(settings or {})}
         if database.url is not None:
             env["DATABASE_URL"] = database.url
         if len(fake.guilds) > 1:

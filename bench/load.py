@@ -6,13 +6,16 @@ in a temporary folder, game seeds pinned with E2E_SEED); `run_load` can also run
 PostgreSQL database and as several processes, one shard each (`bench/fleet.py`, used by
 `bench/scale.py`). The fake Discord and the simulated players (`bench/players.py`) run in this
 process. CPU is the bot processes' and their children's (/proc/<pid>/stat) over the measured
-window, a database server's counted apart; memory is the largest proportional set size (PSS)
-of the bot and its children sampled in the window, shown beside the bot process's own peak
-resident set (VmHWM). Beside the throughput stand the machine's speed and business, so that runs
-on different days or machines compare: a fixed search run before and after the load
-(`bench.search_speed.yardstick`, simulations per CPU second and per wall second), the share of
-the machine's CPUs idle in the window and the CPU of its other processes (/proc/stat), and the
-load average as the window began and ended. Times are shown in milliseconds, memory in MiB.
+window, a database server's counted apart; memory is the proportional set size (PSS) of the bot
+and its descendants (`bench/memory.py`), at rest before the load (connected, no game open), the
+largest sampled in the window, and, when the run shortens the bot's idle period for its workers
+(`LoadPlan.idle_seconds`, the bot's WORKER_IDLE_MINUTES), once they stopped for being idle after
+the window; shown beside the bot process's own peak resident set (VmHWM). Beside the throughput
+stand the machine's speed and business, so that runs on different days or machines compare: a
+fixed search run before and after the load (`bench.search_speed.yardstick`, simulations per CPU
+second and per wall second), the share of the machine's CPUs idle in the window and the CPU of
+its other processes (/proc/stat), and the load average as the window began and ended. Times are
+shown in milliseconds, memory in MiB.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from bench.floors import (
     time_render,
     timed,
 )
+from bench.memory import Memory, PeakMemory, after_idle_stop, memory_rows
 from bench.players import LoadError, Players, Samples
 from bench.playouts import first_state, positions
 from bench.procstat import (
@@ -46,7 +50,6 @@ from bench.procstat import (
     steal_seconds,
     thread_cpu_seconds,
     tree_cpu_seconds,
-    tree_kib,
 )
 from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
 from bench.search_speed import YARDSTICK, Plan, Yardstick, yardstick
@@ -104,6 +107,10 @@ class LoadPlan:
     """How long the player against a computer thinks before each move."""
     yardstick: Plan = YARDSTICK
     """The fixed search run before and after the load (`bench.search_speed.yardstick`)."""
+    idle_seconds: float | None = 20.0
+    """The bot's idle period for its workers in this run (WORKER_IDLE_MINUTES): the memory is
+    measured again once they stopped for it after the window (None: the bot's default, not
+    waited for)."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,14 @@ class Run:
     """Peak resident memory of the largest bot process alone (VmHWM, KiB)."""
     peak_pss_kib: int
     """Peak proportional memory (PSS, KiB) of the bot processes and their children, sampled."""
+    at_rest: Memory
+    """The memory of the bot processes and their descendants at rest, before the load
+    (connected, no game open)."""
+    at_peak: Memory | None
+    """That memory at its largest sampled in the window."""
+    after_idle: Memory | None
+    """That memory after the window, once the workers stopped for being idle (None: not
+    measured, or they did not stop)."""
     late: int
     """Interactions the bot acknowledged after Discord's 3 s deadline."""
     refused: int
@@ -169,22 +184,6 @@ class Run:
     def others_cpu(self) -> float:
         """CPU seconds of the machine's other processes (not this run's) in the window."""
         return max(0.0, self.machine_cpu - self.cpu - self.database_cpu - self.driver_cpu)
-
-
-class PeakMemory:
-    """The largest PSS (KiB) of processes and their children together, sampled every `every`
-    seconds."""
-
-    def __init__(self, pids: list[int], every: float = 0.5) -> None:
-        self.pids = pids
-        self.every = every
-        self.kib = 0
-
-    async def watch(self) -> None:
-        while True:
-            now = sum(tree_kib("Pss", pid, "smaps_rollup") for pid in self.pids)
-            self.kib = max(self.kib, now)
-            await asyncio.sleep(self.every)
 
 
 def own_cpu() -> float:
@@ -233,9 +232,14 @@ async def run_load(
     names = tuple(f"load-{n}" for n in range(1, plan.channels + 1))
     names += tuple(f"hard-{n}" for n in range(1, plan.computers + 1))
     fake = await open_world(names, processes, VALIDATE_ONE_IN)
-    fleet = Fleet(fake, folder, database, processes, plan.seed)
+    settings = (
+        {} if plan.idle_seconds is None else {"WORKER_IDLE_MINUTES": f"{plan.idle_seconds / 60}"}
+    )
+    fleet = Fleet(fake, folder, database, processes, plan.seed, settings)
     try:
         await fleet.start()
+        pids = fleet.pids
+        at_rest = Memory.now(pids)
         tables = seat_tables(fake)
         against = [tables.pop() for _ in range(plan.computers)]
         players = Players(fake, plan.seed, plan.board_every)
@@ -249,7 +253,6 @@ async def run_load(
         for table in against:
             await computers.open(table)
         opening = loop.time() - opened
-        pids = fleet.pids
         profiling = None
         if plan.profile:
             out = folder / "profile.txt"
@@ -268,9 +271,12 @@ async def run_load(
         ended = thread_cpu_seconds(pids[0])
         threads = {t: spent - threads.get(t, 0.0) for t, spent in ended.items()}
         watching.cancel()
-        peak_kib, tree = max(status_kib("VmHWM", pid) for pid in pids), memory.kib
+        peak_kib = max(status_kib("VmHWM", pid) for pid in pids)
         log = fleet.log_text()  # before stopping: what stopping itself logs is not counted
         raw = None if profiling is None else await profiling
+        after_idle = None
+        if plan.idle_seconds is not None:
+            after_idle = await after_idle_stop(pids, plan.idle_seconds)
     finally:
         await fleet.stop()
         await fake.stop()
@@ -289,7 +295,10 @@ async def run_load(
         busy=busy,
         load_1min=load_1min,
         peak_kib=peak_kib,
-        peak_pss_kib=tree,
+        peak_pss_kib=0 if memory.peak is None else memory.peak.total,
+        at_rest=at_rest,
+        at_peak=memory.peak,
+        after_idle=after_idle,
         late=sum(record.expired for record in fake.state.interactions.values()),
         refused=refused + len(fake.unhandled_requests),
         log_errors=log_errors(log),
@@ -427,6 +436,16 @@ def load_section(
         f"| refused requests (refused, schema-invalid, no route) | {run.refused} |",
         f"| bot log lines at ERROR or with a traceback | {run.log_errors} |",
         "",
+        "Memory of the bot and its worker processes (the workers' count in brackets):",
+        "",
+        *memory_rows(
+            [
+                ("at rest before the load (connected, no game open)", run.at_rest),
+                ("largest sampled under the load (every 0.5 s)", run.at_peak),
+                (f"after the load, {idle_stop(plan)}", run.after_idle),
+            ]
+        ),
+        "",
         "Floors, measured in this process after the bot stopped (the encode and the render "
         "taken in turns):",
         "",
@@ -482,6 +501,16 @@ def load_section(
         hard = ms(percentile(run.thoughts, 0.95)) if run.thoughts else float("inf")
         checks.append(Check("load: a hard computer's move p95", hard, HARD_REPLY_P95_MS, "ms"))
     return Section(lines, checks)
+
+
+def idle_stop(plan: LoadPlan) -> str:
+    """When the memory after the load is measured, as the report says it."""
+    if plan.idle_seconds is None:
+        return "once the workers stopped for being idle (not waited for)"
+    return (
+        f"once the workers stopped for being idle {plan.idle_seconds:g} s "
+        f"(WORKER_IDLE_MINUTES={plan.idle_seconds / 60:.3g})"
+    )
 
 
 def computer_lines(plan: LoadPlan, run: Run) -> list[str]:

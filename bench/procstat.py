@@ -32,6 +32,19 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def workers(pid: int) -> list[int]:
+    """The living descendants of `pid` that are not its children: the workers of its process
+    pools, which its fork server (a child) starts."""
+    found = []
+    for each in children(pid):
+        try:
+            if int(_stat_fields(each)[1]) != pid:
+                found.append(each)
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of `pid` so far, with that of its waited-for children."""
     fields = _stat_fields(pid)

@@ -102,6 +102,7 @@ def load_plan(plan: ScalePlan, games: int) -> LoadPlan:
         seed=plan.seed,
         board_every=plan.board_every,
         open_inflight=plan.open_inflight,
+        idle_seconds=None,
     )
 
 

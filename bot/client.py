@@ -1,4 +1,4 @@
-"""The Discord client: opens the store, starts the picture and thinking workers, adds one cog
+"""The Discord client: opens the store, makes the picture and thinking workers, adds one cog
 per feature (lobby, play, claims, takebacks, computer players, info, lessons, stats, history,
 reviews, the poll, tables, stand-ins, status), each made with what it uses, and syncs the
 commands.
@@ -12,6 +12,7 @@ declares them for any client, hence their `override` ignores)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -125,8 +126,8 @@ class MarsBot(commands.AutoShardedBot):
         self,
         config: Config,
         *,
-        pictures: Callable[[], Pictures] = Pictures.in_processes,
-        thinkers: Callable[[], Thinkers] = Thinkers.in_processes,
+        pictures: Callable[[], Pictures] | None = None,
+        thinkers: Callable[[], Thinkers] | None = None,
         poll_seconds: float = POLL_SECONDS,
     ) -> None:
         # It never joins a voice channel: discord.py's warnings that voice needs PyNaCl and
@@ -150,8 +151,9 @@ class MarsBot(commands.AutoShardedBot):
         self.service = TableService(
             self.store, remind_after=config.remind_after, holder=config.process_name
         )
-        self._make_pictures = pictures
-        self._make_thinkers = thinkers
+        idle = config.worker_idle_seconds
+        self._make_pictures = pictures or functools.partial(Pictures.in_processes, None, idle)
+        self._make_thinkers = thinkers or functools.partial(Thinkers.in_processes, idle)
         self._poll_seconds = poll_seconds
         self._shutdown: asyncio.Future[None] | None = None
         self.stopped = asyncio.Event()

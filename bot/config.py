@@ -16,6 +16,9 @@
 - COMPUTER_PAUSE_SECONDS (default 2): how long a computer player waits before it moves.
 - HEALTH_STALE_SECONDS (default 90): `python -m bot health` fails when this process's last sign
   of life (a completed pass of its background poll while connected) is older.
+- WORKER_IDLE_MINUTES (default 10): the picture, replay and thinking worker processes start when
+  first needed and stop after this many minutes without work (they start again at the next);
+  0 keeps them running once started.
 - MARSVSEARTH_DECK (optional): a Mars vs. Earth deck file (TOML) to play with instead of the
   bundled one, checked at start-up.
 """
@@ -56,6 +59,8 @@ class Config:
     health_stale_seconds: float = 90.0
     """How old this process's last sign of life may be before `python -m bot health` calls
     it unhealthy."""
+    worker_idle_seconds: float | None = 600.0
+    """Seconds a pool of worker processes may go without work before it stops (None: never)."""
 
     @property
     def process_name(self) -> str:
@@ -101,6 +106,7 @@ class Config:
         shard_count, shard_ids = shards(values, shared=url is not None)
         return cls(
             health_stale_seconds=health_stale_seconds(values),
+            worker_idle_seconds=worker_idle_seconds(values),
             token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -129,6 +135,17 @@ def health_stale_seconds(values: Mapping[str, str]) -> float:
     if not seconds:
         raise ConfigError("HEALTH_STALE_SECONDS must be a number of seconds above 0.")
     return seconds
+
+
+def worker_idle_seconds(values: Mapping[str, str]) -> float | None:
+    """WORKER_IDLE_MINUTES of `values` (default 10) in seconds, None for 0 (never idle); raises
+    ConfigError unless it is a number of minutes, 0 or more."""
+    minutes = _seconds(values.get("WORKER_IDLE_MINUTES", "").strip() or "10")
+    if minutes is None:
+        raise ConfigError(
+            "WORKER_IDLE_MINUTES must be a number of minutes (0 keeps the workers running)."
+        )
+    return minutes * 60 or None
 
 
 def settings(env: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -126,6 +126,14 @@ LOAD_ROWS = [
     rf"\| moves per second per 1,000 yardstick simulations per CPU s \| {NUMBER} \|",
     rf"\| machine idle in the window, share of all \d+ CPUs \(/proc/stat\) \| {NUMBER}% \|",
     rf"\| other processes' CPU in the window \(not this run's\), share of one core \| {NUMBER}% \|",
+    # a bot with no game open runs no worker, and its workers stop once idle after the load
+    rf"\| at rest before the load \(connected, no game open\) \| {NUMBER} \| {NUMBER} \| "
+    rf"{NUMBER} \| 0\.0 \(0\) \|",
+    rf"\| largest sampled under the load \(every 0\.5 s\) \| {NUMBER} \| {NUMBER} \| {NUMBER} "
+    rf"\| {NUMBER} \([1-9]\d*\) \|",
+    r"\| after the load, once the workers stopped for being idle "
+    rf"{NUMBER} s \(WORKER_IDLE_MINUTES={NUMBER}\) \| {NUMBER} \| {NUMBER} \| {NUMBER} "
+    r"\| 0\.0 \(0\) \|",
     rf"\| bare PNG encode \(`encode_png`\), mid-game board, {NUMBER} bytes {TIMING}",
     rf"\| bare SQLite commit \(WAL, synchronous=FULL\), one {NUMBER}-byte row {TIMING}",
     rf"\| engine move \(parse \+ apply, no I/O\) {TIMING}",

@@ -18,6 +18,10 @@ The last `KEEP` pictures are remembered by `view_digest`, so the channel's board
 DM showing the same view share one drawing; a view being drawn is awaited, not drawn again. A
 pool whose worker died (the pictures it was drawing fail; their deliveries are tried again) is
 replaced by a new one at the next drawing (or replay).
+
+The fork server starts with the bot (it imports the renderers then, not at the first picture);
+the picture and replay workers start at the first picture or replay, and the bot's stop after
+`WORKER_IDLE_MINUTES` without one, until the next (see `bot.play.workers`).
 """
 
 from __future__ import annotations
@@ -29,20 +33,20 @@ import multiprocessing
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import forkserver
-from typing import Any, TypeVar
+from multiprocessing.context import BaseContext
+from typing import Any
 
 from bot.catalogue import CATALOGUE, marsvsearth_deck
 from bot.play.replays import replay_worker_started, replay_workers
 from bot.play.worker_start import worker_started
+from bot.play.workers import Workers
 from bot.service import view_digest
 from engine.core import View
 from engine.marsvsearth import Deck
 from render.renderer import Rendered, Renderer
 from render.replay import Animation, Frame, animate
-
-T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -60,68 +64,37 @@ def usable_cores() -> int:
     return os.cpu_count() or 1
 
 
+def start_fork_server() -> BaseContext:
+    """The context of the bot's fork server, started now if it is not running: it imports the
+    renderers and the search (`PRELOADED`) once, for every worker it will start."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(PRELOADED))
+    forkserver.ensure_running()
+    return context
+
+
 def process_pool(
     workers: int, started: Callable[[int, Deck | None], None] = worker_started
 ) -> ProcessPoolExecutor:
-    """`workers` processes that start when first needed, from the one fork server of the bot,
-    which imports the renderers and the search (see `PRELOADED`) as the first pool is made. A
+    """`workers` processes that start when first needed, from the one fork server of the bot
+    (`start_fork_server`). A
     worker runs `started` with the bot's process id and its Mars vs. Earth deck first (None: the
     bundled one): by default it installs the deck, ignores Ctrl-C and ends with the bot (see
     `bot.play.worker_start`)."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(list(PRELOADED))
-    forkserver.ensure_running()  # it imports the renderers now, not at the first picture
     return ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=context,
+        mp_context=start_fork_server(),
         initializer=started,
         initargs=(os.getpid(), marsvsearth_deck()),
     )
 
 
-class Workers:
-    """The executor that `make` makes (None: the event loop's default thread pool), made when
-    first needed and made again if it broke; `what` names its workers in the log."""
-
-    def __init__(self, make: Callable[[], Executor] | None, what: str) -> None:
-        self._make = make
-        self.what = what
-        self.executor: Executor | None = None
-        self._closed = False
-
-    def start(self) -> None:
-        """Make the executor now (its processes still start when first needed)."""
-        if self._closed:
-            raise RuntimeError(f"the {self.what} workers are stopped")
-        if self.executor is None and self._make is not None:
-            self.executor = self._make()
-
-    def submit(self, work: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-        """`work(*args)` in a worker (in new workers if the pool broke)."""
-        self.start()
-        loop = asyncio.get_running_loop()
-        try:
-            return loop.run_in_executor(self.executor, work, *args)
-        except BrokenExecutor:
-            if self._make is None or self.executor is None:
-                raise
-            log.warning("A %s worker died; starting new ones", self.what)
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._make()
-            return loop.run_in_executor(self.executor, work, *args)
-
-    def close(self) -> None:
-        """Stop the workers (work not yet begun is dropped); waits for them to exit."""
-        self._closed = True
-        if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
-
-
 class Pictures:
-    """Draws views with the executor that `workers` makes (again if it breaks; None: in the
-    event loop's default thread pool) and remembers the last `keep` pictures. Makes replays
-    with the executor that `replays` makes at the first replay (again if it breaks; None: a
-    thread of its own), which runs `replays_at_once` of them at a time."""
+    """Draws views with the executor that `workers` makes at the first picture (again if it
+    breaks; None: in the event loop's default thread pool) and remembers the last `keep`
+    pictures. Makes replays with the executor that `replays` makes at the first replay (again
+    if it breaks; None: a thread of its own), which runs `replays_at_once` of them at a time.
+    Either stops after `idle_seconds` without work (None: never; see `bot.play.workers`)."""
 
     def __init__(
         self,
@@ -131,28 +104,33 @@ class Pictures:
         replays: Callable[[], Executor] | None = None,
         replays_at_once: int = 1,
         renderer_for: Callable[[View], Renderer[Any]] = CATALOGUE.renderer_for,
+        idle_seconds: float | None = None,
     ) -> None:
         self.renderer_for = renderer_for
         """The renderer of a view's game (by default the catalogue's)."""
-        self.boards = Workers(workers, "picture")
-        self.boards.start()
+        self.boards = Workers(workers, "picture", idle_seconds=idle_seconds)
         if replays is None:
             replays = functools.partial(ThreadPoolExecutor, replays_at_once, "replay")
-        self.replays = Workers(replays, "replay")
+        self.replays = Workers(replays, "replay", idle_seconds=idle_seconds)
         self.replays_at_once = replays_at_once
         self.keep = keep
         self._drawn: OrderedDict[str, asyncio.Future[Rendered]] = OrderedDict()
 
     @classmethod
-    def in_processes(cls, workers: int | None = None) -> Pictures:
+    def in_processes(
+        cls, workers: int | None = None, idle_seconds: float | None = None
+    ) -> Pictures:
         """Pictures drawn by `workers` processes (default: one per usable core), replays made
-        by `replay_workers` processes of their own, at a lower priority."""
+        by `replay_workers` processes of their own, at a lower priority; the fork server
+        starts now (see `process_pool`)."""
         cores = usable_cores()
         at_once = replay_workers(cores)
+        start_fork_server()
         return cls(
             functools.partial(process_pool, workers or cores),
             replays=functools.partial(process_pool, at_once, replay_worker_started),
             replays_at_once=at_once,
+            idle_seconds=idle_seconds,
         )
 
     async def draw(self, view: View) -> Rendered:

@@ -5,9 +5,12 @@ beside the time it was handed over; the worker finds the game and its kit in the
 the game's key and answers with the move's notation. The workers start from a fork server that
 imports the search and the games once (a process that runs an event loop and threads is never
 forked); one process per usable core but one, which leaves a core for the event loop and the
-pictures. The workers start with the bot and warm up at once (`thinker_started`), so no player's
-move pays a worker's start or its first calls. Tests think in a thread instead
-(`Thinkers(None)`). A pool whose worker died is replaced at the next move.
+pictures. A bot without computer players starts none: the workers start, all of them, at the first
+search (a computer's turn, a hint, a review) and warm up at once (`thinker_started`), so only that
+search pays their start and first calls (a computer's turn pays them during its pause, from its time
+on the clock, see below). The bot's stop after `WORKER_IDLE_MINUTES` without a search, their trees
+and pondering with them, and the next search starts them again (see `bot.play.workers`). Tests think
+in a thread instead (`Thinkers(None)`). A search whose worker died is handed to new workers.
 
 A move at the hardest level stops within 1.9 s of CPU and 2.1 s on the clock from the moment
 the turn was handed to the workers, less `SPARE_SECONDS` for the way back: the time it waited
@@ -35,7 +38,6 @@ A human's move forgets nothing: the next search starts from the subtree of the m
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import json
 import logging
@@ -56,6 +58,7 @@ from bot.play.ended import EndedGames, watch
 from bot.play.pictures import process_pool, usable_cores
 from bot.play.ponderer import Ponderer
 from bot.play.worker_start import worker_started
+from bot.play.workers import Workers
 from bot.service import Turn
 from engine.marsvsearth import Deck
 
@@ -166,37 +169,31 @@ def thinker_started(bot: int, deck: Deck | None, ended: EndedGames | None = None
     warm()
 
 
-def ready() -> None:
-    """Nothing: submitted to a new pool to start its workers at once."""
-
-
 class Thinkers:
-    """Runs searches with the executor that `workers` makes (again if it breaks; None: in the
-    event loop's default thread pool); its workers forget the games told to `ended` (None: it
-    thinks in threads, with this process's memory)."""
+    """Runs searches with the executor that `workers` makes at the first search (again if it
+    breaks; None: in the event loop's default thread pool), `processes` of its workers started
+    at once, stopped after `idle_seconds` without a search (None: never; see
+    `bot.play.workers`); its workers forget the games told to `ended` (None: it thinks in
+    threads, with this process's memory)."""
 
     def __init__(
         self,
         workers: Callable[[], Executor] | None,
         processes: int = 0,
         ended: EndedGames | None = None,
+        idle_seconds: float | None = None,
     ) -> None:
-        self._workers, self._processes, self._ended = workers, processes, ended
-        self.executor = None if workers is None else self._start(workers)
+        self.workers = Workers(workers, "thinking", at_once=processes, idle_seconds=idle_seconds)
+        self._ended = ended
 
     @classmethod
-    def in_processes(cls) -> Thinkers:
+    def in_processes(cls, idle_seconds: float | None = None) -> Thinkers:
         processes = max(1, usable_cores() - 1)
         ended = EndedGames(multiprocessing.get_context("forkserver"))  # that of `process_pool`
         started = functools.partial(thinker_started, ended=ended)
-        return cls(functools.partial(process_pool, processes, started), processes, ended)
-
-    def _start(self, workers: Callable[[], Executor]) -> Executor:
-        """New workers, the first `processes` of them started now rather than at a move."""
-        executor = workers()
-        for _ in range(self._processes):
-            executor.submit(ready)
-        return executor
+        return cls(
+            functools.partial(process_pool, processes, started), processes, ended, idle_seconds
+        )
 
     def forget(self, game_id: int) -> None:
         """Every worker drops its trees of the game `game_id` and ponders it no more (it
@@ -214,20 +211,13 @@ class Thinkers:
         return notation
 
     async def _think(self, turn: Turn, handed: float) -> str:
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.executor, think, turn, handed)
-        except BrokenExecutor:
-            if self._workers is None or self.executor is None:
-                raise
-            log.warning("A thinking worker died; starting new ones")
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._start(self._workers)
-            return await loop.run_in_executor(self.executor, think, turn, handed)
+            return await self.workers.submit(think, turn, handed)
+        except BrokenExecutor:  # its worker died under it: new workers think it again
+            return await self.workers.submit(think, turn, handed)
 
     def close(self) -> None:
         """Stop the workers (searches under way are dropped) and the pondering of this
         process (thinking in threads); waits for them to exit."""
-        if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
+        self.workers.close()
         PONDERER.close()

@@ -9,7 +9,6 @@ game's number) autocompletes from this channel's finished games, as for `/replay
 
 from __future__ import annotations
 
-import asyncio
 import io
 import time
 from typing import TYPE_CHECKING, Any
@@ -43,12 +42,12 @@ def progress_text(weighed: int, total: int) -> str:
 
 
 def in_workers(thinkers: Thinkers) -> Run:
-    """Runs a function in the thinking workers (the event loop's threads when they have no
-    process pool), with their pondering paused while it runs."""
+    """Runs a function in the thinking workers (started if they are not running; the event
+    loop's threads when they have no process pool), with their pondering paused while it
+    runs."""
 
     async def run(function: Any, *args: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(thinkers.executor, unpondered, function, *args)
+        return await thinkers.workers.submit(unpondered, function, *args)
 
     return run
 

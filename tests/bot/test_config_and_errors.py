@@ -31,6 +31,7 @@ def test_defaults_need_only_the_token() -> None:
     assert config.log_level == logging.INFO
     assert config.remind_after == 24 * 3600
     assert config.database_url is None
+    assert config.worker_idle_seconds == 600  # workers stop after 10 minutes idle
     assert type(storage_for(config.database_path, config.database_url).database) is (SqliteDatabase)
 
 
@@ -70,6 +71,16 @@ def test_shards_run_all_here_by_default_or_the_range_named() -> None:
     assert config.process_name == "shards 0,4,5 of 8"
 
 
+def test_workers_stop_after_the_minutes_idle_named_or_never() -> None:
+    def idle(minutes: str) -> float | None:
+        return Config.from_env(
+            {"DISCORD_TOKEN": "a", "WORKER_IDLE_MINUTES": minutes}
+        ).worker_idle_seconds
+
+    assert idle("2.5") == 150 and idle("") == 600
+    assert idle("0") is None  # they keep running once started
+
+
 def test_a_process_runs_the_servers_of_its_shards() -> None:
     url = "postgresql://bot:secret@db/mars"
     some = Config.from_env(
@@ -98,6 +109,8 @@ def test_a_process_runs_the_servers_of_its_shards() -> None:
         ({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://u:p?w@db/mars"}, "%3F"),
         ({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://db:0/mars"}, "not `0`"),
         ({"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://db:1,[::1]:x/mars"}, "not `x`"),
+        ({"DISCORD_TOKEN": "a", "WORKER_IDLE_MINUTES": "ten"}, "WORKER_IDLE_MINUTES must be"),
+        ({"DISCORD_TOKEN": "a", "WORKER_IDLE_MINUTES": "-1"}, "WORKER_IDLE_MINUTES must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
         ({"DISCORD_TOKEN": "a", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),

@@ -102,13 +102,13 @@ def test_a_worker_of_the_bots_pool_forgets_a_game_the_bot_tells_it_ended(
 ) -> None:
     monkeypatch.setattr(thinking, "usable_cores", lambda: 2)  # one worker: it took the turns
     thinkers = Thinkers.in_processes()
-    assert thinkers.executor is not None
     game = thinking.CATALOGUE["albiorix"].game
     stored = json.dumps(game.to_json(game.new_game(["Ann", "Bob"], {}, 4)))
 
     def in_worker(game_id: int) -> tuple[bool, bool]:
-        assert thinkers.executor is not None
-        return thinkers.executor.submit(kept_in_worker, game_id).result()
+        executor = thinkers.workers.executor  # started by the first move
+        assert executor is not None
+        return executor.submit(kept_in_worker, game_id).result()
 
     try:
         for game_id in (7, 9):
