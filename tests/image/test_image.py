@@ -19,6 +19,7 @@ import pytest
 
 from tests.e2e.tables import board_after, legal_moves, marks, play, png_of
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.hang import HANG_SECONDS
 from tests.image.dockerfile import Build, Healthcheck, parse
 from tests.image.dockerignore import context_paths
 from tests.image.venv import PROJECT_PACKAGES, REPO_ROOT, fresh_venv
@@ -121,7 +122,7 @@ def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -
         env=build.environment(),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_SECONDS,
         check=False,
     )
     assert shown.returncode == 0, shown.stderr
@@ -167,7 +168,7 @@ async def test_the_image_plays_a_game_and_answers_its_healthcheck(
         base_env=env,
     )
     try:
-        await bot.start(timeout=60)
+        await bot.start()
         await fake.wait_commands_synced()
         ann, bob = fake.add_user("ann"), fake.add_user("bob")
         lobby = await (
