@@ -17,8 +17,8 @@ from bench.ledger import Ledger, code_fingerprint
 GAMES = frozenset({"agents", "albiorix"})
 
 
-def albiorix_rows(section_lines: list[str]) -> list[str]:
-    return [line for line in section_lines if line.startswith("| Albiorix")]
+def leylines_rows(section_lines: list[str]) -> list[str]:
+    return [line for line in section_lines if line.startswith("| Ley Lines of Mars")]
 
 
 def ledger_line(section_lines: list[str]) -> str:
@@ -27,37 +27,38 @@ def ledger_line(section_lines: list[str]) -> str:
 
 
 @pytest.fixture
-def quick_albiorix(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One quick pairing of Albiorix, as many games as asked."""
+def quick_leylines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One quick pairing of Ley Lines of Mars (a game of a second or so, which easy and greedy
+    both win at times), as many games as asked."""
 
     def chosen(quick: bool, games: int | None, only: str | None) -> list[strength.Pairing]:
-        return [strength.Pairing("albiorix", strength.QUICK_NORMAL, (GREEDY,), 0.5, games or 2)]
+        return [strength.Pairing("leylines", strength.QUICK_EASY, (GREEDY,), 0.5, games or 2)]
 
     monkeypatch.setattr(strength, "pairings", chosen)
 
 
-@pytest.mark.usefixtures("quick_albiorix")
+@pytest.mark.usefixtures("quick_leylines")
 def test_a_second_run_counts_the_written_parts_instead_of_playing_them(tmp_path: Path) -> None:
     ledger = tmp_path / "ledger.jsonl"
-    first = strength.bench_strength(True, 4, "albiorix", workers=2, ledger=ledger)
+    first = strength.bench_strength(True, 4, "leylines", workers=2, ledger=ledger)
     assert len(ledger.read_text().splitlines()) == 2  # two parts of a game per seat
     assert "0 parts taken from earlier runs, 2 played now" in ledger_line(first.lines)
-    again = strength.bench_strength(True, 4, "albiorix", workers=2, ledger=ledger)
+    again = strength.bench_strength(True, 4, "leylines", workers=2, ledger=ledger)
     assert "2 parts taken from earlier runs, 0 played now" in ledger_line(again.lines)
-    assert albiorix_rows(again.lines) == albiorix_rows(first.lines)
+    assert leylines_rows(again.lines) == leylines_rows(first.lines)
     assert len(ledger.read_text().splitlines()) == 2
 
 
-@pytest.mark.usefixtures("quick_albiorix")
+@pytest.mark.usefixtures("quick_leylines")
 def test_a_longer_run_plays_only_the_parts_it_lacks(tmp_path: Path) -> None:
     ledger = tmp_path / "ledger.jsonl"
-    strength.bench_strength(True, 2, "albiorix", workers=1, ledger=ledger)
-    longer = strength.bench_strength(True, 6, "albiorix", workers=2, ledger=ledger)
+    strength.bench_strength(True, 2, "leylines", workers=1, ledger=ledger)
+    longer = strength.bench_strength(True, 6, "leylines", workers=2, ledger=ledger)
     assert "1 parts taken from earlier runs, 2 played now" in ledger_line(longer.lines)
-    fresh = strength.bench_strength(True, 6, "albiorix", workers=2)
-    [row] = albiorix_rows(longer.lines)
-    assert "| normal vs greedy | 6 |" in row
-    assert [r.split("|")[4] for r in albiorix_rows(fresh.lines)] == [row.split("|")[4]]
+    fresh = strength.bench_strength(True, 6, "leylines", workers=2)
+    [row] = leylines_rows(longer.lines)
+    assert "| easy vs greedy | 6 |" in row
+    assert [r.split("|")[4] for r in leylines_rows(fresh.lines)] == [row.split("|")[4]]
 
 
 def test_a_part_is_found_only_under_its_own_key(tmp_path: Path) -> None:
@@ -141,10 +142,10 @@ def test_a_named_pairing_is_played_alone_without_tables(tmp_path: Path) -> None:
 
 def test_the_command_line_passes_the_pairing_and_the_ledger(tmp_path: Path) -> None:
     ledger, out = tmp_path / "ledger.jsonl", tmp_path / "strength.md"
-    argv = ["--strength", "--quick", "--strength-game", "albiorix"]
+    argv = ["--strength", "--quick", "--strength-game", "leylines"]
     argv += ["--strength-pairing", "hard-greedy", "--strength-ledger", str(ledger)]
     assert benchmark.main([*argv, "--out", str(out)]) == 0
     report = out.read_text()
-    assert "| Albiorix | hard vs greedy | 2 |" in report
+    assert "| Ley Lines of Mars | hard vs greedy | 2 |" in report
     assert "normal vs greedy" not in report and "Beliefs" not in report
     assert len(ledger.read_text().splitlines()) == 1

@@ -23,6 +23,7 @@ from bot.play.ponderer import Ponderer
 from bot.play.thinking import Thinkers
 from bot.service import Turn
 from tests.ai.test_ponder import KIT, LEVEL, NIM, pile
+from tests.hang import HANG_SECONDS
 
 CONTEXT = multiprocessing.get_context("spawn")  # the bot's is the fork server's: the same here
 
@@ -116,7 +117,7 @@ def test_a_worker_of_the_bots_pool_forgets_a_game_the_bot_tells_it_ended(
             asyncio.run(thinkers.move_for(turn))
             assert in_worker(game_id) == (True, True)
         thinkers.forget(7)
-        deadline = time.monotonic() + 60  # a bound on a hung worker, not a wait for time
+        deadline = time.monotonic() + HANG_SECONDS  # a bound on a hung worker, not a wait for time
         while in_worker(7) != (False, False):
             assert time.monotonic() < deadline, "the worker still keeps or ponders game 7"
         assert in_worker(9) == (True, True)  # a game not told goes on

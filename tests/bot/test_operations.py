@@ -26,6 +26,7 @@ from bot.storage.rows import Heartbeat as Beat
 from bot.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.conftest import SEED
+from tests.hang import HANG_SECONDS
 
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 
@@ -202,6 +203,7 @@ async def test_a_backup_during_a_stream_of_moves_holds_every_acknowledged_game(
     for channel in channels:
         await open_table(service, channel)
     stop = asyncio.Event()
+    moved = {channel: asyncio.Event() for channel in channels}
 
     async def stream(channel: int) -> None:
         while not stop.is_set():
@@ -209,9 +211,10 @@ async def test_a_backup_during_a_stream_of_moves_holds_every_acknowledged_game(
                 await play_one(service, channel)
             except (TableError, AssertionError):  # the game ended
                 return
+            moved[channel].set()
 
     streams = [asyncio.create_task(stream(channel)) for channel in channels]
-    await asyncio.sleep(0.3)
+    await asyncio.wait_for(asyncio.gather(*(m.wait() for m in moved.values())), HANG_SECONDS)
     acknowledged = {
         game_id: len(await store.moves.of(game_id)) for game_id in await store.games.open_ids()
     }

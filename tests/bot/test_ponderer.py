@@ -18,6 +18,7 @@ from ai.ponder import Pondering
 from bot.play import thinking
 from bot.play.ponderer import Ponderer, crowded
 from tests.ai.test_ponder import KEY, KIT, LEVEL, NIM, thought_and_kept
+from tests.hang import HANG_SECONDS
 
 
 def spare() -> bool:
@@ -27,7 +28,8 @@ def spare() -> bool:
 
 def until(ponderer: Ponderer, done: Callable[[], bool]) -> None:
     """Wait for `done` (checked with pondering paused) to hold."""
-    for _ in range(60_000):
+    deadline = time.monotonic() + HANG_SECONDS
+    while time.monotonic() < deadline:
         with ponderer.paused():
             if done():
                 return

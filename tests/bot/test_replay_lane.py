@@ -14,8 +14,9 @@ import pytest
 from bot.play.replays import BUSY, Busy, ReplayLane, queued
 from engine.core import View
 from render.replay import Animation, Frame
+from tests.hang import HANG_SECONDS
 
-GUARD = 30.0
+GUARD = HANG_SECONDS
 """Seconds a step may take before the test gives up (a guard against hanging, not a measure)."""
 BUDGET = 1000
 

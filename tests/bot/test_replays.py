@@ -31,9 +31,10 @@ from render.leylines import RENDERER
 from render.replay import Animation, Draw, Frame, animate
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_pictures import BreakingPool
+from tests.hang import HANG_SECONDS
 from tests.service.test_service import ANN, BOB, CHANNEL, started
 
-GUARD = 30.0
+GUARD = HANG_SECONDS
 """Seconds a step may take before the test gives up (a guard against hanging, not a measure)."""
 POSTED = "The replay is posted in this channel."
 BUSY = "Too many replays are being made right now; try again in a minute."

@@ -16,6 +16,7 @@ from bot.play.thinking import Thinkers
 from bot.service import TableService, Turn
 from tests.bot.test_delivery import FakeChannel, FakeClient, FakeUser
 from tests.conftest import Backend
+from tests.hang import HANG_SECONDS
 from tests.service.test_service import ANN, CHANNEL
 
 
@@ -31,7 +32,7 @@ class CountedThinkers(Thinkers):
         return await super().move_for(turn)
 
 
-async def until_idle(processes: list[ComputerPlayers], timeout: float = 30) -> None:
+async def until_idle(processes: list[ComputerPlayers], timeout: float = HANG_SECONDS) -> None:
     """Wait until no process has a game's turns under way (any more)."""
     async with asyncio.timeout(timeout):
         while any(players._running for players in processes):

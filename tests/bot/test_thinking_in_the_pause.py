@@ -13,6 +13,7 @@ from bot.play.pictures import Pictures
 from bot.play.thinking import Thinkers
 from bot.service import TableService, Turn
 from tests.bot.test_delivery import FakeChannel, FakeClient, FakeUser
+from tests.hang import HANG_SECONDS
 from tests.service.test_service import ANN, CHANNEL
 
 
@@ -39,7 +40,7 @@ async def test_the_computer_thinks_during_its_pause(service: TableService) -> No
     )  # fmt: skip
     game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
     players.wake(game_id)
-    async with asyncio.timeout(30):
+    async with asyncio.timeout(HANG_SECONDS):
         await thinkers.asked.wait()  # within the hour's pause
     row = await service.store.games.get(game_id)
     assert row is not None and row.moves_made == 0  # not played before the pause is over

@@ -17,6 +17,7 @@ from bot.review.walk import weigh
 from bot.service import Turn
 from engine.core import Game
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH
+from tests.hang import HANG_SECONDS
 
 GAME_KEY = "marsvsearth"
 
@@ -44,9 +45,9 @@ def test_workers_think_and_weigh_with_the_bots_deck(custom_deck: Game[Any, Any])
     pool = process_pool(1)
     try:
         turn = Turn(1, 1, GAME_KEY, json.dumps(stored), seat, "easy", 3, 0)
-        notation = pool.submit(think, turn).result(timeout=120)
+        notation = pool.submit(think, turn).result(timeout=HANG_SECONDS)
         game.parse(state, seat, notation)  # a move of this deck's game
-        weighed = pool.submit(weigh, game, kit, stored, seat, 16, 0).result(timeout=120)
+        weighed = pool.submit(weigh, game, kit, stored, seat, 16, 0).result(timeout=HANG_SECONDS)
         assert weighed.actor == seat and weighed.best is not None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

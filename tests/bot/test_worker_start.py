@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.hang import HANG_SECONDS
+
 KILLED_BOT = """
 import os, signal
 from bot.play.pictures import process_pool
@@ -34,12 +36,12 @@ def test_workers_end_when_the_bot_is_killed(tmp_path: Path) -> None:
     said, complained = tmp_path / "bot.out", tmp_path / "bot.err"
     with said.open("w") as out, complained.open("w") as err:
         bot = subprocess.run(  # no pipes: a surviving worker would hold them open
-            [sys.executable, "-c", KILLED_BOT], stdout=out, stderr=err, timeout=120
+            [sys.executable, "-c", KILLED_BOT], stdout=out, stderr=err, timeout=HANG_SECONDS
         )
     assert bot.returncode == -9, complained.read_text()
     workers = [int(pid) for pid in said.read_text().split()]
     assert workers and all(pid > 0 for pid in workers)
     waited = time.monotonic()
-    while any(running(pid) for pid in workers) and time.monotonic() - waited < 30:
+    while any(running(pid) for pid in workers) and time.monotonic() - waited < HANG_SECONDS:
         time.sleep(0.1)
     assert not any(running(pid) for pid in workers)

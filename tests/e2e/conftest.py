@@ -31,6 +31,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tests.fakediscord import BotProcess, FakeDiscord  # noqa: E402
+from tests.hang import HANG_SECONDS  # noqa: E402
 
 LaunchBot = Callable[..., Awaitable[BotProcess]]
 _LOGS_KEY = pytest.StashKey[list[Path]]()
@@ -97,7 +98,7 @@ async def launch_bot(
         *,
         token: str | None = None,
         wait_connected: bool = True,
-        timeout: float = 20,
+        timeout: float = HANG_SECONDS,
         log_level: str = os.environ.get("E2E_BOT_LOG_LEVEL", "INFO"),
         extra_env: dict[str, str] | None = None,
         database_path: Path | None = None,

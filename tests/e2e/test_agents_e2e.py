@@ -23,6 +23,7 @@ from tests.e2e.tables import (
     refused,
 )
 from tests.fakediscord import FakeDiscord, Message, User
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-2"
 OBJECTIVES = re.compile(r"(red|green|blue|yellow)=-?\d")
@@ -123,7 +124,7 @@ async def test_dealt_objectives_arrive_by_dm(
         def dealt(user: User = user) -> Message | None:
             return next((m for m in fake.dms(user) if m.attachments), None)
 
-        dm = await fake.state.wait_for(dealt, 10, "the dealt objectives")
+        dm = await fake.state.wait_for(dealt, HANG_SECONDS, "the dealt objectives")
         assert OBJECTIVES.search(dm.content) or "objective" in dm.content.lower()
         png_of(dm)
     assert not OBJECTIVES.search(public_text(fake))

@@ -15,13 +15,14 @@ from pathlib import Path
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, legal_moves, marks, move, open_table, play
 from tests.fakediscord import FakeDiscord, Message, User
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-1"
 
 
 def run_out(database: Path) -> None:
     """The open game's turn has waited past its clock: its claim time is moved into the past."""
-    db = sqlite3.connect(database, timeout=5)
+    db = sqlite3.connect(database, timeout=HANG_SECONDS)
     try:
         with db:
             db.execute("UPDATE games SET claim_at = 0 WHERE status = 'active'")

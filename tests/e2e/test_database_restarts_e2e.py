@@ -36,6 +36,7 @@ from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import Place, history, open_table, play
 from tests.e2e.test_operations_e2e import admin, health_becomes
 from tests.fakediscord import FakeDiscord, FakeDiscordTimeout, InteractionResult, Message, User
+from tests.hang import HANG_SECONDS
 
 TABLES = ("mars-1", "mars-2", "mars-3")
 SQUARES = [f"{column}{row}" for row in range(1, 7) for column in "abcdef"]
@@ -50,11 +51,10 @@ AFTER = 2
 interrupted delivery left queued."""
 STOPPED_SECONDS = 8.0
 RETRY_SECONDS = 0.3
-OUTAGE_TRIES = 100
-"""How often `/history` is asked while the server may be down (30 s: longer than an outage)."""
 """The pause before a player sends a refused move again."""
-REPLY_SECONDS = 30.0
-"""How long a `/move` may wait for its answer (a transaction may wait for the server)."""
+OUTAGE_TRIES = int(HANG_SECONDS / RETRY_SECONDS)
+"""How often `/history` is asked while the server may be down (a hang ceiling: an outage is
+far shorter)."""
 NOTHING_CHANGED = "nothing was changed"
 UNCERTAIN = replies.UNCERTAIN
 """The answer when the server went away during the commit: the move may or may not be made."""
@@ -164,7 +164,7 @@ class Stream:
         while index < PYRAMIDS and not self.stop.is_set():
             user, text = self.players[index % 2], planned(index)
             result = await self.fake.slash(user, table, "move", options={"text": text})
-            reply = await result.response(timeout=REPLY_SECONDS)
+            reply = await result.response()
             done = reply.content.startswith("Done")
             if reply.content == UNCERTAIN:  # the commit got no answer: /history says, once
                 listed = await moves_listed(self.fake, user, table, OUTAGE_TRIES)  # back up
@@ -198,7 +198,9 @@ class Stream:
         """Wait for `count` more confirmed moves."""
         goal = len(self.confirmed()) + count
         await until(
-            lambda: len(self.confirmed()) >= goal, f"{count} confirmed moves before {before}", 60
+            lambda: len(self.confirmed()) >= goal,
+            f"{count} confirmed moves before {before}",
+            HANG_SECONDS,
         )
 
 
@@ -261,7 +263,7 @@ async def test_moves_survive_restarts_of_the_database(
         await until(
             lambda: all(len(stream.confirmed(t)) >= marks[t] + AFTER for t in TABLES),
             f"{AFTER} confirmed moves at each table after the outages",
-            60,
+            HANG_SECONDS,
         )
         stream.stop.set()
 
@@ -281,7 +283,7 @@ async def test_moves_survive_restarts_of_the_database(
 
     # Every confirmed move reaches its channel once (what an outage left queued, by the next
     # delivery or the poll); a refused one that was never confirmed does not.
-    await outbox_empty(url, STUCK_SECONDS + 30)
+    await outbox_empty(url, STUCK_SECONDS + HANG_SECONDS)
     for table in TABLES:
         made = stream.confirmed(table)
         for attempt in made:
@@ -291,9 +293,9 @@ async def test_moves_survive_restarts_of_the_database(
         assert boards(fake, table, never) == [], f"{table}: {never}"
 
     # The poll survived: the bot is healthy again, and reminds the players whose turn it is.
-    await health_becomes(tmp_path, True, 30)
+    await health_becomes(tmp_path, True)
     since = fake.checkpoint()
-    await fake.wait_for_message(lambda m: REMINDER in m.content, timeout=30, after=since)
+    await fake.wait_for_message(lambda m: REMINDER in m.content, after=since)
     assert DIED not in bot.log_text()
 
 
@@ -328,7 +330,7 @@ async def test_the_poll_outlives_refused_lease_writes(
     assert reply.content.startswith("Done"), reply.content
     said = await fake.state.wait_for(
         lambda: [m.content for m in result.messages if "told shortly" in m.content],
-        10,
+        HANG_SECONDS,
         "the mover to hear the table will be told shortly",
     )
     assert not any(NOTHING_CHANGED in m.content for m in result.messages), said
@@ -339,13 +341,15 @@ async def test_the_poll_outlives_refused_lease_writes(
     )
     failed = bot.log_text().count(STAYS)
     await until(
-        lambda: bot.log_text().count(STAYS) > failed, "the poll to fail to claim the delivery", 40
+        lambda: bot.log_text().count(STAYS) > failed,
+        "the poll to fail to claim the delivery",
+        HANG_SECONDS,
     )
     assert "permission denied for table leases" in bot.log_text()
     assert boards(fake, table, event) == []
 
     await sql(cluster.url(DATABASE), f"GRANT INSERT, UPDATE ON leases TO {ROLE}")
-    await fake.wait_for_message(lambda m: event in m.content, channel=table, timeout=40)
+    await fake.wait_for_message(lambda m: event in m.content, channel=table)
     await play(fake, ann, table, planned(2))  # the game goes on
     assert len(boards(fake, table, event)) == 1
     assert DIED not in bot.log_text()

@@ -15,6 +15,7 @@ import pytest
 
 from tests.e2e.conftest import LaunchBot, RestClient
 from tests.fakediscord import FakeDiscord, Guild, User, shard_of
+from tests.hang import HANG_SECONDS
 
 SAMPLE = "tests.e2e.sample_bot"
 GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 0, 1 << 9, 1 << 12, 1 << 15
@@ -45,13 +46,13 @@ class RawShard:
 
     async def event(self) -> dict[str, Any]:
         """The next dispatch: ``{"t": ..., "d": ...}``."""
-        payload = await self.ws.receive_json(timeout=5)
+        payload = await self.ws.receive_json(timeout=HANG_SECONDS)
         assert payload["op"] == 0, payload
         return {"t": payload["t"], "d": payload["d"]}
 
     async def close_code(self) -> int | None:
         """Wait for the server to close the connection and return its code."""
-        message = await self.ws.receive(timeout=5)
+        message = await self.ws.receive(timeout=HANG_SECONDS)
         assert message.type == aiohttp.WSMsgType.CLOSE, message
         return self.ws.close_code
 

@@ -166,7 +166,7 @@ async def test_modal_and_gateway_resume(fake_discord: FakeDiscord, launch_bot) -
 
 async def test_wrong_token_exits(fake_discord: FakeDiscord, launch_bot) -> None:
     bot = await launch_bot(SAMPLE, token="not-the-token", wait_connected=False)
-    code = await bot.wait_exit(timeout=15)
+    code = await bot.wait_exit()
     assert code != 0
     assert "Improper token" in bot.log_text()
     assert fake_discord.connection_count == 0

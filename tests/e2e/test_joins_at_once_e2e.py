@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import LaunchBot
 from tests.fakediscord import FakeDiscord, User
+from tests.hang import HANG_SECONDS
 
 CHANNELS = ("mars-1", "mars-2", "mars-3")
 JOINED = "You joined a Mars vs. Earth table."
@@ -26,7 +27,7 @@ JOINED = "You joined a Mars vs. Earth table."
 def seated(database: Path, message_id: int) -> list[int]:
     """The user ids seated at the lobby of `message_id`, in seat order, as the bot stored
     them."""
-    db = sqlite3.connect(database, timeout=5)
+    db = sqlite3.connect(database, timeout=HANG_SECONDS)
     try:
         rows = db.execute(
             "SELECT user_id FROM seats WHERE game_id = "

@@ -10,6 +10,7 @@ from pathlib import Path
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import marks, open_table, play
 from tests.fakediscord import FakeDiscord
+from tests.hang import HANG_SECONDS
 from tests.learn.driving import control, pick, start, take
 
 CHANNEL = "mars-1"
@@ -17,7 +18,7 @@ CHANNEL = "mars-1"
 
 def tables_of(database: Path) -> list[tuple[object, ...]]:
     """Every game row and move row of the database."""
-    db = sqlite3.connect(database, timeout=5)
+    db = sqlite3.connect(database, timeout=HANG_SECONDS)
     try:
         games = db.execute("SELECT id, status, version, state FROM games ORDER BY id").fetchall()
         moves = db.execute("SELECT * FROM moves ORDER BY game_id, seq").fetchall()

@@ -17,6 +17,7 @@ from bot.catalogue import CATALOGUE
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, play, png_of
 from tests.fakediscord import FakeDiscord, User
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-1"
 COMMANDS = {
@@ -162,13 +163,17 @@ async def test_resign_and_rules(fake_discord: FakeDiscord, launch_bot: LaunchBot
     lobby = await (await fake.slash(ann, CHANNEL, "new", subcommand="leylines")).response()
     joined = await (await fake.slash(bob, CHANNEL, "join")).response()
     assert not joined.ephemeral and f"<@{bob.id}> joined" in joined.content
-    await fake.state.wait_for(lambda: f"<@{bob.id}>" in lobby.content, 10, "the lobby updated")
+    await fake.state.wait_for(
+        lambda: f"<@{bob.id}>" in lobby.content, HANG_SECONDS, "the lobby updated"
+    )
     assert "already seated" in await refused(fake, bob, "join")
     before = marks(fake, CHANNEL)
     started = await (await fake.slash(bob, CHANNEL, "start")).response()
     assert started.ephemeral
     assert "begins" in (await board_after(fake, CHANNEL, before)).content
-    await fake.state.wait_for(lambda: "has started" in lobby.content, 10, "the lobby closed")
+    await fake.state.wait_for(
+        lambda: "has started" in lobby.content, HANG_SECONDS, "the lobby closed"
+    )
     assert all(button["disabled"] for button in lobby.buttons)
     before = marks(fake, CHANNEL)
     resigned = await (await fake.slash(bob, CHANNEL, "resign")).response()
@@ -183,7 +188,7 @@ def test_missing_or_rejected_token_ends_with_one_line(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
     done = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env={**env, "PYTHONPATH": str(root)},
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True, text=True, timeout=HANG_SECONDS, check=False,
     )  # fmt: skip
     assert done.returncode != 0
     assert done.stderr.strip().splitlines() == [
@@ -196,7 +201,7 @@ async def test_a_token_discord_rejects_ends_with_one_line(
     fake_discord: FakeDiscord, launch_bot: LaunchBot
 ) -> None:
     bot = await launch_bot(token="not-the-token", wait_connected=False)
-    assert await bot.wait_exit(timeout=30) != 0
+    assert await bot.wait_exit() != 0
     last_line = bot.log_text().strip().splitlines()[-1]
     assert last_line.startswith("error: Discord rejected DISCORD_TOKEN")
     assert "Traceback" not in bot.log_text()

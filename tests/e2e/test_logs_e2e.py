@@ -15,6 +15,7 @@ from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import legal_moves, move, open_table
 from tests.fakediscord import FakeDiscord, Message
 from tests.fakediscord.state import APPLICATION_COMMAND
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-2"
 CHOSEN = {
@@ -52,7 +53,9 @@ async def test_debug_log_holds_no_private_line_nor_seed(
             answers.append(await move(fake, user, CHANNEL, choices[0]))
     assert all(a.ephemeral for a in answers)
     assert sum(a.content.startswith("Done") for a in answers) >= 5
-    await fake.state.wait_for(lambda: all(fake.dms(u) for u in users.values()), 10, "the DMs")
+    await fake.state.wait_for(
+        lambda: all(fake.dms(u) for u in users.values()), HANG_SECONDS, "the DMs"
+    )
     await bot.stop()
 
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:

@@ -17,6 +17,7 @@ import discord
 from tests.e2e.conftest import REPO_ROOT, LaunchBot
 from tests.e2e.tables import open_table, play
 from tests.fakediscord import FakeDiscord
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-1"
 STALE = "3"
@@ -47,7 +48,7 @@ async def admin(tmp_path: Path, *args: str, **env: str) -> tuple[int, str]:
     return process.returncode, out.decode()
 
 
-async def health_becomes(tmp_path: Path, healthy: bool, within: float) -> str:
+async def health_becomes(tmp_path: Path, healthy: bool, within: float = HANG_SECONDS) -> str:
     """Run the health check until it says `healthy` (or fail after `within` seconds); its line."""
     deadline = time.monotonic() + within
     while True:
@@ -65,16 +66,16 @@ async def test_health_follows_the_bot_frozen_and_thawed(
     code, line = await admin(tmp_path, "health")
     assert code == 1 and line.startswith("unhealthy: there is no database"), line
     bot = await launch_bot(extra_env={"E2E_POLL_SECONDS": "1"})
-    assert (await health_becomes(tmp_path, True, 20)).startswith("healthy: the bot (all shards)")
+    assert (await health_becomes(tmp_path, True)).startswith("healthy: the bot (all shards)")
     assert bot.proc is not None
     os.kill(bot.proc.pid, signal.SIGSTOP)
     try:
-        stale = await health_becomes(tmp_path, False, 15)
+        stale = await health_becomes(tmp_path, False)
     finally:
         os.kill(bot.proc.pid, signal.SIGCONT)
     assert stale.startswith("unhealthy: the bot's last sign of life (all shards) is "), stale
     assert "the limit is 3 s" in stale
-    await health_becomes(tmp_path, True, 20)
+    await health_becomes(tmp_path, True)
     code, line = await admin(tmp_path, "health", SHARD_COUNT="2", SHARD_IDS="1", DATABASE_URL="")
     assert code == 1, line  # another process's heartbeat is not this one's
 
@@ -83,7 +84,7 @@ async def test_status_and_a_backup_while_the_bot_plays(
     fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
 ) -> None:
     await launch_bot(extra_env={"E2E_SEED": "7", "E2E_POLL_SECONDS": "1"})
-    await health_becomes(tmp_path, True, 20)
+    await health_becomes(tmp_path, True)
     ann, bob = fake_discord.add_user("Ann"), fake_discord.add_user("Bob")
     channel = CHANNEL
     await open_table(fake_discord, channel, "leylines", ann, [bob], {"first": 1})

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from pathlib import Path
 
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, open_table, play
 from tests.fakediscord import FakeDiscord
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-1"
 
@@ -22,8 +24,9 @@ CHANNEL = "mars-1"
 async def remembered(database: Path, message_id: int) -> None:
     """Wait until the bot has stored `message_id` as its lobby's message (the last step of
     opening a lobby, after its reply is posted), so that a restart finds it."""
-    for _ in range(200):
-        db = sqlite3.connect(database, timeout=5)
+    deadline = time.monotonic() + HANG_SECONDS
+    while time.monotonic() < deadline:
+        db = sqlite3.connect(database, timeout=HANG_SECONDS)
         try:
             found = db.execute(
                 "SELECT 1 FROM games WHERE lobby_message_id = ?", (message_id,)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, open_table, play
 from tests.fakediscord import FakeDiscord, Message
+from tests.hang import HANG_SECONDS
 
 CHANNEL, ELSEWHERE = "mars-1", "mars-2"
 ASKERS = 4
@@ -39,7 +40,7 @@ async def test_replays_asked_at_once_share_one_animation_and_a_board_elsewhere_i
     def replays() -> list[Message]:
         return [m for m in fake.messages(CHANNEL) if m.content.startswith("Replay of")]
 
-    await fake.state.wait_for(lambda: len(replays()) >= ASKERS, 30, "a replay per asker")
+    await fake.state.wait_for(lambda: len(replays()) >= ASKERS, HANG_SECONDS, "a replay per asker")
     posted = replays()
     assert len(posted) == ASKERS
     gifs = {attachment.data for message in posted for attachment in message.attachments}

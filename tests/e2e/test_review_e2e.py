@@ -5,14 +5,14 @@ Agents game is refused privately, saying why."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 from PIL import Image
 
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import open_table, play, refused
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Message
+from tests.hang import HANG_SECONDS
 
 CHANNEL, AGENTS_CHANNEL = "mars-1", "mars-2"
 
@@ -34,14 +34,15 @@ async def test_a_player_reviews_a_finished_game_and_a_spectator_of_agents_is_ref
     assert [c["value"] for c in offered] == [1]
 
     asked = await fake.slash(ann, CHANNEL, "review")
-    first = await asked.response(timeout=60)
+    first = await asked.response()
     assert first.ephemeral
-    for _ in range(600):
+
+    def reviewed() -> Message | None:
         answer = asked.original
-        if answer is not None and answer.content.startswith("**Review of"):
-            break
-        await asyncio.sleep(0.1)
-    assert answer is not None and answer.ephemeral
+        return answer if answer is not None and answer.content.startswith("**Review of") else None
+
+    answer = await fake.state.wait_for(reviewed, HANG_SECONDS, "the review in place of progress")
+    assert answer.ephemeral
     said = [revision["content"] for revision in answer.history] + [answer.content]
     assert said[0] == "" and said[1] == "Reviewing… 0 of 4 positions", said  # "thinking" first
     assert answer.content.startswith(

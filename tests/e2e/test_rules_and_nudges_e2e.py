@@ -21,6 +21,7 @@ from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, play
 from tests.fakediscord import FakeDiscord, Message
 from tests.fakediscord.interactions import InteractionResult
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-1"
 LEYLINES = first_game("Ley Lines of Mars", "leylines")
@@ -104,7 +105,7 @@ async def test_a_first_table_brings_a_word_about_learn(
     pressed = await fake.click(bob, lobby, join)
     [word] = await pressed.followups()
     assert word.ephemeral and word.content == LEYLINES
-    await fake.state.wait_for(lambda: f"<@{bob.id}>" in lobby.content, 10, "bob seated")
+    await fake.state.wait_for(lambda: f"<@{bob.id}>" in lobby.content, HANG_SECONDS, "bob seated")
     before = marks(fake, CHANNEL)
     await (await fake.slash(ann, CHANNEL, "start")).response()
     await board_after(fake, CHANNEL, before)

@@ -116,10 +116,10 @@ async def test_two_shards_share_dms_a_crash_and_reminders(
     for user in (ann, bob, cat, dan):
         await objectives_by_dm(fake, user)
     near_board = await fake.wait_for_message(
-        lambda m: f"<@{ann.id}>, your turn." in m.content, channel="mars-1", timeout=20
+        lambda m: f"<@{ann.id}>, your turn." in m.content, channel="mars-1"
     )
     far_board = await fake.wait_for_message(
-        lambda m: f"<@{cat.id}>, your turn." in m.content, channel=far_1, timeout=20
+        lambda m: f"<@{cat.id}>, your turn." in m.content, channel=far_1
     )
     near_board = await agents_turns(fake, "mars-1", near_board, {ann.id: ann, bob.id: bob}, 4)
     far_users = {cat.id: cat, dan.id: dan}
@@ -129,7 +129,7 @@ async def test_two_shards_share_dms_a_crash_and_reminders(
     # A table with a computer player in the far guild.
     await open_table(fake, far_2, "leylines", dan, [], {"first": 1, "bots": 1, "bot_level": "easy"})
     opening = await fake.wait_for_message(
-        lambda m: f"<@{dan.id}>, your turn." in m.content, channel=far_2, timeout=20
+        lambda m: f"<@{dan.id}>, your turn." in m.content, channel=far_2
     )
     opening_text = opening.content
 
@@ -145,7 +145,7 @@ async def test_two_shards_share_dms_a_crash_and_reminders(
     assert confirmed.content.startswith("Done"), confirmed.content
     await far.kill()
     assert fake.connected_shards == [0]
-    await far.start(timeout=30)
+    await far.start()
 
     far_board = await board_after(fake, far_1, before)
     await fake.wait_for_message(  # not the opening board, which may not be edited yet
@@ -155,7 +155,6 @@ async def test_two_shards_share_dms_a_crash_and_reminders(
             and m.content != opening_text
         ),
         channel=far_2,
-        timeout=30,
     )
     assert await moves_made(fake, cat, far_1) == list(range(1, 2 + 4 + 2))
     assert await moves_made(fake, dan, far_2) == [1, 2]  # Dan's move and the computer's, once

@@ -10,8 +10,6 @@ refused. `/settings` is for administrators only, and an administrator sees and c
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 
 from tests.e2e.conftest import LaunchBot
@@ -46,18 +44,18 @@ async def test_mygames_digests_notify_away_and_settings(
     assert f"https://discord.com/channels/{guild}/{one}/" in mine and "bob to move" in mine
 
     ann_digest = await fake.wait_for_message(
-        lambda m: "waiting for your move" in m.content, channel=fake.dm_channel(ann), timeout=20
+        lambda m: "waiting for your move" in m.content, channel=fake.dm_channel(ann)
     )
     assert f"<#{one}>" in ann_digest.content and f"<#{two}>" not in ann_digest.content
     bob_digest = await fake.wait_for_message(
-        lambda m: "waiting for your move" in m.content, channel=fake.dm_channel(bob), timeout=20
+        lambda m: "waiting for your move" in m.content, channel=fake.dm_channel(bob)
     )
     assert f"<#{two}>" in bob_digest.content
-    pinged = await fake.wait_for_message(
-        lambda m: "a reminder that" in m.content, channel="mars-1", timeout=20
-    )
+    pinged = await fake.wait_for_message(lambda m: "a reminder that" in m.content, channel="mars-1")
     assert f"<@{ann.id}>" in pinged.content
-    await asyncio.sleep(4)  # a whole reminder period more
+    await fake.wait_for_message(  # a reminder period later: mars-2's reminder is due by now
+        lambda m: "a reminder that" in m.content, channel="mars-1", after=pinged.seq
+    )
     assert not [m for m in fake.messages("mars-2") if "a reminder that" in m.content]
 
     away = (await ask(fake, ann, "mars-1", "away", days=2)).content

@@ -20,11 +20,12 @@ from pathlib import Path
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import marks, move, open_table, play
 from tests.fakediscord import FakeDiscord, FakeDiscordTimeout, Message, User
+from tests.hang import HANG_SECONDS
 
 CHANNEL = "mars-2"
 
 
-async def until(check: Callable[[], object], what: str, timeout: float = 20) -> None:
+async def until(check: Callable[[], object], what: str, timeout: float = HANG_SECONDS) -> None:
     """Wait until `check()` is true (for what the fake is not told of: the bot's database and
     log)."""
     for _ in range(int(timeout * 10)):
@@ -147,7 +148,7 @@ async def test_a_refused_delivered_mark_is_not_told_as_nothing_changed(
     hold = fake.hold_next("POST", posts_path(fake, fake.channel(CHANNEL).id))
     result = await fake.slash(ann, CHANNEL, "move", options={"text": "L c3"})
     await hold.wait()
-    database = sqlite3.connect(tmp_path / "bot.sqlite3", timeout=10, isolation_level=None)
+    database = sqlite3.connect(tmp_path / "bot.sqlite3", timeout=HANG_SECONDS, isolation_level=None)
     database.execute("BEGIN IMMEDIATE")  # the bot's next write waits, then fails
     try:
         hold.release()

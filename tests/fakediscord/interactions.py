@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.hang import HANG_SECONDS
+
 from .models import Channel, Guild, Message, User
 from .state import (
     CB_AUTOCOMPLETE,
@@ -323,7 +325,7 @@ class InteractionResult:
             key=lambda m: m.seq,
         )
 
-    async def acknowledged(self, timeout: float = 10) -> int:
+    async def acknowledged(self, timeout: float = HANG_SECONDS) -> int:
         """Wait for the initial callback and return its type."""
         return await self._state.wait_for(
             self._ack, timeout, f"the bot to acknowledge {self.record.label}"
@@ -338,7 +340,7 @@ class InteractionResult:
             )
         return self.record.callback_type
 
-    async def response(self, timeout: float = 10) -> Message:
+    async def response(self, timeout: float = HANG_SECONDS) -> Message:
         """The first reply the user sees.
 
         * message (4): the created message; update (7): the updated component message;
@@ -367,7 +369,7 @@ class InteractionResult:
             return self.followup_messages[0] if record.followup_ids else None
         return None
 
-    async def followups(self, count: int = 1, timeout: float = 10) -> list[Message]:
+    async def followups(self, count: int = 1, timeout: float = HANG_SECONDS) -> list[Message]:
         """Wait until at least ``count`` followups were sent; return all of them.
 
         After a "thinking" defer the first followup fills the placeholder, so it is the
@@ -380,7 +382,7 @@ class InteractionResult:
             f"{count} followup(s) to {self.record.label}",
         )
 
-    async def edited(self, timeout: float = 10, *, revisions: int = 1) -> Message:
+    async def edited(self, timeout: float = HANG_SECONDS, *, revisions: int = 1) -> Message:
         """Wait until the original message has been edited ``revisions`` times."""
         await self.acknowledged(timeout)
 
@@ -392,7 +394,7 @@ class InteractionResult:
             check, timeout, f"an edit of the original reply to {self.record.label}"
         )
 
-    async def modal(self, timeout: float = 10) -> dict[str, Any]:
+    async def modal(self, timeout: float = HANG_SECONDS) -> dict[str, Any]:
         """The modal the bot opened (``custom_id``, ``title``, ``components``)."""
         kind = await self.acknowledged(timeout)
         if kind != CB_MODAL:
@@ -402,7 +404,7 @@ class InteractionResult:
         assert self.record.callback_data is not None
         return self.record.callback_data
 
-    async def choices(self, timeout: float = 10) -> list[dict[str, Any]]:
+    async def choices(self, timeout: float = HANG_SECONDS) -> list[dict[str, Any]]:
         """Autocomplete choices (``[{"name": ..., "value": ...}]``)."""
         kind = await self.acknowledged(timeout)
         if kind != CB_AUTOCOMPLETE:

@@ -16,11 +16,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from tests.hang import HANG_SECONDS
+
 from .server import FakeDiscord
 from .state import FakeDiscordTimeout
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = REPO_ROOT / "tests" / "e2e" / "run_bot.py"
+STOP_GRACE_SECONDS = 20.0
+"""How long `BotProcess.stop` lets the bot shut down after SIGTERM before it kills it: the
+`stop_grace_period` docker-compose.yml gives it."""
 
 
 class BotExited(RuntimeError):
@@ -92,7 +97,7 @@ class BotProcess:
         """Everything the bot printed so far (all runs)."""
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
-    async def start(self, *, wait_connected: bool = True, timeout: float = 20) -> None:
+    async def start(self, *, wait_connected: bool = True, timeout: float = HANG_SECONDS) -> None:
         """Launch the bot; by default wait until it has a live gateway session."""
         if self.running:
             raise RuntimeError("bot process is already running")
@@ -118,7 +123,7 @@ class BotProcess:
         return {shard: self.fake.shard_connection_count(shard) for shard in self.shard_ids}
 
     async def wait_connected(
-        self, timeout: float = 20, *, after: dict[int, int] | None = None
+        self, timeout: float = HANG_SECONDS, *, after: dict[int, int] | None = None
     ) -> None:
         """Wait for a gateway session of each of the process's shards (with ``after``, from
         `connection_counts`, newer ones), failing fast (with the log tail) if the process dies."""
@@ -145,7 +150,7 @@ class BotProcess:
             f"bot exited with code {self.proc.returncode} before connecting:\n{self.log_tail()}"
         )
 
-    async def wait_exit(self, timeout: float = 15) -> int:
+    async def wait_exit(self, timeout: float = HANG_SECONDS) -> int:
         """Wait for the process to end on its own and return its exit code."""
         assert self.proc is not None
         try:
@@ -157,21 +162,24 @@ class BotProcess:
         self._close_log()
         return code
 
-    async def stop(self, timeout: float = 5) -> int | None:
-        """SIGTERM, then SIGKILL after ``timeout``; waits until the gateway sees the process's
-        shards disconnect."""
+    async def stop(self, timeout: float = STOP_GRACE_SECONDS) -> int | None:
+        """SIGTERM, then SIGKILL after ``timeout`` seconds; waits until the gateway sees the
+        process's shards disconnect. A process that had ended already is only tidied up: its
+        shards may be another process's by now (a bot started again), never to disconnect."""
         if self.proc is None:
             return None
-        if self.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(self.proc.wait(), timeout)
-            except TimeoutError:
-                return await self.kill(timeout)
-        return await self._stopped(timeout)
+        if self.proc.returncode is not None:
+            self._close_log()
+            return self.proc.returncode
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            return await self.kill()
+        return await self._stopped()
 
-    async def kill(self, timeout: float = 5) -> int | None:
+    async def kill(self) -> int | None:
         """SIGKILL to the bot and its worker processes (no graceful shutdown, as a crash of its
         machine; killing the bot alone would leave its workers running); waits until the
         gateway sees the process's shards disconnect."""
@@ -180,17 +188,17 @@ class BotProcess:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         await self.proc.wait()
-        return await self._stopped(timeout)
+        return await self._stopped()
 
-    async def _stopped(self, timeout: float) -> int | None:
+    async def _stopped(self) -> int | None:
         """Once the process has ended: close its log, wait for its shards' disconnects."""
         assert self.proc is not None
         self._close_log()
         with contextlib.suppress(FakeDiscordTimeout):
-            await self.fake.wait_disconnected(timeout, shard_ids=self.shard_ids)
+            await self.fake.wait_disconnected(HANG_SECONDS, shard_ids=self.shard_ids)
         return self.proc.returncode
 
-    async def restart(self, *, wait_connected: bool = True, timeout: float = 20) -> None:
+    async def restart(self, *, wait_connected: bool = True, timeout: float = HANG_SECONDS) -> None:
         await self.stop()
         await self.start(wait_connected=wait_connected, timeout=timeout)
 

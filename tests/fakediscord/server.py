@@ -20,6 +20,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.hang import HANG_SECONDS
+
 from . import openapi
 from .errors import ApiError
 from .gateway import PRIVILEGED_INTENTS, Gateway
@@ -225,7 +227,9 @@ class FakeDiscord:
     def recommended_shards(self, count: int) -> None:
         self.gateway.recommended_shards = count
 
-    async def wait_connected(self, timeout: float = 15, *, after: int | None = None) -> int:
+    async def wait_connected(
+        self, timeout: float = HANG_SECONDS, *, after: int | None = None
+    ) -> int:
         """Wait for a live bot session (READY + GUILD_CREATE sent); with ``after``, for a session
         newer than ``connection_count == after``. Returns the connection count."""
 
@@ -239,7 +243,7 @@ class FakeDiscord:
         return await self.state.wait_for(check, timeout, "the bot to connect to the gateway")
 
     async def wait_shard_connected(
-        self, shard_id: int, timeout: float = 15, *, after: int | None = None
+        self, shard_id: int, timeout: float = HANG_SECONDS, *, after: int | None = None
     ) -> int:
         """Wait for a live session of shard `shard_id`; with ``after``, for one newer than
         ``shard_connection_count(shard_id) == after``. Returns that shard's connection count."""
@@ -255,7 +259,7 @@ class FakeDiscord:
         )
 
     async def wait_disconnected(
-        self, timeout: float = 10, *, shard_ids: Iterable[int] | None = None
+        self, timeout: float = HANG_SECONDS, *, shard_ids: Iterable[int] | None = None
     ) -> None:
         """Wait until no shard (or none of `shard_ids`) has a live session."""
         wanted = None if shard_ids is None else set(shard_ids)
@@ -285,7 +289,7 @@ class FakeDiscord:
         return self.state.sync_count
 
     async def wait_commands_synced(
-        self, timeout: float = 15, *, after: int | None = None
+        self, timeout: float = HANG_SECONDS, *, after: int | None = None
     ) -> list[dict[str, Any]]:
         """Wait for a bulk command sync (one newer than ``sync_count == after`` if given)."""
         threshold = 0 if after is None else after
@@ -364,7 +368,7 @@ class FakeDiscord:
         options: dict[str, Any] | None = None,
         *,
         focused: str,
-        timeout: float = 10,
+        timeout: float = HANG_SECONDS,
     ) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its partial text is ``options[focused]``) and return the
         bot's choices as ``[{"name": ..., "value": ...}]``."""
@@ -435,7 +439,11 @@ class FakeDiscord:
         return self._dispatch(MESSAGE_COMPONENT, user, channel, f"click {custom_id}", data, message)
 
     async def submit_modal(
-        self, user: User, opened_by: InteractionResult, values: dict[str, Any], timeout: float = 10
+        self,
+        user: User,
+        opened_by: InteractionResult,
+        values: dict[str, Any],
+        timeout: float = HANG_SECONDS,
     ) -> InteractionResult:
         """Fill in and submit the modal the bot opened in answer to ``opened_by``."""
         modal = await opened_by.modal(timeout)
@@ -506,7 +514,7 @@ class FakeDiscord:
     async def wait_for_message(
         self,
         predicate: Callable[[Message], bool] | None = None,
-        timeout: float = 10,
+        timeout: float = HANG_SECONDS,
         *,
         channel: Channel | str | None = None,
         after: int | None = None,

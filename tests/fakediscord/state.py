@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from tests.hang import HANG_SECONDS
+
 from .errors import ApiError, FieldError, InvalidFormBody
 from .models import (
     CHANNEL_DM,
@@ -130,7 +132,7 @@ class Hold:
     reached: asyncio.Event = field(default_factory=asyncio.Event)
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def wait(self, timeout: float = 10) -> None:
+    async def wait(self, timeout: float = HANG_SECONDS) -> None:
         """Wait until a matching request was carried out and its answer is being held."""
         try:
             await asyncio.wait_for(self.reached.wait(), timeout)

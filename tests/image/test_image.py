@@ -10,19 +10,38 @@ WORKDIR, without PYTHONPATH, with the image's ENV (its /data paths mapped into t
 from __future__ import annotations
 
 import asyncio
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.tables import board_after, legal_moves, marks, play, png_of
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.hang import HANG_SECONDS
 from tests.image.dockerfile import Build, Healthcheck, parse
+from tests.image.dockerignore import context_paths
 from tests.image.venv import PROJECT_PACKAGES, REPO_ROOT, fresh_venv
 
 CHANNEL = "mars-1"
-PRIVATE = ("tests", "bench", "benchmark.py", ".git", ".env", "data", "bench-results", ".ci")
-"""What the image must not hold, in its WORKDIR."""
+LEFT_OUT = (
+    "tests",
+    "bench",
+    "benchmark.py",
+    "docs",
+    ".git",
+    ".env",
+    "data",
+    "bench-results",
+    ".ci",
+)
+"""What the image must not hold, in its WORKDIR: private, or of no use to the bot."""
+PLANTED = (".env.bak", ".env.local", "venv/lib/x.py", ".venv/lib/x.py", "x.dump", "data/y.dump")
+"""What an admin's checkout may hold beside the source: an old `.env`, a virtual environment,
+the README's `pg_dump` output."""
+LAYOUT_STEPS = ("FROM", "ENV", "WORKDIR", "COPY")
+"""The instructions that lay out the image's files (RUN installs them: not needed to see them)."""
 
 
 @pytest.fixture(scope="module")
@@ -63,9 +82,32 @@ def test_the_image_holds_the_package_and_nothing_private(build: Build) -> None:
             path = file.relative_to(REPO_ROOT).as_posix()
             if file.is_file() and not cache_or_database(path):
                 assert path in copied, path
-    assert not tops & {*PRIVATE, "build"}, tops & {*PRIVATE, "build"}
+    assert not tops & {*LEFT_OUT, "build"}, tops & {*LEFT_OUT, "build"}
     assert not [top for top in tops if top.startswith(".venv") or top.endswith(".egg-info")]
     assert not [path for path in copied if cache_or_database(path)]
+
+
+def test_what_an_admin_keeps_beside_the_source_stays_out_of_the_image(tmp_path: Path) -> None:
+    """A copy of the build context with an old `.env`, virtual environments and database dumps
+    planted in it, and the documentation and a licence added: the Dockerfile's COPY steps lay
+    out none of the planted files, nor `docs/`, and the licence goes with the code."""
+    source = tmp_path / "source"
+    for path in context_paths(REPO_ROOT):
+        if not (REPO_ROOT / path).is_dir():
+            (source / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO_ROOT / path, source / path)
+    shutil.copy2(REPO_ROOT / ".dockerignore", source / ".dockerignore")
+    for path in (*PLANTED, "docs/benchmark.md", "LICENSE"):
+        (source / path).parent.mkdir(parents=True, exist_ok=True)
+        (source / path).write_text("planted\n")
+    layout = Build(source, tmp_path / "root", Path(sys.executable))
+    instructions = parse((REPO_ROOT / "Dockerfile").read_text())
+    layout.carry_out([step for step in instructions if step.keyword in LAYOUT_STEPS])
+    workdir = layout.image.workdir
+    copied = {path.removeprefix(workdir + "/") for path in layout.image.copied}
+    assert "bot/app.py" in copied and "LICENSE" in copied
+    leaked = [path for path in (*PLANTED, "docs") if path in copied]
+    assert not leaked, leaked
 
 
 def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -> None:
@@ -80,7 +122,7 @@ def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -
         env=build.environment(),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_SECONDS,
         check=False,
     )
     assert shown.returncode == 0, shown.stderr
@@ -126,7 +168,7 @@ async def test_the_image_plays_a_game_and_answers_its_healthcheck(
         base_env=env,
     )
     try:
-        await bot.start(timeout=60)
+        await bot.start()
         await fake.wait_commands_synced()
         ann, bob = fake.add_user("ann"), fake.add_user("bob")
         lobby = await (

@@ -12,6 +12,7 @@ from typing import Any
 from bot.catalogue import CATALOGUE
 from bot.learn.lesson import Attempt, Run
 from tests.fakediscord import FakeDiscord, Message, User
+from tests.hang import HANG_SECONDS
 
 LESSONS = {key: entry.lesson for key, entry in CATALOGUE.items() if entry.lesson is not None}
 """The lessons of the games that have one, by game key (from the catalogue)."""
@@ -39,7 +40,7 @@ def control(message: Message, action: str) -> str:
 async def edited(fake: FakeDiscord, message_id: int, revisions: int, what: str) -> Message:
     """The message `message_id` once it has more than `revisions` revisions."""
     await fake.state.wait_for(
-        lambda: len(fake.get_message(message_id).history) > revisions, 10, what
+        lambda: len(fake.get_message(message_id).history) > revisions, HANG_SECONDS, what
     )
     return fake.get_message(message_id)
 
@@ -53,10 +54,12 @@ async def start(fake: FakeDiscord, user: User, channel: str, game: str) -> Messa
     return lesson
 
 
-TYPING_SECONDS = 0.3
+TYPING_SECONDS = 1.0
 """How long the learner takes to type in the form. discord.py keeps a form to answer only once
 Discord has answered the request that opened it; a person takes seconds to type, but a form sent
-back at once could reach the bot before then, and be dropped as an unknown form."""
+back at once could reach the bot before then, and be dropped as an unknown form. No event tells
+when the bot has kept the form (it does so in its own process once the answer is read), so the
+learner takes a second, as a fast typist would."""
 
 
 async def type_in_form(fake: FakeDiscord, user: User, lesson: Message, text: str) -> Any:

@@ -14,6 +14,7 @@ from bot.service import TableService
 from bot.storage import Storage
 from bot.storage.sqlite import SqliteDatabase
 from tests.conftest import Backend
+from tests.hang import HANG_SECONDS
 from tests.service.secret_numbers import ENTRY
 from tests.service.secret_numbers import GAME as NUMBERS
 from tests.service.test_service import ANN, BOB, CHANNEL, Clock, started
@@ -91,17 +92,19 @@ async def test_a_claim_waits_for_the_other_process_to_let_go(
 ) -> None:
     first, second = sharing
     order = []
+    held = asyncio.Event()
 
     async def hold() -> None:
         async with first.leases.claimed("deliver:3", 30) as mine:
             assert mine
             order.append("first holds")
+            held.set()
             await asyncio.sleep(0.3)
             order.append("first lets go")
 
     holding = asyncio.ensure_future(hold())
-    await asyncio.sleep(0.05)
-    async with second.leases.claimed("deliver:3", 30, wait=5) as theirs:
+    await asyncio.wait_for(held.wait(), HANG_SECONDS)
+    async with second.leases.claimed("deliver:3", 30, wait=HANG_SECONDS) as theirs:
         order.append(f"second holds: {theirs}")
     await holding
     assert order == ["first holds", "first lets go", "second holds: True"]
