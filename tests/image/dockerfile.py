@@ -5,7 +5,10 @@ carries them out in a temporary root folder in which every absolute image path i
 (`/app` is `ROOT/app`), with the build context (the checkout, less what `.dockerignore` leaves
 out) as COPY's source. What each instruction does here:
 
-- FROM: recorded (one stage only); ENV: both `K=V K2="V 2"` and `K V`; WORKDIR: made.
+- FROM: recorded (one stage only); ARG: `NAME` or `NAME=default`, its value the build's
+  argument of that name (`Build(build_args=...)`, as `docker build --build-arg`) or else the
+  default; ENV: both `K=V K2="V 2"` and `K V`, its values expanding `$NAME` and `${NAME}` from
+  the ARGs and earlier ENVs; WORKDIR: made.
 - COPY: exactly as written, sources from the context (wildcards too), into the mapped folder.
 - RUN: a chain of commands joined by `&&`, each one it knows: `pip install ARGS` runs as
   `VENV_PYTHON -m pip install --no-index --no-build-isolation ARGS` in the mapped WORKDIR with
@@ -15,7 +18,7 @@ out) as COPY's source. What each instruction does here:
 
 An instruction, an option or a RUN command it does not know stops the build with `NotTaught`,
 naming it, so a new Dockerfile step has to be taught here before the test passes again.
-Variables (`$X`) are not expanded anywhere: a step with one is not taught either.
+Variables (`$X`) are expanded in ENV only: another step with one is not taught.
 """
 
 from __future__ import annotations
@@ -27,13 +30,16 @@ import re
 import shlex
 import shutil
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 from tests.image.dockerignore import context_paths
 
+VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+"""A variable in an ENV value: `${NAME}` or `$NAME`."""
 IMAGE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 """PATH of the python images; the fresh virtual environment's bin folder goes first."""
 
@@ -159,14 +165,24 @@ class Build:
     build context `context`, with `python` (a fresh virtual environment's) as the image's
     Python."""
 
-    def __init__(self, context: Path, root: Path, python: Path) -> None:
+    def __init__(
+        self,
+        context: Path,
+        root: Path,
+        python: Path,
+        build_args: Mapping[str, str] | None = None,
+    ) -> None:
         self.context = context
+        self.build_args = dict(build_args or {})
+        self.args: dict[str, str] = {}
+        """The build's arguments declared by ARG, with their values."""
         self.root = root
         self.python = python
         self.image = Image()
         self.sources = list(context_paths(context))
         self.steps: dict[str, Callable[[Instruction], None]] = {
             "FROM": self.from_,
+            "ARG": self.arg,
             "ENV": self.env,
             "WORKDIR": self.workdir,
             "COPY": self.copy,
@@ -219,7 +235,7 @@ class Build:
             step = self.steps.get(instruction.keyword)
             if step is None:
                 raise NotTaught(f"Dockerfile instruction {instruction.keyword}")
-            if "$" in instruction.rest and instruction.keyword not in ("RUN", "CMD"):
+            if "$" in instruction.rest and instruction.keyword not in ("RUN", "CMD", "ENV"):
                 raise NotTaught(f"variables in {instruction.keyword} ({instruction})")
             step(instruction)
         return self.image
@@ -235,16 +251,29 @@ class Build:
             raise NotTaught(f"FROM {instruction.rest}")
         self.image.base = words[0]
 
+    def arg(self, instruction: Instruction) -> None:
+        for word in shlex.split(instruction.rest):
+            name, equals, default = word.partition("=")
+            if not VARIABLE_NAME.fullmatch(name):
+                raise BuildFailed(f"ARG needs NAME or NAME=default: {instruction}")
+            self.args[name] = self.build_args.get(name, default if equals else "")
+
     def env(self, instruction: Instruction) -> None:
         name, _, value = instruction.rest.partition(" ")
         if "=" not in name:
-            self.image.env[name] = value.strip()  # the legacy form: ENV NAME the value
+            self.image.env[name] = self.expand(value.strip())  # the legacy form: ENV NAME value
             return
         for word in shlex.split(instruction.rest):
             name, equals, value = word.partition("=")
             if not equals or not name:
                 raise BuildFailed(f"ENV needs NAME=value pairs: {instruction}")
-            self.image.env[name] = value
+            self.image.env[name] = self.expand(value)
+
+    def expand(self, value: str) -> str:
+        """`value` with `$NAME` and `${NAME}` replaced by the ARG or ENV of that name (empty when
+        neither declares it, as Docker does)."""
+        known = {**self.args, **self.image.env}
+        return VARIABLE.sub(lambda found: known.get(found[1] or found[2], ""), value)
 
     def workdir(self, instruction: Instruction) -> None:
         self.image.workdir = posixpath.normpath(

@@ -35,7 +35,12 @@ def as_mapping(environment: dict[str, str] | list[str]) -> dict[str, str]:
 def test_the_bot_service_builds_here_reads_env_and_keeps_its_database_on_the_data_volume() -> None:
     services = compose()["services"]
     bot = services["bot"]
-    assert bot["build"] in (".", {"context": "."})
+    assert bot["build"]["context"] == "."
+    # which build this is, for /status: from the environment of `docker compose build`
+    assert bot["build"]["args"] == {
+        "BUILD_COMMIT": "${BUILD_COMMIT:-}",
+        "BUILD_DATE": "${BUILD_DATE:-}",
+    }
     assert bot["env_file"] in (".env", [".env"])
     assert "data:/data" in bot["volumes"]
     assert as_mapping(bot["environment"])["DATABASE_PATH"].startswith("/data/")

@@ -12,14 +12,20 @@ from tests.image.dockerfile import Build, BuildFailed, Image, Instruction, NotTa
 from tests.image.dockerignore import DockerIgnore, context_paths
 
 
-def build(tmp_path: Path, dockerfile: str, files: dict[str, str] | None = None) -> Build:
-    """A build of `dockerfile` (without pip) from a context holding `files`."""
+def build(
+    tmp_path: Path,
+    dockerfile: str,
+    files: dict[str, str] | None = None,
+    build_args: dict[str, str] | None = None,
+) -> Build:
+    """A build of `dockerfile` (without pip) from a context holding `files`, given
+    `build_args` (as `docker build --build-arg`)."""
     context = tmp_path / "context"
     for name, text in (files or {}).items():
         (context / name).parent.mkdir(parents=True, exist_ok=True)
         (context / name).write_text(text)
-    context.mkdir(exist_ok=True)
-    done = Build(context, tmp_path / "root", Path(sys.executable))
+    context.mkdir(parents=True, exist_ok=True)
+    done = Build(context, tmp_path / "root", Path(sys.executable), build_args)
     done.carry_out(parse(dockerfile))
     return done
 
@@ -127,7 +133,7 @@ def test_copy_as_docker_copies(tmp_path: Path) -> None:
         ("FROM python:3.11-slim\nRUN mkdir -p /a; mkdir -p /b\n", "the shell's ;"),
         ("FROM python:3.11-slim\nRUN mkdir -p $HOME/x\n", "shell expansion"),
         ("FROM python:3.11-slim\nRUN useradd --create-home mars\n", "useradd option"),
-        ("FROM python:3.11-slim\nENV A=$B\n", "variables in ENV"),
+        ("FROM python:3.11-slim\nCOPY $A /a\n", "variables in COPY"),
         ("FROM python:3.11-slim\nCOPY --from=base /a /a\n", "COPY option --from"),
         ("FROM python:3.11-slim AS base\nFROM base\n", "FROM python:3.11-slim AS base"),
         ("# syntax=docker/dockerfile:1\nFROM python:3.11-slim\n", "parser directive syntax"),
@@ -177,3 +183,27 @@ def test_the_context_walks_into_a_left_out_folder_only_for_an_exception(tmp_path
     ignore = DockerIgnore("docs\ncache\n!docs/keep.md")
     assert list(context_paths(tmp_path, ignore)) == ["docs", "docs/keep.md", "src", "src/x.py"]
     assert list(context_paths(tmp_path, DockerIgnore("docs\ncache"))) == ["src", "src/x.py"]
+
+
+def test_build_arguments_reach_env_through_arg_and_default_to_empty(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM python:3.11-slim\n"
+        'ARG COMMIT="" KIND=release\n'
+        "ARG DATE\n"
+        "ENV A=${COMMIT} B=$KIND C=${DATE} D=${UNDECLARED}x E=$A-late\n"
+    )
+    given = build(tmp_path / "given", dockerfile, build_args={"COMMIT": "abc1234", "DATE": "d"})
+    assert given.image.env == {
+        "A": "abc1234",
+        "B": "release",
+        "C": "d",
+        "D": "x",
+        "E": "abc1234-late",
+    }
+    unset = build(tmp_path / "unset", dockerfile)
+    assert unset.image.env == {"A": "", "B": "release", "C": "", "D": "x", "E": "-late"}
+
+
+def test_a_variable_outside_env_run_and_cmd_is_not_taught(tmp_path: Path) -> None:
+    with pytest.raises(NotTaught, match="variables in WORKDIR"):
+        build(tmp_path, "FROM python:3.11-slim\nARG DIR=/srv\nWORKDIR $DIR\n")

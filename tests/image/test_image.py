@@ -40,6 +40,8 @@ LEFT_OUT = (
 PLANTED = (".env.bak", ".env.local", "venv/lib/x.py", ".venv/lib/x.py", "x.dump", "data/y.dump")
 """What an admin's checkout may hold beside the source: an old `.env`, a virtual environment,
 the README's `pg_dump` output."""
+BUILD_ARGS = {"BUILD_COMMIT": "abc1234", "BUILD_DATE": "2026-12-02"}
+"""What `docker compose build` passes with BUILD_COMMIT and BUILD_DATE in its environment."""
 LAYOUT_STEPS = ("FROM", "ENV", "WORKDIR", "COPY")
 """The instructions that lay out the image's files (RUN installs them: not needed to see them)."""
 
@@ -49,7 +51,7 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Build:
     """The image, built from the checkout as the Dockerfile says."""
     folder = tmp_path_factory.mktemp("image")
     venv = fresh_venv(folder / "venv")
-    build = Build(REPO_ROOT, folder / "root", venv.python)
+    build = Build(REPO_ROOT, folder / "root", venv.python, build_args=BUILD_ARGS)
     build.carry_out(parse((REPO_ROOT / "Dockerfile").read_text()))
     return build
 
@@ -128,6 +130,25 @@ def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -
     assert shown.returncode == 0, shown.stderr
     installed = Path(shown.stdout.strip())
     assert installed.is_relative_to(build.python.parents[1]), installed
+
+
+def test_the_image_names_its_build(build: Build) -> None:
+    """An image has no git checkout: the version names the commit and date it was built from."""
+    shown = subprocess.run(
+        [
+            *build.command(["python"]),
+            "-c",
+            "from bot.operations.version import bot_version; print(bot_version())",
+        ],
+        cwd=build.root,
+        env=build.environment(),
+        capture_output=True,
+        text=True,
+        timeout=HANG_SECONDS,
+        check=False,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.strip().endswith("(commit abc1234, built 2026-12-02)"), shown.stdout
 
 
 async def healthy_within_start_period(
