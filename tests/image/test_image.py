@@ -112,14 +112,11 @@ def test_what_an_admin_keeps_beside_the_source_stays_out_of_the_image(tmp_path: 
     assert not leaked, leaked
 
 
-def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -> None:
-    """Outside WORKDIR (where the source shadows it), as `pip install . && mars-bot` runs."""
+def python_outside_workdir(build: Build, code: str) -> str:
+    """What the image's Python prints running `code` outside WORKDIR (where the source would
+    shadow the installed package), as `pip install . && mars-bot` runs."""
     shown = subprocess.run(
-        [
-            *build.command(["python"]),
-            "-c",
-            "import bot.app, ai, engine, render; print(ai.__file__)",
-        ],
+        [*build.command(["python"]), "-c", code],
         cwd=build.root,
         env=build.environment(),
         capture_output=True,
@@ -128,27 +125,21 @@ def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -
         check=False,
     )
     assert shown.returncode == 0, shown.stderr
-    installed = Path(shown.stdout.strip())
+    return shown.stdout.strip()
+
+
+def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -> None:
+    shown = python_outside_workdir(build, "import bot.app, ai, engine, render; print(ai.__file__)")
+    installed = Path(shown)
     assert installed.is_relative_to(build.python.parents[1]), installed
 
 
 def test_the_image_names_its_build(build: Build) -> None:
     """An image has no git checkout: the version names the commit and date it was built from."""
-    shown = subprocess.run(
-        [
-            *build.command(["python"]),
-            "-c",
-            "from bot.operations.version import bot_version; print(bot_version())",
-        ],
-        cwd=build.root,
-        env=build.environment(),
-        capture_output=True,
-        text=True,
-        timeout=HANG_SECONDS,
-        check=False,
+    shown = python_outside_workdir(
+        build, "from bot.operations.version import bot_version; print(bot_version())"
     )
-    assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.strip().endswith("(commit abc1234, built 2026-12-02)"), shown.stdout
+    assert shown.endswith("(commit abc1234, built 2026-12-02)"), shown
 
 
 async def healthy_within_start_period(
