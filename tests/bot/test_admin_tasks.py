@@ -23,6 +23,7 @@ from bot import command_line
 from bot.operations.version import CODE, build, git_commit, installed
 from bot.storage import Storage
 from bot.storage.sqlite import SqliteDatabase
+from tests.hang import HANG_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("discord", "PIL", "render", "ai", "bot.app", "bot.service", "bot.learn", "bot.catalogue")
@@ -38,7 +39,7 @@ def probe(code: str, env: dict[str, str]) -> list[str]:
         env={**os.environ, **env},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_SECONDS,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()

@@ -29,6 +29,7 @@ from bot.storage.database import DatabaseProblem
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PgDatabase
 from bot.storage.sqlite import SqliteDatabase
+from tests.hang import HANG_SECONDS
 from tests.postgres import Cluster, free_port
 from tests.service.test_schema import old_sqlite
 
@@ -62,7 +63,7 @@ def the_line(entry: Sequence[str], folder: Path, *, unprivileged: bool = False, 
         env=settings,
         capture_output=True,
         text=True,
-        timeout=120,  # a ceiling: the refusal takes a few seconds
+        timeout=HANG_SECONDS,  # a ceiling: the refusal takes a few seconds
         preexec_fn=permissions_apply if unprivileged else None,
     )
     output = done.stdout + done.stderr
