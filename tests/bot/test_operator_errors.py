@@ -316,3 +316,17 @@ async def test_a_database_an_older_bot_left_is_read_only_once_brought_up_to_date
     with pytest.raises(DatabaseProblem, match="none of the bot's tables yet: start the bot once"):
         await PgDatabase(empty_database).open(read_only=True)
     assert await tables(empty_database) == ([], [])
+
+
+def test_a_copy_to_postgresql_from_a_damaged_file_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    path.write_bytes(random.Random(8).randbytes(20_000))
+    before = path.read_bytes()
+    line = the_line(
+        ("-m", "bot", "migrate-to-postgres"),
+        tmp_path,
+        DATABASE_PATH=str(path),
+        DATABASE_URL=f"postgresql://mars@127.0.0.1:{free_port()}/mars",
+    )
+    assert f"DATABASE_PATH ({path}) is not a whole SQLite database" in line
+    assert path.read_bytes() == before
