@@ -10,9 +10,10 @@ since absolute times vary by 2x between runs on a shared machine. `--quick` runs
 version of every measurement (for the smoke test).
 
 `python benchmark.py --load [--load-channels 100] [--load-inflight 20] [--load-seconds 120]
-[--profile]` runs the real bot process against the local fake Discord instead (see
-`bench/load.py`), its throughput beside a fixed search run before and after it and the
-machine's idle share and load; `--profile` adds where the bot's CPU goes (py-spy,
+[--load-computers N] [--profile]` runs the real bot process against the local fake Discord
+instead (see `bench/load.py`; N more tables against computers, the levels hard, normal and easy
+in turn, each level's moves timed), its throughput beside a fixed search run before and after
+it and the machine's idle share and load; `--profile` adds where the bot's CPU goes (py-spy,
 `bench/profile.py`).
 `python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
 runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
@@ -533,7 +534,10 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     load.add_argument("--load-inflight", type=int, default=20, help="players at once (20)")
     load.add_argument("--load-seconds", type=float, default=120.0, help="measured window (120)")
     load.add_argument(
-        "--load-computers", type=int, default=0, help="more tables against a hard computer (0)"
+        "--load-computers",
+        type=int,
+        default=0,
+        help="more tables against a computer, at the levels hard, normal, easy in turn (0)",
     )
     load.add_argument(
         "--profile",
