@@ -9,7 +9,9 @@ Rulings:
   player's review and the public one.
 - The estimated chance to win at a position is the search's mean reward for the seat at the
   root, from `iterations_for` simulations per position and a seed fixed by the position's
-  number, so a game reviewed again reads the same.
+  number, so a game reviewed again reads the same; a review that ran behind its time gives its
+  later positions fewer (`bot.review.pace`) and says so: "Reviewed with fewer samples (N of M)
+  to answer in time", N the simulations given, M those planned.
 - A drop is the fall in the seat's chance over one of its own moves (from the position before
   it to the one after); only a move the search would not have made counts, and the better move
   is the search's best there. The turning point is the move, anyone's, after which the seat's
@@ -48,6 +50,15 @@ def iterations_for(positions: int, simulations: int = SIMULATIONS) -> int:
     within `LEAST_PER_POSITION` and `MOST_PER_POSITION`."""
     share = simulations // max(1, positions)
     return max(LEAST_PER_POSITION, min(MOST_PER_POSITION, share))
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A review weighed with fewer samples than planned, to answer in time: the simulations
+    given its positions and those planned."""
+
+    given: int
+    planned: int
 
 
 @dataclass(frozen=True)
@@ -204,12 +215,18 @@ def review_text(
     steps: Sequence[Step],
     found: Sequence[Drop],
     iterations: int,
+    cut: Cut | None = None,
 ) -> str:
-    """The review's message: whose review, the drops with their better moves and reasons, and
-    the turning point."""
+    """The review's message: whose review (weighed with `iterations` simulations a position, at
+    most when `cut`), the drops with their better moves and reasons, and the turning point."""
     whose = "everyone's" if seat is None else f"{names[seat]}'s"
+    most = "up to " if cut else ""
     lines = [f"**Review of {heading}**, from {whose} point of view "
-             f"({Unit('simulation').of(iterations)} a position)."]  # fmt: skip
+             f"({most}{Unit('simulation').of(iterations)} a position)."]  # fmt: skip
+    if cut is not None:
+        lines.append(
+            f"Reviewed with fewer samples ({cut.given:,} of {cut.planned:,}) to answer in time."
+        )
     if seat is not None:
         lines.append(
             f"Your estimated chance to win: {percent(walk[0].values[seat])} at the start, "
