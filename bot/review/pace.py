@@ -48,8 +48,3 @@ class Pace:
         """A position was weighed with `samples` samples in `seconds` on the clock."""
         self.given.append(samples)
         self.spent += seconds
-
-    @property
-    def cut(self) -> bool:
-        """Whether some position got fewer samples than planned."""
-        return sum(self.given) < self.planned * len(self.given)

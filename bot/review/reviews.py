@@ -24,7 +24,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
 from ai.kit import Kit
@@ -33,8 +33,8 @@ from bot.catalogue import Catalogue
 from bot.review.pace import DEADLINE_SECONDS, Pace
 from bot.review.walk import (
     SIMULATIONS,
-    Cut,
     Drop,
+    Samples,
     Step,
     Weighed,
     drops,
@@ -76,6 +76,8 @@ class Reviewed:
     png: bytes
     alt: str
     filename: str
+    samples: Samples
+    """The simulations its positions were given, and those planned."""
 
 
 @dataclass(eq=False)
@@ -95,10 +97,10 @@ class _Job:
 
 @dataclass(frozen=True)
 class _Walk:
-    """A game's positions weighed, and the samples cut to answer in time (None: none)."""
+    """A game's positions weighed, and the simulations given them and planned."""
 
     weighed: list[Weighed]
-    cut: Cut | None
+    samples: Samples
 
 
 class Reviews:
@@ -200,7 +202,7 @@ class Reviews:
             ]
         names = [s.display_name for s in row.seats]
         heading = f"{game.title} #{row.id}: {' vs '.join(names)}"
-        text = review_text(heading, names, seat, walk, steps, found, iterations, walked.cut)
+        text = review_text(heading, names, seat, walk, steps, found, iterations, walked.samples)
         chart = Chart(
             f"Chance to win, {game.title} #{row.id}",
             tuple(
@@ -215,7 +217,7 @@ class Reviews:
         )
         png, alt = await asyncio.to_thread(chart_png, chart)
         whose = "all" if seat is None else str(seat + 1)
-        return Reviewed(text, png, alt, f"review-{row.id}-{whose}.png")
+        return Reviewed(text, png, alt, f"review-{row.id}-{whose}.png", walked.samples)
 
     async def _walk(
         self,
@@ -232,15 +234,14 @@ class Reviews:
         walk = []
         await job.tell(0, total)
         for number, (state, by) in enumerate(weighed_from):
-            samples, started = pace.next(), self.clock()
-            walk.append(await self.run(weigh, game, kit, state, by, samples, number))
-            pace.took(samples, self.clock() - started)
+            given, started = pace.next(), self.clock()
+            walk.append(await self.run(weigh, game, kit, state, by, given, number))
+            pace.took(given, self.clock() - started)
             await job.tell(number + 1, total)
-        if not pace.cut:
-            return _Walk(walk, None)
-        given, planned = sum(pace.given), iterations * total
-        log.info("A review gave %d of %d simulations to answer in time", given, planned)
-        return _Walk(walk, Cut(given, planned))
+        samples = Samples(sum(pace.given), iterations * total)
+        if samples.cut:
+            log.info("A review gave %d of %d simulations to answer in time", *astuple(samples))
+        return _Walk(walk, samples)
 
     async def _explained(
         self, row: GameRow, game: Game[Any, Any], kit: Kit, drop: Drop, state: dict[str, Any]

@@ -53,12 +53,16 @@ def iterations_for(positions: int, simulations: int = SIMULATIONS) -> int:
 
 
 @dataclass(frozen=True)
-class Cut:
-    """A review weighed with fewer samples than planned, to answer in time: the simulations
-    given its positions and those planned."""
+class Samples:
+    """The simulations given a review's positions and those planned: fewer given when the
+    review ran behind its time (`bot.review.pace`)."""
 
     given: int
     planned: int
+
+    @property
+    def cut(self) -> bool:
+        return self.given < self.planned
 
 
 @dataclass(frozen=True)
@@ -215,11 +219,13 @@ def review_text(
     steps: Sequence[Step],
     found: Sequence[Drop],
     iterations: int,
-    cut: Cut | None = None,
+    samples: Samples | None = None,
 ) -> str:
     """The review's message: whose review (weighed with `iterations` simulations a position, at
-    most when `cut`), the drops with their better moves and reasons, and the turning point."""
+    most when its `samples` were cut), the drops with their better moves and reasons, and the
+    turning point."""
     whose = "everyone's" if seat is None else f"{names[seat]}'s"
+    cut = samples if samples is not None and samples.cut else None
     most = "up to " if cut else ""
     lines = [f"**Review of {heading}**, from {whose} point of view "
              f"({most}{Unit('simulation').of(iterations)} a position)."]  # fmt: skip
