@@ -10,9 +10,10 @@ since absolute times vary by 2x between runs on a shared machine. `--quick` runs
 version of every measurement (for the smoke test).
 
 `python benchmark.py --load [--load-channels 100] [--load-inflight 20] [--load-seconds 120]
-[--profile]` runs the real bot process against the local fake Discord instead (see
-`bench/load.py`), its throughput beside a fixed search run before and after it and the
-machine's idle share and load; `--profile` adds where the bot's CPU goes (py-spy,
+[--load-computers N] [--profile]` runs the real bot process against the local fake Discord
+instead (see `bench/load.py`; N more tables against computers, the levels hard, normal and easy
+in turn, each level's moves timed), its throughput beside a fixed search run before and after
+it and the machine's idle share and load; `--profile` adds where the bot's CPU goes (py-spy,
 `bench/profile.py`).
 `python benchmark.py --scale [--scale-games 100,1000] [--scale-seconds 60] [--scale-inflight 20]`
 runs that load with 100 and 1,000 games on SQLite, on PostgreSQL and on PostgreSQL with two
@@ -30,6 +31,9 @@ and a takeback, their round trips to the database on SQLite and on a PostgreSQL 
 (`bench/hops.py`), and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
+`python benchmark.py --reviews` times `/review` of one seeded finished game of each game, as the
+bot reviews it, with the simulations its positions were given of those planned
+(`bench/reviews.py`).
 `python benchmark.py --admin` measures the CPU of `python -m bot health` and `python -m bot
 status`, each in a fresh interpreter against a fresh database (`bench/admin.py`).
 `python benchmark.py --search-speed [--profile]` measures the hard level's simulations per CPU
@@ -78,6 +82,9 @@ from bench.replays import FULL as FULL_REPLAYS
 from bench.replays import QUICK as QUICK_REPLAYS
 from bench.replays import bench_replays
 from bench.report import TIMING_HEADER, Section, ratio_check, timing_row
+from bench.reviews import FULL as FULL_REVIEWS
+from bench.reviews import QUICK as QUICK_REVIEWS
+from bench.reviews import bench_reviews
 from bench.scale import FULL as FULL_SCALE
 from bench.scale import QUICK as QUICK_SCALE
 from bench.scale import ScalePlan, bench_scale
@@ -533,7 +540,10 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     load.add_argument("--load-inflight", type=int, default=20, help="players at once (20)")
     load.add_argument("--load-seconds", type=float, default=120.0, help="measured window (120)")
     load.add_argument(
-        "--load-computers", type=int, default=0, help="more tables against a hard computer (0)"
+        "--load-computers",
+        type=int,
+        default=0,
+        help="more tables against a computer, at the levels hard, normal, easy in turn (0)",
     )
     load.add_argument(
         "--profile",
@@ -613,6 +623,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="simulations per CPU second of the hard level's search in each game",
     )
     parser.add_argument(
+        "--reviews",
+        action="store_true",
+        help="time /review of one seeded finished game of each game",
+    )
+    parser.add_argument(
         "--admin",
         action="store_true",
         help="the CPU of python -m bot health and status, each in a fresh interpreter",
@@ -622,14 +637,16 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.profile and not (args.load or args.search_speed):
         parser.error("--profile goes with --load or --search-speed")
     separate = (args.load, args.scale, args.strength, args.replays, args.house)
-    if sum((*separate, args.search_speed, args.admin)) > 1:
+    if sum((*separate, args.search_speed, args.admin, args.reviews)) > 1:
         parser.error(
-            "--load, --scale, --strength, --replays, --house, --search-speed and --admin are "
-            "separate benchmarks: choose one"
+            "--load, --scale, --strength, --replays, --house, --search-speed, --admin and "
+            "--reviews are separate benchmarks: choose one"
         )
     if args.out is None:
         name = (
-            "admin"
+            "reviews"
+            if args.reviews
+            else "admin"
             if args.admin
             else "search-speed"
             if args.search_speed
@@ -707,9 +724,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [bench_search_speed(speed, profiled=args.profile)]
     elif args.admin:
         sections = [bench_admin(ADMIN_RUNS_QUICK if args.quick else ADMIN_RUNS)]
+    elif args.reviews:
+        sections = [asyncio.run(bench_reviews(QUICK_REVIEWS if args.quick else FULL_REVIEWS))]
     else:
         sections = asyncio.run(run_all(scale))
-    kinds = ("load", "scale", "strength", "replays", "house", "search_speed", "admin")
+    kinds = ("load", "scale", "strength", "replays", "house", "search_speed", "admin", "reviews")
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)

@@ -6,11 +6,14 @@ by one simulation or one check of a move, a few hundredths of a second at most):
 - random: a uniformly random legal move, no search.
 - greedy: the move worth most one move ahead by the rules (`ai.greedy`), no search; the
   yardstick of `python benchmark.py --strength`, not offered at tables.
-- easy: 60 simulations, capped at 0.2 s.
-- normal: 600 simulations, capped at 0.75 s.
+- easy: 60 simulations, capped at 0.2 s of CPU and 1.0 s on the clock.
+- normal: 600 simulations, capped at 0.75 s of CPU and 1.5 s on the clock (`/hint` asks it).
 - hard: up to 50,000 simulations, capped at 1.9 s of CPU and 2.1 s on the clock, so that a move
   stays within 2 s of CPU and, with the worker's reading of the state and the trip to and from
   it (`bot.play.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
+Every searching level's wall cap lies below hard's, so that on a busy machine, where a CPU cap
+takes longer on the clock, an easier level never answers later than hard; on a quiet one the
+CPU caps end the easier levels' searches first.
 Every level searches with the default `Settings` (rollouts of at most 20 moves) and the game's
 kit (see `ai.kit`; hard with the kit's `hard` kit where it has one, see `kit_for`): its sampler
 of what the seat cannot see, its evaluation of a cut-off rollout, its rollout policy or its
@@ -48,8 +51,8 @@ class Level:
 
 RANDOM = Level("random", None)
 GREEDY = Level("greedy", None, greedy=True)
-EASY = Level("easy", Budget(60, cpu_seconds=0.2))
-NORMAL = Level("normal", Budget(600, cpu_seconds=0.75))
+EASY = Level("easy", Budget(60, cpu_seconds=0.2, wall_seconds=1.0))
+NORMAL = Level("normal", Budget(600, cpu_seconds=0.75, wall_seconds=1.5))
 HARD = Level("hard", Budget(50_000, cpu_seconds=1.9, wall_seconds=2.1))
 LEVELS = {level.name: level for level in (RANDOM, EASY, NORMAL, HARD, GREEDY)}
 

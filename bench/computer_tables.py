@@ -1,39 +1,41 @@
-"""Tables against a hard computer player during the load benchmark: how long the computer takes
-to answer while the load's traffic runs.
+"""Tables against computer players during the load benchmark: how long the computer takes to
+answer, at each level, while the load's traffic runs.
 
-At each such table one simulated player plays Ley Lines of Mars against a hard computer seat
-(`/new leylines` with one computer at the hard level, the person moving first). The player
-thinks `think_seconds`, moves like the load's players (`bench.players`), and waits for the
-computer's move. Two times are taken per computer move: the thinker's own (the bot logs each
-move chosen with its wall time from the turn handed to the thinking workers to the move back,
-`bot.play.thinking.THOUGHT`), and the player's (from the board picture after its move to the
-board picture after the computer's, less the computer's pause). A finished game is opened anew.
+At each such table one simulated player plays Ley Lines of Mars against a computer seat (`/new
+leylines` with one computer, the person moving first); the tables take the levels in turn, hard,
+normal, easy (`LEVELS`). The player thinks `think_seconds`, moves like the load's players
+(`bench.players`), and waits for the computer's move. Two times are taken per computer move: the
+thinker's own (the bot logs each move chosen with its level and its wall time from the turn
+handed to the thinking workers to the move back, `bot.play.thinking.THOUGHT`), and the player's
+(from the board picture after its move to the board picture after the computer's, less the
+computer's pause). A finished game is opened anew at the table's level.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from bench.players import PICTURE_SECONDS, REPLY_SECONDS, LoadError, Players, Table
 from bot.play.computers import PAUSE_SECONDS
 from tests.fakediscord import FakeDiscord
 
-LEVEL = "hard"
+LEVELS = ("hard", "normal", "easy")
+"""The computers' levels, table by table in turn."""
 THINKING = "is thinking."
-THOUGHT = re.compile(rf"a {LEVEL} move chosen in (\d+) ms")
-"""The bot's log line of a hard move chosen (see `bot.play.thinking.THOUGHT`)."""
+THOUGHT = re.compile(r"a (\w+) move chosen in (\d+) ms")
+"""The bot's log line of a move chosen (see `bot.play.thinking.THOUGHT`)."""
 
 
 @dataclass
 class Replies:
     """What the players at computer tables measured (ns)."""
 
-    seen: list[int] = field(default_factory=list)
-    """The board picture after the person's move -> the one after the computer's, less the
-    pause."""
+    seen: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    """By the computer's level: the board picture after the person's move -> the one after the
+    computer's, less the pause."""
     games: int = 0
     why: Counter[str] = field(default_factory=Counter)
     """The failed turns counted by what went wrong (`failure`)."""
@@ -55,13 +57,21 @@ def failure(error: Exception) -> str:
     return f"{type(error).__name__}: {said}" if said else type(error).__name__
 
 
-def thoughts(log: str) -> list[int]:
-    """The hard moves' thinking times (ns) the bot logged."""
-    return [int(found[1]) * 1_000_000 for found in THOUGHT.finditer(log)]
+def thoughts(log: str) -> defaultdict[str, list[int]]:
+    """The thinking times (ns) of the moves the bot logged, by level."""
+    found: defaultdict[str, list[int]] = defaultdict(list)
+    for line in THOUGHT.finditer(log):
+        found[line[1]].append(int(line[2]) * 1_000_000)
+    return found
+
+
+def level_of(index: int) -> str:
+    """The computer's level at the `index`th table against one (from 0): `LEVELS` in turn."""
+    return LEVELS[index % len(LEVELS)]
 
 
 class ComputerTables:
-    """Plays tables against a hard computer through the fake, beside the load's players."""
+    """Plays tables against computers through the fake, beside the load's players."""
 
     def __init__(self, fake: FakeDiscord, seed: int, think_seconds: float) -> None:
         self.fake = fake
@@ -69,10 +79,10 @@ class ComputerTables:
         self.think_seconds = think_seconds
         self.replies = Replies()
 
-    async def open(self, table: Table) -> None:
-        """`/new leylines` with a hard computer seat, the person first, then `/start`."""
+    async def open(self, table: Table, level: str) -> None:
+        """`/new leylines` with a computer seat at `level`, the person first, then `/start`."""
         person = table.players[0]
-        options = {"first": 1, "bots": 1, "bot_level": LEVEL}
+        options = {"first": 1, "bots": 1, "bot_level": level}
         lobby = await (
             await self.fake.slash(person, table.channel, "new", "leylines", options)
         ).response(REPLY_SECONDS)
@@ -84,8 +94,8 @@ class ComputerTables:
         table.follow(board)
         self.replies.games += 1
 
-    async def move(self, table: Table) -> None:
-        """The person's move, then the computer's answer, timed."""
+    async def move(self, table: Table, level: str) -> None:
+        """The person's move, then the answer of the computer at `level`, timed."""
         person = table.players[0]
         offered = await self.players.choices(person, table, "")
         picture = self.players.pictures.expect(table.channel)
@@ -100,19 +110,20 @@ class ComputerTables:
             return  # the game is over
         answer = self.players.pictures.expect(table.channel)
         answered, board = await asyncio.wait_for(answer, PICTURE_SECONDS + PAUSE_SECONDS)
-        self.replies.seen.append(round((answered - moved - PAUSE_SECONDS) * 1e9))
+        self.replies.seen[level].append(round((answered - moved - PAUSE_SECONDS) * 1e9))
         table.follow(board)
 
-    async def play(self, table: Table, until: float) -> None:
-        """Turns at `table` until the loop time `until` (the turn under way is finished)."""
+    async def play(self, table: Table, level: str, until: float) -> None:
+        """Turns at `table`, against a computer at `level`, until the loop time `until` (the
+        turn under way is finished)."""
         loop = asyncio.get_running_loop()
         while loop.time() < until:
             try:
                 if table.to_move is None:
-                    await self.open(table)
+                    await self.open(table, level)
                 else:
                     await asyncio.sleep(self.think_seconds)
-                    await self.move(table)
+                    await self.move(table, level)
             except (LoadError, AssertionError, TimeoutError) as error:
                 self.replies.failed(error)
                 table.to_move = None

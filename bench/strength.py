@@ -12,9 +12,10 @@ Wilson interval. Seats and first players alternate from game to game. Mars vs. E
 played by tables of one level at every seat, 5 and 7 players, counting the side that wins.
 Think time is CPU seconds per move (`time.process_time`), the figure the levels cap.
 
-Hard plays by its CPU cap alone (`by_cpu`): on a quiet machine the cap of 1.9 s of CPU ends its
-search before the 2.1 s on the clock, but on a machine busy with other work the clock would,
-leaving hard weaker than at a table and the figures dependent on what else runs.
+Every level plays by its CPU cap alone (`by_cpu`): on a quiet machine the CPU caps (hard's 1.9 s,
+normal's 0.75 s, easy's 0.2 s) end their searches before their caps on the clock (2.1, 1.5 and
+1.0 s), but on a machine busy with other work the clock would, leaving the levels weaker than at
+a table and the figures dependent on what else runs.
 
 Games are played in parts (one turn of the seats each) by worker processes, one per core unless
 `--strength-workers N` says otherwise. A hard move costs up to 1.9 s of CPU (1.5 s on average in
@@ -133,7 +134,7 @@ def by_cpu(level: Level) -> Level:
 def pairings(quick: bool, games: int | None, only: str | None = None) -> list[Pairing]:
     """Every pairing (of game `only`, if named), with `games` games each (default: `GAMES` or
     `MIXED_GAMES`, or 2 when quick, at least one per seat)."""
-    hard, normal = (QUICK_HARD, QUICK_NORMAL) if quick else (by_cpu(HARD), NORMAL)
+    hard, normal = (QUICK_HARD, QUICK_NORMAL) if quick else (by_cpu(HARD), by_cpu(NORMAL))
     many = games or (2 if quick else GAMES)
     found = [
         Pairing(key, contender, (opponent,), target, many)
@@ -305,7 +306,7 @@ def bench_strength(
     keys = frozenset(CATALOGUE)
     codes = {p.game: code_fingerprint(p.game, keys) for p in chosen} if written else {}
     most_moves = QUICK_MOST_MOVES if quick else MOST_MOVES
-    level, tables = (QUICK_TABLE, 1) if quick else (TABLE_LEVEL, games or TABLE_GAMES)
+    level, tables = (QUICK_TABLE, 1) if quick else (by_cpu(TABLE_LEVEL), games or TABLE_GAMES)
     searchable = CATALOGUE["marsvsearth"].ai is not None
     tabled = not measured and named is None and only in (None, "marsvsearth")
     sizes = TABLE_SIZES if searchable and tabled else ()

@@ -12,10 +12,11 @@ on the clock, see below). The bot's stop after `WORKER_IDLE_MINUTES` without a s
 and pondering with them, and the next search starts them again (see `bot.play.workers`). Tests think
 in a thread instead (`Thinkers(None)`). A search whose worker died is handed to new workers.
 
-A move at the hardest level stops within 1.9 s of CPU and 2.1 s on the clock from the moment
-the turn was handed to the workers, less `SPARE_SECONDS` for the way back: the time it waited
-for a worker (behind another table's move) is taken from its thinking (`in_time`), down to
-`FLOOR_SECONDS`. Each worker keeps the
+A move (and a `/hint`, which asks the normal level) stops within its level's caps (`ai.levels`:
+hard's 1.9 s of CPU and 2.1 s on the clock, the easier levels' caps on the clock below hard's)
+from the moment the turn was handed to the workers, less `SPARE_SECONDS` for the way back: the
+time it waited for a worker (behind another table's move) is taken from its thinking
+(`in_time`), down to `FLOOR_SECONDS`. Each worker keeps the
 search trees of its last decisions (`MEMORY`, see `ai.memory`), by game and seat, so a
 computer's next search starts from the subtree of the moves played since where the game allows.
 

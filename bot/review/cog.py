@@ -5,12 +5,21 @@ one at a time by the thinking workers, see `bot.review.reviews`), that private r
 "Reviewing… N of M positions", edited at most every `EDIT_EVERY` seconds; it then becomes the
 review: the chart of the asker's chance to win and the text (drops, turning point). `game` (a
 game's number) autocompletes from this channel's finished games, as for `/replay`.
+
+Discord lets a bot answer an interaction through its token for 15 minutes. A review made
+`LATE_SECONDS` or more after the command was sent (a busy host, a wait behind another review of
+the game) comes instead as a new message: a DM, the review being private, and the progress
+message then says so; if the asker's DMs are closed, a line in the channel mentions them and
+tells them to ask again (the review is kept, so it answers at once).
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import time
+from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,7 +31,7 @@ from bot.history import game_choices
 from bot.play.commands import think_privately
 from bot.play.thinking import Thinkers, unpondered
 from bot.replies import channel_of
-from bot.review.reviews import Reviews, Run
+from bot.review.reviews import Reviewed, Reviews, Run
 from bot.service.records import History
 from engine.words import Unit
 
@@ -31,6 +40,15 @@ if TYPE_CHECKING:
 
 EDIT_EVERY = 2.0
 """Seconds between two edits of the progress message at least (Discord's rate limits)."""
+LATE_SECONDS = 14 * 60.0
+"""Seconds after the command was sent past which its review comes as a new message, not
+through the interaction's token (which Discord keeps for 15 minutes): a minute left for the
+upload of the chart on a busy host."""
+BY_DM = "The review took long, so it came to you by DM."
+CLOSED_DMS = (
+    "<@{user}>, your review took long and your DMs are closed: ask `/review` again to see it "
+    "(it is kept, so it answers at once)."
+)
 
 
 POSITIONS = Unit("position")
@@ -53,11 +71,18 @@ def in_workers(thinkers: Thinkers) -> Run:
 
 
 class ReviewCommands(commands.Cog):
-    """Answers `/review` from `reviews`; its autocomplete offers games from `history`."""
+    """Answers `/review` from `reviews`; its autocomplete offers games from `history`; `now`
+    tells the time (aware, UTC) to compare with an interaction's `created_at`."""
 
-    def __init__(self, history: History, reviews: Reviews) -> None:
+    def __init__(
+        self,
+        history: History,
+        reviews: Reviews,
+        now: Callable[[], datetime] = discord.utils.utcnow,
+    ) -> None:
         self.history = history
         self.reviews = reviews
+        self.now = now
 
     @app_commands.command(
         name="review", description="What a finished game teaches you: chance to win, drops"
@@ -80,14 +105,30 @@ class ReviewCommands(commands.Cog):
             await interaction.edit_original_response(content=progress_text(weighed, total))
 
         reviewed = await self.reviews.review(channel, interaction.user.id, game, progress)
-        file = discord.File(
-            io.BytesIO(reviewed.png),
-            filename=reviewed.filename,
-            description=limits.shorten(reviewed.alt, limits.ATTACHMENT_DESCRIPTION),
-        )
+        if (self.now() - interaction.created_at).total_seconds() >= LATE_SECONDS:
+            await self._late(interaction, channel, reviewed)
+            return
         await interaction.edit_original_response(
-            content=limits.shorten(reviewed.text, limits.CONTENT), attachments=[file]
+            content=limits.shorten(reviewed.text, limits.CONTENT), attachments=[chart(reviewed)]
         )
+
+    async def _late(
+        self, interaction: discord.Interaction[MarsBot], channel: int, reviewed: Reviewed
+    ) -> None:
+        """The review by DM (or, DMs closed, a line in the channel asking to ask again); then,
+        while the token lasts, the progress message says so."""
+        user = interaction.user
+        said = f"Your `/review` in <#{channel}>:\n{reviewed.text}"
+        try:
+            await user.send(content=limits.shorten(said, limits.CONTENT), file=chart(reviewed))
+        except discord.HTTPException:
+            await interaction.client.get_partial_messageable(channel).send(
+                CLOSED_DMS.format(user=user.id),
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user]),
+            )
+            return
+        with contextlib.suppress(discord.HTTPException):  # the token may have run out
+            await interaction.edit_original_response(content=BY_DM)
 
     @review.autocomplete("game")
     async def finished_games(
@@ -97,3 +138,12 @@ class ReviewCommands(commands.Cog):
             return []
         found = await self.history.choices(interaction.channel_id, str(current), finished=True)
         return game_choices(found)
+
+
+def chart(reviewed: Reviewed) -> discord.File:
+    """The review's chart as an attachment, described."""
+    return discord.File(
+        io.BytesIO(reviewed.png),
+        filename=reviewed.filename,
+        description=limits.shorten(reviewed.alt, limits.ATTACHMENT_DESCRIPTION),
+    )

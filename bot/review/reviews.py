@@ -12,6 +12,8 @@ Rulings:
 - The positions are weighed in the thinking workers (`run`), one position a call (which carries
   the game and its kit, as the catalogue given holds them), so a computer player's move waits
   at most for one position, never for a whole review.
+- A review's positions are weighed within `deadline` seconds on the clock (`bot.review.pace`):
+  behind, the positions left get fewer samples, and the review says so.
 """
 
 from __future__ import annotations
@@ -19,17 +21,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
 from ai.kit import Kit
 from ai.samplers import Unsampled
 from bot.catalogue import Catalogue
+from bot.review.pace import DEADLINE_SECONDS, Pace
 from bot.review.walk import (
     SIMULATIONS,
     Drop,
+    Samples,
     Step,
     Weighed,
     drops,
@@ -71,6 +76,8 @@ class Reviewed:
     png: bytes
     alt: str
     filename: str
+    samples: Samples
+    """The simulations its positions were given, and those planned."""
 
 
 @dataclass(eq=False)
@@ -88,10 +95,19 @@ class _Job:
                 await listener(weighed, total)
 
 
+@dataclass(frozen=True)
+class _Walk:
+    """A game's positions weighed, and the simulations given them and planned."""
+
+    weighed: list[Weighed]
+    samples: Samples
+
+
 class Reviews:
     """Reviews of the games in `store`, their rules and kits found in `catalogue`, their
     positions weighed by `run` within `simulations` a game (see
-    `bot.review.walk.iterations_for`)."""
+    `bot.review.walk.iterations_for`) and `deadline` seconds of `clock` (`time.monotonic`;
+    see `bot.review.pace`)."""
 
     def __init__(
         self,
@@ -101,14 +117,17 @@ class Reviews:
         *,
         simulations: int = SIMULATIONS,
         keep: int = KEEP,
+        deadline: float = DEADLINE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.catalogue = catalogue
         self.run = run
         self.simulations = simulations
         self.keep = keep
+        self.deadline, self.clock = deadline, clock
         self._reviews: OrderedDict[tuple[int, Seat | None], Reviewed] = OrderedDict()
-        self._walks: OrderedDict[tuple[int, Seat | None], list[Weighed]] = OrderedDict()
+        self._walks: OrderedDict[tuple[int, Seat | None], _Walk] = OrderedDict()
         self._jobs: dict[tuple[int, Seat | None], _Job] = {}
         self._games: dict[int, asyncio.Lock] = {}
 
@@ -171,14 +190,11 @@ class Reviews:
             walk_key = (row.id, weigher)
             weighed_from = await asyncio.to_thread(positions_to_weigh, game, states, weigher)
             iterations = iterations_for(len(weighed_from), self.simulations)
-            walk = self._walks.get(walk_key)
-            if walk is None:
-                walk = []
-                await job.tell(0, len(weighed_from))
-                for number, (state, by) in enumerate(weighed_from):
-                    walk.append(await self.run(weigh, game, kit, state, by, iterations, number))
-                    await job.tell(number + 1, len(weighed_from))
-                self._remember(self._walks, walk_key, walk)
+            walked = self._walks.get(walk_key)
+            if walked is None:
+                walked = await self._walk(game, kit, weighed_from, iterations, job)
+                self._remember(self._walks, walk_key, walked)
+            walk = walked.weighed
             steps = [_step(move) for move in moves]
             found = [
                 await self._explained(row, game, kit, drop, weighed_from[drop.step.number - 1][0])
@@ -186,7 +202,7 @@ class Reviews:
             ]
         names = [s.display_name for s in row.seats]
         heading = f"{game.title} #{row.id}: {' vs '.join(names)}"
-        text = review_text(heading, names, seat, walk, steps, found, iterations)
+        text = review_text(heading, names, seat, walk, steps, found, iterations, walked.samples)
         chart = Chart(
             f"Chance to win, {game.title} #{row.id}",
             tuple(
@@ -201,7 +217,31 @@ class Reviews:
         )
         png, alt = await asyncio.to_thread(chart_png, chart)
         whose = "all" if seat is None else str(seat + 1)
-        return Reviewed(text, png, alt, f"review-{row.id}-{whose}.png")
+        return Reviewed(text, png, alt, f"review-{row.id}-{whose}.png", walked.samples)
+
+    async def _walk(
+        self,
+        game: Game[Any, Any],
+        kit: Kit,
+        weighed_from: list[tuple[Any, Seat]],
+        iterations: int,
+        job: _Job,
+    ) -> _Walk:
+        """Each position weighed in the workers, `iterations` samples each while the walk keeps
+        pace with its deadline, fewer behind (see `bot.review.pace`)."""
+        total = len(weighed_from)
+        pace = Pace(total, iterations, self.deadline, self.clock)
+        walk = []
+        await job.tell(0, total)
+        for number, (state, by) in enumerate(weighed_from):
+            given, started = pace.next(), self.clock()
+            walk.append(await self.run(weigh, game, kit, state, by, given, number))
+            pace.took(given, self.clock() - started)
+            await job.tell(number + 1, total)
+        samples = Samples(sum(pace.given), iterations * total)
+        if samples.cut:
+            log.info("A review gave %d of %d simulations to answer in time", *astuple(samples))
+        return _Walk(walk, samples)
 
     async def _explained(
         self, row: GameRow, game: Game[Any, Any], kit: Kit, drop: Drop, state: dict[str, Any]

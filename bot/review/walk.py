@@ -9,7 +9,9 @@ Rulings:
   player's review and the public one.
 - The estimated chance to win at a position is the search's mean reward for the seat at the
   root, from `iterations_for` simulations per position and a seed fixed by the position's
-  number, so a game reviewed again reads the same.
+  number, so a game reviewed again reads the same; a review that ran behind its time gives its
+  later positions fewer (`bot.review.pace`) and says so: "Reviewed with fewer samples (N of M)
+  to answer in time", N the simulations given, M those planned.
 - A drop is the fall in the seat's chance over one of its own moves (from the position before
   it to the one after); only a move the search would not have made counts, and the better move
   is the search's best there. The turning point is the move, anyone's, after which the seat's
@@ -48,6 +50,19 @@ def iterations_for(positions: int, simulations: int = SIMULATIONS) -> int:
     within `LEAST_PER_POSITION` and `MOST_PER_POSITION`."""
     share = simulations // max(1, positions)
     return max(LEAST_PER_POSITION, min(MOST_PER_POSITION, share))
+
+
+@dataclass(frozen=True)
+class Samples:
+    """The simulations given a review's positions and those planned: fewer given when the
+    review ran behind its time (`bot.review.pace`)."""
+
+    given: int
+    planned: int
+
+    @property
+    def cut(self) -> bool:
+        return self.given < self.planned
 
 
 @dataclass(frozen=True)
@@ -204,12 +219,20 @@ def review_text(
     steps: Sequence[Step],
     found: Sequence[Drop],
     iterations: int,
+    samples: Samples | None = None,
 ) -> str:
-    """The review's message: whose review, the drops with their better moves and reasons, and
-    the turning point."""
+    """The review's message: whose review (weighed with `iterations` simulations a position, at
+    most when its `samples` were cut), the drops with their better moves and reasons, and the
+    turning point."""
     whose = "everyone's" if seat is None else f"{names[seat]}'s"
+    cut = samples if samples is not None and samples.cut else None
+    most = "up to " if cut else ""
     lines = [f"**Review of {heading}**, from {whose} point of view "
-             f"({Unit('simulation').of(iterations)} a position)."]  # fmt: skip
+             f"({most}{Unit('simulation').of(iterations)} a position)."]  # fmt: skip
+    if cut is not None:
+        lines.append(
+            f"Reviewed with fewer samples ({cut.given:,} of {cut.planned:,}) to answer in time."
+        )
     if seat is not None:
         lines.append(
             f"Your estimated chance to win: {percent(walk[0].values[seat])} at the start, "

@@ -1,20 +1,23 @@
 """The entry point: all-computer games run to their end, the random player, plain-data calls,
 and the refusals (an unknown level, a game with no determinizer yet). Budgets are iterations
-only, so every move is pinned by its seed."""
+only, so every move is pinned by its seed. Every searching level has a wall-clock cap below
+hard's, and its search stops by it on a clock that races while its CPU time stands still."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from ai.determinize import FRESH_FUTURE, OPEN
 from ai.kit import Kit, generic
-from ai.levels import Level, choose, think
-from ai.search import Budget, Settings
+from ai.levels import EASY, HARD, LEVELS, NORMAL, Level, choose, think
+from ai.search import Budget, Clocks, Settings, search
 from bot.catalogue import CATALOGUE
 from engine.core import Game
 from tests.ai.showdown import Resample, Showdown
+from tests.ai.test_searchable_games import Ticking
 
 TINY = Level("tiny", Budget(8), Settings(depth=8))
 
@@ -80,3 +83,32 @@ def test_an_open_game_without_a_kit_plays_by_its_nature() -> None:
     assert generic(leylines) == Kit(OPEN) and generic(merchants) == Kit(FRESH_FUTURE)
     state, _ = play_out(leylines, 2, 7, generic(leylines))
     assert leylines.outcome(state) is not None
+
+
+def test_every_searching_level_has_a_wall_cap_below_hards() -> None:
+    assert HARD.budget is not None and HARD.budget.wall_seconds is not None
+    searching = [level for level in LEVELS.values() if level.budget is not None]
+    assert {level.name for level in searching} == {"easy", "normal", "hard"}
+    for level in searching:
+        assert level.budget is not None and level.budget.wall_seconds is not None, level.name
+        if level is not HARD:
+            assert level.budget.wall_seconds < HARD.budget.wall_seconds, level.name
+
+
+@pytest.mark.parametrize("level", [EASY, NORMAL, HARD], ids=lambda level: level.name)
+def test_a_levels_search_stops_by_its_wall_cap_when_its_cpu_time_stands_still(
+    level: Level,
+) -> None:
+    """A machine so busy that the search gets no CPU: only the clock (0.05 s a reading) ends
+    it, by the cap and the reading or two that check the chosen move."""
+    entry = CATALOGUE["leylines"]
+    game, kit = entry.game, entry.kit
+    assert kit is not None and level.budget is not None
+    state = game.new_game(["Ann", "Bob"], {"first": 1}, 5)
+    wall = Ticking(0.05)
+    clocks = Clocks(cpu=lambda: 0.0, wall=wall)
+    decision = search(game, state, 0, level.budget, random.Random(1), kit, level.settings, clocks)
+    assert level.budget.wall_seconds is not None
+    assert wall.now <= level.budget.wall_seconds + 2 * wall.step
+    assert 0 < decision.iterations < level.budget.iterations
+    assert decision.move in game.legal_moves(state, 0)

@@ -1,6 +1,7 @@
-"""The thinking workers: a turn that waited for a worker thinks that much less on the clock, a
-worker warms up in every game as it starts, and a hard computer's next turn starts from the
-tree its worker kept, which the worker ponders meanwhile."""
+"""The thinking workers: a turn that waited for a worker thinks that much less on the clock, at
+every level, and a hint answers within a wall cap below hard's; a worker warms up in every game
+as it starts, and a hard computer's next turn starts from the tree its worker kept, which the
+worker ponders meanwhile."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import time
 
 import pytest
 
-from ai.levels import EASY, HARD, RANDOM
+from ai.levels import EASY, HARD, NORMAL, RANDOM, level_named
 from ai.memory import Memory
 from ai.ponder import Pondering
 from bot.catalogue import CATALOGUE
@@ -18,6 +19,7 @@ from bot.play import thinking
 from bot.play.ponderer import Ponderer
 from bot.play.thinking import FLOOR_SECONDS, SPARE_SECONDS, Thinkers, in_time, think, warm
 from bot.service import Turn
+from bot.service.computer_seats import HINT_LEVEL
 
 
 def test_a_turn_that_waited_for_a_worker_thinks_less_on_the_clock() -> None:
@@ -30,7 +32,17 @@ def test_a_turn_that_waited_for_a_worker_thinks_less_on_the_clock() -> None:
     assert (waited.name, waited.settings) == (HARD.name, HARD.settings)
     late = in_time(HARD, 60.0).budget
     assert late is not None and late.wall_seconds == FLOOR_SECONDS
-    assert in_time(EASY, 60.0) is EASY and in_time(RANDOM, 60.0) is RANDOM
+    assert in_time(RANDOM, 60.0) is RANDOM
+    for level in (EASY, NORMAL):
+        cut = in_time(level, 60.0).budget
+        assert cut is not None and cut.wall_seconds == FLOOR_SECONDS, level.name
+
+
+def test_a_hint_answers_within_a_wall_cap_below_hards() -> None:
+    hint, hard = level_named(HINT_LEVEL).budget, HARD.budget
+    assert hint is not None and hint.wall_seconds is not None
+    assert hard is not None and hard.wall_seconds is not None
+    assert hint.wall_seconds < hard.wall_seconds
 
 
 def test_a_worker_warms_up_in_every_game() -> None:

@@ -4,7 +4,8 @@ the other player's secret objectives, and a Mars vs. Earth review whoever the hi
 Clone is and whatever the order of the cards nobody drew; a review never names another player's
 secret move; two reviews of one game asked at once weigh its positions once; spectators of a
 game with secrets are refused, of an open game get the public review; a game in play is
-refused."""
+refused; a review that runs behind its deadline gives its positions fewer samples and says
+so, one on time gives each its plan."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import pytest
 from bot.catalogue import CATALOGUE
 from bot.review.reviews import Reviews
 from bot.review.walk import (
+    LEAST_PER_POSITION,
     Step,
     Weighed,
     drops,
@@ -336,3 +338,56 @@ def test_a_mars_vs_earth_review_is_the_same_whatever_the_others_secrets() -> Non
                 assert not any(line in text for line in game.view(state, seat).private)
         assert "Clone" not in text and "DNA" not in text
     assert texts[0] == texts[1] == texts[2]
+
+
+class Slow:
+    """Runs worker functions in this process on a clock of its own, which each simulation a
+    position is given moves on by `per_sample` seconds: a slow, busy host."""
+
+    def __init__(self, per_sample: float) -> None:
+        self.per_sample, self.now = per_sample, 0.0
+        self.given: list[int] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def __call__(self, function: Any, *args: Any) -> Any:
+        if function is weigh:
+            iterations = args[4]
+            self.given.append(iterations)
+            self.now += iterations * self.per_sample
+        return function(*args)
+
+
+PLANNED = 36 * 50
+"""Simulations for a whole review of the blundered game: 50 for each of its 36 positions."""
+
+
+async def test_a_slow_review_cuts_its_samples_to_answer_in_time_and_says_so(
+    seeded: TableService,
+) -> None:
+    user, _, _ = await blundered(seeded)
+    slow = Slow(per_sample=0.25)  # the plan would take 450 s
+    reviews = Reviews(
+        seeded.store, CATALOGUE, slow, simulations=PLANNED, deadline=300.0, clock=slow.clock
+    )
+    reviewed = await reviews.review(CHANNEL, user, None, nothing)
+    given = sum(slow.given)
+    assert slow.given[0] == 50 and given < PLANNED and min(slow.given) >= LEAST_PER_POSITION
+    assert max(slow.given[1:]) > LEAST_PER_POSITION  # the time left shared, not the floor
+    assert slow.now <= 300.0 + 50 * slow.per_sample  # by its deadline, but for one position
+    assert f"Reviewed with fewer samples ({given:,} of {PLANNED:,}) to answer in time." in (
+        reviewed.text
+    )
+    assert "(up to 50 simulations a position)" in reviewed.text
+
+
+async def test_a_review_on_time_gives_every_position_its_samples(seeded: TableService) -> None:
+    user, _, _ = await blundered(seeded)
+    quick = Slow(per_sample=0.001)  # 1.8 s in all
+    reviews = Reviews(
+        seeded.store, CATALOGUE, quick, simulations=PLANNED, deadline=300.0, clock=quick.clock
+    )
+    reviewed = await reviews.review(CHANNEL, user, None, nothing)
+    assert quick.given == [50] * 36
+    assert "fewer samples" not in reviewed.text and "(50 simulations a position)" in reviewed.text
