@@ -26,7 +26,13 @@ TYPE_CLASSES = {
     "TEXT": "text",
 }
 """Each dialect's column types by what they hold (SQLite's INTEGER is 64 bits, as BIGINT is)."""
-ROWIDS = {("servers", "guild_id"), ("takeback_requests", "game_id"), ("guild_commands", "guild_id")}
+ROWIDS = {
+    ("servers", "guild_id"),
+    ("takeback_requests", "game_id"),
+    ("guild_commands", "guild_id"),
+    ("former_players", "number"),
+    ("departed_servers", "guild_id"),
+}
 """Columns that SQLite would number if a row came without them (an INTEGER PRIMARY KEY is its
 rowid), unlike PostgreSQL; the bot always gives them (a server's id, a game's id)."""
 
