@@ -90,7 +90,7 @@ class TableService:
         self.leases = Leases(store, holder=holder, clock=clock)
         self.history = History(store, catalogue)
         self.ratings = Ratings(store, catalogue)
-        self.privacy = PrivacyService(tables, play, lobbies)
+        self.privacy = PrivacyService(tables, play, lobbies, self.leases)
 
 
 __all__ = [

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service.computer_seats import is_computer
+from bot.service.leases import Leases
 from bot.service.lobbies import Lobbies, Lobby
 from bot.service.play import Play
 from bot.service.tables import Tables
@@ -33,6 +34,8 @@ log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = 1
 """The export's format version (its `format` field)."""
+FORGET_LEASE_SECONDS = 300.0
+"""How long one process holds a resumed forget before another may take it up."""
 RESIGN_TRIES = 3
 """How often a resignation that met a move at the same moment is tried again."""
 
@@ -80,11 +83,12 @@ class Forgotten:
 class PrivacyService:
     """What the store holds of each person, and its export and erasure."""
 
-    def __init__(self, tables: Tables, play: Play, lobbies: Lobbies) -> None:
+    def __init__(self, tables: Tables, play: Play, lobbies: Lobbies, leases: Leases) -> None:
         self._tables = tables
         self.store = tables.store
         self._play = play
         self._lobbies = lobbies
+        self._leases = leases
 
     async def held(self, user_id: int) -> Held:
         return await self.store.privacy.held(user_id)
@@ -129,11 +133,21 @@ class PrivacyService:
         return await self._finish(user_id, number)
 
     async def resume(self) -> list[Forgotten]:
-        """Finish the forgets a stop cut short."""
-        return [
-            await self._finish(user_id, number)
-            for user_id, number in await self.store.privacy.pending_forgets()
-        ]
+        """Finish the forgets a stop cut short (each by one process, if several share the
+        database)."""
+        done = []
+        for user_id, number in await self.store.privacy.pending_forgets():
+            async with self._leases.claimed(f"forget {number}", FORGET_LEASE_SECONDS) as mine:
+                if mine:
+                    done.append(await self._finish(user_id, number))
+        return done
+
+    async def sweep(self, grace_days: float, mine: Callable[[int], bool]) -> list[int]:
+        """The background pass: resume forgets cut short and purge departed servers; the games
+        whose tables are to be told of a resignation."""
+        resumed = await self.resume()
+        await self.purge_departed(grace_days, mine)
+        return [update.game_id for done in resumed for update in done.updates]
 
     async def _finish(self, user_id: int, number: int) -> Forgotten:
         updates: list[TableUpdate] = []
