@@ -6,19 +6,24 @@ and a departed server's purge."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import sqlite3
 from typing import Any
 
 import asyncpg
 import pytest
 
+from bot.catalogue import CATALOGUE
 from bot.service import Player, TableService
 from bot.storage import Storage
 from bot.storage.postgres import PgDatabase
 from bot.storage.privacy import PERSON_COLUMN, PERSON_COLUMNS, former_id
 from bot.storage.sqlite import SqliteDatabase
+from engine.core import GameError
 from tests.conftest import Backend
+from tests.hang import HANG_SECONDS
 from tests.service.test_ratings import GUILD, OTHER_GUILD, open_service, play_out, seat
 
 ZED = Player(987654321012345678, "Zephyrine Quill")
@@ -237,3 +242,42 @@ def test_a_name_is_replaced_as_a_whole_word(name: str) -> None:
         "players": ["Bob", "Former player 2"],
         "note": name,
     }
+
+
+async def test_a_forget_racing_moves_on_another_process_loses_nothing(
+    postgresql: Backend,
+) -> None:
+    """Two processes on one PostgreSQL database: one forgets Zed while the other plays the
+    game Zed is in (as Zed and as Bob). Every move the other was told is done stays in the log,
+    the resignation comes after them, and no trace of Zed is left."""
+    forgetting = await open_service(postgresql.store())
+    playing = await open_service(postgresql.store())
+    try:
+        await seat(forgetting, IN_PLAY, "leylines", (ZED, BOB))
+        chooser = random.Random(5)
+        done: list[str] = []
+
+        async def play() -> None:
+            while (row := await playing.store.games.open_in(IN_PLAY)) is not None:
+                game = CATALOGUE[row.game_key].game
+                state = game.from_json(json.loads(row.state or "{}"))
+                actor = chooser.choice(sorted(game.actors(state)))
+                move = game.notation(chooser.choice(game.legal_moves(state, actor)))
+                try:
+                    await playing.play.move(IN_PLAY, (ZED, BOB)[actor], move)
+                except GameError:  # the game moved on, or is over
+                    continue
+                done.append(move)
+
+        player = asyncio.create_task(play())
+        await asyncio.sleep(0)
+        forgotten = await forgetting.privacy.forget(ZED.user_id)
+        await asyncio.wait_for(player, HANG_SECONDS)
+        moves = await forgetting.store.moves.of(1)
+        assert [m.notation for m in moves if m.kind == "move"] == done
+        assert moves[-1].kind == "resign" and moves[-1].seat == 0
+        assert forgotten.number == 1 and len(forgotten.updates) == 1
+        assert "Zephyrine" not in await dump(postgresql, forgetting.store)
+    finally:
+        await forgetting.store.close()
+        await playing.store.close()
