@@ -14,6 +14,7 @@ Rulings (README "Your data" and docs/privacy-policy.md say the same):
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -36,8 +37,10 @@ EXPORT_FORMAT = 1
 """The export's format version (its `format` field)."""
 FORGET_LEASE_SECONDS = 300.0
 """How long one process holds a resumed forget before another may take it up."""
-RESIGN_TRIES = 3
-"""How often a resignation that met a move at the same moment is tried again."""
+RESIGN_TRIES = 20
+RESIGN_PAUSE = 0.05
+"""A resignation that met a move at the same moment is tried again, up to `RESIGN_TRIES` times,
+after 0.05 s, 0.1 s, ... (seconds)."""
 
 
 def retention(grace_days: float) -> str:
@@ -178,9 +181,10 @@ class PrivacyService:
 
     async def _resign(self, row: GameRow, player: Player) -> TableUpdate | None:
         """The person's resignation from the game in play, through `/resign`'s path; None if
-        they have resigned already."""
+        they have resigned already, or the game ended meanwhile. A game that keeps moving on
+        under it raises TableError: the forget stays recorded, to be resumed (`resume`)."""
         seat = row.seat_of(player.user_id)
-        for _ in range(RESIGN_TRIES):
+        for attempt in range(RESIGN_TRIES):
             if any(
                 m.kind == "resign" and m.seat == seat for m in await self.store.moves.of(row.id)
             ):
@@ -188,11 +192,14 @@ class PrivacyService:
             try:
                 return await self._play.resign(row.channel_id, player)
             except StaleGame:
-                continue
+                await asyncio.sleep(RESIGN_PAUSE * (attempt + 1))
             except (TableError, GameError) as error:  # the game ended meanwhile, or refuses
                 log.info("Game %s: a forgotten player's seat was not resigned: %s", row.id, error)
                 return None
-        return None
+        raise TableError(
+            "One of your tables kept moving on while you were being resigned from it; your "
+            "request is recorded and will be finished within a few minutes."
+        )
 
     # Departed servers
 

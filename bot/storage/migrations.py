@@ -260,10 +260,11 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         """
     CREATE TABLE former_players (
         number INTEGER PRIMARY KEY,
-        user_id {BIGINT} UNIQUE,
+        user_id {BIGINT},
         requested_at {REAL} NOT NULL,
         done_at {REAL}
     );
+    CREATE UNIQUE INDEX former_players_pending ON former_players (user_id);
     CREATE TABLE departed_servers (
         guild_id {BIGINT} PRIMARY KEY,
         left_at {REAL} NOT NULL
