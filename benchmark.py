@@ -36,6 +36,8 @@ bot reviews it, with the simulations its positions were given of those planned
 (`bench/reviews.py`).
 `python benchmark.py --admin` measures the CPU of `python -m bot health` and `python -m bot
 status`, each in a fresh interpreter against a fresh database (`bench/admin.py`).
+`python benchmark.py --privacy` times `/privacy export` (target: under 5 s), show and forget of
+a person with 1,000 finished games (`bench/privacy.py`).
 `python benchmark.py --search-speed [--profile]` measures the hard level's simulations per CPU
 second in each game, with `--profile` where their time goes (cProfile, `bench/search_speed.py`).
 """
@@ -77,6 +79,7 @@ from bench.games import (
 )
 from bench.house import bench_house
 from bench.load import LoadPlan, bench_load
+from bench.privacy import bench_privacy
 from bench.procstat import status_kib
 from bench.replays import FULL as FULL_REPLAYS
 from bench.replays import QUICK as QUICK_REPLAYS
@@ -632,20 +635,27 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="the CPU of python -m bot health and status, each in a fresh interpreter",
     )
+    parser.add_argument(
+        "--privacy",
+        action="store_true",
+        help="/privacy export, show and forget of a person with 1,000 finished games",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not (args.load or args.search_speed):
         parser.error("--profile goes with --load or --search-speed")
     separate = (args.load, args.scale, args.strength, args.replays, args.house)
-    if sum((*separate, args.search_speed, args.admin, args.reviews)) > 1:
+    if sum((*separate, args.search_speed, args.admin, args.reviews, args.privacy)) > 1:
         parser.error(
-            "--load, --scale, --strength, --replays, --house, --search-speed, --admin and "
-            "--reviews are separate benchmarks: choose one"
+            "--load, --scale, --strength, --replays, --house, --search-speed, --admin, "
+            "--reviews and --privacy are separate benchmarks: choose one"
         )
     if args.out is None:
         name = (
             "reviews"
             if args.reviews
+            else "privacy"
+            if args.privacy
             else "admin"
             if args.admin
             else "search-speed"
@@ -726,9 +736,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [bench_admin(ADMIN_RUNS_QUICK if args.quick else ADMIN_RUNS)]
     elif args.reviews:
         sections = [asyncio.run(bench_reviews(QUICK_REVIEWS if args.quick else FULL_REVIEWS))]
+    elif args.privacy:
+        sections = [bench_privacy(args.quick)]
     else:
         sections = asyncio.run(run_all(scale))
-    kinds = ("load", "scale", "strength", "replays", "house", "search_speed", "admin", "reviews")
+    kinds = (
+        "load",
+        "scale",
+        "strength",
+        "replays",
+        "house",
+        "search_speed",
+        "admin",
+        "reviews",
+        "privacy",
+    )
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
     text = report(sections, mode, (time.perf_counter_ns() - start) / 1e9)

@@ -42,6 +42,7 @@ from bot.play.delivery import Courier
 from bot.play.pictures import Pictures
 from bot.play.takebacks import AskButton, TakebackButton, TakebackCommands
 from bot.play.thinking import Thinkers
+from bot.privacy.cog import ForgetButton, PrivacyCommands
 from bot.reminders import POLL_SECONDS, PollLoop, gateway_connected
 from bot.replies import answer_error
 from bot.review.cog import ReviewCommands, in_workers
@@ -121,6 +122,8 @@ class MarsBot(commands.AutoShardedBot):
     """Answers the takeback buttons."""
     lesson_commands: LessonCommands
     """Answers a lesson's controls."""
+    privacy_commands: PrivacyCommands
+    """Answers the Forget me button."""
 
     def __init__(
         self,
@@ -201,6 +204,7 @@ class MarsBot(commands.AutoShardedBot):
             RulesButton,
             LessonButton,
             LessonMenu,
+            ForgetButton,
         )
         await self._add_cogs(courier, pictures, thinkers, self.computers)
         synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
@@ -219,6 +223,9 @@ class MarsBot(commands.AutoShardedBot):
         self.play_commands = PlayCommands(service, courier, thinkers)
         self.takeback_commands = TakebackCommands(service, courier)
         self.lesson_commands = LessonCommands(pictures)
+        self.privacy_commands = PrivacyCommands(
+            self, service, courier, self.lesson_commands.lessons, config.server_grace_days
+        )
         await self.add_cog(self.lobby_commands)
         self.tree.add_command(self.lobby_commands.new_table)
         for cog in (
@@ -242,9 +249,12 @@ class MarsBot(commands.AutoShardedBot):
                 self.faults,
                 gateway_connected(self),
                 every=self._poll_seconds,
+                grace_days=config.server_grace_days,
+                runs_guild=config.runs_guild,
             ),
             TableCommands(self, service),
             StandInLoop(self, service, courier, thinkers, every=self._poll_seconds),
+            self.privacy_commands,
             StatusCommands(
                 service,
                 where_kind(config.database_path, config.database_url),

@@ -18,6 +18,10 @@ job on its database.
   bot runs (see `bot.operations.backup`); it refuses an existing FILE unless given `--force`. On
   PostgreSQL it says to use `pg_dump` and exits 1.
 - `python -m bot status` prints the bot's figures, as `/status` shows them to administrators.
+- `python -m bot privacy show|export|forget USER_ID` does for an administrator (a request by
+  e-mail) what `/privacy` does for the person: prints what is held, writes the JSON export to
+  standard output, or erases the person (see `bot.service.privacy`); the tables they resigned
+  from are told by the running bot's next poll.
 
 Each task imports what it reads when it runs, so the health check Docker runs every 30 seconds
 stays cheap: `health` and `backup` read the storage only, `status` the games too (through the
@@ -41,6 +45,7 @@ from bot.config import (
     deck_path,
     health_stale_seconds,
     process_name,
+    server_grace_days,
     settings,
     shards,
 )
@@ -87,6 +92,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
     copy.add_argument("file", type=Path, help="the file to write the copy to")
     copy.add_argument("--force", action="store_true", help="replace FILE if it exists")
     tasks.add_parser("status", help="the bot's figures, as /status shows them")
+    person = tasks.add_parser("privacy", help="what the bot holds about a person; export; erase")
+    person.add_argument("action", choices=("show", "export", "forget"))
+    person.add_argument("user_id", type=int, help="the person's Discord user id")
     args = parser.parse_args(argv)
     if args.task is None:
         from bot import app
@@ -114,6 +122,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
 
             store = storage_for(path, url)
             print(asyncio.run(_status(store, where_kind(path, url), deck_path(values))))
+        elif args.task == "privacy":
+            from bot.catalogue import use_deck
+
+            use_deck(deck_path(values))
+            grace = server_grace_days(values)
+            print(asyncio.run(_privacy(storage_for(path, url), args.action, args.user_id, grace)))
         elif not args.rebuild:
             rating.error("say what to do with the ratings: --rebuild")
         else:
@@ -122,7 +136,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
             use_deck(deck_path(values))
             counted = asyncio.run(_rebuild(storage_for(path, url)))
             print(f"Ratings rebuilt from {counted} finished games in {where(path, url)}.")
-    except DatabaseProblem as error:
+    except (DatabaseProblem, ConfigError) as error:
         sys.exit(f"error: {error}")
 
 
@@ -209,6 +223,31 @@ def migrate(path: Path, url: str | None) -> None:
         sys.exit(f"error: {where(path, url)} {error}.")
     counts = ", ".join(f"{table}: {rows}" for table, rows in copied.items())
     print(f"Copied from {path} to {where(path, url)} the rows of {counts}.")
+
+
+async def _privacy(store: Storage, action: str, user_id: int, grace_days: float) -> str:
+    """What `python -m bot privacy ACTION USER_ID` prints."""
+    import json
+
+    from bot.service import TableService
+    from bot.service.privacy import describe
+
+    await store.open()
+    try:
+        service = TableService(store).privacy
+        if action == "show":
+            return describe(await service.held(user_id), str, grace_days)
+        if action == "export":
+            return json.dumps(await service.export(user_id), indent=1)
+        done = await service.forget(user_id)
+        if done.number is None:
+            return f"Nothing is held about user {user_id}; nothing was changed."
+        return (
+            f"User {user_id} is forgotten: former player {done.number} in {done.games} games; "
+            f"{len(done.updates)} tables in play were resigned (the bot tells them)."
+        )
+    finally:
+        await store.close()
 
 
 async def _rebuild(store: Storage) -> int:

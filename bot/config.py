@@ -19,6 +19,9 @@
 - WORKER_IDLE_MINUTES (default 10): the picture, replay and thinking worker processes start when
   first needed and stop after this many minutes without work (they start again at the next);
   0 keeps them running once started.
+- SERVER_DATA_GRACE_DAYS (default 30): once the bot is removed from a server, its settings,
+  games, ratings and people's settings there are deleted after this many days, unless the bot is
+  added back before.
 - MARSVSEARTH_DECK (optional): a Mars vs. Earth deck file (TOML) to play with instead of the
   bundled one, checked at start-up.
 """
@@ -61,6 +64,8 @@ class Config:
     it unhealthy."""
     worker_idle_seconds: float | None = 600.0
     """Seconds a pool of worker processes may go without work before it stops (None: never)."""
+    server_grace_days: float = 30.0
+    """Days a server's data is kept after the bot was removed from it."""
 
     @property
     def process_name(self) -> str:
@@ -107,6 +112,7 @@ class Config:
         return cls(
             health_stale_seconds=health_stale_seconds(values),
             worker_idle_seconds=worker_idle_seconds(values),
+            server_grace_days=server_grace_days(values),
             token=token,
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -146,6 +152,18 @@ def worker_idle_seconds(values: Mapping[str, str]) -> float | None:
             "WORKER_IDLE_MINUTES must be a number of minutes (0 keeps the workers running)."
         )
     return minutes * 60 or None
+
+
+def server_grace_days(values: Mapping[str, str]) -> float:
+    """SERVER_DATA_GRACE_DAYS of `values` (default 30); raises ConfigError unless it is a number
+    of days, 0 or more."""
+    days = _seconds(values.get("SERVER_DATA_GRACE_DAYS", "").strip() or "30")
+    if days is None:
+        raise ConfigError(
+            "SERVER_DATA_GRACE_DAYS must be a number of days (0 or more) to keep a server's data "
+            "after the bot is removed from it."
+        )
+    return days
 
 
 def settings(env: Mapping[str, str] | None = None) -> dict[str, str]:

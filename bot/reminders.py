@@ -54,6 +54,8 @@ class PollLoop(commands.Cog):
         connected: Callable[[], bool],
         *,
         every: float = POLL_SECONDS,
+        grace_days: float = 30.0,
+        runs_guild: Callable[[int | None], bool] = lambda guild_id: True,
     ) -> None:
         self.bot = bot
         self.service = service
@@ -61,6 +63,10 @@ class PollLoop(commands.Cog):
         self.heartbeat = heartbeat
         self.faults = faults
         self.connected = connected
+        self.grace_days = grace_days
+        """Days a server's data is kept after the bot left it (SERVER_DATA_GRACE_DAYS)."""
+        self.runs_guild = runs_guild
+        """Whether this process serves a server (its departure is purged here, not elsewhere)."""
         self._queued_before = time.time()
         """The first poll delivers what was queued before this process started (what a crash
         left untold); an update made since is delivered by the command that made it, which
@@ -79,6 +85,7 @@ class PollLoop(commands.Cog):
             delivered = await self._deliver_queued()
             reminded = await self._remind() and await self._digest()
             timed_out = await self._time_out()
+            await self._each("privacy", "Forgets and server purges failed", self._privacy())
             if delivered and reminded and timed_out and self.connected():
                 await self.heartbeat.beat()
         except Exception as error:  # the loop must outlive anything; the next pass tries again
@@ -176,6 +183,12 @@ class PollLoop(commands.Cog):
         report = await self.courier.flush(game_id)
         if report.problem is not None:
             log.warning("A timer's update of game %s was not fully told", game_id)
+
+    async def _privacy(self) -> None:
+        """Forgets a stop cut short, resumed (their tables told), and departed servers'
+        purges (see `bot.service.privacy`)."""
+        for game_id in await self.service.privacy.sweep(self.grace_days, self.runs_guild):
+            await self.courier.flush(game_id)
 
     @poll.before_loop
     async def ready(self) -> None:

@@ -426,3 +426,11 @@ def test_the_admin_report_has_the_cpu_of_each_command(tmp_path: Path) -> None:
         row = rf"^\| {re.escape(command)} \| 1 \| {NUMBER} \| {NUMBER} \|$"
         assert re.search(row, text, re.M), command
     assert len(verdicts(text)) == 2  # health's and status's CPU against the target
+
+
+def test_the_privacy_report_times_export_show_and_forget(tmp_path: Path) -> None:
+    report = run_benchmark(tmp_path / "privacy.md", "--privacy", "--quick")
+    section = report.split("## A person's data: ", 1)[1]
+    for row in ("/privacy export", "/privacy show", "/privacy forget"):
+        assert re.search(rf"\| {re.escape(row)}.* \| \d+\.\d{{3}} \|", section), row
+    assert len(verdicts(report)) == 1

@@ -79,6 +79,13 @@ class Lessons:
         self._held.move_to_end(lesson_id)
         return held
 
+    def drop(self, user_id: int) -> int:
+        """Forget every lesson of `user_id` (see `/privacy forget`); how many there were."""
+        theirs = [key for key, held in self._held.items() if held.user_id == user_id]
+        for key in theirs:
+            del self._held[key]
+        return len(theirs)
+
     def _forget_old(self) -> None:
         now = time.monotonic()
         while self._held:

@@ -10,8 +10,8 @@ it uses: the tables (loading, locks, the clock and seeds, `tables`), the servers
 committer (`commits`), lobbies and rematches, play, claims on time and stand-ins, takebacks,
 computer players, looking, times away, each player's tables and digests (`waiting`), clocks
 (reminders and timers), deliveries, leases (work claimed in a database several processes
-share), games' records and replays (`history`), and stats and ratings (`ratings`). Callers name
-the service they use: `service.play.move(...)`.
+share), games' records and replays (`history`), stats and ratings (`ratings`), and each
+person's data (`privacy`). Callers name the service they use: `service.play.move(...)`.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from bot.service.lobbies import Lobbies, Lobby
 from bot.service.looking import Looking
 from bot.service.offers import narrower_prefixes
 from bot.service.play import Play
+from bot.service.privacy import PrivacyService
 from bot.service.ratings import Ratings
 from bot.service.records import History
 from bot.service.rematches import Rematch, Rematches
@@ -76,7 +77,7 @@ class TableService:
         committer = Committer(tables, servers)
         self.lobbies = lobbies = Lobbies(tables, servers, committer)
         self.rematches = Rematches(tables, lobbies)
-        self.play = Play(tables, committer)
+        self.play = play = Play(tables, committer)
         self.away = away = Away(tables)
         self.waiting = waiting = Waiting(tables, servers, away)
         self.claims = Claims(tables, committer, servers, away)
@@ -89,6 +90,7 @@ class TableService:
         self.leases = Leases(store, holder=holder, clock=clock)
         self.history = History(store, catalogue)
         self.ratings = Ratings(store, catalogue)
+        self.privacy = PrivacyService(tables, play, lobbies, self.leases)
 
 
 __all__ = [

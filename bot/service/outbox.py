@@ -16,6 +16,7 @@ from typing import Any
 from bot.service.computer_seats import is_computer
 from bot.service.tables import Table
 from bot.service.updates import Notice
+from bot.storage.privacy import is_former
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,6 @@ def entry(
                 n.controls is not None,
             )
             for n in private
-            if n.user_id is not None and not is_computer(n.user_id)
+            if n.user_id is not None and not is_computer(n.user_id) and not is_former(n.user_id)
         ),
     )

@@ -19,7 +19,7 @@ from bot.ratings.ledger import Rating
 from bot.ratings.skill import BASELINE, Skill
 from bot.ratings.standings import Ending, ending
 from bot.service.updates import TableError
-from bot.service.wording import GAMES
+from bot.service.wording import GAMES, mention
 from bot.storage import Storage
 from engine.core import GameError
 
@@ -65,7 +65,9 @@ class Ratings:
         if game_key not in self.catalogue:
             raise TableError(f"There is no game {game_key!r}.")
         ratings = await self.store.ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
-        lines = [f"{place}. <@{r.user_id}> · {_numbers(r)}" for place, r in enumerate(ratings, 1)]
+        lines = [
+            f"{place}. {mention(r.user_id)} · {_numbers(r)}" for place, r in enumerate(ratings, 1)
+        ]
         if not lines:
             lines = ["Nobody has finished a game of it on this server yet."]
         title = f"Leaderboard: {self.catalogue[game_key].game.title}"

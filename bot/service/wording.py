@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.computer_seats import computer_name, is_computer
+from bot.storage.privacy import former_of, is_former
 from engine.core import Outcome
 from engine.words import Unit, with_article
 
@@ -21,7 +22,10 @@ STALE = "That control belongs to an earlier position; the game moved on."
 
 
 def mention(user_id: int) -> str:
-    """A person's mention (which pings them when allowed), or a computer player's bold name."""
+    """A person's mention (which pings them when allowed), or a computer player's or former
+    player's bold name."""
+    if is_former(user_id):
+        return f"**{former_of(user_id)}**"
     return f"**{computer_name(user_id)}**" if is_computer(user_id) else f"<@{user_id}>"
 
 

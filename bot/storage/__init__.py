@@ -1,12 +1,12 @@
 """Storage: repositories per group of tables over one database.
 
 `Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`, `takebacks`, `ledger`,
-`people`, `servers`, `operations`, `guild_commands`), each of plain SQL written once, over one
-`bot.storage.database.Database` that holds what differs between SQLite (`bot.storage.sqlite`, the
-embedded default) and PostgreSQL (`bot.storage.postgres`, for several processes on one database):
-placeholders, the JSON aggregate of seats, row locks, the ledger's lock, the error a taken channel
-raises and the errors that say nothing can be saved. The schema is `bot.storage.migrations`,
-written once for both.
+`people`, `servers`, `operations`, `guild_commands`, `privacy`), each of plain SQL written once,
+over one `bot.storage.database.Database` that holds what differs between SQLite
+(`bot.storage.sqlite`, the embedded default) and PostgreSQL (`bot.storage.postgres`, for several
+processes on one database): placeholders, the JSON aggregate of seats, row locks, the ledger's
+lock, the error a taken channel raises and the errors that say nothing can be saved. The schema is
+`bot.storage.migrations`, written once for both.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bot.storage.operations import Operations
 from bot.storage.outbox import Outbox
 from bot.storage.people import People
 from bot.storage.postgres import PgDatabase, described
+from bot.storage.privacy import Privacy
 from bot.storage.servers import Servers
 from bot.storage.sqlite import SqliteDatabase
 from bot.storage.takebacks import Takebacks
@@ -45,6 +46,7 @@ class Storage:
         self.servers = Servers(database)
         self.operations = Operations(database)
         self.guild_commands = GuildCommands(database)
+        self.privacy = Privacy(database)
 
     async def open(self, *, read_only: bool = False) -> None:
         """Connect, creating and migrating the schema (`read_only`: only read it as it is);

@@ -256,6 +256,20 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         guild_id {BIGINT} PRIMARY KEY
     );""",
     ),
+    (
+        """
+    CREATE TABLE former_players (
+        number INTEGER PRIMARY KEY,
+        user_id {BIGINT},
+        requested_at {REAL} NOT NULL,
+        done_at {REAL}
+    );
+    CREATE UNIQUE INDEX former_players_pending ON former_players (user_id);
+    CREATE TABLE departed_servers (
+        guild_id {BIGINT} PRIMARY KEY,
+        left_at {REAL} NOT NULL
+    );""",
+    ),
 )
 """Migration n is `MIGRATIONS[n - 1]`, its steps run in order in one transaction. Append only:
 a migration, once released, is never changed."""

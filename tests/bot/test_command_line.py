@@ -1,9 +1,10 @@
 """`python -m bot`: no task runs the bot; `ratings --rebuild` counts the finished games again
-without a Discord token."""
+and `privacy show|export|forget USER_ID` serves a person's request, without a Discord token."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -55,6 +56,27 @@ def test_the_ratings_are_rebuilt_without_a_token(
     assert "from 1 finished games" in capsys.readouterr().out
     (ann,) = asyncio.run(ratings(path))
     assert (ann.games, ann.wins) == (1, 1)
+
+
+def test_privacy_shows_exports_and_forgets_a_person(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    asyncio.run(a_resigned_game(path))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    command_line.main(["privacy", "show", str(BOB.user_id)])
+    assert "games: 1" in capsys.readouterr().out
+    command_line.main(["privacy", "export", str(BOB.user_id)])
+    assert json.loads(capsys.readouterr().out)["names"] == ["Bob"]
+    command_line.main(["privacy", "forget", str(BOB.user_id)])
+    assert "former player 1 in 1 games" in capsys.readouterr().out
+    command_line.main(["privacy", "forget", str(BOB.user_id)])
+    assert "Nothing is held" in capsys.readouterr().out
+    monkeypatch.setenv("SERVER_DATA_GRACE_DAYS", "soon")
+    with pytest.raises(SystemExit, match="SERVER_DATA_GRACE_DAYS must be a number of days"):
+        command_line.main(["privacy", "show", str(BOB.user_id)])
 
 
 def test_a_missing_database_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

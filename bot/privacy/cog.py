@@ -1,0 +1,201 @@
+"""`/privacy show|export|forget`: each person's data, answered privately, anywhere (a server or a
+DM); and a server's departure and return (see `bot.service.privacy`).
+
+`/privacy forget` asks first: a Forget button, under the private question, that only its asker
+may press within `CONFIRM_SECONDS`; any other click is refused privately. Export and forget are
+refused for `COOLDOWN_SECONDS` after a person's last one (one line saying when to try again).
+The tables the person resigned from are told at once (the resignation's own update, in which
+they are already "Former player N").
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.learn.session import Lessons
+from bot.play.delivery import Courier
+from bot.replies import answer_error, say_privately
+from bot.service import TableService
+from bot.service.privacy import describe
+
+if TYPE_CHECKING:
+    from bot.client import MarsBot
+
+log = logging.getLogger(__name__)
+
+CONFIRM_SECONDS = 300
+"""How long the Forget button of a `/privacy forget` answer may be pressed."""
+COOLDOWN_SECONDS = 60.0
+"""How long after a person's export or forget the next one is refused (in this process)."""
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"mars:forget:(?P<user_id>\d+):(?P<until>\d+)",
+):
+    """The confirming click of `/privacy forget`: its asker's, until the time it carries."""
+
+    def __init__(self, user_id: int, until: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Forget me",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"mars:forget:{user_id}:{until}",
+            )
+        )
+        self.user_id = user_id
+        self.until = until
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgetButton:
+        return cls(int(match["user_id"]), int(match["until"]))
+
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
+        try:
+            if interaction.user.id != self.user_id:
+                await say_privately(
+                    interaction,
+                    "This button belongs to someone else's request; nothing was changed. Use "
+                    "`/privacy forget` to erase your own data.",
+                )
+            elif time.time() > self.until:
+                await say_privately(
+                    interaction,
+                    "This confirmation has expired; nothing was changed. Use `/privacy forget` "
+                    "again if you still mean it.",
+                )
+            else:
+                await interaction.client.privacy_commands.forget_now(interaction)
+        except Exception as error:  # every failure gets an answer; see answer_error
+            await answer_error(interaction, error)
+
+
+class PrivacyCommands(
+    commands.GroupCog,
+    group_name="privacy",
+    group_description="What the bot holds about you: see it, export it or erase it",
+):
+    """`/privacy` through `service`; `courier` tells the tables a forget resigned from;
+    `lessons` are the lessons held in memory; `server_name` names a server from its id."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        service: TableService,
+        courier: Courier,
+        lessons: Lessons,
+        grace_days: float,
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.courier = courier
+        self.lessons = lessons
+        self.grace_days = grace_days
+        self._last: dict[tuple[str, int], float] = {}
+        """When each person last exported, or forgot (monotonic seconds), for the cooldown."""
+        super().__init__()
+
+    def _server_name(self, guild_id: int) -> str:
+        guild = self.bot.get_guild(guild_id)
+        return f"{guild.name} ({guild_id})" if guild is not None else str(guild_id)
+
+    def _cooling(self, kind: str, user_id: int) -> str | None:
+        """The refusal while the person's last request of `kind` (export, forget) is too
+        recent; else None, and this one is counted."""
+        now = time.monotonic()
+        wait = self._last.get((kind, user_id), -COOLDOWN_SECONDS) + COOLDOWN_SECONDS - now
+        if wait > 0:
+            return f"You asked a moment ago; try again in {int(wait) + 1} s. Nothing was changed."
+        self._last[kind, user_id] = now
+        return None
+
+    @app_commands.command(name="show", description="What the bot holds about you (only you see)")
+    async def show(self, interaction: discord.Interaction[MarsBot]) -> None:
+        held = await self.service.privacy.held(interaction.user.id)
+        await say_privately(interaction, describe(held, self._server_name, self.grace_days))
+
+    @app_commands.command(
+        name="export", description="A JSON file of everything the bot holds about you"
+    )
+    async def export(self, interaction: discord.Interaction[MarsBot]) -> None:
+        refusal = self._cooling("export", interaction.user.id)
+        if refusal is not None:
+            await say_privately(interaction, refusal)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await self.service.privacy.export_bytes(interaction.user.id)
+        file = discord.File(io.BytesIO(data), filename="my-mars-bot-data.json")
+        await interaction.followup.send(
+            "Everything the bot holds about you (other players appear by their seat's name).",
+            file=file,
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="forget", description="Erase what the bot holds about you (asks to confirm)"
+    )
+    async def forget(self, interaction: discord.Interaction[MarsBot]) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForgetButton(interaction.user.id, int(time.time()) + CONFIRM_SECONDS))
+        await interaction.response.send_message(
+            "This erases you from the bot on every server: your tables in play are resigned, "
+            "your seats in past games read \u201cFormer player N\u201d, and your ratings, "
+            "settings, times away, reminders and lessons go. Other players' records stay. It "
+            f"cannot be undone. Press **Forget me** within {CONFIRM_SECONDS // 60} minutes to "
+            "go ahead.",
+            view=view,
+            ephemeral=True,
+        )
+
+    async def forget_now(self, interaction: discord.Interaction[MarsBot]) -> None:
+        """The confirmed forget: done, the tables told, the person told privately."""
+        refusal = self._cooling("forget", interaction.user.id)
+        if refusal is not None:
+            await say_privately(interaction, refusal)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lessons = self.lessons.drop(interaction.user.id)
+        done = await self.service.privacy.forget(interaction.user.id)
+        if done.number is None:
+            said = "The bot held nothing about you; nothing was changed."
+            if lessons:
+                said = "Your lessons in progress were dropped; the bot held nothing else."
+            await interaction.followup.send(said, ephemeral=True)
+            return
+        await interaction.followup.send(
+            f"Done: you are forgotten. Your seats in {done.games} games now read "
+            f"\u201cFormer player {done.number}\u201d; {len(done.updates)} tables in play were "
+            "told you resigned.",
+            ephemeral=True,
+        )
+        for update in done.updates:
+            await self.courier.flush(update.game_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.service.privacy.store.privacy.server_left(guild.id, time.time())
+        log.info("Removed from server %s: its data is purged in %g days", guild.id, self.grace_days)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self._back(guild)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self._back(guild)
+
+    async def _back(self, guild: discord.Guild) -> None:
+        if await self.service.privacy.store.privacy.server_back(guild.id):
+            log.info("Added back to server %s within its grace: its data is kept", guild.id)
