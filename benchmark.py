@@ -85,12 +85,12 @@ from bench.search_speed import FULL as FULL_SEARCH
 from bench.search_speed import QUICK as QUICK_SEARCH
 from bench.search_speed import QUICK_YARDSTICK, YARDSTICK, bench_search_speed
 from bench.strength import NAMES, WORKERS, bench_strength
-from bot.catalogue import CATALOGUE
 from bot.client import MarsBot
 from bot.config import Config
-from bot.service import Player, TableService, TableUpdate
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.service import Player, TableService, TableUpdate
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from engine.leylines import GAME, LeyLinesState, Place
 
 KEY = GAME.key

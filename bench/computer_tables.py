@@ -6,7 +6,7 @@ At each such table one simulated player plays Ley Lines of Mars against a hard c
 thinks `think_seconds`, moves like the load's players (`bench.players`), and waits for the
 computer's move. Two times are taken per computer move: the thinker's own (the bot logs each
 move chosen with its wall time from the turn handed to the thinking workers to the move back,
-`bot.play.thinking.THOUGHT`), and the player's (from the board picture after its move to the
+`bot.workers.thinking.THOUGHT`), and the player's (from the board picture after its move to the
 board picture after the computer's, less the computer's pause). A finished game is opened anew.
 """
 
@@ -18,13 +18,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bench.players import PICTURE_SECONDS, REPLY_SECONDS, LoadError, Players, Table
-from bot.play.computers import PAUSE_SECONDS
+from bot.computers.turns import PAUSE_SECONDS
 from tests.fakediscord import FakeDiscord
 
 LEVEL = "hard"
 THINKING = "is thinking."
 THOUGHT = re.compile(rf"a {LEVEL} move chosen in (\d+) ms")
-"""The bot's log line of a hard move chosen (see `bot.play.thinking.THOUGHT`)."""
+"""The bot's log line of a hard move chosen (see `bot.workers.thinking.THOUGHT`)."""
 
 
 @dataclass

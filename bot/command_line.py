@@ -3,19 +3,19 @@ job on its database.
 
 - `python -m bot` runs the bot (see `bot.app`).
 - `python -m bot ratings --rebuild` forgets every stat and rating and counts all finished games
-  again, in the order they finished (see `bot.service.ratings.Ratings.rebuild`). It reads
+  again, in the order they finished (see `club.service.ratings.Ratings.rebuild`). It reads
   DATABASE_PATH (or DATABASE_URL) and MARSVSEARTH_DECK as the bot does and needs no
   DISCORD_TOKEN. It runs in one transaction, which holds the database's write lock: stop the bot
   first (while the rebuild runs, a move the bot makes waits for it, at most 5 seconds).
 - `python -m bot migrate-to-postgres` copies everything in the SQLite file at DATABASE_PATH into
-  the PostgreSQL database at DATABASE_URL, which must hold no game yet (see `bot.transfer`).
-  Stop the bot first; start it again with DATABASE_URL set.
+  the PostgreSQL database at DATABASE_URL, which must hold no game yet (see
+  `club.storage.transfer`). Stop the bot first; start it again with DATABASE_URL set.
 - `python -m bot health` exits 0 when the bot process using this database (DATABASE_PATH or
   DATABASE_URL; with SHARD_IDS, this process's shards) showed a sign of life within
-  HEALTH_STALE_SECONDS, else 1, with one line either way (see `bot.operations.health`). It is
+  HEALTH_STALE_SECONDS, else 1, with one line either way (see `club.operations.health`). It is
   the Docker image's HEALTHCHECK and needs no DISCORD_TOKEN.
 - `python -m bot backup FILE` writes a consistent copy of the SQLite database to FILE while the
-  bot runs (see `bot.operations.backup`); it refuses an existing FILE unless given `--force`. On
+  bot runs (see `club.operations.backup`); it refuses an existing FILE unless given `--force`. On
   PostgreSQL it says to use `pg_dump` and exits 1.
 - `python -m bot status` prints the bot's figures, as `/status` shows them to administrators.
 
@@ -44,10 +44,10 @@ from bot.config import (
     settings,
     shards,
 )
-from bot.operations.backup import BackupFailed, backup
-from bot.operations.health import Verdict, check
-from bot.storage import Storage, storage_for, where
-from bot.storage.database import DatabaseProblem
+from club.operations.backup import BackupFailed, backup
+from club.operations.health import Verdict, check
+from club.storage import Storage, storage_for, where
+from club.storage.database import DatabaseProblem
 
 HEALTH_WAIT = 8.0
 """Seconds the health check waits for the database (Docker's HEALTHCHECK allows 10)."""
@@ -110,14 +110,14 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
         if args.task == "migrate-to-postgres":
             migrate(path, url)
         elif args.task == "status":
-            from bot.operations.figures import where_kind
+            from club.operations.figures import where_kind
 
             store = storage_for(path, url)
             print(asyncio.run(_status(store, where_kind(path, url), deck_path(values))))
         elif not args.rebuild:
             rating.error("say what to do with the ratings: --rebuild")
         else:
-            from bot.catalogue import use_deck
+            from club.catalogue import use_deck
 
             use_deck(deck_path(values))
             counted = asyncio.run(_rebuild(storage_for(path, url)))
@@ -178,11 +178,11 @@ def take_backup(path: Path, url: str | None, target: Path, *, replace: bool = Fa
 
 
 async def _status(store: Storage, database: str, deck: Path | None) -> str:
-    from bot.operations.figures import describe, gather, waiting_on_computers
+    from club.operations.figures import describe, gather, waiting_on_computers
 
     async def waiting() -> int:  # the table service and its catalogue only where needed
-        from bot.catalogue import use_deck
-        from bot.service import TableService
+        from club.catalogue import use_deck
+        from club.service import TableService
 
         use_deck(deck)
         return await waiting_on_computers(TableService(store))
@@ -201,7 +201,7 @@ def migrate(path: Path, url: str | None) -> None:
         sys.exit("error: set DATABASE_URL to the PostgreSQL database to copy the games into.")
     if not path.is_file():
         sys.exit(f"error: there is no database at {path} to copy; set DATABASE_PATH.")
-    from bot.transfer import TargetNotEmpty, copy_to_postgres
+    from club.storage.transfer import TargetNotEmpty, copy_to_postgres
 
     try:
         copied = asyncio.run(copy_to_postgres(path, url))
@@ -212,7 +212,7 @@ def migrate(path: Path, url: str | None) -> None:
 
 
 async def _rebuild(store: Storage) -> int:
-    from bot.service import TableService
+    from club.service import TableService
 
     await store.open()
     try:

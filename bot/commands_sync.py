@@ -3,7 +3,7 @@
 list every command twice there.
 
 With `DEV_GUILD_ID` the global commands are removed (one request) and the server is recorded in
-the database (`bot.storage.commands`) before its commands are synced. Any recorded server that is
+the database (`club.storage.commands`) before its commands are synced. Any recorded server that is
 not the one configured now (`DEV_GUILD_ID` removed or changed) has its commands removed, one
 request per such server, and is forgotten. Discord cannot list the servers holding an
 application's server commands, and clearing every server the bot is in would cost a request per
@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.storage.commands import GuildCommands
+from club.storage.commands import GuildCommands
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def modules(package: str) -> dict[str, Path]:
-    """Every module of `package` by dotted name."""
+def modules(*packages: str) -> dict[str, Path]:
+    """Every module of `packages` by dotted name."""
     found = {}
-    for path in (ROOT / package).rglob("*.py"):
+    for path in (path for package in packages for path in (ROOT / package).rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
@@ -64,7 +64,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def graph(package: str) -> dict[str, set[str]]:
-    """Every module of `package` with the modules of `package` it imports (itself excluded)."""
-    known = modules(package)
+def graph(*packages: str) -> dict[str, set[str]]:
+    """Every module of `packages` with the modules of `packages` it imports (itself excluded)."""
+    known = modules(*packages)
     return {name: imports(path, known) - {name} for name, path in known.items()}

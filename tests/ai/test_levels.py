@@ -12,7 +12,7 @@ from ai.determinize import FRESH_FUTURE, OPEN
 from ai.kit import Kit, generic
 from ai.levels import Level, choose, think
 from ai.search import Budget, Settings
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game
 from tests.ai.showdown import Resample, Showdown
 

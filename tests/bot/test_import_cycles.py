@@ -30,8 +30,8 @@ def names_the_client_for_typing(tree: ast.Module) -> bool:
 
 
 def test_the_bot_has_no_import_cycle() -> None:
-    imported = graph("bot")
-    for name, path in modules("bot").items():
+    imported = graph("bot", "club")
+    for name, path in modules("bot", "club").items():
         if names_the_client_for_typing(ast.parse(path.read_text(), str(path))):
             imported[name].discard(CLIENT)
     assert cycles(imported) == []
@@ -49,18 +49,19 @@ def test_the_check_reads_imports_under_type_checking() -> None:
 def test_features_meet_only_where_drawn() -> None:
     """Buttons and controls need no flow; delivery needs no controls; play needs no lobby."""
     imported = graph("bot")
-    assert "bot.lobby.flow" not in imported["bot.lobby.buttons"]
-    assert "bot.lobby.commands" not in imported["bot.lobby.buttons"]
+    assert "bot.lobby.flow" not in imported["bot.lobby.controls"]
+    assert "bot.lobby.cog" not in imported["bot.lobby.controls"]
     assert not {m for m in imported["bot.play.controls"] if m.startswith("bot.play.")}
-    assert "bot.play.controls" not in imported["bot.play.delivery"]
-    play = {m for name in imported if name.startswith("bot.play") for m in imported[name]}
+    assert "bot.play.controls" not in imported["bot.courier.delivery"]
+    playing = ("bot.play", "bot.claims", "bot.takebacks", "bot.computers", "bot.courier")
+    play = {m for name in imported if name.startswith(playing) for m in imported[name]}
     assert not {m for m in play if m.startswith("bot.lobby")}
 
 
 def test_the_service_leaves_discords_limits_to_the_transport() -> None:
     """The table service answers with whole texts and lists; the transport (the courier, the
     cogs) fits them to Discord's limits."""
-    imported = graph("bot")
-    service = [name for name in imported if name.split(".")[:2] == ["bot", "service"]]
+    imported = graph("bot", "club")
+    service = [name for name in imported if name.split(".")[:2] == ["club", "service"]]
     assert len(service) > 10
-    assert [name for name in service if "bot.limits" in imported[name]] == []
+    assert [name for name in service if "bot.courier.limits" in imported[name]] == []

@@ -14,16 +14,16 @@ import discord
 import pytest
 
 from bot.config import ConfigError, health_stale_seconds, process_name
-from bot.faults import Faults
-from bot.operations.backup import BackupFailed, backup
-from bot.operations.command import ADMINS_ONLY, StatusCommands
-from bot.operations.figures import describe, duration, gather, waiting_on_computers
-from bot.operations.health import check, judge
-from bot.operations.heartbeat import Heartbeat
-from bot.service import Player, TableError, TableService
-from bot.storage import Storage
-from bot.storage.rows import Heartbeat as Beat
-from bot.storage.sqlite import SqliteDatabase
+from bot.operations.cog import ADMINS_ONLY, StatusCommands
+from club.faults import Faults
+from club.operations.backup import BackupFailed, backup
+from club.operations.figures import describe, duration, gather, waiting_on_computers
+from club.operations.health import check, judge
+from club.operations.heartbeat import Heartbeat
+from club.service import Player, TableError, TableService
+from club.storage import Storage
+from club.storage.rows import Heartbeat as Beat
+from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.conftest import SEED
 from tests.hang import HANG_SECONDS

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.play.replays import BUSY, Busy, ReplayLane, queued
+from bot.workers.replays import BUSY, Busy, ReplayLane, queued
 from engine.core import View
 from render.replay import Animation, Frame
 from tests.hang import HANG_SECONDS

@@ -18,13 +18,13 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.history import HistoryCommands
-from bot.play import pictures as pictures_module
-from bot.play.pictures import Pictures
-from bot.replies import answer_error
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from bot.courier import pictures as pictures_module
+from bot.courier.pictures import Pictures
+from bot.courier.replies import answer_error
+from bot.history.cog import HistoryCommands
+from club.service import TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError, resolve_options
 from engine.leylines import GAME
 from render.leylines import RENDERER

@@ -3,9 +3,9 @@ by an earlier version of the bot (the same JSON keys) is read the same way."""
 
 from __future__ import annotations
 
-from bot.service import TableService
-from bot.service.outbox import Entry, PrivateLine, entry
-from bot.service.updates import Notice, Player
+from club.service import TableService
+from club.service.outbox import Entry, PrivateLine, entry
+from club.service.updates import Notice, Player
 
 
 def test_an_entry_comes_back_from_its_json_as_it_was() -> None:
