@@ -10,7 +10,7 @@ by one simulation or one check of a move, a few hundredths of a second at most):
 - normal: 600 simulations, capped at 0.75 s.
 - hard: up to 50,000 simulations, capped at 1.9 s of CPU and 2.1 s on the clock, so that a move
   stays within 2 s of CPU and, with the worker's reading of the state and the trip to and from
-  it (`bot.play.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
+  it (`bot.workers.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
 Every level searches with the default `Settings` (rollouts of at most 20 moves) and the game's
 kit (see `ai.kit`; hard with the kit's `hard` kit where it has one, see `kit_for`): its sampler
 of what the seat cannot see, its evaluation of a cut-off rollout, its rollout policy or its
