@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ai import LEVELS
 from ai.kit import Kit, generic
 from ai.kits import agents as agents_ai
 from ai.kits import albiorix as albiorix_ai
@@ -49,6 +50,8 @@ from render import marsvsearth as marsvsearth_render
 from render import merchants as merchants_render
 from render.renderer import Renderer
 
+SEARCH_LEVELS = frozenset(LEVELS)
+"""The levels the computer players' search has (`ai.LEVELS`), which a table may be asked for."""
 REQUIRED = ("renderer", "guide")
 """The pieces every entry has (a lesson and a kit may be None)."""
 

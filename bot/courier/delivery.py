@@ -44,10 +44,18 @@ import discord
 from bot.courier import limits
 from bot.courier.pictures import Pictures
 from bot.courier.replies import committed
-from club.service import Controls, Delivery, Notice, Post, Queued, TableService, TableUpdate
+from club.service import (
+    Controls,
+    Delivery,
+    Living,
+    Notice,
+    Post,
+    Queued,
+    TableService,
+    TableUpdate,
+)
 from club.service.computer_seats import is_computer
 from club.service.deliveries import last_lines
-from club.storage.rows import Living
 from engine.core import View
 
 log = logging.getLogger(__name__)

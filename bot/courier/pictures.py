@@ -45,8 +45,9 @@ from club.catalogue import CATALOGUE, marsvsearth_deck
 from club.service import view_digest
 from engine.core import View
 from engine.marsvsearth import Deck
+from render.captions import Frame
 from render.renderer import Rendered, Renderer
-from render.replay import Animation, Frame, animate
+from render.replay import Animation, animate
 
 log = logging.getLogger(__name__)
 

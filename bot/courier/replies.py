@@ -12,8 +12,7 @@ from discord import app_commands
 
 from bot.courier import limits
 from club.faults import Faults, unsavable
-from club.service import Player
-from club.storage.database import SaveUncertain
+from club.service import Player, SaveUncertain
 from engine.core import GameError
 
 log = logging.getLogger(__name__)

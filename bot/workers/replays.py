@@ -39,7 +39,8 @@ from bot.workers.start import worker_started
 from engine.core import GameError
 from engine.marsvsearth import Deck
 from engine.words import Unit
-from render.replay import Animation, Frame
+from render.captions import Frame
+from render.replay import Animation
 
 log = logging.getLogger(__name__)
 

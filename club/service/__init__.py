@@ -52,6 +52,8 @@ from club.service.updates import (
 from club.service.waiting import Waiting
 from club.service.wording import STALE
 from club.storage import Storage
+from club.storage.database import SaveUncertain
+from club.storage.rows import Living
 
 
 class TableService:
@@ -97,6 +99,7 @@ __all__ = [
     "ChooseFurther",
     "Controls",
     "Delivery",
+    "Living",
     "Lobby",
     "Notice",
     "Played",
@@ -104,6 +107,7 @@ __all__ = [
     "Post",
     "Queued",
     "Rematch",
+    "SaveUncertain",
     "TableError",
     "TableService",
     "TableUpdate",

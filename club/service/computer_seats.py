@@ -8,8 +8,7 @@ or sent a direct message.
 
 from __future__ import annotations
 
-from ai import LEVELS
-from club.catalogue import Entry
+from club.catalogue import SEARCH_LEVELS, Entry
 
 COMPUTER_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Esme", "Finn", "Gale", "Hugo", "Iris", "Juno")
 """The names of a table's first, second, ... computer player (ten: the largest table)."""
@@ -37,7 +36,7 @@ def computer_name(user_id: int) -> str:
 def check_level(level: str, entry: Entry) -> None:
     """Refuse (ValueError) a level the search does not have, or a game it cannot play yet (one
     without a kit: see `Entry.ai`)."""
-    if level not in LEVELS:
+    if level not in SEARCH_LEVELS:
         raise ValueError(f"There is no level {level!r}: choose {', '.join(OFFERED_LEVELS)}.")
     if level != "random" and entry.ai is None:
         raise ValueError(f"Computer players cannot play {entry.game.title} yet.")

@@ -31,8 +31,7 @@ from club.storage import Storage
 from club.storage.rows import GameRow, MoveRow
 from engine.core import Game, GameError, TimedGame
 from engine.words import Unit, ordinal
-from render.replay import Frame
-from render.text import clean
+from render.captions import Frame, clean
 
 PLAYED = ("active", "finished", "abandoned")
 """The statuses of a game that started."""

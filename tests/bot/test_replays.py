@@ -27,8 +27,9 @@ from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError, resolve_options
 from engine.leylines import GAME
+from render.captions import Frame
 from render.leylines import RENDERER
-from render.replay import Animation, Draw, Frame, animate
+from render.replay import Animation, Draw, animate
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_pictures import BreakingPool
 from tests.hang import HANG_SECONDS
