@@ -47,7 +47,7 @@ from bot.takebacks.cog import AskButton, TakebackButton, TakebackCommands
 from bot.workers.thinking import Thinkers
 from club.faults import Faults
 from club.operations.figures import where_kind
-from club.operations.heartbeat import Heartbeat
+from club.operations.heartbeat import HeartbeatWriter
 from club.review.reviews import Reviews
 from club.service import Controls, TableService
 from club.storage import storage_for
@@ -146,7 +146,7 @@ class MarsBot(commands.AutoShardedBot):
         )
         self.config = config
         self.store = storage_for(config.database_path, config.database_url)
-        self.heartbeat = Heartbeat(self.store, config.process_name)
+        self.heartbeat = HeartbeatWriter(self.store, config.process_name)
         self.faults = Faults()
         self.service = TableService(
             self.store, remind_after=config.remind_after, holder=config.process_name

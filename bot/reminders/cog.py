@@ -26,7 +26,7 @@ from bot.courier import limits
 from bot.courier.delivery import Courier, allowed, gone
 from bot.courier.replies import safe_name
 from club.faults import Faults
-from club.operations.heartbeat import Heartbeat
+from club.operations.heartbeat import HeartbeatWriter
 from club.service import Notice, TableService
 from club.service.waiting import SeatedTable, digest, more_lines
 
@@ -49,7 +49,7 @@ class PollLoop(commands.Cog):
         bot: discord.Client,
         service: TableService,
         courier: Courier,
-        heartbeat: Heartbeat,
+        heartbeat: HeartbeatWriter,
         faults: Faults,
         connected: Callable[[], bool],
         *,

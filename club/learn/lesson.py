@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.core import Event, Game, GameError, Seat, View
 
-Entry = str | tuple[Seat, str]
+ScriptedMove = str | tuple[Seat, str]
 """A move of a position's history: its notation, played by the one seat to act, or
 (seat, notation) when several may act."""
 RIVALS = ("Rival", "Rival 2", "Rival 3", "Rival 4", "Rival 5", "Rival 6", "Rival 7")
@@ -34,12 +34,12 @@ RIVALS = ("Rival", "Rival 2", "Rival 3", "Rival 4", "Rival 5", "Rival 6", "Rival
 class Position:
     """A seeded opening with `seats` players and `options`, and the moves played since."""
 
-    moves: tuple[Entry, ...] = ()
+    moves: tuple[ScriptedMove, ...] = ()
     seed: int = 1
     options: tuple[tuple[str, Any], ...] = (("first", 1),)
     seats: int = 2
 
-    def then(self, *moves: Entry) -> Position:
+    def then(self, *moves: ScriptedMove) -> Position:
         """This position with `moves` played after it."""
         return Position((*self.moves, *moves), self.seed, self.options, self.seats)
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from club.learn.lesson import Entry, Position
+from club.learn.lesson import Position, ScriptedMove
 from engine.core import Game
 
 Wanted = Callable[[Any, str], bool]
@@ -38,7 +38,7 @@ def reach(
     for seed in range(seeds):
         chooser = random.Random(seed)
         state = opening.build(game, "learner")
-        played: list[Entry] = []
+        played: list[ScriptedMove] = []
         for _ in range(length):
             if game.outcome(state) is not None:
                 break

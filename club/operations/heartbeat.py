@@ -10,7 +10,7 @@ from club.operations.version import bot_version
 from club.storage import Storage
 
 
-class Heartbeat:
+class HeartbeatWriter:
     """Writes `process`'s sign of life to `store`; `clock` gives Unix seconds."""
 
     def __init__(

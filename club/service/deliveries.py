@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from club.service import offers, wording
 from club.service.commits import footer
 from club.service.computer_seats import is_computer
-from club.service.outbox import Entry, PrivateLine
+from club.service.outbox import OutboxEntry, PrivateLine
 from club.service.tables import Table, Tables
 from club.service.updates import Controls, Notice, Queued
 from club.storage.rows import Living, OutboxRow
@@ -180,7 +180,7 @@ class Deliveries:
 
 def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made: int) -> Delivery:
     """The merged delivery (engine work: views, legal moves; run off the event loop)."""
-    told = [Entry.from_json(row.payload) for row in entries]
+    told = [OutboxEntry.from_json(row.payload) for row in entries]
     posts = _posts(table, told, living, moves_made)
     last = posts[-1]
     board_text = last_lines(last.narration, KEPT_NARRATION)
@@ -197,8 +197,10 @@ def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made
     )
 
 
-def _posts(table: Table, entries: list[Entry], living: Living, moves_made: int) -> tuple[Post, ...]:
-    groups: list[list[Entry]] = []
+def _posts(
+    table: Table, entries: list[OutboxEntry], living: Living, moves_made: int
+) -> tuple[Post, ...]:
+    groups: list[list[OutboxEntry]] = []
     for entry in entries:
         if not groups or entry.fresh:
             groups.append([])
@@ -222,7 +224,7 @@ def _posts(table: Table, entries: list[Entry], living: Living, moves_made: int) 
     return tuple(posts)
 
 
-def _merged_dms(table: Table, entries: list[Entry], moves_made: int) -> tuple[Notice, ...]:
+def _merged_dms(table: Table, entries: list[OutboxEntry], moves_made: int) -> tuple[Notice, ...]:
     """One DM per player: the texts of all their notices, their private board once, and a
     picker of their secret moves if they still have to choose."""
     merged: dict[int, list[PrivateLine]] = {}

@@ -32,7 +32,7 @@ class PrivateLine:
 
 
 @dataclass(frozen=True)
-class Entry:
+class OutboxEntry:
     """One update: `said` in the channel, pinging `mentions`; `fresh` when it needs a new
     channel message (else it is edited into the living board message); `private` notices."""
 
@@ -59,7 +59,7 @@ class Entry:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Entry:
+    def from_json(cls, data: dict[str, Any]) -> OutboxEntry:
         return cls(
             data["said"],
             tuple(data["mentions"]),
@@ -78,12 +78,12 @@ def entry(
     private: Iterable[Notice],
     *,
     fresh: bool | None,
-) -> Entry:
+) -> OutboxEntry:
     """The entry of an update at `table` (as it stands after it): `fresh` None means a new
     channel message is due when the update pings someone or the game is over. A computer player
     is sent nothing: it reads the state it is given."""
     seat_of = {p.user_id: seat for seat, p in enumerate(table.players)}
-    return Entry(
+    return OutboxEntry(
         said,
         mentions,
         bool(mentions) or table.over if fresh is None else fresh,

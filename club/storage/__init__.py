@@ -16,16 +16,16 @@ from pathlib import Path
 from club.storage.commands import GuildCommands
 from club.storage.database import Connection, Database
 from club.storage.games import Games
-from club.storage.leases import Leases
+from club.storage.leases import LeaseHolders
 from club.storage.ledger import Ledger
 from club.storage.moves import Moves
 from club.storage.operations import Operations
 from club.storage.outbox import Outbox
 from club.storage.people import People
 from club.storage.postgres import PgDatabase, described
-from club.storage.servers import Servers
+from club.storage.servers import GuildSettings
 from club.storage.sqlite import SqliteDatabase
-from club.storage.takebacks import Takebacks
+from club.storage.takebacks import TakebackRequests
 
 
 class Storage:
@@ -38,11 +38,11 @@ class Storage:
         self.games = Games(database)
         self.moves = Moves(database)
         self.outbox = Outbox(database)
-        self.leases = Leases(database)
-        self.takebacks = Takebacks(database)
+        self.leases = LeaseHolders(database)
+        self.takebacks = TakebackRequests(database)
         self.ledger = Ledger(database)
         self.people = People(database)
-        self.servers = Servers(database)
+        self.servers = GuildSettings(database)
         self.operations = Operations(database)
         self.guild_commands = GuildCommands(database)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from club.storage.database import Database
 
 
-class Leases:
+class LeaseHolders:
     """The table `leases`."""
 
     def __init__(self, database: Database) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from club.storage.database import Database
 
 
-class Servers:
+class GuildSettings:
     """The table `servers`."""
 
     def __init__(self, database: Database) -> None:

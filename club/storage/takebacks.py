@@ -8,7 +8,7 @@ from club.storage.database import Database
 from club.storage.rows import TakebackRequest
 
 
-class Takebacks:
+class TakebackRequests:
     """The table `takeback_requests`."""
 
     def __init__(self, database: Database) -> None:

@@ -12,7 +12,7 @@ import asyncpg
 from bot.courier.delivery import Report
 from bot.reminders.cog import PollLoop
 from club.faults import Faults
-from club.operations.heartbeat import Heartbeat
+from club.operations.heartbeat import HeartbeatWriter
 from club.service import TableService
 from club.storage import Storage
 from club.storage.rows import GameRow
@@ -108,8 +108,8 @@ class Bot:
 
 async def poll_of(
     service: TableService, courier: Courier, *, connected: bool = True
-) -> tuple[PollLoop, Heartbeat]:
-    heartbeat = Heartbeat(service.store, "all shards", clock=Clock())
+) -> tuple[PollLoop, HeartbeatWriter]:
+    heartbeat = HeartbeatWriter(service.store, "all shards", clock=Clock())
     poll = PollLoop(
         cast(Any, Bot()),
         service,

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from club.learn.lesson import RIVALS, Entry, Lesson, Position, Step, anything, only, starting
+from club.learn.lesson import RIVALS, Lesson, Position, ScriptedMove, Step, anything, only, starting
 from engine.core import Game
 from engine.marsvsearth import GAME, MarsState
 from engine.marsvsearth.script import look
@@ -45,7 +45,7 @@ class Table(Position):
 
     seats: int = SEATS
 
-    def then(self, *moves: Entry) -> Table:
+    def then(self, *moves: ScriptedMove) -> Table:
         return Table((*self.moves, *moves), self.seed, self.options, self.seats)
 
     def build(self, game: Game[Any, Any], learner: str) -> Any:
@@ -115,7 +115,7 @@ def fill(position: Table, until: Until = alone, learner: bool = False, keeps: bo
     learner is not alone to act, and the learner too if `learner` (by the same rules, keeping
     their cards if `keeps`)."""
     state = state_of(position)
-    moves: list[Entry] = []
+    moves: list[ScriptedMove] = []
     for _ in range(PLAYS):
         if until(state):
             return position.then(*moves)
