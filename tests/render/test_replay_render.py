@@ -17,12 +17,12 @@ from club.catalogue import CATALOGUE
 from club.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
 from render.agents import RENDERER as AGENTS
+from render.captions import Frame
 from render.leylines import RENDERER as LEYLINES
 from render.replay import (
     CAPTION_HEIGHT,
     CAPTION_SIZES,
     MAX_FRAMES,
-    Frame,
     TooLarge,
     animate,
     captioned,
