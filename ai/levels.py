@@ -10,7 +10,7 @@ by one simulation or one check of a move, a few hundredths of a second at most):
 - normal: 600 simulations, capped at 0.75 s of CPU and 1.5 s on the clock (`/hint` asks it).
 - hard: up to 50,000 simulations, capped at 1.9 s of CPU and 2.1 s on the clock, so that a move
   stays within 2 s of CPU and, with the worker's reading of the state and the trip to and from
-  it (`bot.play.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
+  it (`bot.workers.thinking`), within 2.5 s on a busy machine, where a second of CPU takes longer.
 Every searching level's wall cap lies below hard's, so that on a busy machine, where a CPU cap
 takes longer on the clock, an easier level never answers later than hard; on a quiet one the
 CPU caps end the easier levels' searches first.

@@ -18,7 +18,7 @@ Between two decisions a kept tree may grow on (pondering, `ai.ponder`): simulati
 kept position, where another seat is to move, so that the reply's subtree holds more. A tree is
 grown by one thread at a time: the memory's keys and trees may be shared between threads, but
 the thread that pondering runs in must be held off while another recalls, keeps or searches
-(`bot.play.ponderer`).
+(`bot.workers.ponderer`).
 
 A memory is bounded: at most `size` keys, the least recently used dropped first, and a tree
 older than `stale_seconds` is dropped unused. A game that ends, or whose position changes other

@@ -20,7 +20,7 @@ Rules:
   and their CPU seconds; nothing of the position).
 - Several kept positions (tables) are pondered in turn, one simulation each.
 - `Pondering` runs one simulation at a time in the caller's thread, which must not search with
-  the same memory meanwhile (`bot.play.ponderer` runs it in a thread between the searches).
+  the same memory meanwhile (`bot.workers.ponderer` runs it in a thread between the searches).
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from bench.report import Check, Section
 from bot.config import process_name
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 
 ROOT = Path(__file__).resolve().parents[1]
 """The project's folder: the commands run from it, so they run this checkout's code."""

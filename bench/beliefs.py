@@ -35,7 +35,7 @@ from ai.samplers.marsvsearth import MarsVsEarthSampler
 from ai.search import Budget, Settings
 from bench.report import Section
 from bench.strength import WORKERS, wilson
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.agents.actions import Reveal
 from engine.agents.moves import owner_of
 from engine.core import Game

@@ -6,7 +6,7 @@ leylines` with one computer, the person moving first); the tables take the level
 normal, easy (`LEVELS`). The player thinks `think_seconds`, moves like the load's players
 (`bench.players`), and waits for the computer's move. Two times are taken per computer move: the
 thinker's own (the bot logs each move chosen with its level and its wall time from the turn
-handed to the thinking workers to the move back, `bot.play.thinking.THOUGHT`), and the player's
+handed to the thinking workers to the move back, `bot.workers.thinking.THOUGHT`), and the player's
 (from the board picture after its move to the board picture after the computer's, less the
 computer's pause). A finished game is opened anew at the table's level.
 """
@@ -19,14 +19,14 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from bench.players import PICTURE_SECONDS, REPLY_SECONDS, LoadError, Players, Table
-from bot.play.computers import PAUSE_SECONDS
+from bot.computers.turns import PAUSE_SECONDS
 from tests.fakediscord import FakeDiscord
 
 LEVELS = ("hard", "normal", "easy")
 """The computers' levels, table by table in turn."""
 THINKING = "is thinking."
 THOUGHT = re.compile(r"a (\w+) move chosen in (\d+) ms")
-"""The bot's log line of a move chosen (see `bot.play.thinking.THOUGHT`)."""
+"""The bot's log line of a move chosen (see `bot.workers.thinking.THOUGHT`)."""
 
 
 @dataclass

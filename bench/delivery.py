@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.report import Check, Section
-from bot.catalogue import CATALOGUE
-from bot.service import Delivery, Player, TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.service import Delivery, Player, TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 
 MESSAGES_PER_ACTION = 1.2
 """Mars vs. Earth target at 6 players: new channel messages per player action."""

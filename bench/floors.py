@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image
 
 from bench.playouts import random_game
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game, View
 from render.png import encode_png
 

@@ -15,7 +15,7 @@ from typing import Any
 from bench.floors import time_render
 from bench.playouts import final_state, first_state, positions, random_game
 from bench.report import TIMING_HEADER, Check, Section, ratio_check, timing_row
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game
 
 RENDER_RATIO = 2.5

@@ -26,7 +26,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.database import Connection, Database
+from club.storage.database import Connection, Database
 
 
 @dataclass

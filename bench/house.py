@@ -8,8 +8,8 @@ makes it (from what the commit left in memory) and as the recovery poll makes it
 outbox and the game; the transport reads nothing more); then one player asks to take back their
 move and the other accepts. SQLite's trace callback counts the statements each request sends
 (by their first word: SELECT, INSERT, UPDATE, DELETE; BEGIN and COMMIT apart), and the
-service's decodes of a stored state (`bot.service.tables._read_state`) and replays of a game
-from its seed (`bot.service.takebacks.positions`) are counted around each request. The same
+service's decodes of a stored state (`club.service.tables._read_state`) and replays of a game
+from its seed (`club.service.takebacks.positions`) are counted around each request. The same
 table is played again on a PostgreSQL server of the run's own (`tests.postgres.Cluster`; not
 run, with the reason, where its server binaries are missing), and each request's round trips
 to the database are counted on both (`bench.hops`). Methods are counted per class as defined
@@ -29,16 +29,16 @@ from typing import Any
 
 import aiosqlite
 
-import bot.service.tables
-import bot.service.takebacks
+import club.service.tables
+import club.service.takebacks
 from bench.hops import HopCounter, Hops, Relay
 from bench.report import Section
 from bench.scale import start_server
-from bot.service import Player, TableService, TableUpdate
-from bot.storage import Storage
-from bot.storage.postgres import PgDatabase
-from bot.storage.rows import Living
-from bot.storage.sqlite import SqliteDatabase
+from club.service import Player, TableService, TableUpdate
+from club.storage import Storage
+from club.storage.postgres import PgDatabase
+from club.storage.rows import Living
+from club.storage.sqlite import SqliteDatabase
 
 MOVES = 12
 """Moves played before the measured `/move` and takeback."""
@@ -102,8 +102,8 @@ async def _measured(
         await connection.set_trace_callback(traced)
     try:
         with (
-            _counting(bot.service.tables, "_read_state", counts),
-            _counting(bot.service.takebacks, "positions", counts),
+            _counting(club.service.tables, "_read_state", counts),
+            _counting(club.service.takebacks, "positions", counts),
             counter.counting(storage.database) as hops,
         ):
             await request()
@@ -268,7 +268,7 @@ def _classes(folder: Path) -> list[str]:
         (f"{name}.{part}", value)
         for name, owner in parts
         for part, value in vars(owner).items()
-        if type(value).__module__.startswith(("bot.service", "bot.storage"))
+        if type(value).__module__.startswith(("club.service", "club.storage"))
     ]
     lines = [
         "",

@@ -24,7 +24,7 @@ from ai.arena import Effort, Match, Results
 ROOT = Path(__file__).resolve().parent.parent
 PLAYING = ("ai", "engine")
 """The folders whose code decides how computer players play."""
-DRIVING = ("bot/catalogue.py",)
+DRIVING = ("club/catalogue.py",)
 """The files that pair each game with its computer players' kit. (What `bench/strength.py`
 decides, the levels, seeds and move limit, is in each part's key itself.)"""
 

@@ -53,8 +53,8 @@ from bench.procstat import (
 )
 from bench.report import TIMING_HEADER, Check, Section, ms, percentile, ratio_check, timing_row
 from bench.search_speed import YARDSTICK, Plan, Yardstick, yardstick
-from bot.catalogue import CATALOGUE
-from bot.play.computers import PAUSE_SECONDS
+from bot.computers.turns import PAUSE_SECONDS
+from club.catalogue import CATALOGUE
 from engine.leylines import GAME
 from engine.words import with_article
 from tests.fakediscord.state import VALIDATED_FIRST

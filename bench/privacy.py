@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from bench.report import Check, Section
-from bot.service import Player, TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.service import Player, TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from tests.service.test_ratings import play_out, seat
 
 TARGET = 5.0

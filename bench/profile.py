@@ -32,7 +32,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine/",)),
-    ("storage / SQLite", ("bot/storage/", "aiosqlite/", "sqlite3/")),
+    ("storage / SQLite", ("club/storage/", "aiosqlite/", "sqlite3/")),
     ("render", ("render/", "PIL/")),
     ("JSON", ("json/",)),
     ("logging", ("logging/", "bot/logsafe.py")),
@@ -40,7 +40,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "discord.py / HTTP",
         ("discord/", "aiohttp/", "yarl/", "multidict/", "http/", "email/", "urllib/"),
     ),
-    ("bot (service, delivery, commands)", ("bot/",)),
+    ("bot (service, delivery, commands)", ("bot/", "club/")),
 )
 """Kinds of work by the files their frames are in; a sample counts for the kind of its
 innermost frame that has one (a JSON decode in discord.py is JSON, not discord.py)."""
@@ -48,7 +48,7 @@ LOOP = "event loop and threads"
 """The kind of a sample none of whose frames has one (asyncio, selectors, thread pools)."""
 ENTRY = ("bot/app.py", "tests/")
 """Start-up frames under every sample of the main thread: they name no kind of work."""
-PROJECT = ("bot/", "engine/", "render/")
+PROJECT = ("bot/", "club/", "engine/", "render/")
 WAIT = re.compile(
     r"\.(poll|select|wait|acquire|recv_bytes|join)\(|(queue|tx)\.get\(|\bread\(handle"
 )
@@ -58,7 +58,7 @@ FRAME = re.compile(r"^(?P<function>.*) \((?P<path>[^()]*?)(?::(?P<line>\d+))?\)$
 
 @dataclass(frozen=True)
 class Frame:
-    """A function, its file as a module path (`bot/service/play.py`) and the line running."""
+    """A function, its file as a module path (`club/service/play.py`) and the line running."""
 
     function: str
     file: str

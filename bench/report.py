@@ -1,12 +1,22 @@
-"""The benchmark report's building blocks: measured values against targets, timing rows."""
+"""The benchmark report: its building blocks (measured values against targets, timing rows), the
+machine's facts and the whole Markdown report."""
 
 from __future__ import annotations
 
 import math
 import operator
+import os
+import platform
+import sqlite3
 import statistics
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import aiosqlite
+import discord
+import PIL
 
 NS_PER_MS = 1_000_000
 
@@ -81,3 +91,39 @@ TIMING_HEADER = [
     "| what | samples | median ms | p95 ms | max ms |",
     "| --- | ---: | ---: | ---: | ---: |",
 ]
+
+
+def machine_lines(mode: str) -> list[str]:
+    """The facts of this machine and run, as Markdown lines."""
+    facts = {
+        "date (UTC)": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"),
+        "mode": mode,
+        "CPU count": str(os.cpu_count()),
+        "platform": platform.platform(),
+        "Python": platform.python_version(),
+        "Pillow": PIL.__version__,
+        "SQLite": sqlite3.sqlite_version,
+        "aiosqlite": aiosqlite.__version__,
+        "discord.py": discord.__version__,
+        "database folder": f"under {tempfile.gettempdir()}",
+    }
+    return ["| fact | value |", "| --- | --- |", *(f"| {k} | {v} |" for k, v in facts.items())]
+
+
+def report(sections: Sequence[Section], mode: str, seconds: float) -> str:
+    """The whole Markdown report."""
+    checks = [check for section in sections for check in section.checks]
+    lines = [
+        "# Benchmark",
+        "",
+        *machine_lines(mode),
+        "",
+        "## Targets",
+        "",
+        *(check.line() for check in checks),
+        "",
+    ]
+    for section in sections:
+        lines += [*section.lines, ""]
+    lines.append(f"Benchmark run time: {seconds:.1f} s.")
+    return "\n".join(lines) + "\n"

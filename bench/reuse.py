@@ -23,7 +23,7 @@ from ai.levels import HARD, NORMAL, choose
 from ai.memory import Memory, reusable
 from ai.ponder import Pondering
 from bench.report import Section
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 
 SEED = 20261125
 GAMES = ("leylines", "albiorix")

@@ -7,7 +7,7 @@ four in Martian Merchants, five in Mars vs. Earth), every seat playing seeded ra
 moves (the computers at the random level, as the bot's worker chooses them; Ann from what
 `/move`'s autocomplete offers), and Ann resigning after `MOST_MOVES` moves if the game has not
 ended (at a table of more than two the computers then play on to its end). Then Ann's review
-of it is made as the bot makes it (`bot.review.reviews.Reviews`, the bot's simulations and
+of it is made as the bot makes it (`club.review.reviews.Reviews`, the bot's simulations and
 deadline), its positions weighed in one worker thread (the bot has one thinking worker on two
 cores). Reported per game: the moves, the simulations given of those planned, and the
 review's wall and CPU seconds (this process's, the event loop's included). Target: every
@@ -27,15 +27,15 @@ from pathlib import Path
 from typing import Any
 
 from bench.report import Check, Section
-from bot.catalogue import CATALOGUE
-from bot.play.thinking import think
 from bot.review.cog import LATE_SECONDS
-from bot.review.pace import DEADLINE_SECONDS
-from bot.review.reviews import Reviews
-from bot.review.walk import SIMULATIONS
-from bot.service import Player, TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from bot.workers.thinking import think
+from club.catalogue import CATALOGUE
+from club.review.pace import DEADLINE_SECONDS
+from club.review.reviews import Reviews
+from club.review.walk import SIMULATIONS
+from club.service import Player, TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 
 SEED = 31
 MOST_MOVES = 200

@@ -30,7 +30,7 @@ from ai.search import Budget, Decision, search
 from bench.playouts import random_game
 from bench.profile import module_path
 from bench.report import Section
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 
 SEED = 20261125
 PLAYERS = {"leylines": 2, "albiorix": 2, "agents": 2, "merchants": 4, "marsvsearth": 5}

@@ -45,7 +45,7 @@ from ai.levels import EASY, GREEDY, HARD, NORMAL, Level
 from ai.search import Budget, Settings
 from bench.ledger import Ledger, code_fingerprint, part_key
 from bench.report import Check, Section
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.marsvsearth.state import MarsState
 
 NORMAL_VS_GREEDY = 0.60

@@ -19,11 +19,11 @@ import sys
 import aiohttp
 import discord
 
-from bot.catalogue import use_deck
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
 from bot.logsafe import safe_handler
-from bot.storage.database import DatabaseProblem
+from club.catalogue import use_deck
+from club.storage.database import DatabaseProblem
 
 log = logging.getLogger("bot")
 

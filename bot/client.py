@@ -21,37 +21,37 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.claims.cog import ClaimCommands
 from bot.commands_sync import sync_commands
+from bot.computers.cog import ComputerTurnLoop
+from bot.computers.turns import ComputerPlayers
 from bot.config import Config
-from bot.faults import Faults
-from bot.history import HistoryCommands
-from bot.info import InfoCommands, RulesButton
+from bot.courier.delivery import Courier
+from bot.courier.pictures import Pictures
+from bot.courier.replies import answer_error
+from bot.history.cog import HistoryCommands
+from bot.info.cog import InfoCommands, RulesButton
 from bot.learn.cog import LessonButton, LessonCommands, LessonMenu
-from bot.lobby.buttons import ComputerPicker, LobbyButton
-from bot.lobby.commands import LobbyCommands
+from bot.lobby.cog import LobbyCommands
+from bot.lobby.controls import ComputerPicker, LobbyButton
 from bot.lobby.rematch import RematchButton, rematch_view
-from bot.operations.command import StatusCommands
-from bot.operations.figures import where_kind
-from bot.operations.heartbeat import Heartbeat
-from bot.play.claims import ClaimCommands
-from bot.play.commands import PlayCommands
-from bot.play.computer_turns import ComputerTurnLoop
-from bot.play.computers import ComputerPlayers
+from bot.operations.cog import StatusCommands
+from bot.play.cog import PlayCommands
 from bot.play.controls import MoveButton, MovePicker, controls_view
-from bot.play.delivery import Courier
-from bot.play.pictures import Pictures
-from bot.play.takebacks import AskButton, TakebackButton, TakebackCommands
-from bot.play.thinking import Thinkers
 from bot.privacy.cog import ForgetButton, PrivacyCommands
-from bot.reminders import POLL_SECONDS, PollLoop, gateway_connected
-from bot.replies import answer_error
+from bot.reminders.cog import POLL_SECONDS, PollLoop, gateway_connected
 from bot.review.cog import ReviewCommands, in_workers
-from bot.review.reviews import Reviews
-from bot.service import Controls, TableService
-from bot.stats import StatsCommands
-from bot.storage import storage_for
-from bot.tables.commands import TableCommands
-from bot.tables.standins import StandInLoop
+from bot.standins.cog import StandInLoop
+from bot.stats.cog import StatsCommands
+from bot.tables.cog import TableCommands
+from bot.takebacks.cog import AskButton, TakebackButton, TakebackCommands
+from bot.workers.thinking import Thinkers
+from club.faults import Faults
+from club.operations.figures import where_kind
+from club.operations.heartbeat import HeartbeatWriter
+from club.review.reviews import Reviews
+from club.service import Controls, TableService
+from club.storage import storage_for
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ class MarsBot(commands.AutoShardedBot):
     It runs the shards the configuration names (`SHARD_COUNT`, `SHARD_IDS`; by default as many
     as Discord recommends, all in this process). Several processes that each run some shards
     share one PostgreSQL database: what any of them may take up (a game's delivery, a computer
-    player's turn) is claimed there first, so it is done once (see `bot.service.leases`).
+    player's turn) is claimed there first, so it is done once (see `club.service.leases`).
 
     `pictures` makes the board drawer when the bot sets up (default: a pool of worker
     processes; a test that registers a renderer in this process passes `Pictures`, which draws
@@ -149,7 +149,7 @@ class MarsBot(commands.AutoShardedBot):
         )
         self.config = config
         self.store = storage_for(config.database_path, config.database_url)
-        self.heartbeat = Heartbeat(self.store, config.process_name)
+        self.heartbeat = HeartbeatWriter(self.store, config.process_name)
         self.faults = Faults()
         self.service = TableService(
             self.store, remind_after=config.remind_after, holder=config.process_name

@@ -3,24 +3,24 @@ job on its database.
 
 - `python -m bot` runs the bot (see `bot.app`).
 - `python -m bot ratings --rebuild` forgets every stat and rating and counts all finished games
-  again, in the order they finished (see `bot.service.ratings.Ratings.rebuild`). It reads
+  again, in the order they finished (see `club.service.ratings.Ratings.rebuild`). It reads
   DATABASE_PATH (or DATABASE_URL) and MARSVSEARTH_DECK as the bot does and needs no
   DISCORD_TOKEN. It runs in one transaction, which holds the database's write lock: stop the bot
   first (while the rebuild runs, a move the bot makes waits for it, at most 5 seconds).
 - `python -m bot migrate-to-postgres` copies everything in the SQLite file at DATABASE_PATH into
-  the PostgreSQL database at DATABASE_URL, which must hold no game yet (see `bot.transfer`).
-  Stop the bot first; start it again with DATABASE_URL set.
+  the PostgreSQL database at DATABASE_URL, which must hold no game yet (see
+  `club.storage.transfer`). Stop the bot first; start it again with DATABASE_URL set.
 - `python -m bot health` exits 0 when the bot process using this database (DATABASE_PATH or
   DATABASE_URL; with SHARD_IDS, this process's shards) showed a sign of life within
-  HEALTH_STALE_SECONDS, else 1, with one line either way (see `bot.operations.health`). It is
+  HEALTH_STALE_SECONDS, else 1, with one line either way (see `club.operations.health`). It is
   the Docker image's HEALTHCHECK and needs no DISCORD_TOKEN.
 - `python -m bot backup FILE` writes a consistent copy of the SQLite database to FILE while the
-  bot runs (see `bot.operations.backup`); it refuses an existing FILE unless given `--force`. On
+  bot runs (see `club.operations.backup`); it refuses an existing FILE unless given `--force`. On
   PostgreSQL it says to use `pg_dump` and exits 1.
 - `python -m bot status` prints the bot's figures, as `/status` shows them to administrators.
 - `python -m bot privacy show|export|forget USER_ID` does for an administrator (a request by
   e-mail) what `/privacy` does for the person: prints what is held, writes the JSON export to
-  standard output, or erases the person (see `bot.service.privacy`); the tables they resigned
+  standard output, or erases the person (see `club.service.privacy`); the tables they resigned
   from are told by the running bot's next poll.
 
 Each task imports what it reads when it runs, so the health check Docker runs every 30 seconds
@@ -49,10 +49,11 @@ from bot.config import (
     settings,
     shards,
 )
-from bot.operations.backup import BackupFailed, backup
-from bot.operations.health import Verdict, check
-from bot.storage import Storage, storage_for, where
-from bot.storage.database import DatabaseProblem
+from club.operations.backup import BackupFailed, backup
+from club.operations.health import Verdict, check
+from club.storage import Storage, storage_for, where
+from club.storage.database import DatabaseProblem
+from engine.words import Unit
 
 HEALTH_WAIT = 8.0
 """Seconds the health check waits for the database (Docker's HEALTHCHECK allows 10)."""
@@ -118,12 +119,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
         if args.task == "migrate-to-postgres":
             migrate(path, url)
         elif args.task == "status":
-            from bot.operations.figures import where_kind
+            from club.operations.figures import where_kind
 
             store = storage_for(path, url)
             print(asyncio.run(_status(store, where_kind(path, url), deck_path(values))))
         elif args.task == "privacy":
-            from bot.catalogue import use_deck
+            from club.catalogue import use_deck
 
             use_deck(deck_path(values))
             grace = server_grace_days(values)
@@ -131,7 +132,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
         elif not args.rebuild:
             rating.error("say what to do with the ratings: --rebuild")
         else:
-            from bot.catalogue import use_deck
+            from club.catalogue import use_deck
 
             use_deck(deck_path(values))
             counted = asyncio.run(_rebuild(storage_for(path, url)))
@@ -192,11 +193,11 @@ def take_backup(path: Path, url: str | None, target: Path, *, replace: bool = Fa
 
 
 async def _status(store: Storage, database: str, deck: Path | None) -> str:
-    from bot.operations.figures import describe, gather, waiting_on_computers
+    from club.operations.figures import describe, gather, waiting_on_computers
 
     async def waiting() -> int:  # the table service and its catalogue only where needed
-        from bot.catalogue import use_deck
-        from bot.service import TableService
+        from club.catalogue import use_deck
+        from club.service import TableService
 
         use_deck(deck)
         return await waiting_on_computers(TableService(store))
@@ -215,7 +216,7 @@ def migrate(path: Path, url: str | None) -> None:
         sys.exit("error: set DATABASE_URL to the PostgreSQL database to copy the games into.")
     if not path.is_file():
         sys.exit(f"error: there is no database at {path} to copy; set DATABASE_PATH.")
-    from bot.transfer import TargetNotEmpty, copy_to_postgres
+    from club.storage.transfer import TargetNotEmpty, copy_to_postgres
 
     try:
         copied = asyncio.run(copy_to_postgres(path, url))
@@ -229,8 +230,8 @@ async def _privacy(store: Storage, action: str, user_id: int, grace_days: float)
     """What `python -m bot privacy ACTION USER_ID` prints."""
     import json
 
-    from bot.service import TableService
-    from bot.service.privacy import describe
+    from club.service import TableService
+    from club.service.privacy import describe
 
     await store.open()
     try:
@@ -243,15 +244,16 @@ async def _privacy(store: Storage, action: str, user_id: int, grace_days: float)
         if done.number is None:
             return f"Nothing is held about user {user_id}; nothing was changed."
         return (
-            f"User {user_id} is forgotten: former player {done.number} in {done.games} games; "
-            f"{len(done.updates)} tables in play were resigned (the bot tells them)."
+            f"User {user_id} is forgotten: former player {done.number} in "
+            f"{Unit('game').of(done.games)}; {Unit('table').of(len(done.updates))} in play "
+            f"{Unit('was', 'were').word(len(done.updates))} resigned (the bot tells them)."
         )
     finally:
         await store.close()
 
 
 async def _rebuild(store: Storage) -> int:
-    from bot.service import TableService
+    from club.service import TableService
 
     await store.open()
     try:

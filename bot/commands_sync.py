@@ -3,7 +3,7 @@
 list every command twice there.
 
 With `DEV_GUILD_ID` the global commands are removed (one request) and the server is recorded in
-the database (`bot.storage.commands`) before its commands are synced. Any recorded server that is
+the database (`club.storage.commands`) before its commands are synced. Any recorded server that is
 not the one configured now (`DEV_GUILD_ID` removed or changed) has its commands removed, one
 request per such server, and is forgotten. Discord cannot list the servers holding an
 application's server commands, and clearing every server the bot is in would cost a request per
@@ -15,18 +15,27 @@ keeps it recorded for the next start.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
-from bot.storage.commands import GuildCommands
-
 log = logging.getLogger(__name__)
 
 
+class Recorded(Protocol):
+    """The servers that may hold the bot's commands as their own, as the database records them
+    (the store's `guild_commands`)."""
+
+    async def guilds(self) -> set[int]: ...
+
+    async def add(self, guild_id: int) -> None: ...
+
+    async def remove(self, guild_id: int) -> None: ...
+
+
 async def sync_commands(
-    tree: app_commands.CommandTree[Any], recorded: GuildCommands, dev_guild_id: int | None
+    tree: app_commands.CommandTree[Any], recorded: Recorded, dev_guild_id: int | None
 ) -> int:
     """Sync the tree's commands as the module says; returns how many were synced."""
     earlier = await recorded.guilds()
@@ -52,9 +61,7 @@ async def _clear_global(tree: app_commands.CommandTree[Any]) -> None:
         tree.add_command(command)
 
 
-async def _clear(
-    tree: app_commands.CommandTree[Any], recorded: GuildCommands, guild_id: int
-) -> None:
+async def _clear(tree: app_commands.CommandTree[Any], recorded: Recorded, guild_id: int) -> None:
     """Remove the commands the bot synced to the server `guild_id` earlier, and forget it."""
     try:
         await tree.sync(guild=discord.Object(guild_id))

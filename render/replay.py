@@ -23,8 +23,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.core import View
 from render.board import TextLine, draw_status_strip, strip_height
+from render.captions import Frame
 from render.palette import BACKGROUND, MUTED_TEXT, TEXT
 from render.png import palette_of
 
@@ -44,14 +44,6 @@ CAPTION_HEIGHT = 76
 caption makes it taller, so that every word shows at the caption's sizes."""
 MARGIN = 8
 """Space round the caption band, in pixels."""
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One position: its public view and up to two caption lines (wrapped to fit when drawn)."""
-
-    view: View
-    caption: tuple[str, ...]
 
 
 @dataclass(frozen=True)

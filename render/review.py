@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine.words import Unit
+from render.captions import clean
 from render.palette import BACKGROUND, BLACK, MUTED_TEXT, RGB, TEXT, colour_of, mix
 from render.png import encode_png
-from render.text import Pen, clean, drawable, font, shorten
+from render.text import Pen, drawable, font, shorten
 
 WIDTH, HEIGHT = 760, 380
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 48, 52

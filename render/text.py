@@ -13,12 +13,13 @@ labels as the last one pays for pasting them only. `Pen.write` gives the very pi
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render.captions import clean
 
 ALT_LIMIT = 1000
 """Characters of alt text at most (Discord allows 1024)."""
@@ -39,23 +40,6 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     loaded = ImageFont.load_default(size=size)
     assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
     return loaded
-
-
-_ESCAPED = re.compile(r"\\([\\*~|`\[\]_#+-])")
-"""A backslash that keeps a markdown character literal in Discord's text (names are escaped so);
-pictures and alt text show the character itself."""
-
-
-def clean(text: str) -> str:
-    """`text` without control or invisible characters or markdown escapes, on one line with
-    single spaces."""
-    text = _ESCAPED.sub(r"\1", text)
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in text
-        if ch.isspace() or unicodedata.category(ch)[0] != "C"
-    )
-    return " ".join(kept.split())
 
 
 def shorten(text: str, limit: int) -> str:

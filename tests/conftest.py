@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.postgres import PgDatabase
-from bot.storage.sqlite import SqliteDatabase
+from club.service import TableService
+from club.storage import Storage
+from club.storage.postgres import PgDatabase
+from club.storage.sqlite import SqliteDatabase
 from tests import postgres
 
 SEED = 424242

@@ -1,5 +1,5 @@
 """The import graph of a package of this project, read from the source with `ast` (imports under
-`if TYPE_CHECKING:` too), and its cycles.
+`if TYPE_CHECKING:` too), its cycles, and every name a module imports (`imported_names`).
 
 `import a.b` and `from a.b import c` depend on `a.b.c` when that is a module, else on `a.b`. A
 package's `__init__` counts as the package's module; a submodule does not depend on its package's
@@ -14,10 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def modules(package: str) -> dict[str, Path]:
-    """Every module of `package` by dotted name."""
+def modules(*packages: str) -> dict[str, Path]:
+    """Every module of `packages` by dotted name."""
     found = {}
-    for path in (ROOT / package).rglob("*.py"):
+    for path in (path for package in packages for path in (ROOT / package).rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
@@ -38,6 +38,19 @@ def imports(path: Path, known: dict[str, Path]) -> set[str]:
                     found.add(inner)
                 elif node.module in known:
                     found.add(node.module)
+    return found
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every absolute import of the module at `path`, ours or not, by dotted name: `import a.b`
+    gives `a.b`; `from a.b import c` gives `a.b` and `a.b.c` (a module or a name)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
     return found
 
 
@@ -64,7 +77,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def graph(package: str) -> dict[str, set[str]]:
-    """Every module of `package` with the modules of `package` it imports (itself excluded)."""
-    known = modules(package)
+def graph(*packages: str) -> dict[str, set[str]]:
+    """Every module of `packages` with the modules of `packages` it imports (itself excluded)."""
+    known = modules(*packages)
     return {name: imports(path, known) - {name} for name, path in known.items()}

@@ -23,7 +23,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.postgres import PgDatabase
+from club.storage.postgres import PgDatabase
 
 TEMPLATE = "store_template"
 """The database holding the migrated, empty schema."""

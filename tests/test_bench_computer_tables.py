@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.computer_tables import LEVELS, Replies, level_of, thoughts
 from bench.players import LoadError
-from bot.play.thinking import THOUGHT
+from bot.workers.thinking import THOUGHT
 from tests.test_benchmark_smoke import run_benchmark
 
 ROW = re.compile(

@@ -94,7 +94,7 @@ def write_tree(root: Path) -> None:
         "engine/agents/state.py",
         "engine/albiorix/state.py",
         "engine/core.py",
-        "bot/catalogue.py",
+        "club/catalogue.py",
     ):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(f"# {name}\n")
@@ -105,7 +105,7 @@ def write_tree(root: Path) -> None:
     [
         ("ai/search.py", True, True),
         ("engine/core.py", True, True),
-        ("bot/catalogue.py", True, True),
+        ("club/catalogue.py", True, True),
         ("ai/kits/agents.py", True, False),
         ("engine/albiorix/state.py", False, True),
     ],

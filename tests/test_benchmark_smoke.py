@@ -296,7 +296,7 @@ def test_a_profile_is_broken_down_by_kind_of_work() -> None:
         'process 7:"python tests/e2e/run_bot.py bot.app"',
         "thread (7): MainThread",
         f"main ({ROOT}/bot/app.py:40)",
-        f"Play.move ({ROOT}/bot/play/commands.py:30)",
+        f"Play.move ({ROOT}/bot/play/cog.py:30)",
     ]
     worker = [
         'process 9:"python -c forkserver"',
@@ -317,7 +317,7 @@ def test_a_profile_is_broken_down_by_kind_of_work() -> None:
     assert "| JSON | 37.5% | 15.00 | 37.5% |" in lines
     assert "| bot (service, delivery, commands) | 37.5% | 15.00 | 37.5% |" in lines
     assert "| render | 25.0% | 10.00 | 0.0% |" in lines
-    assert "| `Play.move` (bot/play/commands.py) | 75.0% | 30.00 |" in lines
+    assert "| `Play.move` (bot/play/cog.py) | 75.0% | 30.00 |" in lines
     assert "bot/app.py" not in lines  # start-up frames name no work
 
 

@@ -1,5 +1,6 @@
 """`/learn <game>`: a private lesson per game, one rule a step, on positions the engine makes.
 
-`lesson` holds the step model and the runner (no Discord); `lessons/` one script per game;
-`session` the lessons being taken, in memory; `cog` the command and its controls.
+`cog` holds the command and its controls, `text` the words of a lesson message; the lessons
+themselves (the step model, the runner, one script per game, the lessons being taken) are
+`club.learn`.
 """

@@ -10,7 +10,7 @@ channel against an easy computer player, opened as `/new <game> bots:1 bot_level
 one.
 
 Custom ids are `mars:learn:<lesson id>:<step>:<action>[:<prefix>]`: any control of a lesson
-this process no longer holds answers that the lesson has expired (see `bot.learn.session`),
+this process no longer holds answers that the lesson has expired (see `club.learn.session`),
 and one of a step already done answers that the lesson has moved on. Lessons never read or
 write the channel's table.
 """
@@ -27,15 +27,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
-from bot.catalogue import CATALOGUE
-from bot.learn.lesson import Run
-from bot.learn.session import Held, Lessons, expired, game_of, not_yours
+from bot.courier import limits
+from bot.courier.delivery import checked
+from bot.courier.pictures import Pictures
+from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
-from bot.play.delivery import checked
-from bot.play.pictures import Pictures
-from bot.replies import answer_error, safe_name, say_privately
-from bot.service.offers import narrower_prefixes
+from club.catalogue import CATALOGUE
+from club.learn.lesson import Run
+from club.learn.session import Held, Lessons, expired, game_of, not_yours
+from club.service.offers import narrower_prefixes
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -59,7 +59,7 @@ def stem(lesson_id: str, step: int) -> str:
 
 def menu_options(notations: list[str], prefix: str) -> list[discord.SelectOption]:
     """The menu of the moves beginning `prefix`: whole moves when they fit, else their next
-    words (or letters), each narrowing the menu (see `bot.service.offers.narrower_prefixes`)."""
+    words (or letters), each narrowing the menu (see `club.service.offers.narrower_prefixes`)."""
     matching = [n for n in notations if n.casefold().startswith(prefix.casefold())]
     if len(matching) <= limits.SELECT_OPTIONS:
         return [discord.SelectOption(label=n, value=MOVE + n) for n in matching]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import limits
-from bot.learn.lesson import Run
+from bot.courier import limits
+from club.learn.lesson import Run
 
 
 def step_text(run: Run, said: str = "") -> str:

@@ -18,12 +18,12 @@ import logging
 
 import discord
 
-from bot.catalogue import CATALOGUE
-from bot.lobby.buttons import ADD_COMPUTER
+from bot.courier.delivery import Courier
+from bot.courier.replies import channel_of, committed, player_of, say_privately
+from bot.lobby.controls import ADD_COMPUTER
 from bot.lobby.message import LobbyMessages
-from bot.play.delivery import Courier
-from bot.replies import channel_of, committed, player_of, say_privately
-from bot.service import Lobby, Notice, TableService, wording
+from club.catalogue import CATALOGUE
+from club.service import Lobby, Notice, TableService, wording
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class Seating:
         self, interaction: discord.Interaction, action: str, game_id: int | None = None
     ) -> None:
         """Do `action` (join, leave, start, or seat or unseat a computer player; see
-        `bot.lobby.commands.LobbyCommands.act`) for the interaction's user in its channel;
+        `bot.lobby.cog.LobbyCommands.act`) for the interaction's user in its channel;
         `game_id` is the lobby a button belongs to (None: the channel's open lobby)."""
         channel_id = channel_of(interaction)
         player = player_of(interaction)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.lobby.buttons import lobby_buttons
-from bot.service import Lobby, TableService
+from bot.lobby.controls import lobby_buttons
+from club.service import Lobby, TableService
 
 log = logging.getLogger(__name__)
 

@@ -2,8 +2,8 @@
 id, `mars:rematch:<game id>`, carries the finished game's id, so any process can answer.
 
 The button only reads its custom id; the rematch is opened or joined by the cog that seats
-players, the bot's `lobby_commands` (see `bot.lobby.commands.LobbyCommands.rematch`). The
-rulings are in `bot.service.rematches`.
+players, the bot's `lobby_commands` (see `bot.lobby.cog.LobbyCommands.rematch`). The
+rulings are in `club.service.rematches`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.replies import answer_error
+from bot.courier.replies import answer_error
 
 if TYPE_CHECKING:
     from bot.client import MarsBot

@@ -15,7 +15,7 @@ more than a menu holds become a menu of their first words (or letters), each nar
 moves it begins, as a picker of legal moves does.
 
 A control only reads its custom id; what it does is asked of the cog that answers moves, the
-bot's `play_commands` (see `bot.play.commands.PlayCommands`), so this module needs no flow of
+bot's `play_commands` (see `bot.play.cog.PlayCommands`), so this module needs no flow of
 its own and delivery needs no controls.
 """
 
@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import limits
-from bot.replies import answer_error
-from bot.service import Choice, Controls
-from bot.service.offers import narrower_prefixes
+from bot.courier import limits
+from bot.courier.replies import answer_error
+from club.service import Choice, Controls
+from club.service.offers import narrower_prefixes
 from engine.core import Seat
 
 if TYPE_CHECKING:

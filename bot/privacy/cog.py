@@ -1,5 +1,5 @@
 """`/privacy show|export|forget`: each person's data, answered privately, anywhere (a server or a
-DM); and a server's departure and return (see `bot.service.privacy`).
+DM); and a server's departure and return (see `club.service.privacy`).
 
 `/privacy forget` asks first: a Forget button, under the private question, that only its asker
 may press within `CONFIRM_SECONDS`; any other click is refused privately. Export and forget are
@@ -20,11 +20,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.learn.session import Lessons
-from bot.play.delivery import Courier
-from bot.replies import answer_error, say_privately
-from bot.service import TableService
-from bot.service.privacy import describe
+from bot.courier.delivery import Courier
+from bot.courier.replies import answer_error, say_privately
+from club.learn.session import Lessons
+from club.service import TableService
+from club.service.privacy import describe
+from engine.words import Unit
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -153,8 +154,8 @@ class PrivacyCommands(
             "This erases you from the bot on every server: your tables in play are resigned, "
             "your seats in past games read \u201cFormer player N\u201d, and your ratings, "
             "settings, times away, reminders and lessons go. Other players' records stay. It "
-            f"cannot be undone. Press **Forget me** within {CONFIRM_SECONDS // 60} minutes to "
-            "go ahead.",
+            "cannot be undone. Press **Forget me** within "
+            f"{Unit('minute').of(CONFIRM_SECONDS // 60)} to go ahead.",
             view=view,
             ephemeral=True,
         )
@@ -175,9 +176,9 @@ class PrivacyCommands(
             await interaction.followup.send(said, ephemeral=True)
             return
         await interaction.followup.send(
-            f"Done: you are forgotten. Your seats in {done.games} games now read "
-            f"\u201cFormer player {done.number}\u201d; {len(done.updates)} tables in play were "
-            "told you resigned.",
+            f"Done: you are forgotten. Your seats in {Unit('game').of(done.games)} now read "
+            f"\u201cFormer player {done.number}\u201d; {Unit('table').of(len(done.updates))} in "
+            f"play {Unit('was', 'were').word(len(done.updates))} told you resigned.",
             ephemeral=True,
         )
         for update in done.updates:

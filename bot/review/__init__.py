@@ -1,0 +1,1 @@
+"""`/review [game]` (`cog`; the review itself is `club.review`)."""

@@ -1,7 +1,7 @@
 """`/review [game]`: a finished game of this channel reviewed from the asker's seat, privately.
 
 The command is acknowledged privately first; while the review is made (its positions weighed
-one at a time by the thinking workers, see `bot.review.reviews`), that private reply says
+one at a time by the thinking workers, see `club.review.reviews`), that private reply says
 "Reviewing… N of M positions", edited at most every `EDIT_EVERY` seconds; it then becomes the
 review: the chart of the asker's chance to win and the text (drops, turning point). `game` (a
 game's number) autocompletes from this channel's finished games, as for `/replay`.
@@ -26,13 +26,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
-from bot.history import game_choices
-from bot.play.commands import think_privately
-from bot.play.thinking import Thinkers, unpondered
-from bot.replies import channel_of
-from bot.review.reviews import Reviewed, Reviews, Run
-from bot.service.records import History
+from bot.courier import limits
+from bot.courier.replies import channel_of
+from bot.history.cog import game_choices
+from bot.play.cog import think_privately
+from bot.workers.thinking import Thinkers, unpondered
+from club.review.reviews import Reviewed, Reviews, Run
+from club.service.records import History
 from engine.words import Unit
 
 if TYPE_CHECKING:

@@ -47,7 +47,7 @@ from ai.decisive import SAMPLES, Checker, lost, won
 from ai.levels import HARD, NORMAL, Level, choose
 from ai.search import WIN_CHECK_AT, Budget, Wins, winning_at
 from ai.tree import Node
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game, Seat
 from tests.ai.positions import filled, objectives_set
 from tests.ai.positions_albiorix import stranded

@@ -8,7 +8,7 @@ import pytest
 
 from ai.evaluate import compare, evaluate
 from ai.kits.leylines import KIT as LEYLINES
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from tests.ai.test_decisive import opening, wins
 
 

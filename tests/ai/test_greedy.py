@@ -14,7 +14,7 @@ from ai.greedy import worth
 from ai.kits.leylines import KIT as LEYLINES
 from ai.kits.merchants import KIT as MERCHANTS
 from ai.levels import GREEDY, LEVELS, choose, think
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game, Seat
 from tests.ai.positions import filled, objectives_set
 

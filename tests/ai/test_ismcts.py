@@ -14,7 +14,7 @@ from ai.determinize import OPEN, Determinizer
 from ai.kit import Kit
 from ai.samplers import Unsampled
 from ai.search import Budget, Decision, search
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game, Seat
 from tests.ai.showdown import CALL, FOLD, Resample, Showdown, ShowdownState
 

@@ -14,7 +14,7 @@ from ai.determinize import FRESH_FUTURE, OPEN
 from ai.kit import Kit, generic
 from ai.levels import EASY, HARD, LEVELS, NORMAL, Level, choose, think
 from ai.search import Budget, Clocks, Settings, search
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game
 from tests.ai.showdown import Resample, Showdown
 from tests.ai.test_searchable_games import Ticking

@@ -13,7 +13,7 @@ from ai.levels import Level, think
 from ai.memory import Kept, Memory, descend, reusable
 from ai.search import Budget, search
 from ai.tree import Node
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from tests.catalogue.nim import GAME as NIM
 
 KIT = Kit(OPEN)  # the generic kit of an open game without chance

@@ -23,7 +23,7 @@ from ai.ponder import (
 )
 from ai.search import Budget
 from ai.tree import Node
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from tests.catalogue.nim import GAME as NIM
 
 KIT = Kit(OPEN)  # the generic kit of an open game without chance

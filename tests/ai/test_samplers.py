@@ -17,7 +17,7 @@ from ai.levels import Level, think
 from ai.policies import by_kind
 from ai.search import Budget, Settings
 from bench.playouts import first_state
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.agents.state import AgentsState
 from engine.core import Game
 from engine.merchants.state import Ship

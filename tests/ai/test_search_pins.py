@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from bench.search_speed import Plan, decisions
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 
 PLAN = Plan(positions=3, iterations=120)
 PINNED = {

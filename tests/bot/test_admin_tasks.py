@@ -20,13 +20,22 @@ from typing import cast
 import pytest
 
 from bot import command_line
-from bot.operations.version import CODE, build, git_commit, installed
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.operations.version import CODE, build, git_commit, installed
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from tests.hang import HANG_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("discord", "PIL", "render", "ai", "bot.app", "bot.service", "bot.learn", "bot.catalogue")
+HEAVY = (
+    "discord",
+    "PIL",
+    "render",
+    "ai",
+    "bot.app",
+    "club.service",
+    "club.learn",
+    "club.catalogue",
+)
 """Packages and modules the health check must not import: Discord, the pictures, the computer
 players, the table service, the lessons and the catalogue that holds them."""
 
@@ -79,21 +88,21 @@ def test_health_and_status_import_only_the_storage(
     modules = lines[lines.index("modules:") + 1 :]
     heavy_packages = tuple(f"{name}." for name in HEAVY)
     assert lines[0].startswith(first_line) and "exit 0" in lines
-    assert "bot.storage.sqlite" in modules  # it did read the database
+    assert "club.storage.sqlite" in modules  # it did read the database
     heavy = [name for name in modules if name in HEAVY or name.startswith(heavy_packages)]
     assert heavy == []
 
 
 def test_importing_the_lessons_builds_no_position() -> None:
     code = (
-        "from bot.learn import lesson\n"
+        "from club.learn import lesson\n"
         "built = []\n"
         "build = lesson.Position.build\n"
         "def counted(position, game, learner):\n"
         "    built.append(game.key)\n"
         "    return build(position, game, learner)\n"
         "lesson.Position.build = counted\n"
-        "from bot.catalogue import CATALOGUE\n"
+        "from club.catalogue import CATALOGUE\n"
         "print(len(built))\n"
         "steps = CATALOGUE['agents'].lesson.steps\n"
         "print(len(built) > 0, len(steps))\n"

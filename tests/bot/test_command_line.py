@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from bot import app, command_line
-from bot.ratings.ledger import Rating
-from bot.service import Player, TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.ratings.ledger import Rating
+from club.service import Player, TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 

@@ -13,16 +13,16 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.history import HistoryCommands
-from bot.info import InfoCommands
-from bot.lobby.commands import LobbyCommands
-from bot.play.commands import PlayCommands
+from bot.courier.delivery import Courier
+from bot.courier.pictures import Pictures
+from bot.courier.replies import answer_error
+from bot.history.cog import HistoryCommands
+from bot.info.cog import InfoCommands
+from bot.lobby.cog import LobbyCommands
+from bot.play.cog import PlayCommands
 from bot.play.controls import controls_view
-from bot.play.delivery import Courier
-from bot.play.pictures import Pictures
-from bot.play.thinking import Thinkers
-from bot.replies import answer_error
-from bot.service import Player, TableService
+from bot.workers.thinking import Thinkers
+from club.service import Player, TableService
 from engine.core import GameError
 from tests.bot.fakes import FakeFollowup, FakeResponse
 

@@ -10,14 +10,14 @@ import discord
 import pytest
 
 from bot.app import main
-from bot.catalogue import CATALOGUE, use_marsvsearth_deck
 from bot.config import Config, ConfigError, read_dotenv
-from bot.operations.figures import where_kind
-from bot.replies import APOLOGY, answer_error
-from bot.service import TableError
-from bot.storage import storage_for, where
-from bot.storage.postgres import PgDatabase
-from bot.storage.sqlite import SqliteDatabase
+from bot.courier.replies import APOLOGY, answer_error
+from club.catalogue import CATALOGUE, use_marsvsearth_deck
+from club.operations.figures import where_kind
+from club.service import TableError
+from club.storage import storage_for, where
+from club.storage.postgres import PgDatabase
+from club.storage.sqlite import SqliteDatabase
 from engine.marsvsearth import DEFAULT_DECK_PATH
 from engine.marsvsearth import GAME as MARSVSEARTH_GAME
 from tests.bot.fakes import FakeResponse

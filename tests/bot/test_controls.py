@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import discord
 
-from bot import limits
+from bot.courier import limits
+from bot.courier.delivery import check_components
 from bot.play.controls import MoveButton, MovePicker, controls_view, mask_seats
-from bot.play.delivery import check_components
-from bot.service import Choice, Controls
+from club.service import Choice, Controls
 
 
 def components(view: discord.ui.View | None) -> list[discord.ui.Item[discord.ui.View]]:

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 import discord
 import pytest
 
-from bot import limits
+from bot.courier import limits
+from bot.courier.delivery import check_components
 from bot.play.controls import MOVE, NARROW, MoveButton, controls_view
-from bot.play.delivery import check_components
-from bot.service import Controls, Player, offers
-from bot.service.commits import private_notices
-from bot.service.tables import Table
-from bot.storage.rows import GameRow, Living, SeatRow
+from club.service import Controls, Player, offers
+from club.service.commits import private_notices
+from club.service.tables import Table
+from club.storage.rows import GameRow, Living, SeatRow
 from engine.marsvsearth import GAME, MarsState
 
 SEEDS = (1, 2)

@@ -14,14 +14,14 @@ import discord
 import pytest
 from PIL import Image
 
-from bot import limits
-from bot.catalogue import CATALOGUE
+from bot.courier import limits
+from bot.courier.delivery import Courier, allowed
+from bot.courier.pictures import Pictures
 from bot.lobby.flow import Seating
 from bot.play.controls import controls_view
-from bot.play.delivery import Courier, allowed
-from bot.play.pictures import Pictures
-from bot.service import Controls, Lobby, Notice, TableService
-from bot.service.computer_seats import computer_id
+from club.catalogue import CATALOGUE
+from club.service import Controls, Lobby, Notice, TableService
+from club.service.computer_seats import computer_id
 from engine.leylines import GAME
 from tests.bot.fakes import FakeResponse
 from tests.conftest import Backend

@@ -1,4 +1,4 @@
-"""The games the thinking workers forget (`bot.play.ended`): every watcher, in this process or
+"""The games the thinking workers forget (`bot.workers.ended`): every watcher, in this process or
 another, is told every game ended after it started watching, in order; one that fell behind
 skips the oldest; the thinkers tell their workers (or, thinking in threads, forget at once), and
 a worker of the bot's own pool drops the trees and pondering of the game told, and only of it.
@@ -17,11 +17,11 @@ import pytest
 
 from ai.memory import Memory
 from ai.ponder import Pondering
-from bot.play import thinking
-from bot.play.ended import EndedGames, watch
-from bot.play.ponderer import Ponderer
-from bot.play.thinking import Thinkers
-from bot.service import Turn
+from bot.workers import thinking
+from bot.workers.ended import EndedGames, watch
+from bot.workers.ponderer import Ponderer
+from bot.workers.thinking import Thinkers
+from club.service import Turn
 from tests.ai.test_ponder import KIT, LEVEL, NIM, pile
 from tests.hang import HANG_SECONDS
 

@@ -10,7 +10,7 @@ from typing import Any, cast
 import pytest
 
 from bot.lobby.flow import Seating
-from bot.service import Lobby, Player, TableService, wording
+from club.service import Lobby, Player, TableService, wording
 from tests.bot.test_lobby_message import LobbyPost, interaction, told
 from tests.conftest import Backend
 from tests.service.test_ratings import GUILD, seat

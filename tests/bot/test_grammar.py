@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE, Entry
-from bot.service import wording
+from club.catalogue import CATALOGUE, Entry
+from club.service import wording
 from engine.core import Outcome
 from engine.words import Unit, ordinal, with_article
 from tests.engine.test_conformance import SEEDS, playout
@@ -252,7 +252,7 @@ def _source_slips(path: Path) -> Iterator[str]:
 def test_no_module_of_the_bot_or_the_pictures_makes_its_own_grammar_words() -> None:
     found = [
         slip
-        for package in ("bot", "render")
+        for package in ("bot", "club", "render")
         for path in sorted((ROOT / package).rglob("*.py"))
         for slip in _source_slips(path)
     ]

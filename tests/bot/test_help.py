@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot import limits
-from bot.catalogue import CATALOGUE
-from bot.info import HELP
+from bot.courier import limits
+from bot.info.cog import HELP
+from club.catalogue import CATALOGUE
 from tests.e2e.test_leylines_e2e import COMMANDS
 
 

@@ -1,4 +1,4 @@
-"""Worker pools start when first needed and stop when idle (`bot.play.workers`): thinkers made
+"""Worker pools start when first needed and stop when idle (`bot.workers.pool`): thinkers made
 with no search start no process, the first computer turn starts the thinking worker, an idle
 stop ends it and the next turn starts it again and gets its move; a stop is never made under
 work, and work arriving after one goes to new workers; a search whose worker died is thought
@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.play import thinking
-from bot.play.thinking import Thinkers
-from bot.play.workers import Workers
-from bot.service import Turn
+from bot.workers import thinking
+from bot.workers.pool import Workers
+from bot.workers.thinking import Thinkers
+from club.catalogue import CATALOGUE
+from club.service import Turn
 
 GUARD = 60.0
 """Seconds a worker may take to end before the test gives up (a guard against hanging)."""

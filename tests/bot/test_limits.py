@@ -10,14 +10,14 @@ from typing import Any, cast
 
 import pytest
 
-from bot import limits
-from bot.catalogue import CATALOGUE
+from bot.courier import limits
+from bot.courier.delivery import Courier, dm_pieces, post_text
+from bot.courier.pictures import Pictures
 from bot.play.controls import controls_view
-from bot.play.delivery import Courier, dm_pieces, post_text
-from bot.play.pictures import Pictures
-from bot.service import Player, TableService
-from bot.service.deliveries import KEPT_NARRATION
-from bot.storage.rows import Living
+from club.catalogue import CATALOGUE
+from club.service import Player, TableService
+from club.service.deliveries import KEPT_NARRATION
+from club.storage.rows import Living
 
 MENTION = re.compile(r"<@\d+>")
 MOVE_CAP = {"agents": 400}

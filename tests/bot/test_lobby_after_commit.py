@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.replies import AFTER_COMMIT, APOLOGY, answer_error
-from bot.service import TableService
+from bot.courier.replies import AFTER_COMMIT, APOLOGY, answer_error
+from club.service import TableService
 from tests.bot.test_lobby_message import LobbyPost, interaction, lobby_of_three
 from tests.service.test_service import ANN, CAT, CHANNEL
 

@@ -13,8 +13,8 @@ import discord
 import pytest
 
 from bot.lobby.flow import Seating
-from bot.service import Player, TableService
-from bot.service.lobbies import STARTED
+from club.service import Player, TableService
+from club.service.lobbies import STARTED
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL
 
 MESSAGE = 555

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import Player, TableService
+from club.service import Player, TableService
 
 ANN = Player(101, "Ann")
 

@@ -89,7 +89,7 @@ def test_sql_calls_keep_their_function_name_only(shared_log: io.StringIO) -> Non
 
 
 def test_the_bot_s_own_records_pass_unchanged(shared_log: io.StringIO) -> None:
-    logging.getLogger("bot.play.delivery").info("Game %s: board %s", 3, "{not a payload}")
+    logging.getLogger("bot.courier.delivery").info("Game %s: board %s", 3, "{not a payload}")
     assert "Game 3: board {not a payload}" in shared_log.getvalue()
 
 

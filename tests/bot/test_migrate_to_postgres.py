@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from bot import command_line
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.postgres import PgDatabase
-from bot.storage.sqlite import SqliteDatabase
+from club.service import TableService
+from club.storage import Storage
+from club.storage.postgres import PgDatabase
+from club.storage.sqlite import SqliteDatabase
 from tests.postgres import Cluster
 from tests.service.test_service import ANN, BOB, started
 

@@ -9,8 +9,8 @@ from typing import Any, cast
 import pytest
 from PIL import Image
 
-from bot.replies import player_of, safe_name
-from bot.service import Player, TableService
+from bot.courier.replies import player_of, safe_name
+from club.service import Player, TableService
 from render.leylines import RENDERER
 from render.text import drawable
 

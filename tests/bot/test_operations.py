@@ -14,16 +14,16 @@ import discord
 import pytest
 
 from bot.config import ConfigError, health_stale_seconds, process_name
-from bot.faults import Faults
-from bot.operations.backup import BackupFailed, backup
-from bot.operations.command import ADMINS_ONLY, StatusCommands
-from bot.operations.figures import describe, duration, gather, waiting_on_computers
-from bot.operations.health import check, judge
-from bot.operations.heartbeat import Heartbeat
-from bot.service import Player, TableError, TableService
-from bot.storage import Storage
-from bot.storage.rows import Heartbeat as Beat
-from bot.storage.sqlite import SqliteDatabase
+from bot.operations.cog import ADMINS_ONLY, StatusCommands
+from club.faults import Faults
+from club.operations.backup import BackupFailed, backup
+from club.operations.figures import describe, duration, gather, waiting_on_computers
+from club.operations.health import check, judge
+from club.operations.heartbeat import HeartbeatWriter
+from club.service import Player, TableError, TableService
+from club.storage import Storage
+from club.storage.rows import Heartbeat as Beat
+from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.conftest import SEED
 from tests.hang import HANG_SECONDS
@@ -85,8 +85,8 @@ def test_a_heartbeat_is_healthy_until_it_is_older_than_the_limit() -> None:
 
 async def test_each_process_has_its_own_heartbeat(service: TableService) -> None:
     clock = Clock()
-    one = Heartbeat(service.store, "shards 0 of 2", clock=clock)
-    other = Heartbeat(service.store, "shards 1 of 2", clock=clock)
+    one = HeartbeatWriter(service.store, "shards 0 of 2", clock=clock)
+    other = HeartbeatWriter(service.store, "shards 1 of 2", clock=clock)
     assert not (await check(service.store, one.process, clock(), 90)).healthy
     await one.beat()
     await other.beat()
@@ -112,7 +112,7 @@ async def test_the_figures_count_games_computer_turns_and_queued_updates(
     )
     await open_table(service, 20)
     await open_table(service, 30, computer=True)  # Ann moves first: no computer's turn yet
-    await Heartbeat(service.store, "all shards", clock=Clock(500.0)).beat()
+    await HeartbeatWriter(service.store, "all shards", clock=Clock(500.0)).beat()
     figures = await gather(service.store, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
     assert (figures.counts.lobbies, figures.counts.active) == (1, 2)
     assert (figures.counts.with_computers, figures.waiting_on_computers) == (1, 0)

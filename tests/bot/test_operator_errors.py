@@ -24,11 +24,11 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import Storage
-from bot.storage.database import DatabaseProblem
-from bot.storage.migrations import MIGRATIONS
-from bot.storage.postgres import PgDatabase
-from bot.storage.sqlite import SqliteDatabase
+from club.storage import Storage
+from club.storage.database import DatabaseProblem
+from club.storage.migrations import MIGRATIONS
+from club.storage.postgres import PgDatabase
+from club.storage.sqlite import SqliteDatabase
 from tests.hang import HANG_SECONDS
 from tests.postgres import Cluster, free_port
 from tests.service.test_schema import old_sqlite

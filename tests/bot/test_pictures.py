@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.catalogue import CATALOGUE
-from bot.play.pictures import Pictures
+from bot.courier.pictures import Pictures
+from club.catalogue import CATALOGUE
 from engine.core import View, resolve_options
 from render.renderer import Renderer
 

@@ -1,4 +1,4 @@
-"""Pondering in a worker's thread (`bot.play.ponderer`): it ponders within its bounds, a pause
+"""Pondering in a worker's thread (`bot.workers.ponderer`): it ponders within its bounds, a pause
 stops it between two simulations and the next search runs on the same tree, it waits while the
 machine is crowded, and a closed ponderer leaves no thread. The tests wait for what the thread
 does, never for a time."""
@@ -15,8 +15,8 @@ import pytest
 
 from ai.memory import Memory
 from ai.ponder import Pondering
-from bot.play import thinking
-from bot.play.ponderer import Ponderer, crowded
+from bot.workers import thinking
+from bot.workers.ponderer import Ponderer, crowded
 from tests.ai.test_ponder import KEY, KIT, LEVEL, NIM, thought_and_kept
 from tests.hang import HANG_SECONDS
 

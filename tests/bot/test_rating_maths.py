@@ -12,7 +12,7 @@ q ranked at or above i (rank_q <= rank_i), A_q being the number of teams of q's 
 and a player j of team i: mu_j += sigma_j^2 / sigma2_i * omega_i,
 sigma_j *= sqrt(max(1 - sigma_j^2 / sigma2_i * delta_i, kappa)).
 
-Then the rating shown (bot.ratings.skill): 1000 + 20 * (mu - 3 sigma), rounded, at least 0, and
+Then the rating shown (club.ratings.skill): 1000 + 20 * (mu - 3 sigma), rounded, at least 0, and
 provisional while sigma is above 7.
 """
 
@@ -22,7 +22,7 @@ import random
 
 import pytest
 
-from bot.ratings.skill import Skill, rate
+from club.ratings.skill import Skill, rate
 
 TOLERANCE = 1e-6
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import discord
 
 from bot.client import components
+from bot.courier.delivery import check_components
 from bot.lobby.rematch import RematchButton
-from bot.play.delivery import check_components
-from bot.service import Controls
+from club.service import Controls
 from tests.bot.test_controls import components as items
 
 

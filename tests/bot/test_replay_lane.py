@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.play.replays import BUSY, Busy, ReplayLane, queued
+from bot.workers.replays import BUSY, Busy, ReplayLane, queued
 from engine.core import View
-from render.replay import Animation, Frame
+from render.captions import Frame
+from render.replay import Animation
 from tests.hang import HANG_SECONDS
 
 GUARD = HANG_SECONDS

@@ -18,17 +18,18 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.history import HistoryCommands
-from bot.play import pictures as pictures_module
-from bot.play.pictures import Pictures
-from bot.replies import answer_error
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from bot.courier import pictures as pictures_module
+from bot.courier.pictures import Pictures
+from bot.courier.replies import answer_error
+from bot.history.cog import HistoryCommands
+from club.service import TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError, resolve_options
 from engine.leylines import GAME
+from render.captions import Frame
 from render.leylines import RENDERER
-from render.replay import Animation, Draw, Frame, animate
+from render.replay import Animation, Draw, animate
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_pictures import BreakingPool
 from tests.hang import HANG_SECONDS

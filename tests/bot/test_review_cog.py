@@ -14,12 +14,12 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.catalogue import CATALOGUE
 from bot.review.cog import BY_DM, LATE_SECONDS, ReviewCommands
-from bot.review.reviews import Reviews
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.review.reviews import Reviews
+from club.service import TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.service.test_reviews import PLANNED, Slow, blundered
 from tests.service.test_service import CHANNEL

@@ -10,9 +10,9 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot import limits
-from bot.catalogue import CATALOGUE
-from bot.info import FULL_RULES, InfoCommands, RulesButton
+from bot.courier import limits
+from bot.info.cog import FULL_RULES, InfoCommands, RulesButton
+from club.catalogue import CATALOGUE
 
 
 class Said:

@@ -6,7 +6,7 @@ from typing import Any, cast
 
 from discord import app_commands
 
-from bot.tables.commands import TableCommands
+from bot.tables.cog import TableCommands
 
 
 def test_the_reminder_option_is_bounded_and_names_what_is_accepted() -> None:

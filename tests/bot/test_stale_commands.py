@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.replies import CHANGED_COMMAND, answer_error
+from bot.courier.replies import CHANGED_COMMAND, answer_error
 from tests.bot.fakes import FakeResponse
 
 

@@ -1,9 +1,9 @@
-"""What a finished game counts for (bot.ratings.standings): results, teams, ranks, and whether
+"""What a finished game counts for (club.ratings.standings): results, teams, ranks, and whether
 ratings change."""
 
 from __future__ import annotations
 
-from bot.ratings.standings import Ending, standing
+from club.ratings.standings import Ending, standing
 
 HUMANS, MARTIANS = "humans", "martians"
 

@@ -14,12 +14,12 @@ import pytest
 from ai.levels import EASY, HARD, NORMAL, RANDOM, level_named
 from ai.memory import Memory
 from ai.ponder import Pondering
-from bot.catalogue import CATALOGUE
-from bot.play import thinking
-from bot.play.ponderer import Ponderer
-from bot.play.thinking import FLOOR_SECONDS, SPARE_SECONDS, Thinkers, in_time, think, warm
-from bot.service import Turn
-from bot.service.computer_seats import HINT_LEVEL
+from bot.workers import thinking
+from bot.workers.ponderer import Ponderer
+from bot.workers.thinking import FLOOR_SECONDS, SPARE_SECONDS, Thinkers, in_time, think, warm
+from club.catalogue import CATALOGUE
+from club.service import Turn
+from club.service.computer_seats import HINT_LEVEL
 
 
 def test_a_turn_that_waited_for_a_worker_thinks_less_on_the_clock() -> None:

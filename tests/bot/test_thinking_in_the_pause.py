@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any, cast
 
-from bot.play.computers import ComputerPlayers
+from bot.computers.turns import ComputerPlayers
+from bot.courier.delivery import Courier
+from bot.courier.pictures import Pictures
 from bot.play.controls import controls_view
-from bot.play.delivery import Courier
-from bot.play.pictures import Pictures
-from bot.play.thinking import Thinkers
-from bot.service import TableService, Turn
+from bot.workers.thinking import Thinkers
+from club.service import TableService, Turn
 from tests.bot.test_delivery import FakeChannel, FakeClient, FakeUser
 from tests.hang import HANG_SECONDS
 from tests.service.test_service import ANN, CHANNEL

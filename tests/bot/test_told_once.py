@@ -17,13 +17,13 @@ import asyncpg
 import discord
 import pytest
 
-from bot.play.commands import PlayCommands
+from bot.courier.delivery import TOLD_SHORTLY, Courier, nonce
+from bot.courier.pictures import Pictures
+from bot.courier.replies import AFTER_COMMIT, APOLOGY, answer_error, committed
+from bot.play.cog import PlayCommands
 from bot.play.controls import controls_view
-from bot.play.delivery import TOLD_SHORTLY, Courier, nonce
-from bot.play.pictures import Pictures
-from bot.play.thinking import Thinkers
-from bot.replies import AFTER_COMMIT, APOLOGY, answer_error, committed
-from bot.service import TableService
+from bot.workers.thinking import Thinkers
+from club.service import TableService
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_delivery import (
     FakeChannel,

@@ -14,13 +14,13 @@ import asyncpg
 import asyncpg.transaction
 import pytest
 
-from bot.faults import Faults, unsavable
-from bot.operations.figures import describe, gather, waiting_on_computers
-from bot.replies import APOLOGY, UNCERTAIN, UNSAVED, answer_error
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.database import SaveUncertain
-from bot.storage.sqlite import SqliteDatabase
+from bot.courier.replies import APOLOGY, UNCERTAIN, UNSAVED, answer_error
+from club.faults import Faults, unsavable
+from club.operations.figures import describe, gather, waiting_on_computers
+from club.service import TableService
+from club.storage import Storage
+from club.storage.database import SaveUncertain
+from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.conftest import SEED, Backend
 from tests.service.test_service import ANN, BOB, CHANNEL, started
@@ -73,12 +73,12 @@ async def test_a_move_the_database_cannot_save_is_refused_whole_and_said_once_a_
     assert len(await store.moves.of(row.id)) == saved
 
     faults = Faults()
-    with caplog.at_level(logging.ERROR, logger="bot.replies"):
+    with caplog.at_level(logging.ERROR, logger="bot.courier.replies"):
         for _ in range(5):
             refused = interaction(faults)
             await answer_error(refused, error)
             assert refused.response.sent == [(UNSAVED, True)]
-    lines = [r for r in caplog.records if r.name == "bot.replies"]
+    lines = [r for r in caplog.records if r.name == "bot.courier.replies"]
     assert len(lines) == 1 and faults.kinds["saving"].count == 5
     await store.db.execute("PRAGMA query_only = OFF")
     await store.db.execute("PRAGMA max_page_count = 1073741823")

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE, use_marsvsearth_deck
-from bot.play.pictures import process_pool
-from bot.play.thinking import think
-from bot.review.walk import weigh
-from bot.service import Turn
+from bot.courier.pictures import process_pool
+from bot.workers.thinking import think
+from club.catalogue import CATALOGUE, use_marsvsearth_deck
+from club.review.walk import weigh
+from club.service import Turn
 from engine.core import Game
 from engine.marsvsearth.deck import DEFAULT_DECK_PATH
 from tests.hang import HANG_SECONDS

@@ -14,7 +14,7 @@ from tests.hang import HANG_SECONDS
 
 KILLED_BOT = """
 import os, signal
-from bot.play.pictures import process_pool
+from bot.courier.pictures import process_pool
 
 pool = process_pool(2)
 print(*sorted({pool.submit(os.getpid).result() for _ in range(8)}), flush=True)

@@ -13,8 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.catalogue import Catalogue, Entry
-from bot.guides.guide import Guide
+from club.catalogue import Catalogue, Entry
+from club.guides.guide import Guide
 from engine.core import (
     JSON,
     BadNotation,

@@ -16,9 +16,9 @@ import pytest
 
 from ai import choose
 from ai.determinize import OPEN
-from bot.catalogue import CATALOGUE, Catalogue, CatalogueError
-from bot.review.reviews import Reviews
-from bot.service import Player, TableService, TableUpdate
+from club.catalogue import CATALOGUE, Catalogue, CatalogueError
+from club.review.reviews import Reviews
+from club.service import Player, TableService, TableUpdate
 from render.leylines import RENDERER as LEYLINES_RENDERER
 from tests.catalogue.nim import ENTRY, GAME, TOY, Nim
 from tests.conftest import Backend

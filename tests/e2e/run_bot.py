@@ -62,9 +62,9 @@ def main() -> None:
         sys.path.insert(0, str(REPO_ROOT))
     patch_discord(os.environ["FAKE_DISCORD_API"], os.environ.get("FAKE_DISCORD_GATEWAY"))
     if "E2E_SEED" in os.environ:
-        import bot.service.tables
+        import club.service.tables
 
-        bot.service.tables.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
+        club.service.tables.new_seed = itertools.count(int(os.environ["E2E_SEED"])).__next__
     if "E2E_POLL_SECONDS" in os.environ:
         poll_every(float(os.environ["E2E_POLL_SECONDS"]))
     if "E2E_RETRY_SECONDS" in os.environ:

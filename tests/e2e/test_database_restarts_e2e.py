@@ -29,8 +29,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot import replies
-from bot.reminders import STUCK_SECONDS
+from bot.courier import replies
+from bot.reminders.cog import STUCK_SECONDS
 from tests import postgres
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import Place, history, open_table, play

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, play, png_of
 from tests.fakediscord import FakeDiscord, User

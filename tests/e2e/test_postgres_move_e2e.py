@@ -13,8 +13,8 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage import Storage, storage_for
-from bot.storage.postgres import address
+from club.storage import Storage, storage_for
+from club.storage.postgres import address
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import open_table, play
 from tests.e2e.test_operations_e2e import admin

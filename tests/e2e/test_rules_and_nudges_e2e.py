@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import limits
-from bot.catalogue import CATALOGUE
-from bot.guides.guide import QUICK_LIMIT
-from bot.info import FULL_RULES
-from bot.service.wording import first_game
+from bot.courier import limits
+from bot.info.cog import FULL_RULES
+from club.catalogue import CATALOGUE
+from club.guides.guide import QUICK_LIMIT
+from club.service.wording import first_game
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, marks, play
 from tests.fakediscord import FakeDiscord, Message

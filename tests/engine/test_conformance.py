@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game, IllegalMove
 
 SEEDS = (7_370_215_901_231, 4_411_902_337_605, 9_182_736_450_019)

@@ -18,8 +18,8 @@ import re
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.guides.guide import QUICK_LIMIT, Guide
+from club.catalogue import CATALOGUE
+from club.guides.guide import QUICK_LIMIT, Guide
 
 PARAGRAPH_LIMIT = 1900
 

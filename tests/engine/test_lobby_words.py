@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import FIRST_PLAYER, Option, resolve_options
 from engine.words import Unit
 

@@ -262,7 +262,7 @@ def test_random_games_with_trading_end(players: int) -> None:
 
 
 def test_the_guides_examples_are_moves() -> None:
-    from bot.guides.merchants import GUIDE
+    from club.guides.merchants import GUIDE
     from engine.merchants.notation import VERBS, tokens
 
     examples = GUIDE.full.split("`")[1::2]

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import AmbiguousMove, BadNotation, IllegalMove, PreviewingGame
 from tests.engine.test_conformance import playout, table_sizes
 

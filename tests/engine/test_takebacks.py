@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.agents.actions import Draw, Place, Reveal
 from engine.core import UndoableGame
 from tests.ai.positions import AGENTS, objectives_set

@@ -137,7 +137,7 @@ def test_the_installed_package_runs_without_the_source_beside_it(build: Build) -
 def test_the_image_names_its_build(build: Build) -> None:
     """An image has no git checkout: the version names the commit and date it was built from."""
     shown = python_outside_workdir(
-        build, "from bot.operations.version import bot_version; print(bot_version())"
+        build, "from club.operations.version import bot_version; print(bot_version())"
     )
     assert shown.endswith("(commit abc1234, built 2026-12-02)"), shown
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from packaging.version import Version
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-PROJECT_PACKAGES = ("ai", "bot", "engine", "render")
+PROJECT_PACKAGES = ("ai", "bot", "club", "engine", "render")
 SETUPTOOLS = Version("70.1")
 """The oldest setuptools that builds a wheel on its own (bdist_wheel built in), which the
 offline `pip install --no-build-isolation` of the image needs."""

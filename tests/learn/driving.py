@@ -1,6 +1,6 @@
 """Taking a lesson through the fake Discord: `/learn`, the menu, the form, Hint and Show me.
 
-The test knows each step's moves from the lesson script itself (`bot.learn.lessons`): the
+The test knows each step's moves from the lesson script itself (`club.learn.lessons`): the
 step's own move (`show`) and a move that does not do the task (`wrong_move`).
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.catalogue import CATALOGUE
-from bot.learn.lesson import Attempt, Run
+from club.catalogue import CATALOGUE
+from club.learn.lesson import Attempt, Run
 from tests.fakediscord import FakeDiscord, Message, User
 from tests.hang import HANG_SECONDS
 

@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from bot import limits
-from bot.catalogue import CATALOGUE
+from bot.courier import limits
+from bot.courier.delivery import check_components
 from bot.learn.cog import lesson_view, menu_options
-from bot.learn.lesson import Lesson, Run, untaught
 from bot.learn.text import step_text
-from bot.play.delivery import check_components
+from club.catalogue import CATALOGUE
+from club.learn.lesson import Lesson, Run, untaught
 from tests.learn.driving import LESSONS, wrong_move
 
 RULES: dict[str, dict[str, str]] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.albiorix import GAME as ALBIORIX
 from engine.leylines import GAME as LEYLINES
 from engine.leylines.state import GRID

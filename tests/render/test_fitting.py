@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service.computer_seats import computer_id, computer_name
+from club.catalogue import CATALOGUE
+from club.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
 from tests.render.pictures import LONGEST, Spies, assert_uncut, assert_whole
 

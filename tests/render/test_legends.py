@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game, View
 from engine.marsvsearth.effects import RESOURCES, VOCABULARY
 from render import pieces as pieces_module

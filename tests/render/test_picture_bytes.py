@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from bench.playouts import final_state, first_state
-from bot.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE
 from engine.core import Game
 from render.png import COLOURS
 

@@ -12,17 +12,17 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from PIL.GifImagePlugin import GifImageFile
 
-from bot import limits
-from bot.catalogue import CATALOGUE
-from bot.service.computer_seats import computer_id, computer_name
+from bot.courier import limits
+from club.catalogue import CATALOGUE
+from club.service.computer_seats import computer_id, computer_name
 from engine.core import Game, View
 from render.agents import RENDERER as AGENTS
+from render.captions import Frame
 from render.leylines import RENDERER as LEYLINES
 from render.replay import (
     CAPTION_HEIGHT,
     CAPTION_SIZES,
     MAX_FRAMES,
-    Frame,
     TooLarge,
     animate,
     captioned,

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from render.captions import clean
 from render.text import (
     ELLIPSIS,
     SMALLEST,
     Block,
     Pen,
-    clean,
     drawable,
     fit_lines,
     fit_text,

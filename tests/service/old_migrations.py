@@ -1,5 +1,5 @@
 """The migrations as the bot wrote them before they were written once for both databases
-(`bot.storage.migrations`): SQLite's and PostgreSQL's lists, kept verbatim so that tests can build
+(`club.storage.migrations`): SQLite's and PostgreSQL's lists, kept verbatim so that tests can build
 a database as an older bot left it, at any schema version, and open it with today's bot."""
 
 from __future__ import annotations

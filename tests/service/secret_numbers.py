@@ -9,8 +9,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.catalogue import Entry
-from bot.guides.guide import Guide
+from club.catalogue import Entry
+from club.guides.guide import Guide
 from engine.core import JSON, BadNotation, BaseGame, Event, Option, Outcome, Seat, View
 from render.renderer import Renderer
 
@@ -129,4 +129,4 @@ ENTRY = Entry(
     None,
     None,
 )
-"""The game's catalogue record, for tests to put into `bot.catalogue.CATALOGUE`."""
+"""The game's catalogue record, for tests to put into `club.catalogue.CATALOGUE`."""

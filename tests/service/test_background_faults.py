@@ -9,13 +9,13 @@ from typing import Any, cast
 
 import asyncpg
 
-from bot.faults import Faults
-from bot.operations.heartbeat import Heartbeat
-from bot.play.delivery import Report
-from bot.reminders import PollLoop
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.rows import GameRow
+from bot.courier.delivery import Report
+from bot.reminders.cog import PollLoop
+from club.faults import Faults
+from club.operations.heartbeat import HeartbeatWriter
+from club.service import TableService
+from club.storage import Storage
+from club.storage.rows import GameRow
 from tests.conftest import Backend
 from tests.service.test_service import ANN, BOB, CAT, Clock
 
@@ -108,8 +108,8 @@ class Bot:
 
 async def poll_of(
     service: TableService, courier: Courier, *, connected: bool = True
-) -> tuple[PollLoop, Heartbeat]:
-    heartbeat = Heartbeat(service.store, "all shards", clock=Clock())
+) -> tuple[PollLoop, HeartbeatWriter]:
+    heartbeat = HeartbeatWriter(service.store, "all shards", clock=Clock())
     poll = PollLoop(
         cast(Any, Bot()),
         service,

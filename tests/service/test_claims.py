@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service import TableError, TableService
-from bot.service.fair_clock import duration, next_reminder
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.service import TableError, TableService
+from club.service.fair_clock import duration, next_reminder
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 
 HOUR = 3600.0

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.play.thinking import think
-from bot.service import STALE, Player, TableError, TableService, Turn
-from bot.storage.rows import SeatRow
+from bot.workers.thinking import think
+from club.catalogue import CATALOGUE
+from club.service import STALE, Player, TableError, TableService, Turn
+from club.storage.rows import SeatRow
 from tests.service.secret_numbers import ENTRY as NUMBERS
 
 ANN = Player(101, "Ann")

@@ -12,11 +12,11 @@ from typing import Any, TypeVar
 import aiosqlite
 import pytest
 
-from bot.service import Delivery, Player, TableService, TableUpdate
-from bot.storage import Storage
-from bot.storage.outbox import DELIVERY_ATTEMPTS
-from bot.storage.rows import Living
-from bot.storage.sqlite import SqliteDatabase
+from club.service import Delivery, Player, TableService, TableUpdate
+from club.storage import Storage
+from club.storage.outbox import DELIVERY_ATTEMPTS
+from club.storage.rows import Living
+from club.storage.sqlite import SqliteDatabase
 from tests.conftest import SEED, Backend
 
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")

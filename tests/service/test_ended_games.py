@@ -15,11 +15,11 @@ import pytest
 
 from ai.memory import Memory
 from ai.ponder import FORGOTTEN, Pondering
-from bot.play import thinking
-from bot.play.ponderer import Ponderer
-from bot.play.thinking import Thinkers
-from bot.service import TableError, TableService, TakebackAsked
-from bot.service.computers import Turn
+from bot.workers import thinking
+from bot.workers.ponderer import Ponderer
+from bot.workers.thinking import Thinkers
+from club.service import TableError, TableService, TakebackAsked
+from club.service.computers import Turn
 from tests.bot.test_ponderer import until
 from tests.service.test_service import ANN, BOB, CHANNEL, started
 
@@ -66,7 +66,7 @@ async def test_a_game_ended_while_pondered_is_forgotten_and_its_pondering_logged
     with ponderer.paused():
         seen = kept.node.visits
     until(ponderer, lambda: kept.node.visits > seen + 200)  # Ann thinks; the computer ponders
-    with caplog.at_level(logging.INFO, logger="bot.play.thinking"):
+    with caplog.at_level(logging.INFO, logger="bot.workers.thinking"):
         if ending == "resign":
             await service.play.resign(CHANNEL, ANN)
         else:

@@ -15,10 +15,10 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from bot.play.thinking import think
-from bot.service import Player, TableError, TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from bot.workers.thinking import think
+from club.service import Player, TableError, TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from tests.service.test_service import Clock
 
 HOUR, DAY = 3600.0, 86400.0

@@ -3,14 +3,16 @@ by an earlier version of the bot (the same JSON keys) is read the same way."""
 
 from __future__ import annotations
 
-from bot.service import TableService
-from bot.service.outbox import Entry, PrivateLine, entry
-from bot.service.updates import Notice, Player
+from club.service import TableService
+from club.service.outbox import OutboxEntry, PrivateLine, entry
+from club.service.updates import Notice, Player
 
 
 def test_an_entry_comes_back_from_its_json_as_it_was() -> None:
-    told = Entry("Ann places a leyline.", (2,), False, (PrivateLine(2, 1, "hi", True, False),))
-    assert Entry.from_json(told.to_json()) == told
+    told = OutboxEntry(
+        "Ann places a leyline.", (2,), False, (PrivateLine(2, 1, "hi", True, False),)
+    )
+    assert OutboxEntry.from_json(told.to_json()) == told
 
 
 def test_an_entry_queued_by_an_earlier_version_reads_the_same() -> None:
@@ -20,8 +22,10 @@ def test_an_entry_queued_by_an_earlier_version_reads_the_same() -> None:
         "fresh": True,
         "private": [{"user": 101, "seat": 0, "text": "Yours", "view": True, "picker": True}],
     }
-    read = Entry.from_json(stored)
-    assert read == Entry("Bob moves.", (101,), True, (PrivateLine(101, 0, "Yours", True, True),))
+    read = OutboxEntry.from_json(stored)
+    assert read == OutboxEntry(
+        "Bob moves.", (101,), True, (PrivateLine(101, 0, "Yours", True, True),)
+    )
     assert read.to_json() == stored
 
 

@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator
 import asyncpg
 import pytest
 
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.migrations import MIGRATIONS
-from bot.storage.postgres import DatabaseUnreachable, PgDatabase, changed, numbered
-from bot.storage.rows import ChannelBusy, Commit, GameRow, PhaseTimer
+from club.service import TableService
+from club.storage import Storage
+from club.storage.migrations import MIGRATIONS
+from club.storage.postgres import DatabaseUnreachable, PgDatabase, changed, numbered
+from club.storage.rows import ChannelBusy, Commit, GameRow, PhaseTimer
 from tests.conftest import Backend
 from tests.postgres import Cluster, free_port
 from tests.service.test_ratings import seat

@@ -15,12 +15,12 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service import Player, TableService
-from bot.storage import Storage
-from bot.storage.postgres import PgDatabase
-from bot.storage.privacy import PERSON_COLUMN, PERSON_COLUMNS, former_id
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.service import Player, TableService
+from club.storage import Storage
+from club.storage.postgres import PgDatabase
+from club.storage.privacy import PERSON_COLUMN, PERSON_COLUMNS, former_id
+from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError
 from tests.conftest import Backend
 from tests.hang import HANG_SECONDS
@@ -229,7 +229,7 @@ async def test_a_departed_server_is_purged_after_its_grace(backend: Backend) -> 
 
 @pytest.mark.parametrize("name", ["Al", 'Zoë "Z" \\o/'])
 def test_a_name_is_replaced_as_a_whole_word(name: str) -> None:
-    from bot.storage.privacy import Scrubber
+    from club.storage.privacy import Scrubber
 
     scrub = Scrubber(5, name, 2)
     said = f"{name} played; Also <@5> and <@!5>: {name}'s turn"

@@ -13,16 +13,16 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.ratings import ledger
-from bot.ratings.ledger import Rating
-from bot.ratings.skill import Skill, rate
-from bot.ratings.standings import Ending
-from bot.service import Player, TableService
-from bot.storage import Storage
-from bot.storage.migrations import rendered
-from bot.storage.rows import Commit
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.ratings import ledger
+from club.ratings.ledger import Rating
+from club.ratings.skill import Skill, rate
+from club.ratings.standings import Ending
+from club.service import Player, TableService
+from club.storage import Storage
+from club.storage.migrations import rendered
+from club.storage.rows import Commit
+from club.storage.sqlite import SqliteDatabase
 from engine.core import SidedGame
 from tests.conftest import SEED, Backend
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot.service import Player, TableError, TableService
+from club.service import Player, TableError, TableService
 from engine.agents import GAME as AGENTS
 from engine.core import View
 from tests.service.test_service import ANN, BOB, CHANNEL, OTHER_CHANNEL, started

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import Player, TableError, TableService
+from club.service import Player, TableError, TableService
 
 ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
 CHANNEL = 1000

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service import Controls, TableError, TableService
-from bot.service.alternation import first_mover
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.service import Controls, TableError, TableService
+from club.service.alternation import first_mover
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from engine.core import choose_first
 from tests.conftest import SEED
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, OTHER_CHANNEL, open_service

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.review.reviews import Reviews
-from bot.review.walk import (
+from club.catalogue import CATALOGUE
+from club.review.reviews import Reviews
+from club.review.walk import (
     LEAST_PER_POSITION,
     Step,
     Weighed,
@@ -32,9 +32,9 @@ from bot.review.walk import (
     weigh,
     weigh_moves,
 )
-from bot.service import Player, TableError, TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.service import Player, TableError, TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH

@@ -13,11 +13,11 @@ from typing import Any
 import aiosqlite
 
 from bench.hops import HopCounter, Hops, Relay
-from bot.service import Player, TableService
-from bot.storage import Storage
-from bot.storage.postgres import PgDatabase
-from bot.storage.rows import Living
-from bot.storage.sqlite import SqliteDatabase
+from club.service import Player, TableService
+from club.storage import Storage
+from club.storage.postgres import PgDatabase
+from club.storage.rows import Living
+from club.storage.sqlite import SqliteDatabase
 from tests import postgres
 from tests.conftest import SEED
 

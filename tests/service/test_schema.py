@@ -1,4 +1,4 @@
-"""The schema, written once (`bot.storage.migrations`): a fresh SQLite file and a fresh PostgreSQL
+"""The schema, written once (`club.storage.migrations`): a fresh SQLite file and a fresh PostgreSQL
 database get the same tables column by column, and a database that an older bot made, at any
 schema version, is brought up to date by today's bot."""
 
@@ -12,9 +12,9 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import migrations
-from bot.storage.postgres import PgDatabase
-from bot.storage.sqlite import SqliteDatabase
+from club.storage import migrations
+from club.storage.postgres import PgDatabase
+from club.storage.sqlite import SqliteDatabase
 from tests.postgres import Cluster
 from tests.service import old_migrations
 
@@ -171,7 +171,7 @@ def test_the_schema_comparison_sees_a_type_a_default_and_a_null_that_differ(
 
 
 def old_sqlite(path: Path, version: int) -> None:
-    """A SQLite file as the bot before `bot.storage` left it at schema `version`, holding a
+    """A SQLite file as the bot before `club.storage` left it at schema `version`, holding a
     finished game with a move."""
     with sqlite3.connect(path, isolation_level=None) as db:
         for number, script in enumerate(old_migrations.SQLITE[:version], start=1):

@@ -9,16 +9,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service import (
-    STALE,
-    ChooseFurther,
-    Controls,
-    TableError,
-    TableService,
-    narrower_prefixes,
-)
-from bot.storage import Storage
+from club.catalogue import CATALOGUE
+from club.service import STALE, ChooseFurther, Controls, TableError, TableService, narrower_prefixes
+from club.storage import Storage
 from engine.core import AmbiguousMove
 from tests.conftest import Backend
 from tests.service.secret_numbers import ENTRY

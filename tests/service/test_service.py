@@ -11,11 +11,11 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.service import Controls, Player, TableError, TableService, wording
-from bot.storage import Storage
-from bot.storage.migrations import rendered
-from bot.storage.rows import ChannelBusy, Commit, StaleGame
-from bot.storage.sqlite import SqliteDatabase
+from club.service import Controls, Player, TableError, TableService, wording
+from club.storage import Storage
+from club.storage.migrations import rendered
+from club.storage.rows import ChannelBusy, Commit, StaleGame
+from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError
 from engine.leylines import GAME as LEYLINES
 from engine.leylines.state import LeyLinesState

@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service import TableService
-from bot.storage import Storage
-from bot.storage.sqlite import SqliteDatabase
+from club.catalogue import CATALOGUE
+from club.service import TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from tests.conftest import Backend
 from tests.hang import HANG_SECONDS
 from tests.service.secret_numbers import ENTRY

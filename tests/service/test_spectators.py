@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service import Player, TableError, TableService
+from club.catalogue import CATALOGUE
+from club.service import Player, TableError, TableService
 from tests.service.test_service import CHANNEL
 
 PEOPLE = tuple(Player(101 + n, name) for n, name in enumerate(("Ann", "Bob", "Cat", "Dan")))

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import limits
-from bot.service import Player, TableError, TableService
-from bot.service.away import days_used, paused
-from bot.service.waiting import digest, listing, more_lines
-from bot.storage import Storage
-from bot.storage.rows import Living
-from bot.storage.sqlite import SqliteDatabase
+from bot.courier import limits
+from club.service import Player, TableError, TableService
+from club.service.away import days_used, paused
+from club.service.waiting import digest, listing, more_lines
+from club.storage import Storage
+from club.storage.rows import Living
+from club.storage.sqlite import SqliteDatabase
 from tests.service.test_service import ANN, BOB, CAT, Clock
 
 HOUR, DAY = 3600.0, 86400.0

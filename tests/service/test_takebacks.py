@@ -1,7 +1,7 @@
 """Takebacks through the table service: asked, accepted by everyone else, declined, outlived by
 a later action, refused for secret moves, revealed secrets and games without takebacks,
 answered at once by computer players, and surviving a restart (rulings in
-bot/service/takebacks.py)."""
+club/service/takebacks.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.service import Player, TableError, TableService, TableUpdate, TakebackAsked
-from bot.service.records import replay_frames
-from bot.storage.rows import TakebackRequest
+from club.catalogue import CATALOGUE
+from club.service import Player, TableError, TableService, TableUpdate, TakebackAsked
+from club.service.records import replay_frames
+from club.storage.rows import TakebackRequest
 from engine.core import UndoableGame
 from tests.conftest import Backend
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, serve, started
@@ -390,7 +390,7 @@ async def test_a_takeback_goes_back_to_the_position_the_log_kept_without_replayi
     def replayed(*args: Any) -> Any:
         raise AssertionError("the game was replayed from its seed")
 
-    monkeypatch.setattr("bot.service.takebacks.positions", replayed)
+    monkeypatch.setattr("club.service.takebacks.positions", replayed)
     asked = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(asked, TakebackAsked)
     undone = await service.takebacks.answer_takeback(CHANNEL, BOB, asked.game_id, asked.seq, True)

@@ -1,0 +1,180 @@
+"""Board pictures: views drawn off the event loop, each distinct view once; and the workers that
+make replays.
+
+A view (a picklable frozen dataclass; never a game state) is drawn by its game's renderer,
+which the catalogue finds by the view's type (`club.catalogue.Catalogue.renderer_for`). The bot
+draws in a pool of worker processes, one per core it may use (threads would share one
+interpreter lock), started by the "forkserver" method: a process that runs an event loop and
+threads is never forked. Tests that put a game in the catalogue in this process draw in a
+thread instead (`Pictures()`), where its renderer is seen.
+
+Replays (animations of a whole game, `render.replay`) are made by workers of their own, never
+by the board pictures' pool: `replay_workers` processes (see `bot.workers.replays`, which decides
+which replay is made when) from the same fork server, started at the first replay and running
+at a lower priority; in a thread of their own with `Pictures()`. So a board picture never waits
+behind an animation.
+
+The last `KEEP` pictures are remembered by `view_digest`, so the channel's board, `/board` and a
+DM showing the same view share one drawing; a view being drawn is awaited, not drawn again. A
+pool whose worker died (the pictures it was drawing fail; their deliveries are tried again) is
+replaced by a new one at the next drawing (or replay).
+
+The fork server starts with the bot (it imports the renderers then, not at the first picture);
+the picture and replay workers start at the first picture or replay, and the bot's stop after
+`WORKER_IDLE_MINUTES` without one, until the next (see `bot.workers.pool`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from multiprocessing import forkserver
+from multiprocessing.context import BaseContext
+from typing import Any
+
+from bot.workers.pool import Workers
+from bot.workers.replays import replay_worker_started, replay_workers
+from bot.workers.start import worker_started
+from club.catalogue import CATALOGUE, marsvsearth_deck
+from club.service import view_digest
+from engine.core import View
+from engine.marsvsearth import Deck
+from render.captions import Frame
+from render.renderer import Rendered, Renderer
+from render.replay import Animation, animate
+
+log = logging.getLogger(__name__)
+
+PRELOADED = ("club.catalogue", "ai", "bot.workers.start", "bot.workers.replays")
+"""What the fork server imports once for every worker: the picture, replay and thinking
+workers."""
+KEEP = 64
+"""How many pictures are remembered (by view digest)."""
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def start_fork_server() -> BaseContext:
+    """The context of the bot's fork server, started now if it is not running: it imports the
+    renderers and the search (`PRELOADED`) once, for every worker it will start."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(PRELOADED))
+    forkserver.ensure_running()
+    return context
+
+
+def process_pool(
+    workers: int, started: Callable[[int, Deck | None], None] = worker_started
+) -> ProcessPoolExecutor:
+    """`workers` processes that start when first needed, from the one fork server of the bot
+    (`start_fork_server`). A
+    worker runs `started` with the bot's process id and its Mars vs. Earth deck first (None: the
+    bundled one): by default it installs the deck, ignores Ctrl-C and ends with the bot (see
+    `bot.workers.start`)."""
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=start_fork_server(),
+        initializer=started,
+        initargs=(os.getpid(), marsvsearth_deck()),
+    )
+
+
+class Pictures:
+    """Draws views with the executor that `workers` makes at the first picture (again if it
+    breaks; None: in the event loop's default thread pool) and remembers the last `keep`
+    pictures. Makes replays with the executor that `replays` makes at the first replay (again
+    if it breaks; None: a thread of its own), which runs `replays_at_once` of them at a time.
+    Either stops after `idle_seconds` without work (None: never; see `bot.workers.pool`)."""
+
+    def __init__(
+        self,
+        workers: Callable[[], Executor] | None = None,
+        *,
+        keep: int = KEEP,
+        replays: Callable[[], Executor] | None = None,
+        replays_at_once: int = 1,
+        renderer_for: Callable[[View], Renderer[Any]] = CATALOGUE.renderer_for,
+        idle_seconds: float | None = None,
+    ) -> None:
+        self.renderer_for = renderer_for
+        """The renderer of a view's game (by default the catalogue's)."""
+        self.boards = Workers(workers, "picture", idle_seconds=idle_seconds)
+        if replays is None:
+            replays = functools.partial(ThreadPoolExecutor, replays_at_once, "replay")
+        self.replays = Workers(replays, "replay", idle_seconds=idle_seconds)
+        self.replays_at_once = replays_at_once
+        self.keep = keep
+        self._drawn: OrderedDict[str, asyncio.Future[Rendered]] = OrderedDict()
+
+    @classmethod
+    def in_processes(
+        cls, workers: int | None = None, idle_seconds: float | None = None
+    ) -> Pictures:
+        """Pictures drawn by `workers` processes (default: one per usable core), replays made
+        by `replay_workers` processes of their own, at a lower priority; the fork server
+        starts now (see `process_pool`)."""
+        cores = usable_cores()
+        at_once = replay_workers(cores)
+        start_fork_server()
+        return cls(
+            functools.partial(process_pool, workers or cores),
+            replays=functools.partial(process_pool, at_once, replay_worker_started),
+            replays_at_once=at_once,
+            idle_seconds=idle_seconds,
+        )
+
+    async def draw(self, view: View) -> Rendered:
+        """The picture of `view`: remembered, being drawn, or drawn now."""
+        return await asyncio.shield(self._drawing(view))  # a cancelled caller spares the others
+
+    async def animate(self, frames: Sequence[Frame], budget: int) -> Animation:
+        """A replay of `frames` in at most `budget` bytes (see `render.replay.animate`), made
+        by the replay workers; which replay is made when, and shared, is decided by
+        `bot.workers.replays`."""
+        draw = self.renderer_for(frames[0].view).draw
+        return await self.replays.submit(animate, tuple(frames), budget, draw)
+
+    def prepare(self, views: Iterable[View | None]) -> None:
+        """Start drawing these views at once (in parallel), for `draw` to find them later."""
+        for view in views:
+            if view is not None:
+                self._drawing(view)
+
+    def _drawing(self, view: View) -> asyncio.Future[Rendered]:
+        digest = view_digest(view)
+        drawing = self._drawn.get(digest)
+        if drawing is not None:
+            self._drawn.move_to_end(digest)
+            return drawing
+        picture = self.renderer_for(view).render
+        drawing = asyncio.ensure_future(self.boards.submit(picture, view))
+        drawing.add_done_callback(lambda done: self._forget_failed(digest, done))
+        self._drawn[digest] = drawing
+        while len(self._drawn) > self.keep:
+            self._drawn.popitem(last=False)
+        return drawing
+
+    def _forget_failed(self, digest: str, drawing: asyncio.Future[Rendered]) -> None:
+        """A drawing that failed (or was cancelled) is not remembered."""
+        if (drawing.cancelled() or drawing.exception() is not None) and self._drawn.get(
+            digest
+        ) is drawing:
+            del self._drawn[digest]
+
+    def close(self) -> None:
+        """Stop the workers (pictures and replays not yet begun are dropped); waits for them
+        to exit."""
+        self._drawn.clear()
+        self.boards.close()
+        self.replays.close()

@@ -1,0 +1,106 @@
+"""`/replay [game]` and `/history [game]`: a game of this channel as an animated picture for
+everyone or as a text file for the asker, open to anyone in the channel (spectators too).
+
+Both are acknowledged first, privately, so a refusal stays private. A replay is made by the
+replay workers in its turn (`bot.workers.replays`: shared by identical requests, one at a time
+per channel; its asker is told privately when it has to wait, or that too many are being
+made) and posted in the channel, within Discord's upload limit (see `render.replay`); the
+asker is then told it is there. A record is the asker's alone. `game` (a game's number)
+autocompletes from this channel's games: finished ones for a replay.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.courier import limits
+from bot.courier.pictures import Pictures
+from bot.courier.replies import channel_of, say_privately
+from bot.play.cog import think_privately
+from bot.workers.replays import ReplayLane
+from club.service.records import History
+
+if TYPE_CHECKING:
+    from bot.client import MarsBot
+
+
+class HistoryCommands(commands.Cog):
+    """Reads games through `history`; `pictures` makes the replays, in the lane of
+    `bot.workers.replays`."""
+
+    def __init__(self, history: History, pictures: Pictures) -> None:
+        self._history = history
+        self.replays = ReplayLane(pictures.animate, at_once=pictures.replays_at_once)
+
+    async def cog_unload(self) -> None:
+        self.replays.close()
+
+    @app_commands.command(name="replay", description="Post an animated replay of a finished game")
+    @app_commands.describe(game="The game's number (default: the last game finished here)")
+    @app_commands.guild_only()
+    async def replay(
+        self, interaction: discord.Interaction[MarsBot], game: int | None = None
+    ) -> None:
+        channel = channel_of(interaction)
+        await think_privately(interaction)
+        replay = await self._history.replay(channel, game)
+        budget = min(interaction.filesize_limit, limits.UPLOAD)
+        tell = functools.partial(say_privately, interaction)
+        animation = await self.replays.animation(channel, replay.frames, budget, tell)
+        file = discord.File(
+            io.BytesIO(animation.gif),
+            filename=replay.filename,
+            description=limits.shorten(replay.alt, limits.ATTACHMENT_DESCRIPTION),
+        )
+        content = limits.shorten(replay.message(animation.shown, animation.step), limits.CONTENT)
+        await interaction.client.get_partial_messageable(channel).send(content, file=file)
+        await say_privately(interaction, "The replay is posted in this channel.")
+
+    @app_commands.command(name="history", description="The record of a game here, as a text file")
+    @app_commands.describe(game="The game's number (default: the game in play, else the last one)")
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction[MarsBot], game: int | None = None
+    ) -> None:
+        channel = channel_of(interaction)
+        await think_privately(interaction)
+        record = await self._history.record(channel, game)
+        file = discord.File(io.BytesIO(record.text.encode()), filename=record.filename)
+        said = limits.shorten(f"The record of **{record.heading}**:", limits.CONTENT)
+        await interaction.followup.send(said, file=file, ephemeral=True)
+
+    @replay.autocomplete("game")
+    async def finished_games(
+        self, interaction: discord.Interaction[MarsBot], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._choices(interaction, current, finished=True)
+
+    @history.autocomplete("game")
+    async def played_games(
+        self, interaction: discord.Interaction[MarsBot], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._choices(interaction, current, finished=False)
+
+    async def _choices(
+        self, interaction: discord.Interaction[MarsBot], current: str, *, finished: bool
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.channel_id is None:
+            return []
+        typed = str(current)  # Discord sends what was typed into a number option as text
+        found = await self._history.choices(interaction.channel_id, typed, finished=finished)
+        return game_choices(found)
+
+
+def game_choices(found: list[tuple[int, str]]) -> list[app_commands.Choice[int]]:
+    """A game option's autocomplete choices from (game number, label) pairs, fitted to
+    Discord's limits (labels shortened, as many as Discord shows)."""
+    return [
+        app_commands.Choice(name=limits.shorten(label, limits.CHOICE_TEXT), value=number)
+        for number, label in found[: limits.AUTOCOMPLETE_CHOICES]
+    ]

@@ -1,0 +1,1 @@
+"""`/help` and `/rules` (`cog`; the guides are `club.guides`)."""

@@ -1,0 +1,1 @@
+"""The poll: turn reminders, phase timers, undelivered updates and the heartbeat (`cog`)."""

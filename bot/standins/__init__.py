@@ -1,0 +1,1 @@
+"""Stand-ins taking absent people's turns (`cog`, a regular sweep)."""

@@ -1,0 +1,1 @@
+"""`/takeback` and its Accept / Decline buttons (`cog`)."""

@@ -1,0 +1,628 @@
+"""The Mars vs. Earth lesson: the roles, then one round at a table of five, phase by phase.
+
+The learner sits at seat 0 of a five-seat table; the four other seats are played by the script
+between the learner's steps, by simple rules (`rival_move`): a rival leads the first open threat
+while two or more are open, gives one card that matches a threat it may reach and presses Done,
+and answers every other question with the engine's own default (what the table's answer timer
+would choose). Where a step needs the rivals to do something else (accuse the learner, promote
+them), its position names those moves. Each position is a seeded opening and the engine's own
+moves, so every board is one the game can reach.
+
+Moves of Mars vs. Earth name seats (`accuse rival3 mil2`), so a position here (`Table`) writes
+the learner's seat as `{you}` and plays under the learner's own name unless that name would not
+be a notation word of its own, in which case the learner's seat is called "You".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from club.learn.lesson import RIVALS, Lesson, Position, ScriptedMove, Step, anything, only, starting
+from engine.core import Game
+from engine.marsvsearth import GAME, MarsState
+from engine.marsvsearth.script import look
+from engine.marsvsearth.work import slugs
+
+SEATS = 5
+PLAYS = 400
+"""Moves a script may play to reach a step's position before it gives up."""
+
+
+def seat_name(learner: str, seats: int) -> str:
+    """The learner's name at the table: their own, unless it would change how the rivals are
+    written in the notation (a name like "Rival 2"), then "You"."""
+    rivals = RIVALS[: seats - 1]
+    if slugs((learner, *rivals))[1:] == slugs(("You", *rivals))[1:]:
+        return learner
+    return "You"
+
+
+@dataclass(frozen=True)
+class Table(Position):
+    """A Mars vs. Earth position whose moves may name the learner's seat as `{you}`."""
+
+    seats: int = SEATS
+
+    def then(self, *moves: ScriptedMove) -> Table:
+        return Table((*self.moves, *moves), self.seed, self.options, self.seats)
+
+    def build(self, game: Game[Any, Any], learner: str) -> Any:
+        name = seat_name(learner, self.seats)
+        you = slugs((name, *RIVALS[: self.seats - 1]))[0]
+        moves = tuple(
+            (entry[0], entry[1].format(you=you)) if isinstance(entry, tuple) else entry
+            for entry in self.moves
+        )
+        return Position(moves, self.seed, self.options, self.seats).build(game, name)
+
+
+def state_of(position: Position) -> MarsState:
+    state: MarsState = position.build(GAME, "learner")
+    return state
+
+
+def skill_of(code: str) -> str:
+    """The skill of the skill card written `code`."""
+    return next(card.skill for card in GAME.deck.skills if card.code == code)
+
+
+def threat_skills(state: MarsState, slot: int) -> tuple[str, ...]:
+    """The skills threat `slot` (1-based) needs."""
+    return GAME.deck.threats[state.threats[slot - 1].threat].skills
+
+
+def helps(state: MarsState, text: str) -> bool:
+    """Whether `text` submits a card whose skill the threat needs."""
+    words = text.split()
+    if words[0] != "submit":
+        return False
+    return skill_of(words[1]) in threat_skills(state, int(words[2][1:]))
+
+
+def gave(state: MarsState, seat: int) -> bool:
+    """Whether `seat` has given a card to a threat this round."""
+    return any(giver == seat for t in state.threats for giver, _ in t.cards)
+
+
+def rival_move(state: MarsState, seat: int, keeps: bool = False) -> str:
+    """What the script plays for `seat` (see the module's docstring); with `keeps`, it gives
+    no card (Done in every open phase), as the learner does where a later step needs their
+    cards."""
+    prompt = look(GAME.deck, state).prompt
+    if prompt is not None:
+        leads = [str(m) for m in prompt.moves if m.kind == "lead"]
+        return leads[0] if len(leads) >= 2 else str(prompt.default)
+    legal = list(GAME.legal(state, seat).notations)
+    if not keeps and state.phase in ("human", "clone") and not gave(state, seat):
+        for text in legal:
+            if helps(state, text):
+                return text
+    return "done"
+
+
+Until = Callable[[MarsState], bool]
+
+
+def alone(state: MarsState) -> bool:
+    """The learner alone may act."""
+    return GAME.actors(state) == {0}
+
+
+def fill(position: Table, until: Until = alone, learner: bool = False, keeps: bool = True) -> Table:
+    """`position` played on by the script until `until` holds: the rivals first whenever the
+    learner is not alone to act, and the learner too if `learner` (by the same rules, keeping
+    their cards if `keeps`)."""
+    state = state_of(position)
+    moves: list[ScriptedMove] = []
+    for _ in range(PLAYS):
+        if until(state):
+            return position.then(*moves)
+        actors = sorted(GAME.actors(state))
+        others = [seat for seat in actors if seat != 0]
+        if not others and not (actors and learner):
+            raise ValueError(f"the script cannot go on: {state.phase} {state.reason}")
+        seat = others[0] if others else 0
+        text = rival_move(state, seat, keeps=keeps and seat == 0)
+        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, text))
+        moves.append((seat, text))
+    raise ValueError("the script did not reach the position it wanted")
+
+
+def hand(position: Position) -> list[str]:
+    """The codes of the learner's cards at `position`."""
+    state = state_of(position)
+    return [GAME.deck.skills[card].code for card in state.seats[0].hand]
+
+
+def first_move(position: Position, head: str, test: Callable[[str], bool] | None = None) -> str:
+    """The learner's first legal move at `position` beginning with `head` (and passing
+    `test`, if given)."""
+    state = state_of(position)
+    for text in GAME.legal(state, 0).notations:
+        if text.startswith(head) and (test is None or test(text)):
+            return text
+    raise ValueError(f"no {head} move at this position")
+
+
+def strongest(position: Position, seat: int) -> str:
+    """The code of `seat`'s card with the most symbols (the first of them)."""
+    state = state_of(position)
+    card = max(state.seats[seat].hand, key=lambda c: GAME.deck.skills[c].strength)
+    return GAME.deck.skills[card].code
+
+
+def matching(position: Position, slot: int) -> str:
+    """The learner's move giving threat `slot` a card of a skill it needs (a plain card if
+    there is one)."""
+    state = state_of(position)
+    fits = [
+        t for t in GAME.legal(state, 0).notations if t.endswith(f" t{slot}") and helps(state, t)
+    ]
+    plain = [t for t in fits if "-" not in t.split()[1]]
+    return (plain or fits)[0]
+
+
+def ends_with(slot: int) -> Callable[[Any], bool]:
+    """The task is done by giving any card to threat `slot`."""
+    return lambda attempt: (
+        attempt.notation.startswith("submit") and attempt.notation.endswith(f" t{slot}")
+    )
+
+
+def best_skill(position: Position) -> str:
+    """The leader's skill group that the threat being resolved needs and the learner's Agent
+    has most of."""
+    state = state_of(position)
+    current = state.threats[state.current if state.current is not None else 0]
+    needed = GAME.deck.threats[current.threat].skills
+    agent = GAME.deck.agents[state.seats[0].agent or 0]
+    return f"skill {max(needed, key=agent.skill)}"
+
+
+def keeps_agent(state: MarsState) -> bool:
+    """The learner alone is asked which Agent to keep."""
+    if GAME.actors(state) != {0}:
+        return False
+    return any(t.startswith("agent") for t in GAME.legal(state, 0).notations)
+
+
+def may_lead(state: MarsState) -> bool:
+    """The learner alone is asked which threat to lead."""
+    return GAME.actors(state) == {0} and "pass" in GAME.legal(state, 0).notations
+
+
+def round_end_with_wave(state: MarsState) -> bool:
+    return state.wave == 2 and state.phase == "endround" and 0 in GAME.actors(state)
+
+
+FIVE = (("first", 1),)
+SEED = 28
+"""A table where the learner is human, Rival 3 a hidden Martian Clone, and the learner's hand
+fits the threats of the first round."""
+OPENING = Table(seed=SEED, options=FIVE)
+LEADERS = Table(seed=SEED, options=(("first", 2),)).then(
+    (1, "lead t1"), (2, "lead t2"), (3, "pass"), (4, "pass")
+)
+
+CLONE_SEED = 2
+"""A table where the learner's first DNA card is a Martian Clone's."""
+CLONE = Table(seed=CLONE_SEED, options=FIVE)
+COOP = Table(seed=SEED, options=FIVE, seats=2)
+
+WRONG = "this step asks for another move; Hint names one."
+
+
+def script() -> tuple[Step, ...]:
+    """The steps, on positions the script plays out now (the first time the lesson is used)."""
+    LED = fill(OPENING.then((0, "lead t1")))
+    FATE = matching(LED, 1)
+    GAVE = LED.then((0, FATE))
+    REACH = matching(GAVE, 2)
+    REACHED = GAVE.then((0, REACH))
+    WILD = REACHED.then((0, "done"))
+    SKILL_POSITION = WILD.then((0, "wild good"))
+    SKILL = best_skill(SKILL_POSITION)
+    ACCUSE_OPEN = fill(SKILL_POSITION.then((0, SKILL)), until=lambda state: state.phase == "accuse")
+    ACCUSED = fill(
+        ACCUSE_OPEN.then(
+            (1, "accuse {you} " + strongest(ACCUSE_OPEN, 1)),
+            (2, "second {you} " + strongest(ACCUSE_OPEN, 2)),
+            (3, "accuse rival4 " + strongest(ACCUSE_OPEN, 3)),
+        )
+    )
+    SECOND = first_move(ACCUSED, "second rival4")
+    TRIAL = ACCUSED.then((0, SECOND), (0, "done"))
+    DEFENCE = f"defend {strongest(TRIAL, 0)}"
+    OUSTED = TRIAL.then((0, DEFENCE))
+    LOWER = "lower tech"
+    PROMOTED = fill(
+        OUSTED.then((0, LOWER)),
+        until=lambda state: state.phase == "promote" and 1 in GAME.actors(state),
+        learner=True,
+        keeps=False,
+    )  # round 2's field promotions, where Rival may promote the learner
+    REINSTATE = fill(PROMOTED.then((1, "promote {you}")), until=keeps_agent)
+
+    # The learner was not accused: Rival 3 (the hidden clone) accuses Rival 4, who is ousted as a
+    # human and field promoted by the learner in round 2.
+    SPARED = fill(ACCUSE_OPEN.then((3, "accuse rival4 " + strongest(ACCUSE_OPEN, 3))))
+    PROMOTE = fill(
+        SPARED.then((0, first_move(SPARED, "second rival4")), (0, "done")),
+        until=lambda state: state.phase == "promote" and 0 in GAME.actors(state),
+        learner=True,
+    )
+    PROMOTE_DONE = fill(PROMOTE)
+    WAVE = fill(
+        fill(PROMOTE_DONE.then((0, "promote rival4")), until=round_end_with_wave, learner=True)
+    )
+    DISCARD = first_move(WAVE, "discard")
+    PASSING = WAVE.then((0, DISCARD))
+    REVEAL = fill(
+        CLONE,
+        until=lambda state: state.phase == "endround" and GAME.actors(state) == {0},
+        learner=True,
+    )
+    INFLUENCE = fill(REVEAL.then((0, "reveal")))
+    NEXT_ROUND = fill(
+        OPENING,
+        until=lambda state: state.round == 2 and may_lead(state),
+        learner=True,
+    )
+    ONE_THREAT = fill(
+        Table(seed=SEED, options=(("first", 1), ("contribution", 1))).then((0, "lead t1"))
+    )
+    return (
+        Step(
+            title="Agents and Martian Clones",
+            teaches=("the roles", "the set-up", "secret DNA"),
+            position=OPENING,
+            text=(
+                "Five Agents defend Earth's four resources (food, people, tech, defense), 9 "
+                "each at this table. Your Agent card is face up, but your DNA card is secret: "
+                "the DNA deck hides 2 Martian Clones among 15 cards, and a clone plays as a "
+                "human until it is unmasked or reveals itself. The Humans win by beating "
+                "threats; the Martians win the moment any resource falls to 0."
+            ),
+            task="You hold the initiative, so you choose first: lead a threat.",
+            show="lead t1",
+            why="You lead Threat 1: your Agent's skills will count for it.",
+            wrong="this step is about leading (`lead` and a threat).",
+            goal=starting("lead"),
+        ),
+        Step(
+            title="Choosing threat leaders",
+            teaches=("choose threat leaders",),
+            position=LEADERS,
+            text=(
+                "In initiative order each player may lead one of the open threats, or pass. "
+                "Civilians and Martian Clones below level 3 never lead. Threats nobody leads go "
+                "to the centre and are resolved last, without a leader's skill."
+            ),
+            task="Rival and Rival 2 lead Threats 1 and 2. Lead Threat 3, or pass.",
+            show="pass",
+            why="Threat 3 goes to the centre: everyone may give it one card.",
+            wrong="",
+            goal=anything,
+        ),
+        Step(
+            title="Fate cards",
+            teaches=("add fate",),
+            position=LED,
+            text=(
+                "Every threat now has one face-down Fate card from the draw pile, which nobody "
+                "may look at: it is luck, shuffled in with the cards players give. The other "
+                "players have already given their cards and pressed Done."
+            ),
+            task="Give Threat 1, which you lead, a card of a skill it needs.",
+            show=FATE,
+            why="A matching card adds its symbols to the threat's total.",
+            wrong="this step asks for a card given to Threat 1 (`submit <card> t1`).",
+            goal=lambda attempt: (
+                attempt.notation.endswith(" t1") and helps(attempt.before, attempt.notation)
+            ),
+        ),
+        Step(
+            title="How close you sit",
+            teaches=("proximity restrictions",),
+            position=GAVE,
+            text=(
+                "You may give up to 3 cards to a threat you lead, 2 to one led by a neighbour, "
+                "1 to one led two seats away and none further off. Everyone may give 1 card to "
+                "each threat in the centre."
+            ),
+            task="Give Threat 2, led by your neighbour Rival, a card it needs.",
+            show=REACH,
+            why="A neighbour's threat takes up to 2 of your cards.",
+            wrong="this step asks for a card given to Threat 2 (`submit <card> t2`).",
+            goal=ends_with(2),
+        ),
+        Step(
+            title="Human influence",
+            teaches=("Human influence", "rules of secrecy", "the golden rules"),
+            position=REACHED,
+            text=(
+                "Every Human, hidden clones included, gives cards face down in any order, and "
+                "a card given is never taken back. You may say you helped a lot or a little, "
+                "never which cards you hold; afterwards anyone may lie about what they gave. "
+                "The step ends when everyone has pressed Done."
+            ),
+            task="Keep your other cards and press Done.",
+            show="done",
+            why="Everyone is done, so the threats are resolved.",
+            wrong="this step asks you to finish giving cards (`done`).",
+            goal=only("done"),
+        ),
+        Step(
+            title="Wild symbols",
+            teaches=("resolve threats", "wild symbols"),
+            position=WILD,
+            text=(
+                "Led threats are resolved in initiative order, then those in the centre. The "
+                "cards are shuffled and shown one by one: symbols the threat needs count for "
+                "it, others against it. Its leader decides whether wild symbols count for or "
+                "against (in the centre they always count for it)."
+            ),
+            task="Decide how the wild symbols on your threat count.",
+            show="wild good",
+            why="The wild symbols now add to Threat 1's total.",
+            wrong="",
+            goal=starting("wild"),
+        ),
+        Step(
+            title="The leader's skill",
+            teaches=("the leader's skill", "success and failure"),
+            position=SKILL_POSITION,
+            text=(
+                "The leader must add one skill group of their Agent: it adds if the threat "
+                "needs it and subtracts if not. A total reaching the target succeeds and the "
+                "threat's gains and success effects happen; below it, its losses and failure "
+                "effects do."
+            ),
+            task="Add the skill group the threat needs.",
+            show=SKILL,
+            why="Your Agent's best matching skill counts in full for the threat.",
+            wrong="that skill group does not match the threat, so it would count against it.",
+            goal=only(SKILL),
+        ),
+        Step(
+            title="Accusations",
+            teaches=("accusations",),
+            position=ACCUSED,
+            text=(
+                "After the threats, any Agent may accuse another by laying a card face down "
+                "in front of them; a second Agent must add a card for a trial. Rival and "
+                "Rival 2 have put you on trial, and Rival 3 has accused Rival 4. A player is "
+                "accused once a round, and the accused may still accuse."
+            ),
+            task="Second the accusation against Rival 4.",
+            show=SECOND,
+            why="Two cards lie against Rival 4, so Rival 4 is tried too.",
+            wrong="this step asks you to second the accusation against Rival 4.",
+            goal=starting("second rival4"),
+        ),
+        Step(
+            title="Trials",
+            teaches=("trials",),
+            position=TRIAL,
+            text=(
+                "The accused may defend with one card, face up. Two accusation cards are "
+                "revealed; their symbols, of any skill, minus the defence's give the verdict, "
+                "and 1 or more ousts the accused."
+            ),
+            task="Defend yourself with one card.",
+            show=DEFENCE,
+            why="Your strongest card, yet the accusations weigh more.",
+            wrong="",
+            goal=starting("defend"),
+        ),
+        Step(
+            title="Ousted",
+            teaches=("ousted", "Civilians"),
+            position=OUSTED,
+            text=(
+                "An ousted player loses their cards and Agent and turns their DNA face up. "
+                "Human DNA makes a Civilian, who lowers a resource by 1, never leads or "
+                "accuses, still gets 5 cards, and gets any new DNA face up. Clone DNA makes a "
+                "revealed Martian Clone."
+            ),
+            task="You are human: lower a resource by 1.",
+            show=LOWER,
+            why="Earth pays for your removal; you are a Civilian now.",
+            wrong="",
+            goal=starting("lower"),
+        ),
+        Step(
+            title="Reinstated",
+            teaches=("reinstatement",),
+            position=REINSTATE,
+            text=(
+                "A round later Rival paid for your field promotion. A reinstated Civilian "
+                "draws two Agents and keeps one, turns their DNA face down again and raises a "
+                "resource by 1. Some threat successes reinstate a Civilian too."
+            ),
+            task="Keep one of the two Agents.",
+            show=first_move(REINSTATE, "agent"),
+            why="You are a full Agent again.",
+            wrong="",
+            goal=starting("agent"),
+        ),
+        Step(
+            title="Field promotions",
+            teaches=("field promotions",),
+            position=PROMOTE,
+            text=(
+                "In this version of the game nobody accused you, and Rival 4 was ousted as a "
+                "human. An Agent may field promote a Civilian by discarding cards worth 5 "
+                "symbols or more, but not one ousted this same round."
+            ),
+            task="Field promote Rival 4.",
+            show="promote rival4",
+            why="Your cards pay for it, and Rival 4 becomes an Agent again.",
+            wrong="this step asks you to promote Rival 4.",
+            goal=only("promote rival4"),
+        ),
+        Step(
+            title="A new cloning wave",
+            teaches=("a new cloning wave", "winning the game", "overachievement"),
+            position=WAVE,
+            text=(
+                "Three successes ended the first wave, so everyone got a second DNA card "
+                "(face down for Agents, face up otherwise). Successes beyond a wave's need "
+                "count for the next; the Humans win with the third wave's. Now each Human may "
+                "discard any cards."
+            ),
+            task="Discard a card you do not want.",
+            show=DISCARD,
+            why="The card is gone; you draw back to 5 next round.",
+            wrong="this step asks you to discard a card.",
+            goal=starting("discard"),
+        ),
+        Step(
+            title="Passing the initiative",
+            teaches=("discard and pass the initiative", "initiative overrides"),
+            position=PASSING,
+            text=(
+                "At the end of the round revealed clones discard their whole hand and the "
+                "initiative pog moves to the next player. Some effects override it: then it "
+                "stays with its holder for one round instead."
+            ),
+            task="Press Done to end the round.",
+            show="done",
+            why="The round is over and the next one begins.",
+            wrong="this step asks you to end the round (`done`).",
+            goal=only("done"),
+        ),
+        Step(
+            title="Revealing yourself",
+            teaches=("the optional reveal", "Martian Clone levels"),
+            position=REVEAL,
+            text=(
+                "At this table your first DNA card is a Martian Clone's. At a round's end a "
+                "hidden clone may reveal: discard the hand and the Agent, turn the DNA face up "
+                "and take the pog. A clone's level is the sum of the waves its clone DNA came "
+                "in (1, 2, 3); level 3 may lead, and higher levels hold more cards and +1 "
+                "counters."
+            ),
+            task="Reveal yourself as a Martian Clone.",
+            show="reveal",
+            why="You are a level 1 Martian Clone, in the open.",
+            wrong="this step asks you to reveal (`reveal`).",
+            goal=only("reveal"),
+        ),
+        Step(
+            title="Martian Clone influence",
+            teaches=("Martian Clone influence", "Extra Bad"),
+            position=INFLUENCE,
+            text=(
+                "Revealed clones draw their level's hand and give cards before the Humans, "
+                "within the same reach, and may put +1 counters on any threat to raise its "
+                "target. A threat led by a clone of level 4 or more that fails loses 1 more "
+                "of a resource it names (Extra Bad)."
+            ),
+            task="Give a threat a card that hurts it.",
+            show=first_move(INFLUENCE, "submit", lambda text: not helps(state_of(INFLUENCE), text)),
+            why="A card the threat does not need counts against it.",
+            wrong="this step asks you to give a card (`submit`).",
+            goal=starting("submit", "counter"),
+        ),
+        Step(
+            title="A new round",
+            teaches=("the round", "deal skill cards", "reveal threats"),
+            position=NEXT_ROUND,
+            text=(
+                "A round runs twelve steps. It opens by dealing each Human up to 5 skill cards "
+                "(a revealed clone as many as its level allows); then the pog's holder reveals "
+                "3 threats at five players, each naming the skills it needs and its target."
+            ),
+            task="Lead the threat still open, or pass.",
+            show=first_move(NEXT_ROUND, "lead"),
+            why="A new round, with you leading.",
+            wrong="",
+            goal=anything,
+        ),
+        Step(
+            title="Giving cards in turn",
+            teaches=("variant: one threat at a time", "variant: one player at a time"),
+            position=ONE_THREAT,
+            text=(
+                "Two table options order the giving. One threat at a time: everyone gives to "
+                "a threat before the next opens. One player at a time: each Human gives all "
+                "their cards in initiative order."
+            ),
+            task="This table gives one threat at a time: give Threat 1 a card.",
+            show=matching(ONE_THREAT, 1),
+            why="When everyone is done with Threat 1, Threat 2 opens.",
+            wrong="this step asks for a card given to Threat 1.",
+            goal=ends_with(1),
+        ),
+        Step(
+            title="Other ways to play",
+            teaches=("variant: two-player co-operative", "variant: Field Promotion"),
+            position=COOP,
+            text=(
+                "Two players play together against the game: one threat a round, one success "
+                "a wave, no DNA and no trials, and 2 to 4 Fate cards a threat. With the Field "
+                "Promotion Variant only Civilians give cards to centre threats (3 each), and "
+                "each centre success reinstates one."
+            ),
+            task="Lead the only threat of this two-player game.",
+            show="lead t1",
+            why="Together you face one threat each round.",
+            wrong="",
+            goal=anything,
+        ),
+    )
+
+
+LESSON = Lesson(
+    game=GAME,
+    rules=(
+        "the roles",
+        "the set-up",
+        "secret DNA",
+        "the round",
+        "deal skill cards",
+        "reveal threats",
+        "choose threat leaders",
+        "add fate",
+        "Martian Clone influence",
+        "Human influence",
+        "proximity restrictions",
+        "rules of secrecy",
+        "the golden rules",
+        "resolve threats",
+        "wild symbols",
+        "the leader's skill",
+        "success and failure",
+        "Extra Bad",
+        "accusations",
+        "trials",
+        "ousted",
+        "Civilians",
+        "reinstatement",
+        "field promotions",
+        "a new cloning wave",
+        "winning the game",
+        "overachievement",
+        "Martian Clone levels",
+        "the optional reveal",
+        "discard and pass the initiative",
+        "initiative overrides",
+        "variant: Field Promotion",
+        "variant: one threat at a time",
+        "variant: one player at a time",
+        "variant: two-player co-operative",
+    ),
+    script=script,
+    done=(
+        "You know Mars vs. Earth: lead and feed threats, resolve them, accuse and try, promote, "
+        "and watch the waves, whether you defend Earth or secretly serve Mars."
+    ),
+    variants={
+        "promotion": "Only Civilians give cards to centre threats, and each centre success "
+        "reinstates one.",
+        "contribution": "Cards are given one threat at a time, or one player at a time.",
+    },
+)

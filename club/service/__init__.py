@@ -1,0 +1,121 @@
+"""The table service: lobbies, seats, turns and moves, with no Discord in it.
+
+Commands and buttons call it; tests call it directly. Every method takes the channel and the
+acting user, checks what may be done, asks the engine, persists through the store and returns what
+should be said (`Notice`s), leaving delivery to the transport. Work on one channel is serialised by
+a per-channel lock; the store's version guard catches anything that slips past it.
+
+`TableService` is a plain container of one service per job, each given exactly the collaborators
+it uses: the tables (loading, locks, the clock and seeds, `tables`), the servers' settings, the
+committer (`commits`), lobbies and rematches, play, claims on time and stand-ins, takebacks,
+computer players, looking, times away, each player's tables and digests (`waiting`), clocks
+(reminders and timers), deliveries, leases (work claimed in a database several processes
+share), games' records and replays (`history`), stats and ratings (`ratings`), and each
+person's data (`privacy`). Callers name the service they use: `service.play.move(...)`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from club.catalogue import CATALOGUE, Catalogue
+from club.service.away import Away
+from club.service.claims import Claims
+from club.service.clocks import Clocks
+from club.service.commits import Committer
+from club.service.computers import Computers, Turn
+from club.service.deliveries import Deliveries, Delivery, Post, view_digest
+from club.service.leases import Leases
+from club.service.lobbies import Lobbies, Lobby
+from club.service.looking import Looking
+from club.service.offers import narrower_prefixes
+from club.service.play import Play
+from club.service.privacy import PrivacyService
+from club.service.ratings import Ratings
+from club.service.records import History
+from club.service.rematches import Rematch, Rematches
+from club.service.servers import Servers
+from club.service.standins import StandIns
+from club.service.tables import Tables, new_seed
+from club.service.takebacks import TakebackAsked, Takebacks
+from club.service.updates import (
+    Choice,
+    ChooseFurther,
+    Controls,
+    Notice,
+    Played,
+    Player,
+    Queued,
+    TableError,
+    TableUpdate,
+)
+from club.service.waiting import Waiting
+from club.service.wording import STALE
+from club.storage import Storage
+from club.storage.database import SaveUncertain
+from club.storage.rows import Living
+
+
+class TableService:
+    """The services over one store. `remind_after` is how long (seconds) a turn may wait before
+    the players to move are reminded, again every `remind_after` (a server may choose its own,
+    see `servers`); 0 turns reminders off. `clock` gives Unix seconds. `holder` names this
+    process on the work it claims in a database other processes share."""
+
+    def __init__(
+        self,
+        store: Storage,
+        seed_source: Callable[[], int] | None = None,
+        *,
+        remind_after: float = 0,
+        clock: Callable[[], float] = time.time,
+        holder: str = "bot",
+        catalogue: Catalogue = CATALOGUE,
+    ) -> None:
+        self.store = store
+        self.tables = tables = Tables(store, seed_source, clock=clock, catalogue=catalogue)
+        self.servers = servers = Servers(store, remind_after=remind_after, clock=clock)
+        committer = Committer(tables, servers)
+        self.lobbies = lobbies = Lobbies(tables, servers, committer)
+        self.rematches = Rematches(tables, lobbies)
+        self.play = play = Play(tables, committer)
+        self.away = away = Away(tables)
+        self.waiting = waiting = Waiting(tables, servers, away)
+        self.claims = Claims(tables, committer, servers, away)
+        self.standins = StandIns(tables)
+        self.takebacks = Takebacks(tables, committer)
+        self.computers = Computers(tables, committer)
+        self.looking = Looking(tables)
+        self.clocks = Clocks(tables, committer, servers, away, waiting)
+        self.deliveries = Deliveries(tables)
+        self.leases = Leases(store, holder=holder, clock=clock)
+        self.history = History(store, catalogue)
+        self.ratings = Ratings(store, catalogue)
+        self.privacy = PrivacyService(tables, play, lobbies, self.leases)
+
+
+__all__ = [
+    "STALE",
+    "Choice",
+    "ChooseFurther",
+    "Controls",
+    "Delivery",
+    "Living",
+    "Lobby",
+    "Notice",
+    "Played",
+    "Player",
+    "Post",
+    "Queued",
+    "Rematch",
+    "SaveUncertain",
+    "TableError",
+    "TableService",
+    "TableUpdate",
+    "TakebackAsked",
+    "Turn",
+    "narrower_prefixes",
+    "new_seed",
+    "view_digest",
+]

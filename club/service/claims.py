@@ -1,0 +1,130 @@
+"""Claims on time: `/claim win` and `/claim end` once a turn has kept the table waiting longer
+than its clock (the rulings are in `club.service.fair_clock`).
+
+A claimed win is the absent players' resignation, committed as theirs through the same path as
+any move (the version guard, the move log and the outbox); a claimed end closes the game with
+no result, as `/abandon` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from club.service import fair_clock, wording
+from club.service.away import Away, until
+from club.service.clocks import humans
+from club.service.commits import Action, Committer
+from club.service.computer_seats import OFFERED_LEVELS, check_level
+from club.service.servers import Servers
+from club.service.tables import Table, Tables
+from club.service.updates import Player, TableError, TableUpdate
+from engine.core import Event, Seat
+
+
+class Claims:
+    """Claims on time: a win, an end, or a stand-in for the absent."""
+
+    def __init__(self, tables: Tables, committer: Committer, servers: Servers, away: Away) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._committer = committer
+        self._servers = servers
+        self._away = away
+
+    async def claim_win(self, channel_id: int, player: Player) -> TableUpdate:
+        """Each person the game waits on resigns (see the rulings); the last update."""
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
+            absent, said = await self._claim(table, player)
+            update = None
+            for seat in absent:
+                if update is not None:
+                    if update.finished:
+                        break
+                    table = await self._tables.load(channel_id, status="active")
+                state, events = table.game.resign(table.state, seat)
+                told = [Event(said), *events] if update is None else events
+                update = await self._committer.commit(
+                    Action(table, seat, "resign", "resign", state, told)
+                )
+            assert update is not None
+            return replace(update, confirmation=f"Done: {said}")
+
+    async def claim_end(self, channel_id: int, player: Player) -> str:
+        """End the game with no result; what the channel is told."""
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
+            _, said = await self._claim(table, player)
+            await self.store.games.end(table.row, "abandoned", f"No result: {said}")
+            self._tables.changed(table.row.id)
+            return f"The {table.game.title} game in this channel ended with no result. {said}"
+
+    async def claim_standin(self, channel_id: int, player: Player, level: str = "easy") -> str:
+        """Seat a stand-in of `level` in each seat keeping the table waiting (see
+        `club.service.standins`); what the channel is told."""
+        if level not in OFFERED_LEVELS:
+            raise TableError(f"Choose a level: {', '.join(OFFERED_LEVELS)}.")
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
+            if not (await self._servers.server_settings(table.row.guild_id or 0)).standins:
+                raise TableError("This server does not allow stand-ins (`/settings`).")
+            try:
+                check_level(level, self._tables.catalogue[table.game.key])
+            except ValueError as error:
+                raise TableError(str(error)) from error
+            absent, _ = await self._claim(table, player)
+            row = table.row
+            for seat in absent:
+                await self.store.games.set_standin(row, table.players[seat].user_id, level)
+                row = await self.store.games.get(row.id) or row
+            names = " and ".join(table.players[s].name for s in absent)
+            return (
+                f"{player.name} seated a stand-in ({level} computer) for {names}, who kept the "
+                f"table waiting over {row.clock_hours} h. From the stand-in's first move this "
+                f"game is unrated. {names} can take the seat back at any time with `/claim back`."
+            )
+
+    async def _claim(self, table: Table, player: Player) -> tuple[list[Seat], str]:
+        """The seats of the people keeping the table waiting, whom `player` may claim against,
+        and the claim in words; refused before the clock has run out, for anyone the game waits
+        on, and for a player who has resigned."""
+        seat = table.seat(player.user_id)
+        row = table.row
+        if row.claim_at is None:
+            raise TableError(
+                "This table has no clock, so nothing can be claimed on time. Open a table with "
+                "`/new <game> clock:<hours>` to play with one."
+            )
+        moves = await self.store.moves.of(row.id)
+        if any(m.kind == "resign" and m.seat == seat for m in moves):
+            raise TableError("You have left this game, so you cannot claim it.")
+        actors = table.actors()
+        if seat in actors:
+            raise TableError("The game is waiting for you: make your move (or `/resign`).")
+        standins = await self.store.games.standins(row.id)
+        waiting = [u for u in humans(table, actors) if u not in standins]
+        if not waiting:
+            raise TableError("Nobody is keeping the table waiting: a computer player is to move.")
+        now = self._tables.now()
+        away = await self._away.away_until(row.guild_id, waiting, now)
+        if away:
+            raise TableError(
+                f"{_names(table, away)} {'is' if len(away) == 1 else 'are'} away until "
+                f"{until(max(away.values()))}: the clock is paused, so nobody may claim on time "
+                "meanwhile. Nothing was changed."
+            )
+        left = (await self._away.claim_opens(row, waiting) or row.claim_at) - now
+        if left > 0:
+            raise TableError(
+                f"Too early: this table's clock gives a turn {row.clock_hours} h, so you may "
+                f"claim in {fair_clock.duration(left)}. Nothing was changed."
+            )
+        absent = [s for s in actors if table.players[s].user_id in waiting]
+        names = [table.players[s].name for s in absent]
+        return absent, wording.claimed(player.name, names, row.clock_hours)
+
+
+def _names(table: Table, user_ids: Iterable[int]) -> str:
+    """The players of `user_ids` by name, in seat order."""
+    return " and ".join(p.name for p in table.players if p.user_id in set(user_ids))

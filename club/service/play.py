@@ -1,0 +1,156 @@
+"""Playing: moves typed or pressed, resignations and abandoned games.
+
+A control (button or picker) is stale once its user has moved since it was shown, or when it
+was not offered to them; a typed move is stale when its player moved after it arrived (a
+repeated command). Each request loads its table once and counts the moves once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from club.service import offers, wording
+from club.service.commits import Action, Committer, turn_line
+from club.service.tables import Table, Tables
+from club.service.updates import (
+    ChooseFurther,
+    Controls,
+    Notice,
+    Played,
+    Player,
+    TableError,
+    TableUpdate,
+)
+from engine.core import AmbiguousMove, Event, GameError, PreviewingGame, Seat
+
+
+class Play:
+    """Moves typed or pressed, resignations and abandoned games."""
+
+    def __init__(self, tables: Tables, committer: Committer) -> None:
+        self._tables = tables
+        self.store = tables.store
+        self._committer = committer
+
+    async def move(
+        self,
+        channel_id: int,
+        player: Player,
+        text: str,
+        offered: Controls | None = None,
+        *,
+        sent_at: float | None = None,
+    ) -> TableUpdate:
+        """Apply `text` as `player`'s move.
+
+        `offered` is the control (button or picker) that sent it; `sent_at` (Unix seconds) is
+        when a typed move arrived (see the module's docstring for when either is stale).
+        """
+        played = await self._play(channel_id, player, text, offered, sent_at, previews=False)
+        assert played.update is not None
+        return played.update
+
+    async def play_typed(
+        self, channel_id: int, player: Player, text: str, *, sent_at: float
+    ) -> Played:
+        """A typed `/move`: a preview when `text` names something to preview (such as a square,
+        in games that show where a piece can go), else the move applied as `move` does."""
+        return await self._play(channel_id, player, text, None, sent_at, previews=True)
+
+    async def move_in_game(self, player: Player, text: str, offered: Controls) -> TableUpdate:
+        """A move sent from a control (possibly in a DM), which names its game."""
+        channel_id = await self._channel_of_game(offered.game_id)
+        return await self.move(channel_id, player, text, offered)
+
+    async def _play(
+        self,
+        channel_id: int,
+        player: Player,
+        text: str,
+        offered: Controls | None,
+        sent_at: float | None,
+        *,
+        previews: bool,
+    ) -> Played:
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
+            seat = table.seat(player.user_id)
+            moves_made = await self._tables.check_fresh(table, seat, offered, sent_at)
+            if previews and isinstance(table.game, PreviewingGame):
+                preview = _preview(table, seat, text, moves_made, player.user_id)
+                if preview is not None:
+                    return Played(preview=preview)
+            if seat not in table.game.actors(table.state):
+                raise TableError(f"It is not your turn. {turn_line(table, ping=False)}")
+            kind, notation, state, events = await asyncio.to_thread(decide, table, seat, text)
+            if kind == "choose":
+                controls = offers.picker(table, seat, text, moves_made)
+                if controls is None:
+                    raise TableError(notation)
+                raise ChooseFurther(f"{notation} Pick one:", controls)
+            update = await self._committer.commit(
+                Action(table, seat, kind, notation, state, events)
+            )
+            return Played(update=update)
+
+    async def _channel_of_game(self, game_id: int) -> int:
+        row = await self.store.games.get(game_id)
+        if row is None or row.status != "active":
+            raise TableError("That game is over or was abandoned.")
+        return row.channel_id
+
+    async def resign(self, channel_id: int, player: Player) -> TableUpdate:
+        async with self._tables.lock(channel_id):
+            table = await self._tables.load(channel_id, status="active")
+            seat = table.seat(player.user_id)
+            state, events = table.game.resign(table.state, seat)
+            return await self._committer.commit(
+                Action(table, seat, "resign", "resign", state, events)
+            )
+
+    async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
+        """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
+        async with self._tables.lock(channel_id):
+            row = await self.store.games.open_in(channel_id)
+            if row is None:
+                raise TableError("There is no game in this channel. Open one with `/new`.")
+            creator_lobby = row.status == "lobby" and row.creator_id == player.user_id
+            if not (moderator or creator_lobby):
+                raise TableError("Only a moderator (Manage Channels) can abandon a game.")
+            await self.store.games.end(row, "abandoned", None)
+            self._tables.changed(row.id)
+            title = (
+                row.game_key
+                if (game := self._tables.catalogue.game(row.game_key)) is None
+                else game.title
+            )
+            return wording.abandoned(title, player.user_id)
+
+
+def decide(table: Table, seat: Seat, text: str) -> tuple[str, str, Any, list[Event]]:
+    """Parse and apply `text` (engine work, run off the event loop): (kind, notation, state,
+    events), kind being move or hidden; or ("choose", the engine's words, None, []) when the
+    text begins several legal moves. Refusals raise TableError."""
+    game = table.game
+    try:
+        move = game.parse(table.state, seat, text)
+        state, events = game.apply(table.state, seat, move)
+    except AmbiguousMove as error:
+        return "choose", str(error), None, []
+    except GameError as error:
+        raise TableError(str(error)) from error
+    return ("hidden" if game.hidden(move) else "move"), game.notation(move), state, events
+
+
+def _preview(table: Table, seat: Seat, text: str, moves_made: int, user_id: int) -> Notice | None:
+    """A picture of what `text` could become, with a picker of those moves; None when the game
+    has no preview for it."""
+    game = table.game
+    assert isinstance(game, PreviewingGame)
+    view = game.preview(table.state, seat, text)
+    if view is None:
+        return None
+    controls = offers.picker(table, seat, text, moves_made)
+    said = "Where it can go:" if controls else "It has no move now."
+    return Notice(said, view=view, user_id=user_id, controls=controls)

@@ -1,0 +1,119 @@
+"""What the service hands the transport: notices to deliver, controls to show under them, and
+the result of an action on a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from club.storage.rows import GameRow, OutboxRow
+from engine.core import GameError, Seat, View
+
+
+class TableError(GameError):
+    """A refused request; the message is shown to the user privately."""
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a move picker: a whole move (`complete`) or a narrower prefix of moves."""
+
+    label: str
+    value: str
+    complete: bool
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Buttons and a move picker to show under a message, for the game `game_id` as it stood
+    after `after_moves` moves (a control is stale once its user has moved since, or a phase
+    timed out)."""
+
+    game_id: int
+    after_moves: int
+    buttons: tuple[str, ...] = ()
+    prefix: str = ""
+    choices: tuple[Choice, ...] = ()
+    offered_to: frozenset[Seat] | None = None
+    """The seats that could act when the control was shown (None: not recorded); anyone else
+    pressing it is refused as stale."""
+    rematch: bool = False
+    """A Rematch button (under a finished game's final board)."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One message to deliver: to the channel (`user_id` None) or by DM to `user_id`.
+
+    `view`, when set, is drawn and attached. `mentions` are the users the message pings.
+    `controls`, when set, are the buttons or move picker shown with it.
+    """
+
+    text: str
+    view: View | None = None
+    user_id: int | None = None
+    mentions: tuple[int, ...] = ()
+    controls: Controls | None = None
+
+
+class ChooseFurther(TableError):
+    """The text begins several legal moves; `controls` offers them to pick from."""
+
+    def __init__(self, message: str, controls: Controls) -> None:
+        super().__init__(message)
+        self.controls = controls
+
+
+@dataclass(frozen=True)
+class TableUpdate:
+    """The result of an action on a game: the game's new version and what to say.
+
+    `public` is the channel's notice and `private` the players' own; the same is queued in the
+    store's outbox and delivered from there (see `Deliveries`). `hidden` means the move itself
+    is secret. The mover is answered privately with `confirmation`.
+    """
+
+    game_id: int
+    channel_id: int
+    version: int
+    public: Notice
+    private: tuple[Notice, ...] = ()
+    finished: bool = False
+    hidden: bool = False
+    confirmation: str = ""
+    next_choice: Controls | None = None
+    """A picker for the mover's next secret move, when they still have one to make."""
+    undoable: bool = False
+    """The move is one the mover may ask to take back (an open move of a game with takebacks
+    that goes on); whether the others agree, and whether it revealed anything, is checked when
+    asked."""
+    queued: Queued | None = None
+    """What the commit left to tell, held in memory for the request that made it (None: its
+    delivery reads the outbox)."""
+
+
+@dataclass(frozen=True)
+class Queued:
+    """An action's update as its commit wrote it, so that the request that committed it can
+    deliver it without reading it back: the game `row` as committed and its outbox `entry`, the
+    only one waiting. `since` is the game's delivery round in this process when the commit
+    began (see `club.service.tables.Tables.rounds`): a delivery of the game since then may have
+    told or dropped what the memory holds, and the delivery then reads the outbox instead."""
+
+    row: GameRow
+    entry: OutboxRow
+    since: int
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a typed move came to: a committed `update`, or a `preview` of what an unfinished
+    move could become (shown to its player alone)."""
+
+    update: TableUpdate | None = None
+    preview: Notice | None = None
