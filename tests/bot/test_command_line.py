@@ -71,7 +71,7 @@ def test_privacy_shows_exports_and_forgets_a_person(
     command_line.main(["privacy", "export", str(BOB.user_id)])
     assert json.loads(capsys.readouterr().out)["names"] == ["Bob"]
     command_line.main(["privacy", "forget", str(BOB.user_id)])
-    assert "former player 1 in 1 games" in capsys.readouterr().out
+    assert "former player 1 in 1 game;" in capsys.readouterr().out
     command_line.main(["privacy", "forget", str(BOB.user_id)])
     assert "Nothing is held" in capsys.readouterr().out
     monkeypatch.setenv("SERVER_DATA_GRACE_DAYS", "soon")
