@@ -23,7 +23,7 @@ CHANNEL = "mars-1"
 COMMANDS = {
     "new", "join", "leave", "start", "move", "board", "secret", "hint", "resign", "abandon",
     "history", "replay", "rules", "help", "stats", "leaderboard", "claim",
-    "takeback", "status", "learn", "mygames", "notify", "away", "settings", "review",
+    "takeback", "status", "learn", "mygames", "notify", "away", "settings", "review", "privacy",
 }  # fmt: skip
 TABLE_SETTINGS = ("bots", "bot_level", "hints", "clock")
 TURN = re.compile(r"<@(\d+)>, your turn\.")
