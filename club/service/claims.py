@@ -34,27 +34,23 @@ class Claims:
 
     async def claim_win(self, channel_id: int, player: Player) -> TableUpdate:
         """Each person the game waits on resigns (see the rulings); the last update."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
-            absent, said = await self._claim(table, player)
+        async with self._committer.open(channel_id) as work:
+            absent, said = await self._claim(work.table, player)
             update = None
             for seat in absent:
-                if update is not None:
-                    if update.finished:
-                        break
-                    table = await self._tables.load(channel_id, status="active")
+                if update is not None and update.finished:
+                    break
+                table = work.table
                 state, events = table.game.resign(table.state, seat)
                 told = [Event(said), *events] if update is None else events
-                update = await self._committer.commit(
-                    Action(table, seat, "resign", "resign", state, told)
-                )
+                update = await work.commit(Action(table, seat, "resign", "resign", state, told))
             assert update is not None
             return replace(update, confirmation=f"Done: {said}")
 
     async def claim_end(self, channel_id: int, player: Player) -> str:
         """End the game with no result; what the channel is told."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             _, said = await self._claim(table, player)
             await self.store.games.end(table.row, "abandoned", f"No result: {said}")
             self._tables.changed(table.row.id)
@@ -65,8 +61,8 @@ class Claims:
         `club.service.standins`); what the channel is told."""
         if level not in OFFERED_LEVELS:
             raise TableError(f"Choose a level: {', '.join(OFFERED_LEVELS)}.")
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             if not (await self._servers.server_settings(table.row.guild_id or 0)).standins:
                 raise TableError("This server does not allow stand-ins (`/settings`).")
             try:

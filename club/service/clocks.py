@@ -49,21 +49,19 @@ class Clocks:
 
     async def _time_out(self, row: GameRow) -> TableUpdate | None:
         """End the game's timed-out phase; None if it already moved on."""
-        async with self._tables.lock(row.channel_id):
+        async with self._committer.open(row.channel_id, status=None) as work:
             current = await self.store.games.get(row.id)
             if current is None or current.version != row.version:
                 return None
             try:
-                table = await self._tables.decode(row)
+                table = await work.load(row=row)
             except TableError:
                 return None
             if not isinstance(table.game, TimedGame):
                 return None
             state, events = table.game.timeout(table.state)
             try:
-                return await self._committer.commit(
-                    Action(table, -1, "timeout", "timeout", state, events)
-                )
+                return await work.commit(Action(table, -1, "timeout", "timeout", state, events))
             except StaleGame:  # another process ended the phase first
                 return None
 
@@ -93,9 +91,9 @@ class Clocks:
     async def _reminder_due(self, row: GameRow, now: float) -> Notice | None:
         """Move the game's reminder deadline on; the reminder to post, if this process moved
         it and someone is to be told."""
-        async with self._tables.lock(row.channel_id):
+        async with self._committer.open(row.channel_id, status=None) as work:
             try:
-                table = await self._tables.decode(row)
+                table = await work.load(row=row)
             except TableError:
                 return None
             standins = await self.store.games.standins(row.id)

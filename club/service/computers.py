@@ -66,9 +66,9 @@ class Computers:
     async def play_computer(self, turn: Turn, notation: str) -> TableUpdate:
         """Play the move the search chose for `turn`; refused (`STALE`) when the game moved on
         since the position it was given."""
-        async with self._tables.lock(turn.channel_id):
+        async with self._committer.open(turn.channel_id, status=None) as work:
             try:
-                table = await self._tables.load(turn.channel_id, status="active")
+                table = await work.load(status="active")
                 if table.row.id != turn.game_id or table.row.moves_made != turn.moves_made:
                     raise TableError(STALE)
             except TableError:
@@ -79,9 +79,7 @@ class Computers:
             )
             if kind == "choose":
                 raise TableError(f"The search chose an unfinished move: {notation}")
-            return await self._committer.commit(
-                Action(table, turn.seat, kind, notation, state, events)
-            )
+            return await work.commit(Action(table, turn.seat, kind, notation, state, events))
 
     async def hint_turn(self, channel_id: int, user_id: int) -> Turn:
         """The position on which a player asks for a hint: refused unless the table allows

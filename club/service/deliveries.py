@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from club.service import offers, wording
-from club.service.commits import footer
+from club.service.commits import Committer, footer
 from club.service.computer_seats import is_computer
 from club.service.outbox import OutboxEntry, PrivateLine
 from club.service.tables import Table, Tables
@@ -99,9 +99,10 @@ def view_digest(view: View | None) -> str:
 class Deliveries:
     """What is still to be told about each game, and what became of it."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, committer: Committer) -> None:
         self._tables = tables
         self.store = tables.store
+        self._committer = committer
 
     async def delivery(self, game_id: int, queued: Queued | None = None) -> Delivery | None:
         """What is still to be told about a game (its undelivered updates, merged), or None.
@@ -169,7 +170,7 @@ class Deliveries:
         row = await self.store.games.get(game_id)
         if row is None or row.status not in ("lobby", "active"):
             return
-        async with self._tables.lock(row.channel_id):
+        async with self._committer.open(row.channel_id, status=None):
             current = await self.store.games.get(game_id)
             if current is not None and current.status in ("lobby", "active"):
                 await self.store.games.end(current, "abandoned", "Its channel is gone.")

@@ -8,7 +8,7 @@ from typing import Any
 
 from club.catalogue import Entry
 from club.service import alternation, fair_clock, wording
-from club.service.commits import Committer
+from club.service.commits import Committer, Work
 from club.service.computer_seats import (
     COMPUTER_NAMES,
     DEFAULT_LEVEL,
@@ -19,6 +19,7 @@ from club.service.computer_seats import (
 from club.service.servers import Servers
 from club.service.tables import Table, Tables
 from club.service.updates import Player, TableError, TableUpdate
+from club.storage.rows import GameRow
 from engine.core import FIRST_PLAYER, GameError, UndoableGame, resolve_options
 
 STARTED = "This table has started; see the board below."
@@ -154,7 +155,7 @@ class Lobbies:
         opening = Opening(
             guild_id, channel_id, creator, game_key, chosen, hints, clock_hours, levels
         )
-        async with self._tables.lock(channel_id):
+        async with self._committer.open(channel_id, status=None):
             return await self.open_table(opening)
 
     async def open_table(self, opening: Opening) -> Lobby:
@@ -182,10 +183,19 @@ class Lobbies:
 
     async def _open_lobby(self, channel_id: int, game_id: int | None) -> Table:
         """The channel's lobby; with `game_id` (a lobby button), only if it is that lobby."""
+        row = await self._lobby_row(channel_id, game_id)
+        return await self._tables.load(channel_id, status="lobby", row=row)
+
+    async def _load_lobby(self, work: Work, game_id: int | None) -> Table:
+        """The work's lobby, loaded as `_open_lobby` loads it."""
+        return await work.load(status="lobby", row=await self._lobby_row(work.channel_id, game_id))
+
+    async def _lobby_row(self, channel_id: int, game_id: int | None) -> GameRow | None:
+        """The channel's open game row; with `game_id`, refused unless it is that lobby."""
         row = await self.store.games.open_in(channel_id)
         if game_id is not None and (row is None or row.id != game_id or row.status != "lobby"):
             raise TableError("That lobby is closed: its game has started or ended.")
-        return await self._tables.load(channel_id, status="lobby", row=row)
+        return row
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self.store.games.set_lobby_message(game_id, message_id)
@@ -214,8 +224,8 @@ class Lobbies:
         return await self.store.people.nudge_once(guild_id, user_id, game_key, self._tables.now())
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
-        async with self._tables.lock(channel_id):
-            await self.seat_person(await self._open_lobby(channel_id, game_id), player)
+        async with self._committer.open(channel_id, status=None) as work:
+            await self.seat_person(await self._load_lobby(work, game_id), player)
             return await self.lobby(channel_id)
 
     async def seat_person(self, table: Table, player: Player) -> None:
@@ -228,8 +238,8 @@ class Lobbies:
 
     async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         """Unseat a player; the lobby closes when its last player leaves."""
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(player.user_id)
             if len(table.players) == 1:
                 await self.store.games.end(table.row, "abandoned", None)
@@ -241,8 +251,8 @@ class Lobbies:
         self, channel_id: int, by: Player, level: str, game_id: int | None = None
     ) -> Lobby:
         """Seat a computer player of `level` (by a seated player); refused when full."""
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(by.user_id)
             _check_level(level, self._tables.catalogue[table.game.key])
             await self._seat_computer(table, level)
@@ -252,8 +262,8 @@ class Lobbies:
         self, channel_id: int, by: Player, game_id: int | None = None
     ) -> Lobby:
         """Unseat the computer player seated last (by a seated player)."""
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(by.user_id)
             computers = [s for s in table.row.seats if s.level is not None]
             if not computers:
@@ -273,8 +283,8 @@ class Lobbies:
     async def start(
         self, channel_id: int, player: Player, game_id: int | None = None
     ) -> TableUpdate:
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(player.user_id)
             game = table.game
             if len(table.players) < game.min_players:
@@ -288,7 +298,7 @@ class Lobbies:
                 state = game.new_game(names, options, table.row.seed)
             except GameError as error:
                 raise TableError(str(error)) from error
-            return await self._committer.begin(Table(table.row, game, state, table.players))
+            return await work.begin(Table(table.row, game, state, table.players))
 
 
 def _check_level(level: str, entry: Entry) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from club.service import offers, outbox, wording
+from club.service.commits import Committer
 from club.service.tables import Tables
 from club.service.updates import Controls, Notice, TableError
 from engine.core import CompletingGame, remembered
@@ -11,20 +12,21 @@ from engine.core import CompletingGame, remembered
 class Looking:
     """The board again, a player's secrets, pickers and autocomplete."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, committer: Committer) -> None:
         self._tables = tables
         self.store = tables.store
+        self._committer = committer
 
     async def repost_board(self, channel_id: int) -> int:
         """Ask for the board to be posted anew (it becomes the living board message); returns
         the game's id, whose delivery then posts it. Between tables, the channel's last
         finished game is shown: its final board, its result and its Rematch button."""
-        async with self._tables.lock(channel_id):
+        async with self._committer.open(channel_id, status=None) as work:
             row = await self.store.games.open_in(channel_id)
             if row is None:
                 last = await self.store.games.last_in(channel_id)
                 row = last if last is not None and last.status == "finished" else None
-            table = await self._tables.load(channel_id, status="active", row=row)
+            table = await work.load(status="active", row=row)
             finished = table.row.result is not None
             said = wording.board_again(table.game.title, table.row.moves_made, finished)
             await self.store.outbox.queue(

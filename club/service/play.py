@@ -73,8 +73,8 @@ class Play:
         *,
         previews: bool,
     ) -> Played:
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             seat = table.seat(player.user_id)
             moves_made = await self._tables.check_fresh(table, seat, offered, sent_at)
             if previews and isinstance(table.game, PreviewingGame):
@@ -89,9 +89,7 @@ class Play:
                 if controls is None:
                     raise TableError(notation)
                 raise ChooseFurther(f"{notation} Pick one:", controls)
-            update = await self._committer.commit(
-                Action(table, seat, kind, notation, state, events)
-            )
+            update = await work.commit(Action(table, seat, kind, notation, state, events))
             return Played(update=update)
 
     async def _channel_of_game(self, game_id: int) -> int:
@@ -101,17 +99,15 @@ class Play:
         return row.channel_id
 
     async def resign(self, channel_id: int, player: Player) -> TableUpdate:
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             seat = table.seat(player.user_id)
             state, events = table.game.resign(table.state, seat)
-            return await self._committer.commit(
-                Action(table, seat, "resign", "resign", state, events)
-            )
+            return await work.commit(Action(table, seat, "resign", "resign", state, events))
 
     async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
         """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
-        async with self._tables.lock(channel_id):
+        async with self._committer.open(channel_id, status=None):
             row = await self.store.games.open_in(channel_id)
             if row is None:
                 raise TableError("There is no game in this channel. Open one with `/new`.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from club.service import alternation
+from club.service.commits import Committer
 from club.service.lobbies import Lobbies, Lobby, Opening
 from club.service.tables import Tables
 from club.service.updates import Player, TableError
@@ -34,14 +35,15 @@ class Rematch:
 class Rematches:
     """Rematches of finished games, opened through the lobbies."""
 
-    def __init__(self, tables: Tables, lobbies: Lobbies) -> None:
+    def __init__(self, tables: Tables, committer: Committer, lobbies: Lobbies) -> None:
         self._tables = tables
         self.store = tables.store
+        self._committer = committer
         self._lobbies = lobbies
 
     async def rematch(self, channel_id: int, player: Player, game_id: int) -> Rematch:
         """`player` pressed Rematch under the final board of game `game_id` (see the rulings)."""
-        async with self._tables.lock(channel_id):
+        async with self._committer.open(channel_id, status=None) as work:
             finished = await self.store.games.get(game_id)
             if finished is None or finished.channel_id != channel_id:
                 raise TableError("That game is not one of this channel's.")
@@ -64,7 +66,7 @@ class Rematches:
                 )
             if row.status != "lobby":
                 raise TableError("The rematch has already started; `/board` shows it.")
-            await self._lobbies.seat_person(await self._tables.decode(row), player)
+            await self._lobbies.seat_person(await work.load(row=row), player)
             return Rematch(await self._lobbies.lobby(channel_id), opened=False)
 
     async def _check_latest(self, finished: GameRow) -> None:

@@ -17,6 +17,7 @@ Rulings (README says the same):
 
 from __future__ import annotations
 
+from club.service.commits import Committer
 from club.service.computers import Turn
 from club.service.tables import Tables
 from club.service.updates import TableError
@@ -25,9 +26,10 @@ from club.service.updates import TableError
 class StandIns:
     """The stand-ins' turns (played through the computer players' own path)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, committer: Committer) -> None:
         self._tables = tables
         self.store = tables.store
+        self._committer = committer
 
     """The stand-ins' turns (played through the computer players' own path)."""
 
@@ -61,8 +63,8 @@ class StandIns:
 
     async def take_seat_back(self, channel_id: int, user_id: int) -> str:
         """The person plays their own seat again; what the channel is told."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             seat = table.seat(user_id)
             if user_id not in await self.store.games.standins(table.row.id):
                 raise TableError("No stand-in plays your seat: you are playing it yourself.")
