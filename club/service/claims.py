@@ -19,15 +19,26 @@ from club.service.computer_seats import OFFERED_LEVELS, check_level
 from club.service.servers import Servers
 from club.service.tables import Table, Tables
 from club.service.updates import Player, TableError, TableUpdate
+from club.storage.games import Games
+from club.storage.moves import Moves
 from engine.core import Event, Seat
 
 
 class Claims:
     """Claims on time: a win, an end, or a stand-in for the absent."""
 
-    def __init__(self, tables: Tables, committer: Committer, servers: Servers, away: Away) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        games: Games,
+        moves: Moves,
+        committer: Committer,
+        servers: Servers,
+        away: Away,
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._moves = moves
         self._committer = committer
         self._servers = servers
         self._away = away
@@ -52,7 +63,7 @@ class Claims:
         async with self._committer.open(channel_id) as work:
             table = work.table
             _, said = await self._claim(table, player)
-            await self.store.games.end(table.row, "abandoned", f"No result: {said}")
+            await self._games.end(table.row, "abandoned", f"No result: {said}")
             self._tables.changed(table.row.id)
             return f"The {table.game.title} game in this channel ended with no result. {said}"
 
@@ -72,8 +83,8 @@ class Claims:
             absent, _ = await self._claim(table, player)
             row = table.row
             for seat in absent:
-                await self.store.games.set_standin(row, table.players[seat].user_id, level)
-                row = await self.store.games.get(row.id) or row
+                await self._games.set_standin(row, table.players[seat].user_id, level)
+                row = await self._games.get(row.id) or row
             names = " and ".join(table.players[s].name for s in absent)
             return (
                 f"{player.name} seated a stand-in ({level} computer) for {names}, who kept the "
@@ -92,13 +103,13 @@ class Claims:
                 "This table has no clock, so nothing can be claimed on time. Open a table with "
                 "`/new <game> clock:<hours>` to play with one."
             )
-        moves = await self.store.moves.of(row.id)
+        moves = await self._moves.of(row.id)
         if any(m.kind == "resign" and m.seat == seat for m in moves):
             raise TableError("You have left this game, so you cannot claim it.")
         actors = table.actors()
         if seat in actors:
             raise TableError("The game is waiting for you: make your move (or `/resign`).")
-        standins = await self.store.games.standins(row.id)
+        standins = await self._games.standins(row.id)
         waiting = [u for u in humans(table, actors) if u not in standins]
         if not waiting:
             raise TableError("Nobody is keeping the table waiting: a computer player is to move.")

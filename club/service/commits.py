@@ -24,6 +24,8 @@ from club.service import offers, outbox, wording
 from club.service.servers import Servers
 from club.service.tables import Table, Tables, prepare_offers
 from club.service.updates import Notice, Queued, TableUpdate
+from club.storage.games import Games
+from club.storage.moves import Moves
 from club.storage.rows import Commit, Committed, GameRow, PhaseTimer, Statement
 from engine.core import Event, Seat, TimedGame, UndoableGame
 
@@ -100,9 +102,11 @@ class Committer:
     in one store transaction with its move row and what to tell, and keeps the new state in
     memory for the next request (telling `Tables.changed` of those not in `MOVES`)."""
 
-    def __init__(self, tables: Tables, servers: Servers) -> None:
+    def __init__(self, tables: Tables, servers: Servers, games: Games, moves: Moves) -> None:
         self.tables = tables
         self._servers = servers
+        self._games = games
+        self._moves = moves
 
     @asynccontextmanager
     async def open(self, channel_id: int, *, status: str | None = "active") -> AsyncIterator[Work]:
@@ -141,7 +145,7 @@ class Committer:
             undoes=action.undoes,
         )
         since = self.tables.rounds[table.row.id]
-        committed = await self.tables.store.moves.record(table.row, commit, also)
+        committed = await self._moves.record(table.row, commit, also)
         self.tables.keep(table.row.id, told.snapshot, action.state)
         if told.result is not None or kind not in MOVES:
             self.tables.changed(table.row.id)
@@ -172,7 +176,7 @@ class Committer:
         deadline, claim_at = self._servers.turn_clocks(row)
         timer = self._phase_timer(row, started)
         since = self.tables.rounds[row.id]
-        committed = await self.tables.store.games.start(
+        committed = await self._games.start(
             row, stored, deadline, timer, told_later.to_json(), claim_at
         )
         self.tables.keep(row.id, stored, started.state)
@@ -189,7 +193,7 @@ class Committer:
         """The commit's update held in memory for its delivery: only when its entry was alone
         in the outbox of a database no other process writes (in a shared one, another process
         may tell it first)."""
-        if not committed.alone or self.tables.store.shared:
+        if not committed.alone or self._moves.shared:
             return None
         return Queued(committed.row, committed.entry, since)
 

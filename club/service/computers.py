@@ -18,6 +18,7 @@ from club.service.play import decide
 from club.service.tables import Table, Tables
 from club.service.updates import TableError, TableUpdate
 from club.service.wording import STALE
+from club.storage.games import Games
 from engine.core import Seat
 
 
@@ -40,20 +41,20 @@ class Turn:
 class Computers:
     """The computer players' turns, and the positions of hints."""
 
-    def __init__(self, tables: Tables, committer: Committer) -> None:
+    def __init__(self, tables: Tables, games: Games, committer: Committer) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
         self._committer = committer
 
     async def games_with_computers(self) -> list[tuple[int, int | None]]:
         """Games in play where a computer player is seated (its turn may be due), as (game id,
         server id)."""
-        return await self.store.games.with_computers()
+        return await self._games.with_computers()
 
     async def computer_turn(self, game_id: int) -> Turn | None:
         """The turn a computer player of this game is to take now (the first in seat order,
         when several may act), or None."""
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.status != "active":
             return None
         table = await self._tables.decode(row)

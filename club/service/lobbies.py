@@ -19,6 +19,9 @@ from club.service.computer_seats import (
 from club.service.servers import Servers
 from club.service.tables import Table, Tables
 from club.service.updates import Player, TableError, TableUpdate
+from club.storage.games import Games
+from club.storage.ledger import Ledger
+from club.storage.people import People
 from club.storage.rows import GameRow
 from engine.core import FIRST_PLAYER, GameError, UndoableGame, resolve_options
 
@@ -110,9 +113,19 @@ class Opening:
 class Lobbies:
     """Opening tables, seating people and computer players, and starting games."""
 
-    def __init__(self, tables: Tables, servers: Servers, committer: Committer) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        games: Games,
+        ledger: Ledger,
+        people: People,
+        servers: Servers,
+        committer: Committer,
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._ledger = ledger
+        self._people = people
         self._servers = servers
         self._committer = committer
 
@@ -160,7 +173,7 @@ class Lobbies:
 
     async def open_table(self, opening: Opening) -> Lobby:
         """Open the lobby (the caller holds the channel's lock); raises ChannelBusy."""
-        await self.store.games.create_lobby(
+        await self._games.create_lobby(
             guild_id=opening.guild_id,
             channel_id=opening.channel_id,
             game_key=opening.game_key,
@@ -192,18 +205,18 @@ class Lobbies:
 
     async def _lobby_row(self, channel_id: int, game_id: int | None) -> GameRow | None:
         """The channel's open game row; with `game_id`, refused unless it is that lobby."""
-        row = await self.store.games.open_in(channel_id)
+        row = await self._games.open_in(channel_id)
         if game_id is not None and (row is None or row.id != game_id or row.status != "lobby"):
             raise TableError("That lobby is closed: its game has started or ended.")
         return row
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        await self.store.games.set_lobby_message(game_id, message_id)
+        await self._games.set_lobby_message(game_id, message_id)
 
     async def lobby_shown(self, game_id: int) -> Lobby | None:
         """The lobby `game_id` as its message is to show it now, whatever became of it since
         (closed, started, over); None when there is no such game."""
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         game = None if row is None else self._tables.catalogue.game(row.game_key)
         if row is None or game is None:
             return None
@@ -218,10 +231,10 @@ class Lobbies:
         anyone's first."""
         if guild_id is None:
             return False
-        ratings = await self.store.ledger.ratings(guild_id, user_id)
+        ratings = await self._ledger.ratings(guild_id, user_id)
         if any(r.game_key == game_key and r.games for r in ratings):
             return False
-        return await self.store.people.nudge_once(guild_id, user_id, game_key, self._tables.now())
+        return await self._people.nudge_once(guild_id, user_id, game_key, self._tables.now())
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         async with self._committer.open(channel_id, status=None) as work:
@@ -234,7 +247,7 @@ class Lobbies:
             raise TableError("You are already seated at this table.")
         if len(table.players) >= table.game.max_players:
             raise TableError(f"The table is full ({wording.PLAYERS.of(table.game.max_players)}).")
-        await self.store.games.add_seat(table.row, player.user_id, player.name)
+        await self._games.add_seat(table.row, player.user_id, player.name)
 
     async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         """Unseat a player; the lobby closes when its last player leaves."""
@@ -242,9 +255,9 @@ class Lobbies:
             table = await self._load_lobby(work, game_id)
             table.seat(player.user_id)
             if len(table.players) == 1:
-                await self.store.games.end(table.row, "abandoned", None)
+                await self._games.end(table.row, "abandoned", None)
                 return replace(_lobby_of(table), status="abandoned", players=())
-            await self.store.games.remove_seat(table.row, player.user_id)
+            await self._games.remove_seat(table.row, player.user_id)
             return await self.lobby(channel_id)
 
     async def add_computer(
@@ -268,7 +281,7 @@ class Lobbies:
             computers = [s for s in table.row.seats if s.level is not None]
             if not computers:
                 raise TableError("No computer player is seated at this table.")
-            await self.store.games.remove_seat(table.row, computers[-1].user_id)
+            await self._games.remove_seat(table.row, computers[-1].user_id)
             return await self.lobby(channel_id)
 
     async def _seat_computer(self, table: Table, level: str) -> None:
@@ -278,7 +291,7 @@ class Lobbies:
         taken = {s.user_id for s in table.row.seats}
         number = next(n for n in range(1, len(COMPUTER_NAMES) + 1) if computer_id(n) not in taken)
         user_id = computer_id(number)
-        await self.store.games.add_seat(table.row, user_id, computer_name(user_id), level)
+        await self._games.add_seat(table.row, user_id, computer_name(user_id), level)
 
     async def start(
         self, channel_id: int, player: Player, game_id: int | None = None

@@ -22,15 +22,16 @@ from club.service.updates import (
     TableError,
     TableUpdate,
 )
+from club.storage.games import Games
 from engine.core import AmbiguousMove, Event, GameError, PreviewingGame, Seat
 
 
 class Play:
     """Moves typed or pressed, resignations and abandoned games."""
 
-    def __init__(self, tables: Tables, committer: Committer) -> None:
+    def __init__(self, tables: Tables, games: Games, committer: Committer) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
         self._committer = committer
 
     async def move(
@@ -93,7 +94,7 @@ class Play:
             return Played(update=update)
 
     async def _channel_of_game(self, game_id: int) -> int:
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.status != "active":
             raise TableError("That game is over or was abandoned.")
         return row.channel_id
@@ -108,13 +109,13 @@ class Play:
     async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
         """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
         async with self._committer.open(channel_id, status=None):
-            row = await self.store.games.open_in(channel_id)
+            row = await self._games.open_in(channel_id)
             if row is None:
                 raise TableError("There is no game in this channel. Open one with `/new`.")
             creator_lobby = row.status == "lobby" and row.creator_id == player.user_id
             if not (moderator or creator_lobby):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
-            await self.store.games.end(row, "abandoned", None)
+            await self._games.end(row, "abandoned", None)
             self._tables.changed(row.id)
             title = (
                 row.game_key

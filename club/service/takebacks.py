@@ -38,7 +38,9 @@ from club.service.computer_seats import computer_name, is_computer
 from club.service.records import positions
 from club.service.tables import Table, Tables
 from club.service.updates import Player, TableError, TableUpdate
+from club.storage.moves import Moves
 from club.storage.rows import MoveRow, Statement, TakebackRequest
+from club.storage.takebacks import TakebackRequests
 from engine.core import BadState, Event, Game, GameError, UndoableGame
 
 REFUSING_LEVELS = frozenset({"hard"})
@@ -62,9 +64,12 @@ class TakebackAsked:
 class Takebacks:
     """Takeback requests, their answers and the undo."""
 
-    def __init__(self, tables: Tables, committer: Committer) -> None:
+    def __init__(
+        self, tables: Tables, moves: Moves, takebacks: TakebackRequests, committer: Committer
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._moves = moves
+        self._takebacks = takebacks
         self._committer = committer
 
     async def ask_takeback(self, channel_id: int, player: Player) -> TakebackAsked | TableUpdate:
@@ -74,9 +79,9 @@ class Takebacks:
             table = work.table
             seat = table.seat(player.user_id)
             undoable(table.game)
-            moves = await self.store.moves.of(table.row.id)
+            moves = await self._moves.of(table.row.id)
             last = moves[-1] if moves else None
-            standing = await self.store.takebacks.request(table.row.id)
+            standing = await self._takebacks.request(table.row.id)
             if standing is not None and last is not None and standing.seq == last.seq:
                 raise TableError(_asked_already(standing, player.user_id))
             waiting = _others(table, seat)
@@ -90,8 +95,8 @@ class Takebacks:
                 raise TableError(SECRET)
             before = await self._before(table, moves, len(moves) - 1)
             _refuse_computers(table, seat)
-            if not await self.store.takebacks.ask(table.row.id, last.seq, player.user_id):
-                standing = await self.store.takebacks.request(table.row.id)
+            if not await self._takebacks.ask(table.row.id, last.seq, player.user_id):
+                standing = await self._takebacks.request(table.row.id)
                 raise TableError(_asked_already(standing, player.user_id))
             text = wording.takeback_asked(player.user_id, last.notation, waiting)
             return TakebackAsked(table.row.id, last.seq, text, waiting)
@@ -104,8 +109,8 @@ class Takebacks:
         update of the undo once everyone has accepted."""
         async with self._committer.open(channel_id) as work:
             table = work.table
-            request = await self.store.takebacks.request(table.row.id)
-            moves = await self.store.moves.of(table.row.id)
+            request = await self._takebacks.request(table.row.id)
+            moves = await self._moves.of(table.row.id)
             last = moves[-1] if moves else None
             current = request is not None and last is not None and last.seq == request.seq
             if table.row.id != game_id or not current or request is None or request.seq != seq:
@@ -114,10 +119,10 @@ class Takebacks:
             if player.user_id not in others:
                 raise TableError("Only the other players answer a takeback request.")
             if not accept:
-                await self.store.takebacks.drop(table.row.id)
+                await self._takebacks.drop(table.row.id)
                 return wording.takeback_declined(player.user_id, request.asker)
             if any(u not in (*request.accepted, player.user_id) for u in others):
-                accepted = await self.store.takebacks.accept(table.row.id, seq, player.user_id)
+                accepted = await self._takebacks.accept(table.row.id, seq, player.user_id)
                 if accepted is None:
                     raise TableError(OVER)
                 left = [u for u in others if u not in accepted]
@@ -125,12 +130,12 @@ class Takebacks:
                     return wording.takeback_accepted(player.user_id, left)
             assert last is not None
             before = await self._before(table, moves, len(moves) - 1)
-            answered = self.store.takebacks.answered(table.row.id, seq)
+            answered = self._takebacks.answered(table.row.id, seq)
             return await self._undo(work, [last], before, also=[answered])
 
     async def _before(self, table: Table, moves: list[MoveRow], first: int) -> Any:
         """The state before `moves[first]`, from the positions the log keeps (see `_before`)."""
-        saved = await self.store.moves.positions_from(table.row.id, moves[first].seq)
+        saved = await self._moves.positions_from(table.row.id, moves[first].seq)
         return await asyncio.to_thread(_before, table, moves, first, saved)
 
     async def _undo(

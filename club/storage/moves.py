@@ -7,17 +7,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from club.ratings import ledger
-from club.storage.database import Database
+from club.storage.database import Repository
 from club.storage.games import bump_telling
 from club.storage.outbox import queue
 from club.storage.rows import Commit, Committed, GameRow, MoveRow, StaleGame, Statement
 
 
-class Moves:
+class Moves(Repository):
     """The table `moves`, and recording a move with everything it changes."""
-
-    def __init__(self, database: Database) -> None:
-        self.database = database
 
     async def of(self, game_id: int) -> list[MoveRow]:
         """The game's moves in order."""
