@@ -6,12 +6,15 @@ should be said (`Notice`s), leaving delivery to the transport. Work on one chann
 a per-channel lock; the store's version guard catches anything that slips past it.
 
 `TableService` is a plain container of one service per job, each given exactly the collaborators
-it uses: the tables (loading, locks, the clock and seeds, `tables`), the servers' settings, the
-committer (`commits`), lobbies and rematches, play, claims on time and stand-ins, takebacks,
-computer players, looking, times away, each player's tables and digests (`waiting`), clocks
-(reminders and timers), deliveries, leases (work claimed in a database several processes
-share), games' records and replays (`history`), stats and ratings (`ratings`), and each
-person's data (`privacy`). Callers name the service they use: `service.play.move(...)`.
+it uses, the store's repositories among them (no service holds the whole store; `store` stays
+here for the transport and tools): the tables (loading, locks, the clock and seeds, `tables`),
+the servers' settings, the committer (`commits`, each request's unit of work: the channel's
+lock, its table loaded once and one transaction per action), lobbies and rematches, play,
+claims on time and stand-ins, takebacks, computer players, looking, times away, each player's
+tables and digests (`waiting`), clocks (reminders and timers), deliveries, leases (work claimed
+in a database several processes share), games' records and replays (`history`), stats and
+ratings (`ratings`), and each person's data (`privacy`). Callers name the service they use:
+`service.play.move(...)`.
 """
 
 from __future__ import annotations
@@ -74,25 +77,28 @@ class TableService:
         catalogue: Catalogue = CATALOGUE,
     ) -> None:
         self.store = store
-        self.tables = tables = Tables(store, seed_source, clock=clock, catalogue=catalogue)
-        self.servers = servers = Servers(store, remind_after=remind_after, clock=clock)
-        committer = Committer(tables, servers)
-        self.lobbies = lobbies = Lobbies(tables, servers, committer)
-        self.rematches = Rematches(tables, lobbies)
-        self.play = play = Play(tables, committer)
-        self.away = away = Away(tables)
-        self.waiting = waiting = Waiting(tables, servers, away)
-        self.claims = Claims(tables, committer, servers, away)
-        self.standins = StandIns(tables)
-        self.takebacks = Takebacks(tables, committer)
-        self.computers = Computers(tables, committer)
-        self.looking = Looking(tables)
-        self.clocks = Clocks(tables, committer, servers, away, waiting)
-        self.deliveries = Deliveries(tables)
-        self.leases = Leases(store, holder=holder, clock=clock)
-        self.history = History(store, catalogue)
-        self.ratings = Ratings(store, catalogue)
-        self.privacy = PrivacyService(tables, play, lobbies, self.leases)
+        games, moves, people = store.games, store.moves, store.people
+        self.tables = tables = Tables(games, moves, seed_source, clock=clock, catalogue=catalogue)
+        self.servers = servers = Servers(store.servers, remind_after=remind_after, clock=clock)
+        committer = Committer(tables, servers, games, moves)
+        self.lobbies = lobbies = Lobbies(tables, games, store.ledger, people, servers, committer)
+        self.rematches = Rematches(tables, games, committer, lobbies)
+        self.play = play = Play(tables, games, committer)
+        self.away = away = Away(tables, games, people)
+        self.waiting = waiting = Waiting(tables, games, people, servers, away)
+        self.claims = Claims(tables, games, moves, committer, servers, away)
+        self.standins = StandIns(tables, games, committer)
+        self.takebacks = Takebacks(tables, moves, store.takebacks, committer)
+        self.computers = Computers(tables, games, committer)
+        self.looking = Looking(tables, games, store.outbox, committer)
+        self.clocks = Clocks(tables, games, committer, servers, away, waiting)
+        self.deliveries = Deliveries(tables, games, store.outbox, committer)
+        self.leases = Leases(store.leases, holder=holder, clock=clock)
+        self.history = History(games, moves, catalogue)
+        self.ratings = Ratings(store.ledger, catalogue)
+        self.privacy = PrivacyService(
+            tables, games, moves, store.privacy, play, lobbies, self.leases
+        )
 
 
 __all__ = [

@@ -21,6 +21,8 @@ from datetime import UTC, datetime
 from club.service import wording
 from club.service.tables import Tables
 from club.service.updates import Player, TableError
+from club.storage.games import Games
+from club.storage.people import People
 from club.storage.rows import GameRow
 from engine.words import Unit
 
@@ -64,9 +66,10 @@ def until(moment: float) -> str:
 class Away:
     """Players' times away, and what they change at their tables."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, games: Games, people: People) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._people = people
 
     """Players' times away, and what they change at their tables."""
 
@@ -76,7 +79,7 @@ class Away:
         """The players among `user_ids` who are away at `now`, with when they come back."""
         return {
             user_id: end
-            for user_id, start, end in await self.store.people.away_periods(guild_id, user_ids)
+            for user_id, start, end in await self._people.away_periods(guild_id, user_ids)
             if start <= now < end
         }
 
@@ -85,7 +88,7 @@ class Away:
         the time the players it waits on (`waiting`) were away during the wait."""
         if row.claim_at is None:
             return None
-        periods = await self.store.people.away_periods(row.guild_id, waiting)
+        periods = await self._people.away_periods(row.guild_id, waiting)
         waited_from = row.claim_at - row.clock_hours * 3600.0
         return row.claim_at + paused(waited_from, [(s, e) for _, s, e in periods])
 
@@ -96,7 +99,7 @@ class Away:
         (channel, note) for each table waiting on them."""
         now = self._tables.now()
         if days == 0:
-            if not await self.store.people.come_back(guild_id, player.user_id, now):
+            if not await self._people.come_back(guild_id, player.user_id, now):
                 raise TableError("You are not away. `/away days:<n>` starts a time away.")
             said = f"{player.name} is back: the clock of this table runs again."
             return "Welcome back: your clocks run again.", await self._notes(
@@ -104,7 +107,7 @@ class Away:
             )
         if not 1 <= days <= MONTHLY_DAYS:
             raise TableError(f"A time away is 1 to {DAYS.of(MONTHLY_DAYS)} (0 ends it).")
-        periods = await self.store.people.away_periods(guild_id, [player.user_id])
+        periods = await self._people.away_periods(guild_id, [player.user_id])
         before = [(s, min(e, now)) for _, s, e in periods if s < now]
         used = days_used(before, now)
         if used + days > MONTHLY_DAYS:
@@ -113,7 +116,7 @@ class Away:
                 f"{max(MONTHLY_DAYS - used, 0)} left this month. Nothing was changed."
             )
         back = now + days * DAY
-        await self.store.people.go_away(guild_id, player.user_id, now, back)
+        await self._people.go_away(guild_id, player.user_id, now, back)
         said = (
             f"{player.name} is away until {until(back)}: the clock of this table is paused and "
             "nobody may claim it on time meanwhile."
@@ -128,7 +131,7 @@ class Away:
 
     async def _notes(self, guild_id: int, user_id: int, said: str) -> list[tuple[int, str]]:
         notes = []
-        for row in await self.store.games.seated(guild_id, user_id):
+        for row in await self._games.seated(guild_id, user_id):
             try:
                 table = await self._tables.decode(row)
             except TableError:

@@ -19,44 +19,51 @@ from club.service.computer_seats import OFFERED_LEVELS, check_level
 from club.service.servers import Servers
 from club.service.tables import Table, Tables
 from club.service.updates import Player, TableError, TableUpdate
+from club.storage.games import Games
+from club.storage.moves import Moves
 from engine.core import Event, Seat
 
 
 class Claims:
     """Claims on time: a win, an end, or a stand-in for the absent."""
 
-    def __init__(self, tables: Tables, committer: Committer, servers: Servers, away: Away) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        games: Games,
+        moves: Moves,
+        committer: Committer,
+        servers: Servers,
+        away: Away,
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._moves = moves
         self._committer = committer
         self._servers = servers
         self._away = away
 
     async def claim_win(self, channel_id: int, player: Player) -> TableUpdate:
         """Each person the game waits on resigns (see the rulings); the last update."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
-            absent, said = await self._claim(table, player)
+        async with self._committer.open(channel_id) as work:
+            absent, said = await self._claim(work.table, player)
             update = None
             for seat in absent:
-                if update is not None:
-                    if update.finished:
-                        break
-                    table = await self._tables.load(channel_id, status="active")
+                if update is not None and update.finished:
+                    break
+                table = work.table
                 state, events = table.game.resign(table.state, seat)
                 told = [Event(said), *events] if update is None else events
-                update = await self._committer.commit(
-                    Action(table, seat, "resign", "resign", state, told)
-                )
+                update = await work.commit(Action(table, seat, "resign", "resign", state, told))
             assert update is not None
             return replace(update, confirmation=f"Done: {said}")
 
     async def claim_end(self, channel_id: int, player: Player) -> str:
         """End the game with no result; what the channel is told."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             _, said = await self._claim(table, player)
-            await self.store.games.end(table.row, "abandoned", f"No result: {said}")
+            await self._games.end(table.row, "abandoned", f"No result: {said}")
             self._tables.changed(table.row.id)
             return f"The {table.game.title} game in this channel ended with no result. {said}"
 
@@ -65,8 +72,8 @@ class Claims:
         `club.service.standins`); what the channel is told."""
         if level not in OFFERED_LEVELS:
             raise TableError(f"Choose a level: {', '.join(OFFERED_LEVELS)}.")
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             if not (await self._servers.server_settings(table.row.guild_id or 0)).standins:
                 raise TableError("This server does not allow stand-ins (`/settings`).")
             try:
@@ -76,8 +83,8 @@ class Claims:
             absent, _ = await self._claim(table, player)
             row = table.row
             for seat in absent:
-                await self.store.games.set_standin(row, table.players[seat].user_id, level)
-                row = await self.store.games.get(row.id) or row
+                await self._games.set_standin(row, table.players[seat].user_id, level)
+                row = await self._games.get(row.id) or row
             names = " and ".join(table.players[s].name for s in absent)
             return (
                 f"{player.name} seated a stand-in ({level} computer) for {names}, who kept the "
@@ -96,13 +103,13 @@ class Claims:
                 "This table has no clock, so nothing can be claimed on time. Open a table with "
                 "`/new <game> clock:<hours>` to play with one."
             )
-        moves = await self.store.moves.of(row.id)
+        moves = await self._moves.of(row.id)
         if any(m.kind == "resign" and m.seat == seat for m in moves):
             raise TableError("You have left this game, so you cannot claim it.")
         actors = table.actors()
         if seat in actors:
             raise TableError("The game is waiting for you: make your move (or `/resign`).")
-        standins = await self.store.games.standins(row.id)
+        standins = await self._games.standins(row.id)
         waiting = [u for u in humans(table, actors) if u not in standins]
         if not waiting:
             raise TableError("Nobody is keeping the table waiting: a computer player is to move.")

@@ -14,6 +14,7 @@ from club.service.servers import Servers
 from club.service.tables import Table, Tables
 from club.service.updates import Notice, TableError, TableUpdate
 from club.service.waiting import Waiting
+from club.storage.games import Games
 from club.storage.rows import GameRow, StaleGame
 from engine.core import Seat, TimedGame
 
@@ -24,10 +25,16 @@ class Clocks:
     """Phase timers that run out and turn reminders that fall due."""
 
     def __init__(
-        self, tables: Tables, committer: Committer, servers: Servers, away: Away, waiting: Waiting
+        self,
+        tables: Tables,
+        games: Games,
+        committer: Committer,
+        servers: Servers,
+        away: Away,
+        waiting: Waiting,
     ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
         self._committer = committer
         self._servers = servers
         self._away = away
@@ -37,7 +44,7 @@ class Clocks:
         """End every open phase whose timer has run out, as the engine's timeout says (once:
         the version guard lets one process commit it)."""
         updates = []
-        for row in await self.store.games.timed_out(self._tables.now()):
+        for row in await self._games.timed_out(self._tables.now()):
             try:
                 update = await self._time_out(row)
             except Exception:  # one game's failure never stops the others' timers
@@ -49,21 +56,19 @@ class Clocks:
 
     async def _time_out(self, row: GameRow) -> TableUpdate | None:
         """End the game's timed-out phase; None if it already moved on."""
-        async with self._tables.lock(row.channel_id):
-            current = await self.store.games.get(row.id)
+        async with self._committer.open(row.channel_id, status=None) as work:
+            current = await self._games.get(row.id)
             if current is None or current.version != row.version:
                 return None
             try:
-                table = await self._tables.decode(row)
+                table = await work.load(row=row)
             except TableError:
                 return None
             if not isinstance(table.game, TimedGame):
                 return None
             state, events = table.game.timeout(table.state)
             try:
-                return await self._committer.commit(
-                    Action(table, -1, "timeout", "timeout", state, events)
-                )
+                return await work.commit(Action(table, -1, "timeout", "timeout", state, events))
             except StaleGame:  # another process ended the phase first
                 return None
 
@@ -80,7 +85,7 @@ class Clocks:
             await self._servers.load_server_settings()
         except Exception:  # the settings last read serve until a pass reads them again
             log.exception("Servers' settings could not be read")
-        for row in await self.store.games.due(now):
+        for row in await self._games.due(now):
             try:
                 reminder = await self._reminder_due(row, now)
             except Exception:  # one game's failure never stops the others' reminders
@@ -93,18 +98,18 @@ class Clocks:
     async def _reminder_due(self, row: GameRow, now: float) -> Notice | None:
         """Move the game's reminder deadline on; the reminder to post, if this process moved
         it and someone is to be told."""
-        async with self._tables.lock(row.channel_id):
+        async with self._committer.open(row.channel_id, status=None) as work:
             try:
-                table = await self._tables.decode(row)
+                table = await work.load(row=row)
             except TableError:
                 return None
-            standins = await self.store.games.standins(row.id)
+            standins = await self._games.standins(row.id)
             waiting = [u for u in humans(table, table.actors()) if u not in standins]
             claim = await self._away.claim_opens(row, waiting)
             deadline = fair_clock.next_reminder(
                 now, self._servers.remind_period(row.guild_id), claim, row.clock_hours
             )
-            if not await self.store.games.postpone(row, deadline) or not waiting:
+            if not await self._games.postpone(row, deadline) or not waiting:
                 return None
             away = await self._away.away_until(row.guild_id, waiting, now)
             present = [u for u in waiting if u not in away]

@@ -1,10 +1,21 @@
 """Recording an action on a game: the new state, the move row and what to tell, committed
-together in one store transaction."""
+together in one store transaction.
+
+A request's unit of work: `Committer.open(channel)` holds the channel's lock, loads its table
+once and yields a `Work`, whose `commit` records the action with any side statements (such as
+dropping the takeback request an undo answers) in that one transaction:
+
+    async with committer.open(channel_id) as work:
+        ...check and decide on work.table...
+        return await work.commit(action, also=[...])
+"""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +24,9 @@ from club.service import offers, outbox, wording
 from club.service.servers import Servers
 from club.service.tables import Table, Tables, prepare_offers
 from club.service.updates import Notice, Queued, TableUpdate
-from club.storage.rows import Commit, Committed, GameRow, PhaseTimer
+from club.storage.games import Games
+from club.storage.moves import Moves
+from club.storage.rows import Commit, Committed, GameRow, PhaseTimer, Statement
 from engine.core import Event, Seat, TimedGame, UndoableGame
 
 MOVES = ("move", "hidden")
@@ -51,17 +64,65 @@ class Action:
     undoes: int = 1
 
 
+class Work:
+    """One request's work on a channel's table, done under the channel's lock (see
+    `Committer.open`): the table as loaded once, and the commits that record what it does."""
+
+    def __init__(self, committer: Committer, channel_id: int, table: Table | None) -> None:
+        self._committer = committer
+        self.channel_id = channel_id
+        self._table = table
+
+    @property
+    def table(self) -> Table:
+        """The channel's table as this work last loaded or committed it."""
+        if self._table is None:
+            raise RuntimeError("This work has loaded no table yet.")
+        return self._table
+
+    async def load(self, *, status: str | None = None, row: GameRow | None = None) -> Table:
+        """Load the channel's table (from `row` when the caller has just read it), refused as
+        `Tables.load` refuses; it becomes `table`."""
+        self._table = await self._committer.tables.load(self.channel_id, status=status, row=row)
+        return self._table
+
+    async def commit(self, action: Action, also: Sequence[Statement] = ()) -> TableUpdate:
+        """Record `action` with the statements `also`, in one transaction; what to tell of it.
+        The committed table becomes `table`."""
+        update, self._table = await self._committer.commit(action, also)
+        return update
+
+    async def begin(self, started: Table) -> TableUpdate:
+        """Record the start of the lobby `started` (see `Committer.begin`)."""
+        return await self._committer.begin(started)
+
+
 class Committer:
     """Commits actions (moves, resignations, timeouts, takebacks) and the start of a game, each
     in one store transaction with its move row and what to tell, and keeps the new state in
     memory for the next request (telling `Tables.changed` of those not in `MOVES`)."""
 
-    def __init__(self, tables: Tables, servers: Servers) -> None:
-        self._tables = tables
+    def __init__(self, tables: Tables, servers: Servers, games: Games, moves: Moves) -> None:
+        self.tables = tables
         self._servers = servers
+        self._games = games
+        self._moves = moves
 
-    async def commit(self, action: Action) -> TableUpdate:
-        """Record `action` as the table's next action; what to tell of it."""
+    @asynccontextmanager
+    async def open(self, channel_id: int, *, status: str | None = "active") -> AsyncIterator[Work]:
+        """The unit of work of one request on the channel: holds the channel's lock while the
+        block runs, having loaded its table in `status` (`active` or `lobby`, refused as
+        `Tables.load` refuses); with None, nothing is loaded (the block reads its own rows and
+        may `Work.load`)."""
+        async with self.tables.lock(channel_id):
+            table = None if status is None else await self.tables.load(channel_id, status=status)
+            yield Work(self, channel_id, table)
+
+    async def commit(
+        self, action: Action, also: Sequence[Statement] = ()
+    ) -> tuple[TableUpdate, Table]:
+        """Record `action` as the table's next action, with the statements `also`, in one
+        transaction; what to tell of it, and the table as committed."""
         table, seat, kind = action.table, action.seat, action.kind
         moves_made = table.row.moves_made
         after = Table(table.row, table.game, action.state, table.players)
@@ -83,13 +144,13 @@ class Committer:
             timer=self._phase_timer(table.row, after),
             undoes=action.undoes,
         )
-        since = self._tables.rounds[table.row.id]
-        committed = await self._tables.store.moves.record(table.row, commit)
-        self._tables.keep(table.row.id, told.snapshot, action.state)
+        since = self.tables.rounds[table.row.id]
+        committed = await self._moves.record(table.row, commit, also)
+        self.tables.keep(table.row.id, told.snapshot, action.state)
         if told.result is not None or kind not in MOVES:
-            self._tables.changed(table.row.id)
+            self.tables.changed(table.row.id)
         hidden_next = seat >= 0 and offers.secret_moves(after, seat)
-        return TableUpdate(
+        update = TableUpdate(
             table.row.id,
             table.row.channel_id,
             committed.version,
@@ -104,6 +165,7 @@ class Committer:
             and isinstance(after.game, UndoableGame),
             queued=self._queued(committed, since),
         )
+        return update, Table(committed.row, table.game, action.state, table.players)
 
     async def begin(self, started: Table) -> TableUpdate:
         """Record the start of the lobby `started` (its row still the lobby's, its state the
@@ -113,11 +175,11 @@ class Committer:
         told_later = outbox.entry(started, said, opening.mentions, private, fresh=True)
         deadline, claim_at = self._servers.turn_clocks(row)
         timer = self._phase_timer(row, started)
-        since = self._tables.rounds[row.id]
-        committed = await self._tables.store.games.start(
+        since = self.tables.rounds[row.id]
+        committed = await self._games.start(
             row, stored, deadline, timer, told_later.to_json(), claim_at
         )
-        self._tables.keep(row.id, stored, started.state)
+        self.tables.keep(row.id, stored, started.state)
         return TableUpdate(
             row.id,
             row.channel_id,
@@ -131,7 +193,7 @@ class Committer:
         """The commit's update held in memory for its delivery: only when its entry was alone
         in the outbox of a database no other process writes (in a shared one, another process
         may tell it first)."""
-        if not committed.alone or self._tables.store.shared:
+        if not committed.alone or self._moves.shared:
             return None
         return Queued(committed.row, committed.entry, since)
 
@@ -146,7 +208,7 @@ class Committer:
         phase, seconds = timed
         if phase == row.phase and row.status == "active":
             return PhaseTimer(phase, row.phase_deadline)
-        return PhaseTimer(phase, self._tables.now() + seconds)
+        return PhaseTimer(phase, self.tables.now() + seconds)
 
 
 def _opening(table: Table) -> tuple[str, Notice, list[Notice], str]:

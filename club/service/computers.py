@@ -18,6 +18,7 @@ from club.service.play import decide
 from club.service.tables import Table, Tables
 from club.service.updates import TableError, TableUpdate
 from club.service.wording import STALE
+from club.storage.games import Games
 from engine.core import Seat
 
 
@@ -40,20 +41,20 @@ class Turn:
 class Computers:
     """The computer players' turns, and the positions of hints."""
 
-    def __init__(self, tables: Tables, committer: Committer) -> None:
+    def __init__(self, tables: Tables, games: Games, committer: Committer) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
         self._committer = committer
 
     async def games_with_computers(self) -> list[tuple[int, int | None]]:
         """Games in play where a computer player is seated (its turn may be due), as (game id,
         server id)."""
-        return await self.store.games.with_computers()
+        return await self._games.with_computers()
 
     async def computer_turn(self, game_id: int) -> Turn | None:
         """The turn a computer player of this game is to take now (the first in seat order,
         when several may act), or None."""
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.status != "active":
             return None
         table = await self._tables.decode(row)
@@ -66,9 +67,9 @@ class Computers:
     async def play_computer(self, turn: Turn, notation: str) -> TableUpdate:
         """Play the move the search chose for `turn`; refused (`STALE`) when the game moved on
         since the position it was given."""
-        async with self._tables.lock(turn.channel_id):
+        async with self._committer.open(turn.channel_id, status=None) as work:
             try:
-                table = await self._tables.load(turn.channel_id, status="active")
+                table = await work.load(status="active")
                 if table.row.id != turn.game_id or table.row.moves_made != turn.moves_made:
                     raise TableError(STALE)
             except TableError:
@@ -79,9 +80,7 @@ class Computers:
             )
             if kind == "choose":
                 raise TableError(f"The search chose an unfinished move: {notation}")
-            return await self._committer.commit(
-                Action(table, turn.seat, kind, notation, state, events)
-            )
+            return await work.commit(Action(table, turn.seat, kind, notation, state, events))
 
     async def hint_turn(self, channel_id: int, user_id: int) -> Turn:
         """The position on which a player asks for a hint: refused unless the table allows

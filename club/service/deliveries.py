@@ -10,11 +10,13 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from club.service import offers, wording
-from club.service.commits import footer
+from club.service.commits import Committer, footer
 from club.service.computer_seats import is_computer
 from club.service.outbox import OutboxEntry, PrivateLine
 from club.service.tables import Table, Tables
 from club.service.updates import Controls, Notice, Queued
+from club.storage.games import Games
+from club.storage.outbox import Outbox
 from club.storage.rows import Living, OutboxRow
 from engine.core import View
 
@@ -99,9 +101,11 @@ def view_digest(view: View | None) -> str:
 class Deliveries:
     """What is still to be told about each game, and what became of it."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, games: Games, outbox: Outbox, committer: Committer) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._outbox = outbox
+        self._committer = committer
 
     async def delivery(self, game_id: int, queued: Queued | None = None) -> Delivery | None:
         """What is still to be told about a game (its undelivered updates, merged), or None.
@@ -119,10 +123,10 @@ class Deliveries:
         if queued is not None and self._tables.rounds[game_id] == queued.since:
             entries, row = [queued.entry], queued.row
         else:
-            entries = await self.store.outbox.pending(game_id)
+            entries = await self._outbox.pending(game_id)
             if not entries:
                 return None
-            found = await self.store.games.get(game_id)
+            found = await self._games.get(game_id)
             if found is None:
                 return None
             row = found
@@ -132,12 +136,12 @@ class Deliveries:
     async def delivered(self, delivery: Delivery, living: Living) -> None:
         """The delivery reached Discord; `living` is the board message as it now stands."""
         async with self._round(delivery.game_id):
-            await self.store.outbox.delivered(delivery.game_id, delivery.upto, living)
+            await self._outbox.delivered(delivery.game_id, delivery.upto, living)
 
     async def delivery_failed(self, delivery: Delivery) -> int:
         """Count a failed try; returns how many updates were given up after too many tries."""
         async with self._round(delivery.game_id):
-            return await self.store.outbox.failed(delivery.game_id, delivery.upto)
+            return await self._outbox.failed(delivery.game_id, delivery.upto)
 
     @contextlib.asynccontextmanager
     async def _round(self, game_id: int) -> AsyncIterator[None]:
@@ -150,11 +154,11 @@ class Deliveries:
             self._tables.rounds[game_id] += 1
 
     async def undelivered_games(self, older_than: float) -> list[int]:
-        return await self.store.outbox.undelivered_games(older_than)
+        return await self._outbox.undelivered_games(older_than)
 
     async def public_view(self, game_id: int) -> View | None:
         """The game's public board as it stands (None for a game that is not running)."""
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.state is None:
             return None
         table = await self._tables.decode(row)
@@ -162,20 +166,20 @@ class Deliveries:
 
     async def first_dm_hint(self, game_id: int, user_id: int) -> bool:
         """Whether to tell the channel that this player's DMs are closed (once per game)."""
-        return await self.store.games.first_dm_hint(game_id, user_id)
+        return await self._games.first_dm_hint(game_id, user_id)
 
     async def channel_gone(self, game_id: int) -> None:
         """The game's channel was deleted or closed to the bot: end the game with no result."""
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.status not in ("lobby", "active"):
             return
-        async with self._tables.lock(row.channel_id):
-            current = await self.store.games.get(game_id)
+        async with self._committer.open(row.channel_id, status=None):
+            current = await self._games.get(game_id)
             if current is not None and current.status in ("lobby", "active"):
-                await self.store.games.end(current, "abandoned", "Its channel is gone.")
+                await self._games.end(current, "abandoned", "Its channel is gone.")
                 self._tables.changed(game_id)
                 async with self._round(game_id):
-                    await self.store.outbox.delivered(game_id, 1 << 62, Living())
+                    await self._outbox.delivered(game_id, 1 << 62, Living())
 
 
 def _delivery(table: Table, entries: list[OutboxRow], living: Living, moves_made: int) -> Delivery:

@@ -15,7 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from club.storage import Storage
+from club.storage.leases import LeaseHolders
 
 FIRST_RETRY_SECONDS = 0.05
 LAST_RETRY_SECONDS = 1.0
@@ -26,8 +26,8 @@ class Leases:
     """Claims on shared work; `holder` names this process on the work it claims, `clock` gives
     Unix seconds."""
 
-    def __init__(self, store: Storage, *, holder: str, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(self, holders: LeaseHolders, *, holder: str, clock: Callable[[], float]) -> None:
+        self._holders = holders
         self.holder = holder
         self._clock = clock
 
@@ -35,12 +35,12 @@ class Leases:
     async def claimed(self, work: str, seconds: float, *, wait: float = 0.0) -> AsyncIterator[bool]:
         """Whether this process holds `work` for the block (for at most `seconds`), waiting up
         to `wait` seconds for another process to let it go; given up when the block ends."""
-        if not self.store.shared:
+        if not self._holders.shared:
             yield True
             return
         give_up = time.monotonic() + wait
         retry = FIRST_RETRY_SECONDS
-        while not await self.store.leases.claim(work, self.holder, self._clock(), seconds):
+        while not await self._holders.claim(work, self.holder, self._clock(), seconds):
             if time.monotonic() + retry > give_up:
                 yield False
                 return
@@ -49,4 +49,4 @@ class Leases:
         try:
             yield True
         finally:
-            await self.store.leases.release(work, self.holder)
+            await self._holders.release(work, self.holder)

@@ -8,7 +8,7 @@ from typing import Any
 
 from club.catalogue import Entry
 from club.service import alternation, fair_clock, wording
-from club.service.commits import Committer
+from club.service.commits import Committer, Work
 from club.service.computer_seats import (
     COMPUTER_NAMES,
     DEFAULT_LEVEL,
@@ -19,6 +19,10 @@ from club.service.computer_seats import (
 from club.service.servers import Servers
 from club.service.tables import Table, Tables
 from club.service.updates import Player, TableError, TableUpdate
+from club.storage.games import Games
+from club.storage.ledger import Ledger
+from club.storage.people import People
+from club.storage.rows import GameRow
 from engine.core import FIRST_PLAYER, GameError, UndoableGame, resolve_options
 
 STARTED = "This table has started; see the board below."
@@ -109,9 +113,19 @@ class Opening:
 class Lobbies:
     """Opening tables, seating people and computer players, and starting games."""
 
-    def __init__(self, tables: Tables, servers: Servers, committer: Committer) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        games: Games,
+        ledger: Ledger,
+        people: People,
+        servers: Servers,
+        committer: Committer,
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._ledger = ledger
+        self._people = people
         self._servers = servers
         self._committer = committer
 
@@ -154,12 +168,12 @@ class Lobbies:
         opening = Opening(
             guild_id, channel_id, creator, game_key, chosen, hints, clock_hours, levels
         )
-        async with self._tables.lock(channel_id):
+        async with self._committer.open(channel_id, status=None):
             return await self.open_table(opening)
 
     async def open_table(self, opening: Opening) -> Lobby:
         """Open the lobby (the caller holds the channel's lock); raises ChannelBusy."""
-        await self.store.games.create_lobby(
+        await self._games.create_lobby(
             guild_id=opening.guild_id,
             channel_id=opening.channel_id,
             game_key=opening.game_key,
@@ -182,18 +196,27 @@ class Lobbies:
 
     async def _open_lobby(self, channel_id: int, game_id: int | None) -> Table:
         """The channel's lobby; with `game_id` (a lobby button), only if it is that lobby."""
-        row = await self.store.games.open_in(channel_id)
-        if game_id is not None and (row is None or row.id != game_id or row.status != "lobby"):
-            raise TableError("That lobby is closed: its game has started or ended.")
+        row = await self._lobby_row(channel_id, game_id)
         return await self._tables.load(channel_id, status="lobby", row=row)
 
+    async def _load_lobby(self, work: Work, game_id: int | None) -> Table:
+        """The work's lobby, loaded as `_open_lobby` loads it."""
+        return await work.load(status="lobby", row=await self._lobby_row(work.channel_id, game_id))
+
+    async def _lobby_row(self, channel_id: int, game_id: int | None) -> GameRow | None:
+        """The channel's open game row; with `game_id`, refused unless it is that lobby."""
+        row = await self._games.open_in(channel_id)
+        if game_id is not None and (row is None or row.id != game_id or row.status != "lobby"):
+            raise TableError("That lobby is closed: its game has started or ended.")
+        return row
+
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        await self.store.games.set_lobby_message(game_id, message_id)
+        await self._games.set_lobby_message(game_id, message_id)
 
     async def lobby_shown(self, game_id: int) -> Lobby | None:
         """The lobby `game_id` as its message is to show it now, whatever became of it since
         (closed, started, over); None when there is no such game."""
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         game = None if row is None else self._tables.catalogue.game(row.game_key)
         if row is None or game is None:
             return None
@@ -208,14 +231,14 @@ class Lobbies:
         anyone's first."""
         if guild_id is None:
             return False
-        ratings = await self.store.ledger.ratings(guild_id, user_id)
+        ratings = await self._ledger.ratings(guild_id, user_id)
         if any(r.game_key == game_key and r.games for r in ratings):
             return False
-        return await self.store.people.nudge_once(guild_id, user_id, game_key, self._tables.now())
+        return await self._people.nudge_once(guild_id, user_id, game_key, self._tables.now())
 
     async def join(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
-        async with self._tables.lock(channel_id):
-            await self.seat_person(await self._open_lobby(channel_id, game_id), player)
+        async with self._committer.open(channel_id, status=None) as work:
+            await self.seat_person(await self._load_lobby(work, game_id), player)
             return await self.lobby(channel_id)
 
     async def seat_person(self, table: Table, player: Player) -> None:
@@ -224,25 +247,25 @@ class Lobbies:
             raise TableError("You are already seated at this table.")
         if len(table.players) >= table.game.max_players:
             raise TableError(f"The table is full ({wording.PLAYERS.of(table.game.max_players)}).")
-        await self.store.games.add_seat(table.row, player.user_id, player.name)
+        await self._games.add_seat(table.row, player.user_id, player.name)
 
     async def leave(self, channel_id: int, player: Player, game_id: int | None = None) -> Lobby:
         """Unseat a player; the lobby closes when its last player leaves."""
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(player.user_id)
             if len(table.players) == 1:
-                await self.store.games.end(table.row, "abandoned", None)
+                await self._games.end(table.row, "abandoned", None)
                 return replace(_lobby_of(table), status="abandoned", players=())
-            await self.store.games.remove_seat(table.row, player.user_id)
+            await self._games.remove_seat(table.row, player.user_id)
             return await self.lobby(channel_id)
 
     async def add_computer(
         self, channel_id: int, by: Player, level: str, game_id: int | None = None
     ) -> Lobby:
         """Seat a computer player of `level` (by a seated player); refused when full."""
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(by.user_id)
             _check_level(level, self._tables.catalogue[table.game.key])
             await self._seat_computer(table, level)
@@ -252,13 +275,13 @@ class Lobbies:
         self, channel_id: int, by: Player, game_id: int | None = None
     ) -> Lobby:
         """Unseat the computer player seated last (by a seated player)."""
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(by.user_id)
             computers = [s for s in table.row.seats if s.level is not None]
             if not computers:
                 raise TableError("No computer player is seated at this table.")
-            await self.store.games.remove_seat(table.row, computers[-1].user_id)
+            await self._games.remove_seat(table.row, computers[-1].user_id)
             return await self.lobby(channel_id)
 
     async def _seat_computer(self, table: Table, level: str) -> None:
@@ -268,13 +291,13 @@ class Lobbies:
         taken = {s.user_id for s in table.row.seats}
         number = next(n for n in range(1, len(COMPUTER_NAMES) + 1) if computer_id(n) not in taken)
         user_id = computer_id(number)
-        await self.store.games.add_seat(table.row, user_id, computer_name(user_id), level)
+        await self._games.add_seat(table.row, user_id, computer_name(user_id), level)
 
     async def start(
         self, channel_id: int, player: Player, game_id: int | None = None
     ) -> TableUpdate:
-        async with self._tables.lock(channel_id):
-            table = await self._open_lobby(channel_id, game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            table = await self._load_lobby(work, game_id)
             table.seat(player.user_id)
             game = table.game
             if len(table.players) < game.min_players:
@@ -288,7 +311,7 @@ class Lobbies:
                 state = game.new_game(names, options, table.row.seed)
             except GameError as error:
                 raise TableError(str(error)) from error
-            return await self._committer.begin(Table(table.row, game, state, table.players))
+            return await work.begin(Table(table.row, game, state, table.players))
 
 
 def _check_level(level: str, entry: Entry) -> None:

@@ -3,31 +3,36 @@
 from __future__ import annotations
 
 from club.service import offers, outbox, wording
+from club.service.commits import Committer
 from club.service.tables import Tables
 from club.service.updates import Controls, Notice, TableError
+from club.storage.games import Games
+from club.storage.outbox import Outbox
 from engine.core import CompletingGame, remembered
 
 
 class Looking:
     """The board again, a player's secrets, pickers and autocomplete."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, games: Games, outbox: Outbox, committer: Committer) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._outbox = outbox
+        self._committer = committer
 
     async def repost_board(self, channel_id: int) -> int:
         """Ask for the board to be posted anew (it becomes the living board message); returns
         the game's id, whose delivery then posts it. Between tables, the channel's last
         finished game is shown: its final board, its result and its Rematch button."""
-        async with self._tables.lock(channel_id):
-            row = await self.store.games.open_in(channel_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            row = await self._games.open_in(channel_id)
             if row is None:
-                last = await self.store.games.last_in(channel_id)
+                last = await self._games.last_in(channel_id)
                 row = last if last is not None and last.status == "finished" else None
-            table = await self._tables.load(channel_id, status="active", row=row)
+            table = await work.load(status="active", row=row)
             finished = table.row.result is not None
             said = wording.board_again(table.game.title, table.row.moves_made, finished)
-            await self.store.outbox.queue(
+            await self._outbox.queue(
                 table.row.id, outbox.entry(table, said, (), [], fresh=True).to_json()
             )
             return table.row.id
@@ -52,7 +57,7 @@ class Looking:
 
     async def narrow(self, user_id: int, prefix: str, offered: Controls) -> Controls:
         """A picker of the user's legal moves beginning with `prefix` (a picker's next step)."""
-        row = await self.store.games.get(offered.game_id)
+        row = await self._games.get(offered.game_id)
         if row is None or row.status != "active":
             raise TableError("That game is over or was abandoned.")
         table = await self._tables.load(row.channel_id, status="active")
@@ -68,7 +73,7 @@ class Looking:
         commands hold several steps, whole commands that go on from what they typed. All of
         them, best first (the autocomplete handler keeps what Discord shows). Answered from what
         the engine keeps for the state (decoded once per version)."""
-        row = await self.store.games.open_in(channel_id)
+        row = await self._games.open_in(channel_id)
         if row is None or row.status != "active":
             return []
         seat = row.seat_of(user_id)

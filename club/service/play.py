@@ -22,15 +22,16 @@ from club.service.updates import (
     TableError,
     TableUpdate,
 )
+from club.storage.games import Games
 from engine.core import AmbiguousMove, Event, GameError, PreviewingGame, Seat
 
 
 class Play:
     """Moves typed or pressed, resignations and abandoned games."""
 
-    def __init__(self, tables: Tables, committer: Committer) -> None:
+    def __init__(self, tables: Tables, games: Games, committer: Committer) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
         self._committer = committer
 
     async def move(
@@ -73,8 +74,8 @@ class Play:
         *,
         previews: bool,
     ) -> Played:
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             seat = table.seat(player.user_id)
             moves_made = await self._tables.check_fresh(table, seat, offered, sent_at)
             if previews and isinstance(table.game, PreviewingGame):
@@ -89,36 +90,32 @@ class Play:
                 if controls is None:
                     raise TableError(notation)
                 raise ChooseFurther(f"{notation} Pick one:", controls)
-            update = await self._committer.commit(
-                Action(table, seat, kind, notation, state, events)
-            )
+            update = await work.commit(Action(table, seat, kind, notation, state, events))
             return Played(update=update)
 
     async def _channel_of_game(self, game_id: int) -> int:
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.status != "active":
             raise TableError("That game is over or was abandoned.")
         return row.channel_id
 
     async def resign(self, channel_id: int, player: Player) -> TableUpdate:
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             seat = table.seat(player.user_id)
             state, events = table.game.resign(table.state, seat)
-            return await self._committer.commit(
-                Action(table, seat, "resign", "resign", state, events)
-            )
+            return await work.commit(Action(table, seat, "resign", "resign", state, events))
 
     async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
         """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
-        async with self._tables.lock(channel_id):
-            row = await self.store.games.open_in(channel_id)
+        async with self._committer.open(channel_id, status=None):
+            row = await self._games.open_in(channel_id)
             if row is None:
                 raise TableError("There is no game in this channel. Open one with `/new`.")
             creator_lobby = row.status == "lobby" and row.creator_id == player.user_id
             if not (moderator or creator_lobby):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
-            await self.store.games.end(row, "abandoned", None)
+            await self._games.end(row, "abandoned", None)
             self._tables.changed(row.id)
             title = (
                 row.game_key

@@ -27,7 +27,9 @@ from club.service.lobbies import Lobbies, Lobby
 from club.service.play import Play
 from club.service.tables import Tables
 from club.service.updates import Player, TableError, TableUpdate
-from club.storage.privacy import Held
+from club.storage.games import Games
+from club.storage.moves import Moves
+from club.storage.privacy import Held, Privacy
 from club.storage.rows import GameRow, StaleGame
 from engine.core import GameError
 from engine.words import Unit
@@ -88,22 +90,33 @@ class Forgotten:
 class PrivacyService:
     """What the store holds of each person, and its export and erasure."""
 
-    def __init__(self, tables: Tables, play: Play, lobbies: Lobbies, leases: Leases) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        games: Games,
+        moves: Moves,
+        privacy: Privacy,
+        play: Play,
+        lobbies: Lobbies,
+        leases: Leases,
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._moves = moves
+        self._privacy = privacy
         self._play = play
         self._lobbies = lobbies
         self._leases = leases
 
     async def held(self, user_id: int) -> Held:
-        return await self.store.privacy.held(user_id)
+        return await self._privacy.held(user_id)
 
     async def export(self, user_id: int) -> dict[str, Any]:
         """Everything held about the person, as a JSON document (see the module's rulings)."""
-        games = await self.store.privacy.games_of(user_id)
+        games = await self._privacy.games_of(user_id)
         moves: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games}
         seat_of = {g.id: g.seat_of(user_id) for g in games}
-        for game_id, seq, seat, kind, notation, at in await self.store.privacy.moves_of(user_id):
+        for game_id, seq, seat, kind, notation, at in await self._privacy.moves_of(user_id):
             secret = kind == "hidden" and seat != seat_of[game_id]
             moves[game_id].append(
                 {
@@ -114,7 +127,7 @@ class PrivacyService:
                     "at": at,
                 }
             )
-        tables = await self.store.privacy.tables_of(user_id)
+        tables = await self._privacy.tables_of(user_id)
         return {
             "format": EXPORT_FORMAT,
             "user_id": str(user_id),
@@ -132,16 +145,16 @@ class PrivacyService:
 
     async def forget(self, user_id: int) -> Forgotten:
         """Erase the person (see the module's rulings)."""
-        if not (await self.store.privacy.held(user_id)).anything:
+        if not (await self._privacy.held(user_id)).anything:
             return Forgotten(None)
-        number = await self.store.privacy.request_forget(user_id, self._tables.now())
+        number = await self._privacy.request_forget(user_id, self._tables.now())
         return await self._finish(user_id, number)
 
     async def resume(self) -> list[Forgotten]:
         """Finish the forgets a stop cut short (each by one process, if several share the
         database)."""
         done = []
-        for user_id, number in await self.store.privacy.pending_forgets():
+        for user_id, number in await self._privacy.pending_forgets():
             async with self._leases.claimed(f"forget {number}", FORGET_LEASE_SECONDS) as mine:
                 if mine:
                     done.append(await self._finish(user_id, number))
@@ -157,7 +170,7 @@ class PrivacyService:
     async def _finish(self, user_id: int, number: int) -> Forgotten:
         updates: list[TableUpdate] = []
         lobbies: list[Lobby] = []
-        for row in await self.store.privacy.games_of(user_id):
+        for row in await self._privacy.games_of(user_id):
             player = Player(
                 user_id, next(s.display_name for s in row.seats if s.user_id == user_id)
             )
@@ -167,7 +180,7 @@ class PrivacyService:
                 update = await self._resign(row, player)
                 if update is not None:
                     updates.append(update)
-        games = await self.store.privacy.anonymise(user_id, number, self._tables.now())
+        games = await self._privacy.anonymise(user_id, number, self._tables.now())
         log.info("A forget request was done (former player %d, %d games)", number, games)
         return Forgotten(number, tuple(updates), tuple(lobbies), games)
 
@@ -176,9 +189,9 @@ class PrivacyService:
         lobby = await self._lobbies.leave(row.channel_id, player, row.id)
         if not lobby.open or any(not is_computer(p.user_id) for p in lobby.players):
             return lobby
-        fresh = await self.store.games.get(row.id)
+        fresh = await self._games.get(row.id)
         if fresh is not None:
-            await self.store.games.end(fresh, "abandoned", None)
+            await self._games.end(fresh, "abandoned", None)
         return replace(lobby, status="abandoned", players=())
 
     async def _resign(self, row: GameRow, player: Player) -> TableUpdate | None:
@@ -187,9 +200,7 @@ class PrivacyService:
         under it raises TableError: the forget stays recorded, to be resumed (`resume`)."""
         seat = row.seat_of(player.user_id)
         for attempt in range(RESIGN_TRIES):
-            if any(
-                m.kind == "resign" and m.seat == seat for m in await self.store.moves.of(row.id)
-            ):
+            if any(m.kind == "resign" and m.seat == seat for m in await self._moves.of(row.id)):
                 return None
             try:
                 return await self._play.resign(row.channel_id, player)
@@ -209,12 +220,12 @@ class PrivacyService:
         """Delete the data of every server (of those `mine` says this process serves) that
         removed the bot over `grace_days` ago; the servers purged. One log line each."""
         purged = []
-        for guild_id in await self.store.privacy.departed_before(
+        for guild_id in await self._privacy.departed_before(
             self._tables.now() - grace_days * 86400
         ):
             if not mine(guild_id):
                 continue
-            deleted = await self.store.privacy.purge_server(guild_id)
+            deleted = await self._privacy.purge_server(guild_id)
             counts = ", ".join(f"{kind} {n}" for kind, n in deleted.items() if n)
             log.info(
                 "Server %s: its data was purged %g days after the bot left (%s)",

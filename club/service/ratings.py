@@ -20,7 +20,7 @@ from club.ratings.skill import BASELINE, Skill
 from club.ratings.standings import Ending, ending
 from club.service.updates import TableError
 from club.service.wording import GAMES, mention
-from club.storage import Storage
+from club.storage.ledger import Ledger
 from engine.core import GameError
 
 LEADERBOARD_SIZE = 10
@@ -43,14 +43,14 @@ class Card:
 class Ratings:
     """The stats and ratings kept in `store`, of the games in `catalogue`."""
 
-    def __init__(self, store: Storage, catalogue: Catalogue) -> None:
-        self.store = store
+    def __init__(self, ledger: Ledger, catalogue: Catalogue) -> None:
+        self._ledger = ledger
         self.catalogue = catalogue
 
     async def stats(self, guild_id: int, user_id: int, name: str) -> Card:
         """`name`'s (user `user_id`) games, results, rating and streak in each game title on
         this server."""
-        ratings = await self.store.ledger.ratings(guild_id, user_id)
+        ratings = await self._ledger.ratings(guild_id, user_id)
         lines = [
             f"**{self.catalogue[r.game_key].game.title}** · {_numbers(r)}"
             for r in ratings
@@ -64,7 +64,7 @@ class Ratings:
         """The server's best rated players of one game title, best first."""
         if game_key not in self.catalogue:
             raise TableError(f"There is no game {game_key!r}.")
-        ratings = await self.store.ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
+        ratings = await self._ledger.leaderboard(guild_id, game_key, LEADERBOARD_SIZE)
         lines = [
             f"{place}. {mention(r.user_id)} · {_numbers(r)}" for place, r in enumerate(ratings, 1)
         ]
@@ -76,7 +76,7 @@ class Ratings:
     async def rebuild(self) -> int:
         """Forget every stat and rating and count all finished games again, in the order they
         finished (a game whose state cannot be read is skipped); returns the games counted."""
-        return await self.store.ledger.rebuild(self.stored_ending)
+        return await self._ledger.rebuild(self.stored_ending)
 
     def stored_ending(self, game_key: str, state: str) -> Ending | None:
         """How a stored game (its key and state as JSON text) ended; None when unreadable."""

@@ -27,7 +27,8 @@ from club.catalogue import Catalogue
 from club.service.alternation import opening_options
 from club.service.updates import TableError
 from club.service.wording import MOVES
-from club.storage import Storage
+from club.storage.games import Games
+from club.storage.moves import Moves
 from club.storage.rows import GameRow, MoveRow
 from engine.core import Game, GameError, TimedGame
 from engine.words import Unit, ordinal
@@ -89,8 +90,9 @@ class History:
     """The records and replays of the games in `store`, their rules and titles found in
     `catalogue`."""
 
-    def __init__(self, store: Storage, catalogue: Catalogue) -> None:
-        self.store = store
+    def __init__(self, games: Games, moves: Moves, catalogue: Catalogue) -> None:
+        self._games = games
+        self._moves = moves
         self.catalogue = catalogue
 
     async def record(self, channel_id: int, game_id: int | None = None) -> Record:
@@ -99,7 +101,7 @@ class History:
         row = await self._game(
             channel_id, game_id, PLAYED, "No game has been played in this channel yet."
         )
-        moves = await self.store.moves.of(row.id)
+        moves = await self._moves.of(row.id)
         game = self.catalogue.game(row.game_key)
         return Record(
             _heading(row, game), f"{row.game_key}-{row.id}.txt", record_text(row, moves, game)
@@ -121,7 +123,7 @@ class History:
         game = self.catalogue.game(row.game_key)
         if game is None:
             raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
-        moves = await self.store.moves.of(row.id)
+        moves = await self._moves.of(row.id)
         frames = await asyncio.to_thread(replay_frames, game, row, moves)
         return Replay(row.id, _heading(row, game), row.result or "No result.", frames)
 
@@ -131,7 +133,7 @@ class History:
         """(game number, label) of this channel's newest games that started (`finished`: only
         finished ones) whose label holds `typed`, for autocomplete."""
         statuses = ("finished",) if finished else PLAYED
-        rows = await self.store.games.started_in(channel_id, statuses, CHOICES)
+        rows = await self._games.started_in(channel_id, statuses, CHOICES)
         labels = [
             (
                 row.id,
@@ -147,11 +149,11 @@ class History:
         """Game `game_id` if it started in this channel, or by default the newest one that
         started here in one of `statuses` (the game in play, when it is among them)."""
         if game_id is None:
-            rows = await self.store.games.started_in(channel_id, statuses, 1)
+            rows = await self._games.started_in(channel_id, statuses, 1)
             if not rows:
                 raise TableError(none)
             return rows[0]
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.channel_id != channel_id:
             raise TableError(f"There is no game #{game_id} in this channel.")
         if row.state is None:

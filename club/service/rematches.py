@@ -17,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from club.service import alternation
+from club.service.commits import Committer
 from club.service.lobbies import Lobbies, Lobby, Opening
 from club.service.tables import Tables
 from club.service.updates import Player, TableError
+from club.storage.games import Games
 from club.storage.rows import GameRow
 
 
@@ -34,15 +36,18 @@ class Rematch:
 class Rematches:
     """Rematches of finished games, opened through the lobbies."""
 
-    def __init__(self, tables: Tables, lobbies: Lobbies) -> None:
+    def __init__(
+        self, tables: Tables, games: Games, committer: Committer, lobbies: Lobbies
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._committer = committer
         self._lobbies = lobbies
 
     async def rematch(self, channel_id: int, player: Player, game_id: int) -> Rematch:
         """`player` pressed Rematch under the final board of game `game_id` (see the rulings)."""
-        async with self._tables.lock(channel_id):
-            finished = await self.store.games.get(game_id)
+        async with self._committer.open(channel_id, status=None) as work:
+            finished = await self._games.get(game_id)
             if finished is None or finished.channel_id != channel_id:
                 raise TableError("That game is not one of this channel's.")
             if finished.status != "finished":
@@ -52,7 +57,7 @@ class Rematches:
                     "Only the players of that game can ask for its rematch. Once its lobby is "
                     "open, you may take a free seat with `/join`."
                 )
-            row = await self.store.games.open_in(channel_id)
+            row = await self._games.open_in(channel_id)
             if row is None:
                 await self._check_latest(finished)
                 return Rematch(
@@ -64,13 +69,13 @@ class Rematches:
                 )
             if row.status != "lobby":
                 raise TableError("The rematch has already started; `/board` shows it.")
-            await self._lobbies.seat_person(await self._tables.decode(row), player)
+            await self._lobbies.seat_person(await work.load(row=row), player)
             return Rematch(await self._lobbies.lobby(channel_id), opened=False)
 
     async def _check_latest(self, finished: GameRow) -> None:
         """Refuse a rematch of a game that a newer one has followed in its channel (other than
         an emptied lobby of its own rematch)."""
-        latest = await self.store.games.last_in(finished.channel_id)
+        latest = await self._games.last_in(finished.channel_id)
         if latest is None or latest.id == finished.id:
             return
         if latest.rematch_of == finished.id and latest.state is None:

@@ -16,8 +16,8 @@ from typing import Any
 from club.service import fair_clock
 from club.service.updates import TableError
 from club.service.wording import HOURS
-from club.storage import Storage
 from club.storage.rows import GameRow
+from club.storage.servers import GuildSettings
 
 SHORTEST_REMINDER_HOURS, LONGEST_REMINDER_HOURS = 1, 24 * 7
 """The reminder periods a server may choose, in hours (besides 0, none, and -1, the bot's)."""
@@ -61,18 +61,20 @@ class Servers:
     `remind_after` is the bot's own reminder period (`TURN_REMINDER_HOURS`, in seconds; 0:
     none); `clock` gives Unix seconds."""
 
-    def __init__(self, store: Storage, *, remind_after: float, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(
+        self, settings: GuildSettings, *, remind_after: float, clock: Callable[[], float]
+    ) -> None:
+        self._settings = settings
         self._remind_after = remind_after
         self._clock = clock
         self._servers: dict[int, ServerSettings] = {}
 
     async def load_server_settings(self) -> None:
         """Read every server's settings again."""
-        self._servers = {row[0]: _settings(row) for row in await self.store.servers.settings()}
+        self._servers = {row[0]: _settings(row) for row in await self._settings.settings()}
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
-        rows = await self.store.servers.settings(guild_id)
+        rows = await self._settings.settings(guild_id)
         settings = _settings(rows[0]) if rows else ServerSettings()
         self._servers[guild_id] = settings
         return settings
@@ -100,7 +102,7 @@ class Servers:
             except ValueError as error:
                 raise TableError(str(error)) from error
         settings = replace(settings, **given)
-        await self.store.servers.set_settings(
+        await self._settings.set_settings(
             guild_id,
             settings.remind_hours,
             settings.clock_hours,

@@ -17,35 +17,38 @@ Rulings (README says the same):
 
 from __future__ import annotations
 
+from club.service.commits import Committer
 from club.service.computers import Turn
 from club.service.tables import Tables
 from club.service.updates import TableError
+from club.storage.games import Games
 
 
 class StandIns:
     """The stand-ins' turns (played through the computer players' own path)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, games: Games, committer: Committer) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._committer = committer
 
     """The stand-ins' turns (played through the computer players' own path)."""
 
     async def standin_games(self) -> list[tuple[int, int | None]]:
-        return await self.store.games.with_standins()
+        return await self._games.with_standins()
 
     async def standin_turn(self, game_id: int) -> Turn | None:
         """The turn a stand-in of this game is to take now, or None; the game is marked
         unrated first (see the rulings)."""
-        row = await self.store.games.get(game_id)
+        row = await self._games.get(game_id)
         if row is None or row.status != "active":
             return None
-        standins = await self.store.games.standins(game_id)
+        standins = await self._games.standins(game_id)
         table = await self._tables.decode(row)
         seat = next((s for s in table.actors() if table.players[s].user_id in standins), None)
         if seat is None:
             return None
-        await self.store.games.mark_unrated(game_id)
+        await self._games.mark_unrated(game_id)
         assert row.state is not None
         level = standins[table.players[seat].user_id]
         return Turn(
@@ -61,12 +64,12 @@ class StandIns:
 
     async def take_seat_back(self, channel_id: int, user_id: int) -> str:
         """The person plays their own seat again; what the channel is told."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             seat = table.seat(user_id)
-            if user_id not in await self.store.games.standins(table.row.id):
+            if user_id not in await self._games.standins(table.row.id):
                 raise TableError("No stand-in plays your seat: you are playing it yourself.")
-            await self.store.games.set_standin(table.row, user_id, None)
+            await self._games.set_standin(table.row, user_id, None)
             self._tables.changed(table.row.id)
             return (
                 f"{table.players[seat].name} is back and plays their own seat again "

@@ -21,7 +21,8 @@ from typing import Any
 from club.catalogue import CATALOGUE, Catalogue
 from club.service.updates import Controls, Player, TableError
 from club.service.wording import STALE
-from club.storage import Storage
+from club.storage.games import Games
+from club.storage.moves import Moves
 from club.storage.rows import GameRow
 from engine.core import BadState, Game, Seat
 
@@ -63,18 +64,21 @@ class Table:
 
 
 class Tables:
-    """The games' tables as the services see them: the store, the seed source, the clock (Unix
-    seconds), one lock per channel and the decoded states kept in memory."""
+    """The games' tables as the services see them: the games and their moves (the repositories
+    it reads), the seed source, the clock (Unix seconds), one lock per channel and the decoded
+    states kept in memory."""
 
     def __init__(
         self,
-        store: Storage,
+        games: Games,
+        moves: Moves,
         seed_source: Callable[[], int] | None = None,
         *,
         clock: Callable[[], float] = time.time,
         catalogue: Catalogue = CATALOGUE,
     ) -> None:
-        self.store = store
+        self._games = games
+        self._moves = moves
         self.catalogue = catalogue
         """The games these tables may play, by key."""
         self.new_seed = seed_source or new_seed
@@ -100,7 +104,7 @@ class Tables:
     ) -> Table:
         """The channel's open table (from `row` when the caller has just read it); refused
         when there is none or it is not in `status`."""
-        row = row or await self.store.games.open_in(channel_id)
+        row = row or await self._games.open_in(channel_id)
         if row is None:
             raise TableError("There is no game in this channel. Open one with `/new`.")
         if status == "active" and row.status == "lobby":
@@ -144,9 +148,9 @@ class Tables:
                 raise TableError("That control belongs to a game that is over.")
             if offered.offered_to is not None and seat not in offered.offered_to:
                 raise TableError(STALE)
-            if await self.store.moves.moved_since(game_id, seat, offered.after_moves):
+            if await self._moves.moved_since(game_id, seat, offered.after_moves):
                 raise TableError(STALE)
-        if sent_at is not None and await self.store.moves.moved_after(game_id, seat, sent_at):
+        if sent_at is not None and await self._moves.moved_after(game_id, seat, sent_at):
             raise TableError(
                 "Your earlier action was applied just before this one arrived; nothing more "
                 "was changed. Check the board and try again if you still mean it."

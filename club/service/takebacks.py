@@ -28,16 +28,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from club.service import wording
-from club.service.commits import Action, Committer
+from club.service.commits import Action, Committer, Work
 from club.service.computer_seats import computer_name, is_computer
 from club.service.records import positions
 from club.service.tables import Table, Tables
 from club.service.updates import Player, TableError, TableUpdate
-from club.storage.rows import MoveRow, TakebackRequest
+from club.storage.moves import Moves
+from club.storage.rows import MoveRow, Statement, TakebackRequest
+from club.storage.takebacks import TakebackRequests
 from engine.core import BadState, Event, Game, GameError, UndoableGame
 
 REFUSING_LEVELS = frozenset({"hard"})
@@ -61,36 +64,39 @@ class TakebackAsked:
 class Takebacks:
     """Takeback requests, their answers and the undo."""
 
-    def __init__(self, tables: Tables, committer: Committer) -> None:
+    def __init__(
+        self, tables: Tables, moves: Moves, takebacks: TakebackRequests, committer: Committer
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._moves = moves
+        self._takebacks = takebacks
         self._committer = committer
 
     async def ask_takeback(self, channel_id: int, player: Player) -> TakebackAsked | TableUpdate:
         """`player` asks to take back their last move: refused when it cannot be (see the
         rulings); undone at once when nobody else need accept, else waiting for them."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
+        async with self._committer.open(channel_id) as work:
+            table = work.table
             seat = table.seat(player.user_id)
             undoable(table.game)
-            moves = await self.store.moves.of(table.row.id)
+            moves = await self._moves.of(table.row.id)
             last = moves[-1] if moves else None
-            standing = await self.store.takebacks.request(table.row.id)
+            standing = await self._takebacks.request(table.row.id)
             if standing is not None and last is not None and standing.seq == last.seq:
                 raise TableError(_asked_already(standing, player.user_id))
             waiting = _others(table, seat)
             if not waiting:  # alone with computers: their replies are taken back too
                 first = _own_before_replies(table, moves, seat)
                 before = await self._before(table, moves, first)
-                return await self._undo(table, moves[first:], before)
+                return await self._undo(work, moves[first:], before)
             if last is None or last.seat != seat or last.kind not in ("move", "hidden"):
                 raise TableError(NOT_YOURS)
             if last.kind == "hidden":
                 raise TableError(SECRET)
             before = await self._before(table, moves, len(moves) - 1)
             _refuse_computers(table, seat)
-            if not await self.store.takebacks.ask(table.row.id, last.seq, player.user_id):
-                standing = await self.store.takebacks.request(table.row.id)
+            if not await self._takebacks.ask(table.row.id, last.seq, player.user_id):
+                standing = await self._takebacks.request(table.row.id)
                 raise TableError(_asked_already(standing, player.user_id))
             text = wording.takeback_asked(player.user_id, last.notation, waiting)
             return TakebackAsked(table.row.id, last.seq, text, waiting)
@@ -101,10 +107,10 @@ class Takebacks:
         """`player`'s answer to the request to take back move `seq` of game `game_id`: what
         the channel is told of a refusal or of an acceptance still waiting for others, or the
         update of the undo once everyone has accepted."""
-        async with self._tables.lock(channel_id):
-            table = await self._tables.load(channel_id, status="active")
-            request = await self.store.takebacks.request(table.row.id)
-            moves = await self.store.moves.of(table.row.id)
+        async with self._committer.open(channel_id) as work:
+            table = work.table
+            request = await self._takebacks.request(table.row.id)
+            moves = await self._moves.of(table.row.id)
             last = moves[-1] if moves else None
             current = request is not None and last is not None and last.seq == request.seq
             if table.row.id != game_id or not current or request is None or request.seq != seq:
@@ -113,33 +119,37 @@ class Takebacks:
             if player.user_id not in others:
                 raise TableError("Only the other players answer a takeback request.")
             if not accept:
-                await self.store.takebacks.drop(table.row.id)
+                await self._takebacks.drop(table.row.id)
                 return wording.takeback_declined(player.user_id, request.asker)
-            accepted = await self.store.takebacks.accept(table.row.id, seq, player.user_id)
-            if accepted is None:
-                raise TableError(OVER)
-            left = [u for u in others if u not in accepted]
-            if left:
-                return wording.takeback_accepted(player.user_id, left)
+            if any(u not in (*request.accepted, player.user_id) for u in others):
+                accepted = await self._takebacks.accept(table.row.id, seq, player.user_id)
+                if accepted is None:
+                    raise TableError(OVER)
+                left = [u for u in others if u not in accepted]
+                if left:
+                    return wording.takeback_accepted(player.user_id, left)
             assert last is not None
             before = await self._before(table, moves, len(moves) - 1)
-            await self.store.takebacks.drop(table.row.id)
-            return await self._undo(table, [last], before)
+            answered = self._takebacks.answered(table.row.id, seq)
+            return await self._undo(work, [last], before, also=[answered])
 
     async def _before(self, table: Table, moves: list[MoveRow], first: int) -> Any:
         """The state before `moves[first]`, from the positions the log keeps (see `_before`)."""
-        saved = await self.store.moves.positions_from(table.row.id, moves[first].seq)
+        saved = await self._moves.positions_from(table.row.id, moves[first].seq)
         return await asyncio.to_thread(_before, table, moves, first, saved)
 
-    async def _undo(self, table: Table, undone: list[MoveRow], before: Any) -> TableUpdate:
+    async def _undo(
+        self, work: Work, undone: list[MoveRow], before: Any, also: Sequence[Statement] = ()
+    ) -> TableUpdate:
         """Go back to `before`, the position before the actions `undone` (the taker's own
-        move, then any computer players' replies)."""
+        move, then any computer players' replies), in one transaction with `also`."""
+        table = work.table
         own, *replies = undone
         said = f"{table.players[own.seat].name} took back `{own.notation}`"
         if replies:
             answers = ", ".join(f"{table.players[r.seat].name}'s `{r.notation}`" for r in replies)
             said += f" and the replies after it ({answers})"
-        update = await self._committer.commit(
+        update = await work.commit(
             Action(
                 table,
                 own.seat,
@@ -148,7 +158,8 @@ class Takebacks:
                 before,
                 [Event(f"{said}.")],
                 undoes=len(undone),
-            )
+            ),
+            also,
         )
         return replace(update, confirmation=f"Taken back: `{own.notation}`.")
 

@@ -26,6 +26,8 @@ from club.service.computer_seats import is_computer
 from club.service.servers import Servers
 from club.service.tables import Table, Tables
 from club.service.updates import TableError
+from club.storage.games import Games
+from club.storage.people import People
 from club.storage.rows import GameRow
 from engine.words import Unit
 
@@ -109,9 +111,12 @@ def digest(tables: list[SeatedTable], server: str) -> str:
 class Waiting:
     """Each player's tables on a server, and the digests due."""
 
-    def __init__(self, tables: Tables, servers: Servers, away: Away) -> None:
+    def __init__(
+        self, tables: Tables, games: Games, people: People, servers: Servers, away: Away
+    ) -> None:
         self._tables = tables
-        self.store = tables.store
+        self._games = games
+        self._people = people
         self._servers = servers
         self._away = away
         self._digest_due: set[tuple[int, int]] = set()
@@ -122,7 +127,7 @@ class Waiting:
         the longest waiting first)."""
         now = self._tables.now()
         tables = []
-        for row in await self.store.games.seated(guild_id, user_id):
+        for row in await self._games.seated(guild_id, user_id):
             try:
                 table = await self._tables.decode(row)
             except TableError:
@@ -148,21 +153,19 @@ class Waiting:
         )
 
     async def notify_choice(self, guild_id: int, user_id: int) -> str:
-        return (await self.store.people.notify_of(guild_id, [user_id])).get(
-            user_id, NOTIFY_CHOICES[0]
-        )
+        return (await self._people.notify_of(guild_id, [user_id])).get(user_id, NOTIFY_CHOICES[0])
 
     async def set_notify(self, guild_id: int, user_id: int, how: str) -> str:
         """Record how the user is reminded on this server; what they are told."""
         if how not in NOTIFY_CHOICES:
             raise TableError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
-        await self.store.people.set_notify(guild_id, user_id, how)
+        await self._people.set_notify(guild_id, user_id, how)
         return f"Done: on this server your turn reminders come as {NOTIFY_WORDS[how]}."
 
     async def notify_choices(self, guild_id: int | None, user_ids: list[int]) -> dict[int, str]:
         """Each person's choice (the default for those who never chose)."""
         people = [u for u in user_ids if not is_computer(u)]
-        chosen = await self.store.people.notify_of(guild_id, people) if guild_id is not None else {}
+        chosen = await self._people.notify_of(guild_id, people) if guild_id is not None else {}
         return {u: chosen.get(u, NOTIFY_CHOICES[0]) for u in people}
 
     def mark_due(self, guild_id: int, user_ids: Iterable[int]) -> None:
@@ -182,6 +185,6 @@ class Waiting:
             tables = [t for t in await self.my_games(guild_id, user_id) if t.yours]
             if not tables or not period:
                 continue
-            if await self.store.people.claim_digest(guild_id, user_id, now, period * 0.999):
+            if await self._people.claim_digest(guild_id, user_id, now, period * 0.999):
                 digests.append((guild_id, user_id, tables))
         return digests

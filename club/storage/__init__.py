@@ -34,8 +34,6 @@ class Storage:
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        self.shared = database.shared
-        """Whether other processes may use the same database (`Database.shared`)."""
         self.games = Games(database)
         self.moves = Moves(database)
         self.outbox = Outbox(database)
@@ -47,6 +45,11 @@ class Storage:
         self.operations = Operations(database)
         self.guild_commands = GuildCommands(database)
         self.privacy = Privacy(database)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may use the same database (`Database.shared`)."""
+        return self.database.shared
 
     async def open(self, *, read_only: bool = False) -> None:
         """Connect, creating and migrating the schema (`read_only`: only read it as it is);

@@ -109,3 +109,15 @@ class Database(ABC):
     @abstractmethod
     async def lock_ledger(self, db: Connection) -> None:
         """Take the right to number finished games and count them, until the transaction ends."""
+
+
+class Repository:
+    """A group of tables over `database`."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may use the same database (`Database.shared`)."""
+        return self.database.shared

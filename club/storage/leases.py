@@ -3,14 +3,11 @@ several processes share; see `Database.shared`)."""
 
 from __future__ import annotations
 
-from club.storage.database import Database
+from club.storage.database import Repository
 
 
-class LeaseHolders:
+class LeaseHolders(Repository):
     """The table `leases`."""
-
-    def __init__(self, database: Database) -> None:
-        self.database = database
 
     async def claim(self, name: str, holder: str, now: float, seconds: float) -> bool:
         """Claim the work called `name` for `holder`, from `now` (Unix seconds) for `seconds`:

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 
 from club.ratings import ledger
-from club.storage.database import Database
+from club.storage.database import Repository
 from club.storage.games import bump_telling
 from club.storage.outbox import queue
-from club.storage.rows import Commit, Committed, GameRow, MoveRow
+from club.storage.rows import Commit, Committed, GameRow, MoveRow, StaleGame, Statement
 
 
-class Moves:
+class Moves(Repository):
     """The table `moves`, and recording a move with everything it changes."""
-
-    def __init__(self, database: Database) -> None:
-        self.database = database
 
     async def of(self, game_id: int) -> list[MoveRow]:
         """The game's moves in order."""
@@ -47,11 +45,14 @@ class Moves:
             )
         )
 
-    async def record(self, game: GameRow, commit: Commit) -> Committed:
+    async def record(
+        self, game: GameRow, commit: Commit, also: Sequence[Statement] = ()
+    ) -> Committed:
         """Append `commit` to the move log, save its snapshot and queue the update that tells the
-        table, in one transaction (a committed move is always announced); a result ends the game
-        (status `finished`) and its ending is counted in the same transaction. Refused
-        (`StaleGame`) when the game is no longer at `game.version`."""
+        table, in one transaction (a committed move is always announced) with the statements
+        `also`; a result ends the game (status `finished`) and its ending is counted in the same
+        transaction. Refused (`StaleGame`), changing nothing, when the game is no longer at
+        `game.version` or one of `also` finds what it was to change gone."""
         async with self.database.transaction() as db:
             entry = await queue(db, game.id, commit.outbox)
             told = await bump_telling(
@@ -85,6 +86,10 @@ class Moves:
                 ),
             )
             committed = replace(told, row=replace(told.row, moves_made=int(seq)))
+            for statement in also:
+                cursor = await db.execute(statement.sql, statement.params)
+                if statement.changes is not None and cursor.rowcount != statement.changes:
+                    raise StaleGame()
             if commit.result is not None:
                 await self.database.lock_ledger(db)
                 await ledger.number(db, game.id)

@@ -74,6 +74,18 @@ class StaleGame(GameError):
         super().__init__("The game moved on before your action arrived; nothing was changed.")
 
 
+@dataclass(frozen=True)
+class Statement:
+    """A statement another write runs in its own transaction (such as dropping the takeback
+    request that a takeback's commit answers): `sql` with `?` placeholders and its `params`.
+    With `changes`, the whole transaction is refused (`StaleGame`) unless it changes exactly
+    that many rows (what it was to change is gone)."""
+
+    sql: str
+    params: tuple[Any, ...] = ()
+    changes: int | None = None
+
+
 class ChannelBusy(GameError):
     """The channel already holds a lobby or a game in play."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from club.storage.database import Database
-from club.storage.rows import TakebackRequest
+from club.storage.rows import Statement, TakebackRequest
 
 
 class TakebackRequests:
@@ -58,6 +58,14 @@ class TakebackRequests:
                 (json.dumps(accepted), game_id),
             )
             return tuple(accepted)
+
+    @staticmethod
+    def answered(game_id: int, seq: int) -> Statement:
+        """Drop the request to take back move `seq`, answered by the undo it goes with (see
+        `club.storage.moves.Moves.record`): refused when no such request stands any more."""
+        return Statement(
+            "DELETE FROM takeback_requests WHERE game_id = ? AND seq = ?", (game_id, seq), 1
+        )
 
     async def drop(self, game_id: int) -> None:
         async with self.database.transaction() as db:

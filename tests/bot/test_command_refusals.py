@@ -7,6 +7,7 @@ not started; bad `/new` options are refused before a lobby opens.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, cast
 
 import discord
@@ -23,6 +24,8 @@ from bot.play.cog import PlayCommands
 from bot.play.controls import controls_view
 from bot.workers.thinking import Thinkers
 from club.service import Player, TableService
+from club.storage import Storage
+from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError
 from tests.bot.fakes import FakeFollowup, FakeResponse
 
@@ -47,8 +50,9 @@ def commands_of(service: TableService) -> dict[str, Any]:
     } | {command.qualified_name: command for command in lobby.new_table.walk_commands()}
 
 
-COMMANDS = commands_of(TableService(cast(Any, None)))
-"""The commands' names (what each test runs is bound to its own service)."""
+COMMANDS = commands_of(TableService(Storage(SqliteDatabase(Path("unopened.sqlite3")))))
+"""The commands' names (what each test runs is bound to its own service; its store is never
+opened)."""
 ARGUMENTS = {"move": {"text": "draw"}, "rules": {"game": "agents"}}
 EVERYWHERE = {"help", "rules"}
 """Commands that answer in direct messages and channels without a game alike."""

@@ -66,7 +66,7 @@ class Once:
 def failing(monkeypatch: pytest.MonkeyPatch, service: TableService, name: str) -> Once:
     """Make the storage's method `name` (`repository.method`) fail once; the leases are used
     even on SQLite (as where several processes share the database)."""
-    monkeypatch.setattr(service.store, "shared", True)
+    monkeypatch.setattr(service.store.database, "shared", True)
     once = Once(service, name)
     repository, method = name.split(".")
     monkeypatch.setattr(getattr(service.store, repository), method, once)

@@ -16,7 +16,7 @@ import pytest
 from club.catalogue import CATALOGUE
 from club.service import Player, TableError, TableService, TableUpdate, TakebackAsked
 from club.service.records import replay_frames
-from club.storage.rows import TakebackRequest
+from club.storage.rows import StaleGame, TakebackRequest
 from engine.core import UndoableGame
 from tests.conftest import Backend
 from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, serve, started
@@ -306,6 +306,42 @@ async def test_two_processes_asking_at_once_make_one_request(backend: Backend) -
         )  # fmt: skip
         assert sum(isinstance(r, TakebackAsked) for r in results) == 1, results
         assert sum(isinstance(r, TableError) for r in results) == 1, results
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_an_undo_the_game_outlived_leaves_the_request_and_the_move(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob accepts; before the undo commits, another process records Bob's move: the undo is
+    refused and the request and the move log stay exactly as they were, in one transaction."""
+    first, second = await serve(backend.store()), await serve(backend.store())
+    try:
+        await started(first)
+        await first.play.move(CHANNEL, ANN, "L c3")
+        request = await asked(first)
+        state, _ = await stored(first)
+        leylines = CATALOGUE["leylines"].game
+        reply = leylines.notation(leylines.legal_moves(state, 1)[0])
+        row = await first.store.games.open_in(CHANNEL)
+        assert row is not None
+        standing = await first.store.takebacks.request(row.id)
+        reading = first.store.moves.positions_from
+
+        async def moved_on_meanwhile(game_id: int, seq: int) -> list[str | None]:
+            await second.play.move(CHANNEL, BOB, reply)
+            return await reading(game_id, seq)
+
+        monkeypatch.setattr(first.store.moves, "positions_from", moved_on_meanwhile)
+        with pytest.raises(StaleGame):
+            await first.takebacks.answer_takeback(CHANNEL, BOB, row.id, request.seq, True)
+        assert await first.store.takebacks.request(row.id) == standing
+        moves = await first.store.moves.of(row.id)
+        assert [(m.seat, m.kind, m.notation) for m in moves] == [
+            (0, "move", "L c3"),
+            (1, "move", reply),
+        ]
     finally:
         await first.store.close()
         await second.store.close()
