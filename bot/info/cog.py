@@ -56,6 +56,7 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/claim standin` once a turn has waited past the clock, a computer plays that seat (the game
 becomes unrated); `/claim back` takes your seat back
 `/settings`, `/status` (server administrators) this server's defaults; the bot's health
+`/privacy show`, `export`, `forget` what the bot holds about you; a file of it; erase it
 """
 
 GAME_CHOICES = [
