@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.courier import limits
 from bot.courier.replies import answer_error
-from club.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE, Catalogue
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -97,8 +97,10 @@ class RulesButton(
     ) -> RulesButton:
         return cls(match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        entry = CATALOGUE.get(self.game)
+    async def callback(  # type: ignore[override]
+        self, interaction: discord.Interaction[MarsBot]
+    ) -> None:
+        entry = interaction.client.catalogue.get(self.game)
         try:
             if entry is None:  # a game this bot no longer has
                 await interaction.response.send_message(
@@ -118,16 +120,23 @@ def rules_view(game: str) -> discord.ui.View:
 
 
 class InfoCommands(commands.Cog):
+    """`/rules` and `/help` for the games of `catalogue` (the command's choices list the games
+    the code has: the bundled catalogue's keys and titles, which a deck does not change)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+
     @app_commands.command(name="rules", description="How a game is played, and its notation")
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """The game's quick start, privately, with a button for the full rules."""
+        quick = self.catalogue[game].guide.quick
         await interaction.response.send_message(
-            f"{CATALOGUE[game].guide.quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
+            f"{quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
         )
 
     @app_commands.command(name="help", description="What this bot does and its commands")
     async def help(self, interaction: discord.Interaction[MarsBot]) -> None:
-        games = ", ".join(f"{e.game.title} (`/new {key}`)" for key, e in CATALOGUE.items())
+        games = ", ".join(f"{e.game.title} (`/new {key}`)" for key, e in self.catalogue.items())
         await send_pages(interaction, HELP.format(games=games))

@@ -32,7 +32,7 @@ from bot.courier.delivery import checked
 from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
-from club.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE, Catalogue
 from club.learn.lesson import Run
 from club.learn.session import Held, Lessons, expired, game_of, not_yours
 from club.service.offers import narrower_prefixes
@@ -189,9 +189,13 @@ async def handle(
 
 
 class LessonCommands(commands.Cog):
-    """Lessons, held by `lessons`, drawn by `pictures`."""
+    """Lessons of the games of `catalogue`, held by `lessons`, drawn by `pictures` (the
+    command's choices list the games the code has lessons for: the bundled catalogue's)."""
 
-    def __init__(self, pictures: Pictures, lessons: Lessons | None = None) -> None:
+    def __init__(
+        self, catalogue: Catalogue, pictures: Pictures, lessons: Lessons | None = None
+    ) -> None:
+        self.catalogue = catalogue
         self.pictures = pictures
         self.lessons = lessons or Lessons()
 
@@ -202,7 +206,7 @@ class LessonCommands(commands.Cog):
         """Start a lesson of `game` for the user, in a message only they see."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         learner = safe_name(interaction.user.display_name)
-        lesson = CATALOGUE[game].lesson
+        lesson = self.catalogue[game].lesson
         assert lesson is not None  # the command offers only games with a lesson
         run = await asyncio.to_thread(Run, lesson, learner)
         lesson_id = self.lessons.begin(run, interaction.user.id)

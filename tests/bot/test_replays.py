@@ -22,6 +22,7 @@ from bot.courier import pictures as pictures_module
 from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error
 from bot.history.cog import HistoryCommands
+from club.catalogue import CATALOGUE
 from club.service import TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
@@ -263,7 +264,7 @@ async def test_a_broken_replay_pool_is_replaced_at_the_next_replay() -> None:
 
 
 async def test_replays_are_made_by_worker_processes_of_their_own_at_a_lower_priority() -> None:
-    pictures = Pictures.in_processes(1)
+    pictures = Pictures.in_processes(CATALOGUE, 1)
     try:
         frames = opening_frames()
         assert await pictures.animate(frames, 10**7) == animate(frames, 10**7, RENDERER.draw)

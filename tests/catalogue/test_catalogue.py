@@ -8,6 +8,7 @@ naming what is wrong."""
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any, cast
@@ -136,8 +137,16 @@ def test_the_catalogue_refuses_pieces_of_another_game() -> None:
         Catalogue([replace(ENTRY, lesson=CATALOGUE["leylines"].lesson)])
     with pytest.raises(CatalogueError, match="nim: two entries"):
         Catalogue([ENTRY, ENTRY])
-    with pytest.raises(CatalogueError, match="leylines: the entry is for nim"):
-        Catalogue([])["leylines"] = ENTRY
+
+
+def test_a_catalogue_is_read_only_and_only_a_built_one_crosses_to_a_worker() -> None:
+    """Nothing rewrites a catalogue once built; the bot's crosses to a worker process as the
+    recipe that builds it again, a test's own does not cross."""
+    with pytest.raises(TypeError):
+        cast(Any, CATALOGUE)["nim"] = ENTRY
+    assert list(pickle.loads(pickle.dumps(CATALOGUE))) == list(CATALOGUE)
+    with pytest.raises(TypeError, match="cannot be built again"):
+        pickle.dumps(TOY)
 
 
 def test_a_game_must_declare_its_nature() -> None:
