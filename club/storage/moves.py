@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from club.ratings import ledger
+from club.storage import ledger
 from club.storage.database import Database
 from club.storage.games import bump_telling
 from club.storage.outbox import queue

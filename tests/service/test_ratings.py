@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 
 from club.catalogue import CATALOGUE
-from club.ratings import ledger
 from club.ratings.ledger import Rating
 from club.ratings.skill import Skill, rate
 from club.ratings.standings import Ending
 from club.service import Player, TableService
-from club.storage import Storage
+from club.storage import Storage, ledger
 from club.storage.migrations import rendered
 from club.storage.rows import Commit
 from club.storage.sqlite import SqliteDatabase
