@@ -116,7 +116,9 @@ async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> No
     assert wins(game, state, seat, game.parse(state, seat, better)), (better, winning)
     assert "Turning point: move 35" in reviewed.text
     assert told[0] == (0, 36) and told[-1] == (36, 36)
-    assert reviewed.png.startswith(b"\x89PNG") and "chance to win" in reviewed.alt
+    [line] = reviewed.chart.series  # the asker's own line
+    assert reviewed.chart.title == "Chance to win, Ley Lines of Mars #1" and line.seat == seat
+    assert line.chances[-2:] == (1.0, 0.0) and line.own[-1] == 35  # the drop at move 35
 
 
 async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> None:
