@@ -7,15 +7,14 @@ with the full guide."""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.courier import limits
-from bot.courier.replies import answer_error
+from bot.courier.persistent import Button
 from club.catalogue import CATALOGUE, Catalogue
 
 if TYPE_CHECKING:
@@ -76,10 +75,12 @@ async def send_pages(interaction: discord.Interaction, text: str) -> None:
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=r"mars:rules:(?P<game>[a-z]+)",
 ):
     """**Full rules** under a quick start: sends the game's full guide, privately."""
+
+    fields = (("game", str),)
 
     def __init__(self, game: str) -> None:
         super().__init__(
@@ -91,25 +92,14 @@ class RulesButton(
         )
         self.game = game
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesButton:
-        return cls(match["game"])
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
         entry = interaction.client.catalogue.get(self.game)
-        try:
-            if entry is None:  # a game this bot no longer has
-                await interaction.response.send_message(
-                    "That game is no longer here; see `/help`.", ephemeral=True
-                )
-                return
-            await send_pages(interaction, entry.guide.full)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+        if entry is None:  # a game this bot no longer has
+            await interaction.response.send_message(
+                "That game is no longer here; see `/help`.", ephemeral=True
+            )
+            return
+        await send_pages(interaction, entry.guide.full)
 
 
 def rules_view(game: str) -> discord.ui.View:
