@@ -25,8 +25,8 @@ from club.service.computer_seats import computer_id
 from engine.leylines import GAME
 from tests.bot.fakes import FakeResponse
 from tests.conftest import Backend
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, serve
 from tests.service.secret_numbers import WITH_NUMBERS
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL
 
 IDS = itertools.count(9000)
 
@@ -271,16 +271,14 @@ async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
     backend: Backend,
 ) -> None:
     store = backend.store()
-    await store.open()
-    before = TableService(store, seed_source=lambda: 5, catalogue=WITH_NUMBERS)
+    before = await serve(store, seed=5, catalogue=WITH_NUMBERS)
     game_id = await leylines_table(before)
     await before.play.move(CHANNEL, ANN, "L c3")
     await before.play.move(CHANNEL, BOB, "M d4")
     await store.close()  # the process dies before telling anyone
 
     store = backend.store()
-    await store.open()
-    after = TableService(store, seed_source=lambda: 5, catalogue=WITH_NUMBERS)
+    after = await serve(store, seed=5, catalogue=WITH_NUMBERS)
     try:
         assert await after.deliveries.undelivered_games(float("inf")) == [game_id]
         courier, channel, _ = courier_for(after)

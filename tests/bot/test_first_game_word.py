@@ -14,7 +14,7 @@ from club.catalogue import CATALOGUE
 from club.service import Lobby, Player, TableService, wording
 from tests.bot.test_lobby_message import LobbyPost, interaction, told
 from tests.conftest import Backend
-from tests.service.test_ratings import GUILD, seat
+from tests.service.fixtures import GUILD, seat
 
 ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
 CHANNEL = 1000

@@ -16,7 +16,7 @@ from bot.lobby.flow import Seating
 from club.catalogue import CATALOGUE
 from club.service import Player, TableService
 from club.service.lobbies import STARTED
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL
 
 MESSAGE = 555
 """The lobby message's id."""

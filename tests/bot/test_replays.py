@@ -34,7 +34,7 @@ from render.replay import Animation, Draw, animate
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_pictures import BreakingPool
 from tests.hang import HANG_SECONDS
-from tests.service.test_service import ANN, BOB, CHANNEL, started
+from tests.service.fixtures import ANN, BOB, CHANNEL, serve, started
 
 GUARD = HANG_SECONDS
 """Seconds a step may take before the test gives up (a guard against hanging, not a measure)."""
@@ -120,8 +120,7 @@ def heading(game: int) -> str:
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    yield TableService(store, seed_source=lambda: 7)
+    yield await serve(store, seed=7)
     await store.close()
 
 

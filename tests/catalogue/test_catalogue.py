@@ -23,6 +23,7 @@ from club.service import Player, TableService, TableUpdate
 from render.leylines import RENDERER as LEYLINES_RENDERER
 from tests.catalogue.nim import ENTRY, GAME, TOY, Nim
 from tests.conftest import Backend
+from tests.service.fixtures import serve
 
 ANN = Player(101, "Ann")
 BOB = Player(202, "Bob")
@@ -33,8 +34,7 @@ CHANNEL = 1000
 async def service(backend: Backend) -> AsyncIterator[TableService]:
     """The real table service on a fresh database, knowing only the toy catalogue's games."""
     store = backend.store()
-    await store.open()
-    yield TableService(store, seed_source=lambda: 7, catalogue=TOY)
+    yield await serve(store, seed=7, catalogue=TOY)
     await store.close()
 
 

@@ -39,7 +39,7 @@ from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH
 from tests.ai.test_decisive import loses, opening, wins
-from tests.service.test_service import ANN, BOB, CHANNEL
+from tests.service.fixtures import ANN, BOB, CHANNEL, serve
 
 CAT = Player(303, "Cat")
 TINY = 400
@@ -50,8 +50,7 @@ TINY = 400
 async def seeded(tmp_path: Path) -> AsyncIterator[TableService]:
     """A table service on a fresh SQLite file whose games are seeded 1."""
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    yield TableService(store, seed_source=lambda: 1)
+    yield await serve(store, seed=1)
     await store.close()
 
 

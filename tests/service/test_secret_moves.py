@@ -14,9 +14,9 @@ from club.service import STALE, ChooseFurther, Controls, TableError, TableServic
 from club.storage import Storage
 from engine.core import AmbiguousMove
 from tests.conftest import Backend
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, Clock, serve
 from tests.service.secret_numbers import GAME as NUMBERS
 from tests.service.secret_numbers import WITH_NUMBERS
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
 
 
 async def _record(service: TableService) -> str:
@@ -27,8 +27,7 @@ async def _record(service: TableService) -> str:
 
 
 async def open_table(store: Storage, clock: Clock) -> TableService:
-    await store.open()
-    return TableService(store, seed_source=lambda: 5, clock=clock, catalogue=WITH_NUMBERS)
+    return await serve(store, seed=5, clock=clock, catalogue=WITH_NUMBERS)
 
 
 @pytest.fixture

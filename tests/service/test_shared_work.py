@@ -14,8 +14,8 @@ from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
 from tests.conftest import Backend
 from tests.hang import HANG_SECONDS
+from tests.service.fixtures import ANN, BOB, CHANNEL, Clock, started
 from tests.service.secret_numbers import WITH_NUMBERS
-from tests.service.test_service import ANN, BOB, CHANNEL, Clock, started
 
 HOUR = 3600.0
 
