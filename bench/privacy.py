@@ -20,7 +20,7 @@ from bench.report import Check, Section
 from club.service import Player, TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
-from tests.service.test_ratings import play_out, seat
+from tests.service.fixtures import play_out, seat
 
 TARGET = 5.0
 """Seconds an export of `FULL` games may take."""

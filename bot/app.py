@@ -21,8 +21,9 @@ import discord
 
 from bot.client import MarsBot
 from bot.config import Config, ConfigError
+from bot.games import catalogue_of
 from bot.logsafe import safe_handler
-from club.catalogue import use_deck
+from club.catalogue import Catalogue
 from club.storage.database import DatabaseProblem
 
 log = logging.getLogger("bot")
@@ -79,8 +80,9 @@ def reason(error: BaseException) -> str:
     return " ".join(str(error).split()) or type(error).__name__
 
 
-async def run(config: Config) -> None:
-    """Run the bot until a signal stops it, trying again while Discord is out of reach."""
+async def run(config: Config, catalogue: Catalogue) -> None:
+    """Run the bot, which plays the games of `catalogue`, until a signal stops it, trying again
+    while Discord is out of reach."""
     stopping = asyncio.Event()
     running: list[MarsBot] = []
     closing: list[asyncio.Future[None]] = []
@@ -94,7 +96,7 @@ async def run(config: Config) -> None:
         loop.add_signal_handler(sign, stop)
     backoff = Backoff(FIRST_RETRY_SECONDS, MOST_RETRY_SECONDS)
     while not stopping.is_set():
-        bot = MarsBot(config)
+        bot = MarsBot(config, catalogue=catalogue)
         running[:] = [bot]
         await bot.open_store()  # a database it cannot use ends the start before Discord is reached
         try:
@@ -133,11 +135,11 @@ def main() -> None:
         config = Config.from_env()
     except ConfigError as error:
         sys.exit(f"error: {error}")
-    use_deck(config.marsvsearth_deck)
+    catalogue = catalogue_of(config.marsvsearth_deck)
     discord.utils.setup_logging(handler=safe_handler(), level=config.log_level, root=True)
     logging.getLogger("discord.shard").addFilter(GatewayRetries())
     try:
-        asyncio.run(run(config))
+        asyncio.run(run(config, catalogue))
     except discord.LoginFailure:
         sys.exit(
             "error: Discord rejected DISCORD_TOKEN: copy a fresh token from the Developer Portal "

@@ -46,6 +46,7 @@ from bot.stats.cog import StatsCommands
 from bot.tables.cog import TableCommands
 from bot.takebacks.cog import AskButton, TakebackButton, TakebackCommands
 from bot.workers.thinking import Thinkers
+from club.catalogue import CATALOGUE, Catalogue
 from club.faults import Faults
 from club.operations.figures import where_kind
 from club.operations.heartbeat import HeartbeatWriter
@@ -129,6 +130,7 @@ class MarsBot(commands.AutoShardedBot):
         self,
         config: Config,
         *,
+        catalogue: Catalogue = CATALOGUE,
         pictures: Callable[[], Pictures] | None = None,
         thinkers: Callable[[], Thinkers] | None = None,
         poll_seconds: float = POLL_SECONDS,
@@ -148,15 +150,22 @@ class MarsBot(commands.AutoShardedBot):
             **shards,
         )
         self.config = config
+        self.catalogue = catalogue
+        """The games this bot plays (built from its configuration: `bot.games.catalogue_of`)."""
         self.store = storage_for(config.database_path, config.database_url)
         self.heartbeat = HeartbeatWriter(self.store, config.process_name)
         self.faults = Faults()
         self.service = TableService(
-            self.store, remind_after=config.remind_after, holder=config.process_name
+            self.store,
+            remind_after=config.remind_after,
+            holder=config.process_name,
+            catalogue=catalogue,
         )
         idle = config.worker_idle_seconds
-        self._make_pictures = pictures or functools.partial(Pictures.in_processes, None, idle)
-        self._make_thinkers = thinkers or functools.partial(Thinkers.in_processes, idle)
+        self._make_pictures = pictures or functools.partial(
+            Pictures.in_processes, catalogue, None, idle
+        )
+        self._make_thinkers = thinkers or functools.partial(Thinkers.in_processes, catalogue, idle)
         self._poll_seconds = poll_seconds
         self._shutdown: asyncio.Future[None] | None = None
         self.stopped = asyncio.Event()
@@ -219,10 +228,11 @@ class MarsBot(commands.AutoShardedBot):
     ) -> None:
         """Make each feature's cog with what it uses and add it (its commands with it)."""
         config, service, store = self.config, self.service, self.store
-        self.lobby_commands = LobbyCommands(service, courier)
+        catalogue = self.catalogue
+        self.lobby_commands = LobbyCommands(service, courier, catalogue)
         self.play_commands = PlayCommands(service, courier, thinkers)
         self.takeback_commands = TakebackCommands(service, courier)
-        self.lesson_commands = LessonCommands(pictures)
+        self.lesson_commands = LessonCommands(catalogue, pictures)
         self.privacy_commands = PrivacyCommands(
             self, service, courier, self.lesson_commands.lessons, config.server_grace_days
         )
@@ -233,13 +243,13 @@ class MarsBot(commands.AutoShardedBot):
             ClaimCommands(service, courier),
             self.takeback_commands,
             ComputerTurnLoop(computers),
-            InfoCommands(),
+            InfoCommands(catalogue),
             self.lesson_commands,
             StatsCommands(service.ratings),
             HistoryCommands(service.history, pictures),
             ReviewCommands(
                 service.history,
-                Reviews(store, service.tables.catalogue, in_workers(thinkers)),
+                Reviews(store, catalogue, in_workers(thinkers)),
             ),
             PollLoop(
                 self,

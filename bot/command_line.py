@@ -37,6 +37,7 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config import (
     ConfigError,
@@ -54,6 +55,9 @@ from club.operations.health import Verdict, check
 from club.storage import Storage, storage_for, where
 from club.storage.database import DatabaseProblem
 from engine.words import Unit
+
+if TYPE_CHECKING:
+    from club.catalogue import Catalogue
 
 HEALTH_WAIT = 8.0
 """Seconds the health check waits for the database (Docker's HEALTHCHECK allows 10)."""
@@ -124,18 +128,19 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m bot") -> None
             store = storage_for(path, url)
             print(asyncio.run(_status(store, where_kind(path, url), deck_path(values))))
         elif args.task == "privacy":
-            from club.catalogue import use_deck
+            from bot.games import catalogue_of
 
-            use_deck(deck_path(values))
+            catalogue = catalogue_of(deck_path(values))
             grace = server_grace_days(values)
-            print(asyncio.run(_privacy(storage_for(path, url), args.action, args.user_id, grace)))
+            store = storage_for(path, url)
+            print(asyncio.run(_privacy(store, catalogue, args.action, args.user_id, grace)))
         elif not args.rebuild:
             rating.error("say what to do with the ratings: --rebuild")
         else:
-            from club.catalogue import use_deck
+            from bot.games import catalogue_of
 
-            use_deck(deck_path(values))
-            counted = asyncio.run(_rebuild(storage_for(path, url)))
+            catalogue = catalogue_of(deck_path(values))
+            counted = asyncio.run(_rebuild(storage_for(path, url), catalogue))
             print(f"Ratings rebuilt from {counted} finished games in {where(path, url)}.")
     except (DatabaseProblem, ConfigError) as error:
         sys.exit(f"error: {error}")
@@ -196,11 +201,11 @@ async def _status(store: Storage, database: str, deck: Path | None) -> str:
     from club.operations.figures import describe, gather, waiting_on_computers
 
     async def waiting() -> int:  # the table service and its catalogue only where needed
-        from club.catalogue import use_deck
+        from bot.games import catalogue_of
         from club.service import TableService
 
-        use_deck(deck)
-        return await waiting_on_computers(TableService(store))
+        catalogue = catalogue_of(deck)
+        return await waiting_on_computers(TableService(store, catalogue=catalogue))
 
     await store.open(read_only=True)
     try:
@@ -226,8 +231,10 @@ def migrate(path: Path, url: str | None) -> None:
     print(f"Copied from {path} to {where(path, url)} the rows of {counts}.")
 
 
-async def _privacy(store: Storage, action: str, user_id: int, grace_days: float) -> str:
-    """What `python -m bot privacy ACTION USER_ID` prints."""
+async def _privacy(
+    store: Storage, catalogue: Catalogue, action: str, user_id: int, grace_days: float
+) -> str:
+    """What `python -m bot privacy ACTION USER_ID` prints (the games are `catalogue`'s)."""
     import json
 
     from club.service import TableService
@@ -235,7 +242,7 @@ async def _privacy(store: Storage, action: str, user_id: int, grace_days: float)
 
     await store.open()
     try:
-        service = TableService(store).privacy
+        service = TableService(store, catalogue=catalogue).privacy
         if action == "show":
             return describe(await service.held(user_id), str, grace_days)
         if action == "export":
@@ -252,11 +259,11 @@ async def _privacy(store: Storage, action: str, user_id: int, grace_days: float)
         await store.close()
 
 
-async def _rebuild(store: Storage) -> int:
+async def _rebuild(store: Storage, catalogue: Catalogue) -> int:
     from club.service import TableService
 
     await store.open()
     try:
-        return await TableService(store).ratings.rebuild()
+        return await TableService(store, catalogue=catalogue).ratings.rebuild()
     finally:
         await store.close()

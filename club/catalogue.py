@@ -2,17 +2,19 @@
 
 An `Entry` pairs an engine game with its picture (`render`), its guide (`/rules`), its lesson
 (`/learn`, optional), its computer players' kit (`ai.kits`, optional for an open game) and its
-table sizes; `CATALOGUE` holds one line per game. A catalogue checks each entry as it is put
-in (when the bot starts) and refuses an incomplete or mismatched one with an error naming the
-game and the piece. Nothing else in the bot keys tables by game name: adding a game is its
-engine package, its renderer, its guide, optionally its lesson and AI kit, and one line here.
+table sizes; `catalogue_for` builds the catalogue of every game, once, from the configuration
+(the Mars vs. Earth deck is a parameter, as OpenSpiel's `load_game(name, params)`), and the bot
+passes it to its service, its cogs and each of its worker processes; nothing rewrites it.
+`CATALOGUE` is the one built with the bundled deck. A catalogue checks each entry as it is
+built and refuses an incomplete or mismatched one with an error naming the game and the piece.
+Nothing else in the bot keys tables by game name: adding a game is its engine package, its
+renderer, its guide, optionally its lesson and AI kit, and one line here.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable, Iterator, MutableMapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,7 @@ from engine.albiorix import GAME as ALBIORIX
 from engine.core import Game, View
 from engine.leylines import GAME as LEYLINES
 from engine.marsvsearth import GAME as MARSVSEARTH
-from engine.marsvsearth import Deck, DeckError, MarsVsEarth, load_deck
+from engine.marsvsearth import Deck, MarsVsEarth, load_deck
 from engine.merchants import GAME as MERCHANTS
 from engine.words import with_article
 from render import agents as agents_render
@@ -116,30 +118,33 @@ class Entry:
             )
 
 
-class Catalogue(MutableMapping[str, Entry]):
-    """Entries by game key, each checked as it is put in (see `Entry.check`): when the bot
-    starts, when a Mars vs. Earth deck file replaces the bundled deck (in the bot and in each of
-    its worker processes), and when a test puts in a game of its own."""
+class Catalogue(Mapping[str, Entry]):
+    """Entries by game key, each checked as it is put in (see `Entry.check`), in the order they
+    are listed to players; read-only. It crosses to a worker process as `rebuilt_by`, a
+    function and its arguments that build it again there (`catalogue_for` and its deck); one
+    without (a test's own games) does not cross."""
 
-    def __init__(self, entries: Iterable[Entry]) -> None:
+    def __init__(
+        self,
+        entries: Iterable[Entry],
+        *,
+        rebuilt_by: tuple[Callable[..., Catalogue], tuple[Any, ...]] | None = None,
+    ) -> None:
         self._entries: dict[str, Entry] = {}
+        self._rebuilt_by = rebuilt_by
         for entry in entries:
             entry.check()
             if entry.key in self._entries:
                 raise CatalogueError(f"{entry.key}: two entries")
             self._entries[entry.key] = entry
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._rebuilt_by is None:
+            raise TypeError("this catalogue cannot be built again in a worker process")
+        return self._rebuilt_by
+
     def __getitem__(self, key: str) -> Entry:
         return self._entries[key]
-
-    def __setitem__(self, key: str, entry: Entry) -> None:
-        entry.check()
-        if entry.key != key:
-            raise CatalogueError(f"{key}: the entry is for {entry.key}")
-        self._entries[key] = entry
-
-    def __delitem__(self, key: str) -> None:
-        del self._entries[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
@@ -161,70 +166,58 @@ class Catalogue(MutableMapping[str, Entry]):
         raise TypeError(f"no game draws {with_article(type(view).__name__)}")
 
 
-CATALOGUE = Catalogue(
-    (
-        Entry(
-            LEYLINES,
-            leylines_render.RENDERER,
-            leylines_guide.GUIDE,
-            leylines_lesson.LESSON,
-            leylines_ai.KIT,
+def catalogue_for(deck: Deck | None = None) -> Catalogue:
+    """Every game this bot runs, in the order they are listed to players, Mars vs. Earth played
+    with `deck` (None: the bundled deck)."""
+    marsvsearth = MARSVSEARTH if deck is None else MarsVsEarth(deck)
+    return Catalogue(
+        (
+            Entry(
+                LEYLINES,
+                leylines_render.RENDERER,
+                leylines_guide.GUIDE,
+                leylines_lesson.LESSON,
+                leylines_ai.KIT,
+            ),
+            Entry(
+                ALBIORIX,
+                albiorix_render.RENDERER,
+                albiorix_guide.GUIDE,
+                albiorix_lesson.LESSON,
+                albiorix_ai.KIT,
+            ),
+            Entry(
+                AGENTS,
+                agents_render.RENDERER,
+                agents_guide.GUIDE,
+                agents_lesson.LESSON,
+                agents_ai.KIT,
+            ),
+            Entry(
+                MERCHANTS,
+                merchants_render.RENDERER,
+                merchants_guide.GUIDE,
+                merchants_lesson.LESSON,
+                merchants_ai.KIT,
+            ),
+            Entry(
+                marsvsearth,
+                marsvsearth_render.RENDERER,
+                marsvsearth_guide.GUIDE,
+                marsvsearth_lesson.LESSON,
+                marsvsearth_ai.KIT,
+            ),
         ),
-        Entry(
-            ALBIORIX,
-            albiorix_render.RENDERER,
-            albiorix_guide.GUIDE,
-            albiorix_lesson.LESSON,
-            albiorix_ai.KIT,
-        ),
-        Entry(
-            AGENTS, agents_render.RENDERER, agents_guide.GUIDE, agents_lesson.LESSON, agents_ai.KIT
-        ),
-        Entry(
-            MERCHANTS,
-            merchants_render.RENDERER,
-            merchants_guide.GUIDE,
-            merchants_lesson.LESSON,
-            merchants_ai.KIT,
-        ),
-        Entry(
-            MARSVSEARTH,
-            marsvsearth_render.RENDERER,
-            marsvsearth_guide.GUIDE,
-            marsvsearth_lesson.LESSON,
-            marsvsearth_ai.KIT,
-        ),
+        rebuilt_by=(catalogue_for, (deck,)),
     )
-)
-"""Every game this bot runs, in the order they are listed to players."""
 
 
-def use_marsvsearth_deck(path: str | Path) -> None:
-    """Play Mars vs. Earth with the deck file at `path` instead of the bundled one.
-
-    The file is read and checked now; a bad file raises `DeckError` naming the card and problem.
-    """
-    install_marsvsearth_deck(load_deck(path))
-
-
-def use_deck(path: Path | None) -> None:
-    """Play Mars vs. Earth with the deck file at `path` (None: the bundled deck); a bad file
-    ends the process with one line naming the card and the problem."""
-    if path is not None:
-        try:
-            use_marsvsearth_deck(path)
-        except DeckError as error:
-            sys.exit(f"error: MARSVSEARTH_DECK: {error}")
+def catalogue_with_deck_file(path: str | Path | None) -> Catalogue:
+    """`catalogue_for` the Mars vs. Earth deck in the file at `path` (None: the bundled deck).
+    The file is read and checked now; a bad file raises `DeckError` naming the card and the
+    problem."""
+    return catalogue_for(None if path is None else load_deck(path))
 
 
-def install_marsvsearth_deck(deck: Deck) -> None:
-    """Play Mars vs. Earth with `deck` (read from a file by `use_marsvsearth_deck`; a worker
-    process installs the bot's, see `bot.workers.start`)."""
-    CATALOGUE[MARSVSEARTH.key] = replace(CATALOGUE[MARSVSEARTH.key], game=MarsVsEarth(deck))
-
-
-def marsvsearth_deck() -> Deck | None:
-    """The deck that replaced the bundled one in this process, None while the bundled deck is
-    played."""
-    game = CATALOGUE[MARSVSEARTH.key].game
-    return game.deck if isinstance(game, MarsVsEarth) and game is not MARSVSEARTH else None
+CATALOGUE = catalogue_for()
+"""Every game, Mars vs. Earth with the bundled deck (a constant: nothing rewrites it)."""

@@ -1,4 +1,5 @@
-"""A game review's chart: each reviewed player's estimated chance to win, move by move.
+"""A game review's chart (`render.chart`) drawn: each reviewed player's estimated chance to win,
+move by move.
 
 x is the move number (0: the opening), y the chance from 0 to 100 %. Each player's line is drawn
 in their seat's colour (darkened on the light plot so that every colour stands out) and their
@@ -9,12 +10,12 @@ triangle, diamond), so the lines stay apart in greyscale too. Output is determin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PIL import Image
 
 from engine.words import Unit
 from render.captions import clean
+from render.chart import Chart, Series
 from render.palette import BACKGROUND, BLACK, MUTED_TEXT, RGB, TEXT, colour_of, mix
 from render.png import encode_png
 from render.text import Pen, drawable, font, shorten
@@ -28,25 +29,6 @@ MARK = 5
 OWN_MOVES = Unit("own move")
 """A marker's half size in pixels."""
 SHAPES = ("circle", "square", "triangle", "diamond")
-
-
-@dataclass(frozen=True)
-class Series:
-    """One player's line: the seat (for its colour), the name, the chance at each position (0 to
-    1, the opening first) and the move numbers that were theirs."""
-
-    seat: int
-    name: str
-    chances: tuple[float, ...]
-    own: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Chart:
-    """What a review's chart shows: a title and one or more players' lines."""
-
-    title: str
-    series: tuple[Series, ...]
 
 
 def line_colour(seat: int) -> RGB:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from club.catalogue import CATALOGUE, Catalogue
 from club.service import TableService
 from club.storage import Storage
 from club.storage.postgres import PgDatabase
@@ -66,9 +67,17 @@ async def postgresql(postgres_server: postgres.Cluster) -> AsyncIterator[Backend
 
 
 @pytest.fixture
-async def service(backend: Backend) -> AsyncIterator[TableService]:
-    """A table service on a fresh database of each backend, with games seeded `SEED`."""
+def catalogue() -> Catalogue:
+    """The games the `service` fixture plays (a module that plays a test game of its own
+    overrides this fixture)."""
+    return CATALOGUE
+
+
+@pytest.fixture
+async def service(backend: Backend, catalogue: Catalogue) -> AsyncIterator[TableService]:
+    """A table service on a fresh database of each backend, playing `catalogue`, with games
+    seeded `SEED`."""
     store = backend.store()
     await store.open()
-    yield TableService(store, seed_source=lambda: SEED)
+    yield TableService(store, seed_source=lambda: SEED, catalogue=catalogue)
     await store.close()

@@ -5,8 +5,8 @@ A view (a picklable frozen dataclass; never a game state) is drawn by its game's
 which the catalogue finds by the view's type (`club.catalogue.Catalogue.renderer_for`). The bot
 draws in a pool of worker processes, one per core it may use (threads would share one
 interpreter lock), started by the "forkserver" method: a process that runs an event loop and
-threads is never forked. Tests that put a game in the catalogue in this process draw in a
-thread instead (`Pictures()`), where its renderer is seen.
+threads is never forked. Tests whose catalogue holds a game of their own (it cannot cross to a
+worker) draw in a thread instead (`Pictures(renderer_for=catalogue.renderer_for)`).
 
 Replays (animations of a whole game, `render.replay`) are made by workers of their own, never
 by the board pictures' pool: `replay_workers` processes (see `bot.workers.replays`, which decides
@@ -41,10 +41,9 @@ from typing import Any
 from bot.workers.pool import Workers
 from bot.workers.replays import replay_worker_started, replay_workers
 from bot.workers.start import worker_started
-from club.catalogue import CATALOGUE, marsvsearth_deck
+from club.catalogue import CATALOGUE, Catalogue
 from club.service import view_digest
 from engine.core import View
-from engine.marsvsearth import Deck
 from render.captions import Frame
 from render.renderer import Rendered, Renderer
 from render.replay import Animation, animate
@@ -75,18 +74,19 @@ def start_fork_server() -> BaseContext:
 
 
 def process_pool(
-    workers: int, started: Callable[[int, Deck | None], None] = worker_started
+    workers: int,
+    catalogue: Catalogue,
+    started: Callable[[int, Catalogue], None] = worker_started,
 ) -> ProcessPoolExecutor:
     """`workers` processes that start when first needed, from the one fork server of the bot
     (`start_fork_server`). A
-    worker runs `started` with the bot's process id and its Mars vs. Earth deck first (None: the
-    bundled one): by default it installs the deck, ignores Ctrl-C and ends with the bot (see
-    `bot.workers.start`)."""
+    worker runs `started` with the bot's process id and `catalogue` first: by default it keeps
+    the catalogue, ignores Ctrl-C and ends with the bot (see `bot.workers.start`)."""
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=start_fork_server(),
         initializer=started,
-        initargs=(os.getpid(), marsvsearth_deck()),
+        initargs=(os.getpid(), catalogue),
     )
 
 
@@ -119,18 +119,19 @@ class Pictures:
 
     @classmethod
     def in_processes(
-        cls, workers: int | None = None, idle_seconds: float | None = None
+        cls, catalogue: Catalogue, workers: int | None = None, idle_seconds: float | None = None
     ) -> Pictures:
-        """Pictures drawn by `workers` processes (default: one per usable core), replays made
-        by `replay_workers` processes of their own, at a lower priority; the fork server
-        starts now (see `process_pool`)."""
+        """Pictures of the games of `catalogue` drawn by `workers` processes (default: one per
+        usable core), replays made by `replay_workers` processes of their own, at a lower
+        priority; the fork server starts now (see `process_pool`)."""
         cores = usable_cores()
         at_once = replay_workers(cores)
         start_fork_server()
         return cls(
-            functools.partial(process_pool, workers or cores),
-            replays=functools.partial(process_pool, at_once, replay_worker_started),
+            functools.partial(process_pool, workers or cores, catalogue),
+            replays=functools.partial(process_pool, at_once, catalogue, replay_worker_started),
             replays_at_once=at_once,
+            renderer_for=catalogue.renderer_for,
             idle_seconds=idle_seconds,
         )
 

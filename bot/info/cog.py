@@ -7,16 +7,15 @@ with the full guide."""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.courier import limits
-from bot.courier.replies import answer_error
-from club.catalogue import CATALOGUE
+from bot.courier.persistent import Button
+from club.catalogue import CATALOGUE, Catalogue
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -77,10 +76,12 @@ async def send_pages(interaction: discord.Interaction, text: str) -> None:
 
 
 class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=r"mars:rules:(?P<game>[a-z]+)",
 ):
     """**Full rules** under a quick start: sends the game's full guide, privately."""
+
+    fields = (("game", str),)
 
     def __init__(self, game: str) -> None:
         super().__init__(
@@ -92,23 +93,14 @@ class RulesButton(
         )
         self.game = game
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesButton:
-        return cls(match["game"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        entry = CATALOGUE.get(self.game)
-        try:
-            if entry is None:  # a game this bot no longer has
-                await interaction.response.send_message(
-                    "That game is no longer here; see `/help`.", ephemeral=True
-                )
-                return
-            await send_pages(interaction, entry.guide.full)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
+        entry = interaction.client.catalogue.get(self.game)
+        if entry is None:  # a game this bot no longer has
+            await interaction.response.send_message(
+                "That game is no longer here; see `/help`.", ephemeral=True
+            )
+            return
+        await send_pages(interaction, entry.guide.full)
 
 
 def rules_view(game: str) -> discord.ui.View:
@@ -119,16 +111,23 @@ def rules_view(game: str) -> discord.ui.View:
 
 
 class InfoCommands(commands.Cog):
+    """`/rules` and `/help` for the games of `catalogue` (the command's choices list the games
+    the code has: the bundled catalogue's keys and titles, which a deck does not change)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+
     @app_commands.command(name="rules", description="How a game is played, and its notation")
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
         """The game's quick start, privately, with a button for the full rules."""
+        quick = self.catalogue[game].guide.quick
         await interaction.response.send_message(
-            f"{CATALOGUE[game].guide.quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
+            f"{quick}\n{FULL_RULES}", view=rules_view(game), ephemeral=True
         )
 
     @app_commands.command(name="help", description="What this bot does and its commands")
     async def help(self, interaction: discord.Interaction[MarsBot]) -> None:
-        games = ", ".join(f"{e.game.title} (`/new {key}`)" for key, e in CATALOGUE.items())
+        games = ", ".join(f"{e.game.title} (`/new {key}`)" for key, e in self.catalogue.items())
         await send_pages(interaction, HELP.format(games=games))

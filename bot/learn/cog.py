@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -29,10 +28,11 @@ from discord.ext import commands
 
 from bot.courier import limits
 from bot.courier.delivery import checked
+from bot.courier.persistent import Button, Menu
 from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
-from club.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE, Catalogue
 from club.learn.lesson import Run
 from club.learn.session import Held, Lessons, expired, game_of, not_yours
 from club.service.offers import narrower_prefixes
@@ -98,9 +98,11 @@ LABELS = {
 
 
 class LessonButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=ID + r"(?P<action>type|hint|show|all|practice)",
 ):
+    fields = (("lesson", str), ("step", int), ("action", str))
+
     def __init__(self, lesson_id: str, step: int, action: str) -> None:
         label, style = LABELS[action]
         super().__init__(
@@ -108,22 +110,16 @@ class LessonButton(
         )
         self.lesson_id, self.step, self.action = lesson_id, step, action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonButton:
-        return cls(match["lesson"], int(match["step"]), match["action"])
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
         await handle(interaction, self.lesson_id, self.step, self.action, "")
 
 
 class LessonMenu(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    Menu,
     template=ID + r"pick:(?P<prefix>.*)",
 ):
+    fields = (("lesson", str), ("step", int), ("prefix", str))
+
     def __init__(
         self,
         lesson_id: str,
@@ -142,15 +138,7 @@ class LessonMenu(
         )
         self.lesson_id, self.step = lesson_id, step
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonMenu:
-        return cls(match["lesson"], int(match["step"]), match["prefix"])
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
         [value] = self.item.values
         action = "move" if value[:1] == MOVE else "narrow"
         await handle(interaction, self.lesson_id, self.step, action, value[1:])
@@ -189,9 +177,13 @@ async def handle(
 
 
 class LessonCommands(commands.Cog):
-    """Lessons, held by `lessons`, drawn by `pictures`."""
+    """Lessons of the games of `catalogue`, held by `lessons`, drawn by `pictures` (the
+    command's choices list the games the code has lessons for: the bundled catalogue's)."""
 
-    def __init__(self, pictures: Pictures, lessons: Lessons | None = None) -> None:
+    def __init__(
+        self, catalogue: Catalogue, pictures: Pictures, lessons: Lessons | None = None
+    ) -> None:
+        self.catalogue = catalogue
         self.pictures = pictures
         self.lessons = lessons or Lessons()
 
@@ -202,7 +194,7 @@ class LessonCommands(commands.Cog):
         """Start a lesson of `game` for the user, in a message only they see."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         learner = safe_name(interaction.user.display_name)
-        lesson = CATALOGUE[game].lesson
+        lesson = self.catalogue[game].lesson
         assert lesson is not None  # the command offers only games with a lesson
         run = await asyncio.to_thread(Run, lesson, learner)
         lesson_id = self.lessons.begin(run, interaction.user.id)

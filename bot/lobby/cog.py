@@ -18,7 +18,7 @@ from bot.courier.delivery import Courier
 from bot.courier.replies import channel_of, committed, player_of
 from bot.lobby.controls import lobby_buttons
 from bot.lobby.flow import Seating
-from club.catalogue import CATALOGUE
+from club.catalogue import Catalogue
 from club.service import Lobby as LobbyTable
 from club.service import TableService, fair_clock, wording
 from club.service.computer_seats import DEFAULT_LEVEL, OFFERED_LEVELS
@@ -90,12 +90,12 @@ def table_parameters(game: Game[Any, Any]) -> list[inspect.Parameter]:
     ]
 
 
-def new_table_group(open_table: OpenTable) -> app_commands.Group:
-    """`/new`, with one subcommand per game, each answered by `open_table`."""
+def new_table_group(catalogue: Catalogue, open_table: OpenTable) -> app_commands.Group:
+    """`/new`, with one subcommand per game of `catalogue`, each answered by `open_table`."""
     group = app_commands.Group(
         name="new", description="Open a table for a game in this channel", guild_only=True
     )
-    for game in (entry.game for entry in CATALOGUE.values()):
+    for game in (entry.game for entry in catalogue.values()):
         group.add_command(new_table_command(game, open_table, group))
     return group
 
@@ -143,13 +143,15 @@ def new_table_command(
 
 
 class LobbyCommands(commands.Cog):
-    """Lobbies through `service`; `courier` tells the table when a game starts. `new_table` is
-    the `/new` group (added to the command tree beside the cog's own commands)."""
+    """Lobbies of the games of `catalogue` through `service`; `courier` tells the table when a
+    game starts. `new_table` is the `/new` group (added to the command tree beside the cog's
+    own commands)."""
 
-    def __init__(self, service: TableService, courier: Courier) -> None:
+    def __init__(self, service: TableService, courier: Courier, catalogue: Catalogue) -> None:
         self.service = service
-        self.seating = Seating(service, courier)
-        self.new_table = new_table_group(self.open_table)
+        self.catalogue = catalogue
+        self.seating = Seating(service, courier, catalogue)
+        self.new_table = new_table_group(catalogue, self.open_table)
 
     async def open_table(
         self, interaction: discord.Interaction[MarsBot], game_key: str, options: dict[str, Any]
@@ -161,7 +163,7 @@ class LobbyCommands(commands.Cog):
         channel_id = channel_of(interaction)
         bots, level = options.pop("bots", 0), options.pop("bot_level", DEFAULT_LEVEL)
         hints, clock = options.pop("hints", False), options.pop("clock", None)
-        await asyncio.to_thread(check_options, CATALOGUE[game_key].game, options)
+        await asyncio.to_thread(check_options, self.catalogue[game_key].game, options)
         creator = player_of(interaction)
         lobby = await self.service.lobbies.new_lobby(
             guild_id=interaction.guild_id,

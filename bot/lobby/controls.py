@@ -10,12 +10,11 @@ the bot's `lobby_commands` (see `bot.lobby.cog.LobbyCommands.act`).
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.courier.replies import answer_error
+from bot.courier.persistent import Button, Menu
 from club.service.computer_seats import OFFERED_LEVELS
 
 if TYPE_CHECKING:
@@ -32,9 +31,11 @@ ADD_COMPUTER = "add-computer:"
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=r"mars:lobby:(?P<game_id>\d+):(?P<action>join|leave|start|remove-computer)",
 ):
+    fields = (("game_id", int), ("action", str))
+
     def __init__(self, game_id: int, action: str, *, disabled: bool = False) -> None:
         label, style = _LABELS[action]
         custom_id = f"mars:lobby:{game_id}:{action}"
@@ -44,26 +45,17 @@ class LobbyButton(
         self.game_id = game_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["game_id"]), match["action"])
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
-        try:
-            await interaction.client.lobby_commands.act(interaction, self.action, self.game_id)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
+        await interaction.client.lobby_commands.act(interaction, self.action, self.game_id)
 
 
 class ComputerPicker(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    Menu,
     template=r"mars:lobbycomputer:(?P<game_id>\d+)",
 ):
     """A menu of levels: choosing one seats a computer player of that level."""
+
+    fields = (("game_id", int),)
 
     def __init__(self, game_id: int, *, disabled: bool = False) -> None:
         options = [
@@ -81,20 +73,9 @@ class ComputerPicker(
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ComputerPicker:
-        return cls(int(match["game_id"]))
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
-        try:
-            action = ADD_COMPUTER + self.item.values[0]
-            await interaction.client.lobby_commands.act(interaction, action, self.game_id)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
+        action = ADD_COMPUTER + self.item.values[0]
+        await interaction.client.lobby_commands.act(interaction, action, self.game_id)
 
 
 def lobby_buttons(game_id: int, *, disabled: bool = False) -> discord.ui.View:

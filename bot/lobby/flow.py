@@ -22,7 +22,7 @@ from bot.courier.delivery import Courier
 from bot.courier.replies import channel_of, committed, player_of, say_privately
 from bot.lobby.controls import ADD_COMPUTER
 from bot.lobby.message import LobbyMessages
-from club.catalogue import CATALOGUE
+from club.catalogue import Catalogue
 from club.service import Lobby, Notice, TableService, wording
 
 log = logging.getLogger(__name__)
@@ -48,11 +48,13 @@ class FirstGames:
 
 
 class Seating:
-    """Seats players at the channel's lobby and starts its game, through `service`; `courier`
-    tells the table and sends the test DM; `messages` keeps the lobby messages up to date."""
+    """Seats players at the channel's lobby of a game of `catalogue` and starts its game,
+    through `service`; `courier` tells the table and sends the test DM; `messages` keeps the
+    lobby messages up to date."""
 
-    def __init__(self, service: TableService, courier: Courier) -> None:
+    def __init__(self, service: TableService, courier: Courier, catalogue: Catalogue) -> None:
         self.service = service
+        self.catalogue = catalogue
         self.courier = courier
         self.messages = LobbyMessages(service)
         self.first_games = FirstGames()
@@ -139,7 +141,7 @@ class Seating:
     async def check_dms(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         """For games with secrets: test-DM the new player and warn them privately if it
         fails."""
-        if CATALOGUE[lobby.game_key].game.information == "open":
+        if self.catalogue[lobby.game_key].game.information == "open":
             return
         hello = Notice(wording.joined(lobby.title), user_id=interaction.user.id)
         if not await self.courier.send_dm(hello):

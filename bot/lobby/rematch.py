@@ -8,21 +8,22 @@ rulings are in `club.service.rematches`.
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.courier.replies import answer_error
+from bot.courier.persistent import Button
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=r"mars:rematch:(?P<game_id>\d+)",
 ):
+    fields = (("game_id", int),)
+
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -33,19 +34,8 @@ class RematchButton(
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["game_id"]))
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
-        try:
-            await interaction.client.lobby_commands.rematch(interaction, self.game_id)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
+        await interaction.client.lobby_commands.rematch(interaction, self.game_id)
 
 
 def rematch_view(game_id: int) -> discord.ui.View:

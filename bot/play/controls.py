@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.courier import limits
-from bot.courier.replies import answer_error
+from bot.courier.persistent import Button, Menu
 from club.service import Choice, Controls
 from club.service.offers import narrower_prefixes
 from engine.core import Seat
@@ -54,15 +54,12 @@ def mask_seats(mask: str | None) -> frozenset[Seat] | None:
 async def handle(
     interaction: discord.Interaction[MarsBot], controls: Controls, value: str, *, whole: bool
 ) -> None:
-    """Play (`whole`) or narrow to `value`; every failure gets an answer (see
-    `answer_error`)."""
-    try:
-        if whole:
-            await interaction.client.play_commands.play(interaction, controls, value)
-        else:
-            await interaction.client.play_commands.narrow(interaction, controls, value)
-    except Exception as error:  # every failure gets an answer; see answer_error
-        await answer_error(interaction, error)
+    """Play (`whole`) or narrow to `value` (a control's answer: its failures are answered by
+    `bot.courier.persistent.Persistent`)."""
+    if whole:
+        await interaction.client.play_commands.play(interaction, controls, value)
+    else:
+        await interaction.client.play_commands.narrow(interaction, controls, value)
 
 
 def _stem(kind: str, controls: Controls) -> str:
@@ -72,7 +69,7 @@ def _stem(kind: str, controls: Controls) -> str:
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=rf"mars:do:(?P<game_id>\d+):(?P<at>\d+):{_SEATS}(?P<notation>.+)",
 ):
     def __init__(self, controls: Controls, notation: str) -> None:
@@ -94,14 +91,12 @@ class MoveButton(
         )
         return cls(controls, match["notation"])
 
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
         await handle(interaction, self.controls, self.notation, whole=True)
 
 
 class MovePicker(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    Menu,
     template=rf"mars:pick:(?P<game_id>\d+):(?P<at>\d+):{_SEATS}(?P<prefix>.*)",
 ):
     def __init__(self, controls: Controls) -> None:
@@ -138,9 +133,7 @@ class MovePicker(
         )
         return cls(controls)
 
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
         [value] = self.item.values
         await handle(interaction, self.controls, value[1:], whole=value[:1] == MOVE)
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import io
 import logging
-import re
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.courier.delivery import Courier
-from bot.courier.replies import answer_error, say_privately
+from bot.courier.persistent import Button
+from bot.courier.replies import say_privately
 from club.learn.session import Lessons
 from club.service import TableService
 from club.service.privacy import describe
@@ -39,10 +39,12 @@ COOLDOWN_SECONDS = 60.0
 
 
 class ForgetButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=r"mars:forget:(?P<user_id>\d+):(?P<until>\d+)",
 ):
     """The confirming click of `/privacy forget`: its asker's, until the time it carries."""
+
+    fields = (("user_id", int), ("until", int))
 
     def __init__(self, user_id: int, until: int) -> None:
         super().__init__(
@@ -55,32 +57,21 @@ class ForgetButton(
         self.user_id = user_id
         self.until = until
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ForgetButton:
-        return cls(int(match["user_id"]), int(match["until"]))
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
-        try:
-            if interaction.user.id != self.user_id:
-                await say_privately(
-                    interaction,
-                    "This button belongs to someone else's request; nothing was changed. Use "
-                    "`/privacy forget` to erase your own data.",
-                )
-            elif time.time() > self.until:
-                await say_privately(
-                    interaction,
-                    "This confirmation has expired; nothing was changed. Use `/privacy forget` "
-                    "again if you still mean it.",
-                )
-            else:
-                await interaction.client.privacy_commands.forget_now(interaction)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
+        if interaction.user.id != self.user_id:
+            await say_privately(
+                interaction,
+                "This button belongs to someone else's request; nothing was changed. Use "
+                "`/privacy forget` to erase your own data.",
+            )
+        elif time.time() > self.until:
+            await say_privately(
+                interaction,
+                "This confirmation has expired; nothing was changed. Use `/privacy forget` "
+                "again if you still mean it.",
+            )
+        else:
+            await interaction.client.privacy_commands.forget_now(interaction)
 
 
 class PrivacyCommands(

@@ -15,6 +15,7 @@ tells them to ask again (the review is kept, so it answers at once).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import time
@@ -34,6 +35,7 @@ from bot.workers.thinking import Thinkers, unpondered
 from club.review.reviews import Reviewed, Reviews, Run
 from club.service.records import History
 from engine.words import Unit
+from render.review import chart_png
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -108,8 +110,9 @@ class ReviewCommands(commands.Cog):
         if (self.now() - interaction.created_at).total_seconds() >= LATE_SECONDS:
             await self._late(interaction, channel, reviewed)
             return
+        attachment = await chart(reviewed)
         await interaction.edit_original_response(
-            content=limits.shorten(reviewed.text, limits.CONTENT), attachments=[chart(reviewed)]
+            content=limits.shorten(reviewed.text, limits.CONTENT), attachments=[attachment]
         )
 
     async def _late(
@@ -120,7 +123,8 @@ class ReviewCommands(commands.Cog):
         user = interaction.user
         said = f"Your `/review` in <#{channel}>:\n{reviewed.text}"
         try:
-            await user.send(content=limits.shorten(said, limits.CONTENT), file=chart(reviewed))
+            attachment = await chart(reviewed)
+            await user.send(content=limits.shorten(said, limits.CONTENT), file=attachment)
         except discord.HTTPException:
             await interaction.client.get_partial_messageable(channel).send(
                 CLOSED_DMS.format(user=user.id),
@@ -140,10 +144,11 @@ class ReviewCommands(commands.Cog):
         return game_choices(found)
 
 
-def chart(reviewed: Reviewed) -> discord.File:
-    """The review's chart as an attachment, described."""
+async def chart(reviewed: Reviewed) -> discord.File:
+    """The review's chart as an attachment, described; drawn in a thread, off the event loop."""
+    png, alt = await asyncio.to_thread(chart_png, reviewed.chart)
     return discord.File(
-        io.BytesIO(reviewed.png),
+        io.BytesIO(png),
         filename=reviewed.filename,
-        description=limits.shorten(reviewed.alt, limits.ATTACHMENT_DESCRIPTION),
+        description=limits.shorten(alt, limits.ATTACHMENT_DESCRIPTION),
     )

@@ -10,7 +10,6 @@ move; a refused or outlived request changes nothing and says why, privately.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,7 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.courier.delivery import Courier, allowed
-from bot.courier.replies import answer_error, channel_of, committed, player_of, say_privately
+from bot.courier.persistent import Button
+from bot.courier.replies import channel_of, committed, player_of, say_privately
 from club.service import TableService, TableUpdate
 
 if TYPE_CHECKING:
@@ -26,9 +26,11 @@ if TYPE_CHECKING:
 
 
 class TakebackButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=r"mars:takeback:(?P<game_id>\d+):(?P<seq>\d+):(?P<answer>accept|decline)",
 ):
+    fields = (("game_id", int), ("seq", int), ("answer", str))
+
     def __init__(self, game_id: int, seq: int, answer: str) -> None:
         accept = answer == "accept"
         super().__init__(
@@ -40,27 +42,18 @@ class TakebackButton(
         )
         self.game_id, self.seq, self.accept = game_id, seq, accept
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TakebackButton:
-        return cls(int(match["game_id"]), int(match["seq"]), match["answer"])
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
-        try:
-            answers = interaction.client.takeback_commands
-            await answers.answer(interaction, self.game_id, self.seq, self.accept)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
+        answers = interaction.client.takeback_commands
+        await answers.answer(interaction, self.game_id, self.seq, self.accept)
 
 
 class AskButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    Button,
     template=r"mars:askback:(?P<game_id>\d+)",
 ):
     """The Take back button under a mover's private confirmation: asks as `/takeback` does."""
+
+    fields = (("game_id", int),)
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -72,19 +65,8 @@ class AskButton(
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AskButton:
-        return cls(int(match["game_id"]))
-
-    async def callback(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
-        try:
-            await interaction.client.takeback_commands.ask(interaction)
-        except Exception as error:  # every failure gets an answer; see answer_error
-            await answer_error(interaction, error)
+    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
+        await interaction.client.takeback_commands.ask(interaction)
 
 
 def ask_view(update: TableUpdate, view: discord.ui.View | None) -> discord.ui.View | None:

@@ -36,8 +36,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.workers.start import worker_started
+from club.catalogue import Catalogue
 from engine.core import GameError
-from engine.marsvsearth import Deck
 from engine.words import Unit
 from render.captions import Frame
 from render.replay import Animation
@@ -75,10 +75,10 @@ def replay_workers(cores: int) -> int:
     return 1 if cores <= 2 else 2
 
 
-def replay_worker_started(bot: int, deck: Deck | None) -> None:
+def replay_worker_started(bot: int, catalogue: Catalogue) -> None:
     """The initializer of a replay worker of the bot process `bot`: a picture worker (see
     `bot.workers.start`) at a lower priority."""
-    worker_started(bot, deck)
+    worker_started(bot, catalogue)
     os.nice(NICENESS)
 
 

@@ -1,5 +1,6 @@
-"""How a worker process (pictures, replays, thinking, reviews) starts: it plays Mars vs. Earth
-with the bot's deck (the fork server imported the bundled one), ignores Ctrl-C, which the
+"""How a worker process (pictures, replays, thinking, reviews) starts: it keeps the bot's
+catalogue (`club.catalogue.catalogue_for` the bot's deck, built again in the worker), ignores
+Ctrl-C, which the
 terminal sends to every process of the group (the bot stops its workers itself), and on Linux it
 ends when the bot process ends, however that happens. A worker's parent is the bot's fork server,
 which lives as long as any worker does, so the worker watches the bot itself: a bot killed
@@ -12,16 +13,23 @@ import select
 import signal
 import threading
 
-from club.catalogue import install_marsvsearth_deck
-from engine.marsvsearth import Deck
+from club.catalogue import CATALOGUE, Catalogue
+
+_catalogue = CATALOGUE
+"""The games of this process: in a worker, the bot's catalogue, set once by its initializer;
+elsewhere (work done in the bot's threads, by tests) the bundled one."""
 
 
-def worker_started(bot: int, deck: Deck | None) -> None:
+def worker_catalogue() -> Catalogue:
+    """The catalogue this process plays with (see `worker_started`)."""
+    return _catalogue
+
+
+def worker_started(bot: int, catalogue: Catalogue) -> None:
     """The initializer of every worker process of the bot process `bot` (a process id), which
-    plays Mars vs. Earth with `deck` (None: the bundled deck, see
-    `club.catalogue.marsvsearth_deck`)."""
-    if deck is not None:
-        install_marsvsearth_deck(deck)
+    plays the games of the bot's `catalogue`."""
+    global _catalogue
+    _catalogue = catalogue
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "pidfd_open"):
         try:

@@ -58,10 +58,9 @@ from bot.courier.pictures import process_pool, usable_cores
 from bot.workers.ended import EndedGames, watch
 from bot.workers.ponderer import Ponderer
 from bot.workers.pool import Workers
-from bot.workers.start import worker_started
-from club.catalogue import CATALOGUE
+from bot.workers.start import worker_catalogue, worker_started
+from club.catalogue import Catalogue
 from club.service import Turn
-from engine.marsvsearth import Deck
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -106,7 +105,7 @@ def think(turn: Turn, handed: float | None = None) -> str:
     a worker, with its pondering paused. The levels in `REMEMBERED` search from the tree kept
     in `MEMORY`, and ponder it after."""
     with PONDERER.paused():
-        entry = CATALOGUE[turn.game_key]
+        entry = worker_catalogue()[turn.game_key]
         game, kit = entry.game, entry.ai
         state = game.from_json(json.loads(turn.state))
         waited = 0.0 if handed is None else time.monotonic() - handed
@@ -150,8 +149,7 @@ def in_time(level: Level, waited: float) -> Level:
 def warm() -> None:
     """Make every first call a move would otherwise pay: a short search (`WARMING`) from the
     opening of every game the computers play, its state read from JSON and its move named."""
-    for key in CATALOGUE:
-        entry = CATALOGUE[key]
+    for entry in worker_catalogue().values():
         game, kit = entry.game, entry.ai
         if kit is None:
             continue
@@ -161,10 +159,10 @@ def warm() -> None:
         game.notation(choose(game, state, seat, WARMING, 0, kit))
 
 
-def thinker_started(bot: int, deck: Deck | None, ended: EndedGames | None = None) -> None:
+def thinker_started(bot: int, catalogue: Catalogue, ended: EndedGames | None = None) -> None:
     """The initializer of a thinking worker: a worker's start (`worker_started`), a thread
     that forgets the games told to `ended` (`bot.workers.ended.watch`), then `warm`."""
-    worker_started(bot, deck)
+    worker_started(bot, catalogue)
     if ended is not None:
         threading.Thread(target=watch, args=(ended, forget), name="forget", daemon=True).start()
     warm()
@@ -188,12 +186,17 @@ class Thinkers:
         self._ended = ended
 
     @classmethod
-    def in_processes(cls, idle_seconds: float | None = None) -> Thinkers:
+    def in_processes(cls, catalogue: Catalogue, idle_seconds: float | None = None) -> Thinkers:
+        """Searches in worker processes (one fewer than the usable cores, at least one) that
+        play the games of `catalogue`."""
         processes = max(1, usable_cores() - 1)
         ended = EndedGames(multiprocessing.get_context("forkserver"))  # that of `process_pool`
         started = functools.partial(thinker_started, ended=ended)
         return cls(
-            functools.partial(process_pool, processes, started), processes, ended, idle_seconds
+            functools.partial(process_pool, processes, catalogue, started),
+            processes,
+            ended,
+            idle_seconds,
         )
 
     def forget(self, game_id: int) -> None:

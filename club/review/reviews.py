@@ -51,7 +51,7 @@ from club.service.updates import TableError
 from club.storage import Storage
 from club.storage.rows import GameRow, MoveRow
 from engine.core import Game, GameError, Seat
-from render.review import Chart, Series, chart_png
+from render.chart import Chart, Series
 
 log = logging.getLogger(__name__)
 
@@ -70,11 +70,11 @@ SECRETS = (
 
 @dataclass(frozen=True)
 class Reviewed:
-    """A review as sent: its text, its chart (PNG) and the chart's description."""
+    """A review as sent: its text and its chart (drawn by the transport: `render.review`), the
+    chart's file name."""
 
     text: str
-    png: bytes
-    alt: str
+    chart: Chart
     filename: str
     samples: Samples
     """The simulations its positions were given, and those planned."""
@@ -215,9 +215,8 @@ class Reviews:
                 for player in (range(len(names)) if seat is None else [seat])
             ),
         )
-        png, alt = await asyncio.to_thread(chart_png, chart)
         whose = "all" if seat is None else str(seat + 1)
-        return Reviewed(text, png, alt, f"review-{row.id}-{whose}.png", walked.samples)
+        return Reviewed(text, chart, f"review-{row.id}-{whose}.png", walked.samples)
 
     async def _walk(
         self,

@@ -1,13 +1,25 @@
-"""Ratings and stats as stored (the counting itself is `club.ratings.ledger`'s)."""
+"""Ratings and stats as stored (table `ratings`, one row per server, game title and person),
+written inside the store's transactions; the counting itself is `club.ratings.ledger`'s.
+
+A game is counted in the transaction that finishes it (`count`), so no finished game is ever
+left uncounted, and finished games are numbered in the order they finished (`number`), so that
+counting them all again in that order (`Ledger.rebuild`) gives exactly the same numbers.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from club.ratings import ledger
-from club.ratings.ledger import Rating
+from club.ratings import standings
+from club.ratings.ledger import Rating, counted
+from club.ratings.skill import Skill
 from club.ratings.standings import Ending
-from club.storage.database import Database
+from club.storage.database import Connection, Database
+
+COLUMNS = "game_key, user_id, mu, sigma, games, wins, draws, losses, streak"
+_UPDATED = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS.split(", ")[2:])
+"""An upsert's new values for a rating's counted columns."""
 
 
 class Ledger:
@@ -19,28 +31,27 @@ class Ledger:
     async def ratings(self, guild_id: int, user_id: int) -> list[Rating]:
         """A person's stats and rating in each game title they finished on this server."""
         rows = await self.database.rows(
-            f"SELECT {ledger.COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? "
-            "ORDER BY game_key",
+            f"SELECT {COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game_key",
             (guild_id, user_id),
         )
-        return [ledger.rating(row) for row in rows]
+        return [rating(row) for row in rows]
 
     async def leaderboard(self, guild_id: int, game_key: str, limit: int) -> list[Rating]:
         """The server's `limit` best in one title: highest rating (mu - 3 sigma) first, then
         the most games."""
         rows = await self.database.rows(
-            f"SELECT {ledger.COLUMNS} FROM ratings WHERE guild_id = ? AND game_key = ? "
+            f"SELECT {COLUMNS} FROM ratings WHERE guild_id = ? AND game_key = ? "
             "ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
             (guild_id, game_key, limit),
         )
-        return [ledger.rating(row) for row in rows]
+        return [rating(row) for row in rows]
 
     async def rebuild(self, ending_of: Callable[[str, str], Ending | None]) -> int:
         """Forget all stats and ratings and count every finished game again, in the order the
         games finished, in one transaction; `ending_of(game key, state as JSON text)` tells how
         a game ended (None: it cannot be read, and counts for nothing). Returns the games
         counted."""
-        counted = 0
+        total = 0
         async with self.database.transaction() as db:
             await self.database.lock_ledger(db)
             await db.execute("DELETE FROM ratings")
@@ -51,6 +62,69 @@ class Ledger:
                 async for game_id, game_key, state in cursor:
                     ending = ending_of(game_key, state)
                     if ending is not None:
-                        await ledger.count(db, game_id, ending)
-                        counted += 1
-        return counted
+                        await count(db, game_id, ending)
+                        total += 1
+        return total
+
+
+def rating(row: Sequence[Any]) -> Rating:
+    """A `Rating` from a row of `COLUMNS`."""
+    key, user_id, mu, sigma, games, wins, draws, losses, streak = row
+    return Rating(key, user_id, Skill(mu, sigma), games, wins, draws, losses, streak)
+
+
+async def number(db: Connection, game_id: int) -> None:
+    """Give a game that has just finished the next number in the order of finished games."""
+    await db.execute(
+        "UPDATE games SET finished_seq = (SELECT COALESCE(MAX(finished_seq), 0) + 1 FROM games) "
+        "WHERE id = ?",
+        (game_id,),
+    )
+
+
+async def count(db: Connection, game_id: int, ending: Ending) -> None:
+    """Add a finished game (its seats and resignations as stored, ended as `ending` says) to
+    its players' stats and, unless its table had hints or a stand-in moved in it
+    (`games.hints`, `games.unrated`), to their ratings (see `club.ratings.ledger`). A game
+    outside a server counts for nothing."""
+    games = await db.execute_fetchall(
+        "SELECT guild_id, game_key, hints, unrated FROM games WHERE id = ?", (game_id,)
+    )
+    guild_id, game_key, hints, unrated = next(iter(games))
+    if guild_id is None:
+        return
+    seats = await db.execute_fetchall(
+        "SELECT user_id, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    resigned = await db.execute_fetchall(
+        "SELECT seat FROM moves WHERE game_id = ? AND kind = 'resign'", (game_id,)
+    )
+    people = [None if level is not None else user_id for user_id, level in seats]
+    standing = standings.standing(ending, people, {seat for (seat,) in resigned})
+    if not standing.results:
+        return
+    before = await _ratings(db, guild_id, game_key, list(standing.results))
+    for new in counted(game_key, standing, before, rated=not hints and not unrated):
+        await db.execute(
+            f"INSERT INTO ratings (guild_id, {COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            f"ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET {_UPDATED}",
+            (guild_id, *_values(new)),
+        )
+
+
+async def _ratings(
+    db: Connection, guild_id: int, game_key: str, user_ids: list[int]
+) -> dict[int, Rating]:
+    marks = ", ".join("?" * len(user_ids))
+    rows = await db.execute_fetchall(
+        f"SELECT {COLUMNS} FROM ratings WHERE guild_id = ? AND game_key = ? "
+        f"AND user_id IN ({marks})",
+        (guild_id, game_key, *user_ids),
+    )
+    return {r.user_id: r for r in map(rating, rows)}
+
+
+def _values(r: Rating) -> tuple[Any, ...]:
+    """`r` as the values of `COLUMNS`."""
+    mu, sigma = r.skill.mu, r.skill.sigma
+    return (r.game_key, r.user_id, mu, sigma, r.games, r.wins, r.draws, r.losses, r.streak)

@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from club.ratings import ledger
+from club.storage import ledger
 from club.storage.database import Repository
 from club.storage.games import bump_telling
 from club.storage.outbox import queue

@@ -13,9 +13,10 @@ import pytest
 
 from bot import app, command_line
 from club.ratings.ledger import Rating
-from club.service import Player, TableService
+from club.service import Player
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
+from tests.service.fixtures import serve
 
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 
@@ -23,8 +24,7 @@ ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 async def a_resigned_game(path: Path) -> list[Rating]:
     """A database with one Ley Lines game that Bob resigned; Ann's ratings in it."""
     store = Storage(SqliteDatabase(path))
-    await store.open()
-    service = TableService(store, seed_source=lambda: 7)
+    service = await serve(store, seed=7)
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={}
     )

@@ -23,6 +23,7 @@ from bot.lobby.cog import LobbyCommands
 from bot.play.cog import PlayCommands
 from bot.play.controls import controls_view
 from bot.workers.thinking import Thinkers
+from club.catalogue import CATALOGUE
 from club.service import Player, TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
@@ -36,14 +37,14 @@ ANN = Player(101, "Ann")
 def commands_of(service: TableService) -> dict[str, Any]:
     """Every slash command, by full name, of the cogs as the bot sets them up on `service`."""
     courier = Courier(cast(Any, None), service, Pictures(), controls_view)
-    lobby = LobbyCommands(service, courier)
+    lobby = LobbyCommands(service, courier, CATALOGUE)
     return {
         command.qualified_name: command
         for cog in (
             lobby,
             PlayCommands(service, courier, Thinkers(None)),
             HistoryCommands(service.history, Pictures()),
-            InfoCommands(),
+            InfoCommands(CATALOGUE),
         )
         for command in cog.get_app_commands()
         if isinstance(command, app_commands.Command)

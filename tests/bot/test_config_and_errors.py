@@ -12,7 +12,8 @@ import pytest
 from bot.app import main
 from bot.config import Config, ConfigError, read_dotenv
 from bot.courier.replies import APOLOGY, answer_error
-from club.catalogue import CATALOGUE, use_marsvsearth_deck
+from bot.games import catalogue_of
+from club.catalogue import CATALOGUE
 from club.operations.figures import where_kind
 from club.service import TableError
 from club.storage import storage_for, where
@@ -184,12 +185,11 @@ def test_a_bad_marsvsearth_deck_stops_the_bot_with_one_line(
     assert str(deck) in said
 
 
-def test_a_good_marsvsearth_deck_replaces_the_bundled_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_good_marsvsearth_deck_replaces_the_bundled_one(tmp_path: Path) -> None:
     deck = tmp_path / "deck.toml"
     deck.write_text(DEFAULT_DECK_PATH.read_text())
-    monkeypatch.setitem(CATALOGUE, "marsvsearth", CATALOGUE["marsvsearth"])
-    use_marsvsearth_deck(deck)
-    assert CATALOGUE["marsvsearth"].game is not MARSVSEARTH_GAME
-    assert CATALOGUE["marsvsearth"].game.new_game(["a", "b", "c"], {}, 1) is not None
+    catalogue = catalogue_of(deck)
+    assert catalogue["marsvsearth"].game is not MARSVSEARTH_GAME
+    assert catalogue["marsvsearth"].game.new_game(["a", "b", "c"], {}, 1) is not None
+    assert CATALOGUE["marsvsearth"].game is MARSVSEARTH_GAME  # the bundled one is not rewritten
+    assert catalogue_of(None)["marsvsearth"].game is MARSVSEARTH_GAME

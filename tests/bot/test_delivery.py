@@ -19,15 +19,14 @@ from bot.courier.delivery import Courier, allowed
 from bot.courier.pictures import Pictures
 from bot.lobby.flow import Seating
 from bot.play.controls import controls_view
-from club.catalogue import CATALOGUE
+from club.catalogue import CATALOGUE, Catalogue
 from club.service import Controls, Lobby, Notice, TableService
 from club.service.computer_seats import computer_id
 from engine.leylines import GAME
 from tests.bot.fakes import FakeResponse
 from tests.conftest import Backend
-from tests.service.secret_numbers import ENTRY
-from tests.service.secret_numbers import GAME as NUMBERS
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, serve
+from tests.service.secret_numbers import WITH_NUMBERS
 
 IDS = itertools.count(9000)
 
@@ -100,10 +99,15 @@ class FakeClient:
         return self.channel
 
 
-@pytest.fixture(autouse=True)
-def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test-only game, with a plain picture."""
-    monkeypatch.setitem(CATALOGUE, NUMBERS.key, ENTRY)
+@pytest.fixture
+def catalogue() -> Catalogue:
+    """The bot's games and the test-only one, with a plain picture."""
+    return WITH_NUMBERS
+
+
+def pictures() -> Pictures:
+    """Pictures of the bot's games and the test-only one, drawn in a thread."""
+    return Pictures(renderer_for=WITH_NUMBERS.renderer_for)
 
 
 def courier_for(
@@ -112,7 +116,7 @@ def courier_for(
     users = {p.user_id: FakeUser(p.user_id in closed) for p in (ANN, BOB, CAT)}
     channel = FakeChannel()
     client = cast(Any, FakeClient(users, channel))
-    return Courier(client, service, Pictures(), controls_view), channel, users
+    return Courier(client, service, pictures(), controls_view), channel, users
 
 
 async def numbers_table(service: TableService) -> int:
@@ -267,16 +271,14 @@ async def test_updates_a_crash_left_untold_are_delivered_after_a_restart(
     backend: Backend,
 ) -> None:
     store = backend.store()
-    await store.open()
-    before = TableService(store, seed_source=lambda: 5)
+    before = await serve(store, seed=5, catalogue=WITH_NUMBERS)
     game_id = await leylines_table(before)
     await before.play.move(CHANNEL, ANN, "L c3")
     await before.play.move(CHANNEL, BOB, "M d4")
     await store.close()  # the process dies before telling anyone
 
     store = backend.store()
-    await store.open()
-    after = TableService(store, seed_source=lambda: 5)
+    after = await serve(store, seed=5, catalogue=WITH_NUMBERS)
     try:
         assert await after.deliveries.undelivered_games(float("inf")) == [game_id]
         courier, channel, _ = courier_for(after)
@@ -302,8 +304,8 @@ async def test_joining_a_game_with_secrets_tests_the_dm(
             client=client, response=FakeResponse(), user=discord.Object(7)
         )
         lobby = Lobby(1, "leylines", GAME.title, (), 2, 2, {}, (), 7, "lobby", None)
-        courier = Courier(cast(Any, client), service, Pictures(), controls_view)
-        await Seating(service, courier).check_dms(cast(Any, interaction), lobby)
+        courier = Courier(cast(Any, client), service, pictures(), controls_view)
+        await Seating(service, courier, WITH_NUMBERS).check_dms(cast(Any, interaction), lobby)
         warned = interaction.response.sent
         if closed:
             assert user.received == []
@@ -330,8 +332,8 @@ async def test_the_dm_on_joining_a_table_with_secrets_names_its_game_with_the_ri
     )
     title = CATALOGUE[key].game.title
     lobby = Lobby(1, key, title, (), 2, 2, {}, (), 7, "lobby", None)
-    courier = Courier(cast(Any, interaction.client), service, Pictures(), controls_view)
-    await Seating(service, courier).check_dms(cast(Any, interaction), lobby)
+    courier = Courier(cast(Any, interaction.client), service, pictures(), controls_view)
+    await Seating(service, courier, WITH_NUMBERS).check_dms(cast(Any, interaction), lobby)
     [dm] = user.received
     assert dm["content"].startswith(f"{said} ")
 
@@ -362,7 +364,7 @@ async def test_two_processes_flushing_one_game_deliver_its_updates_once(
     channel = SlowChannel()
     users = {p.user_id: FakeUser() for p in (ANN, BOB, CAT)}
     client = cast(Any, FakeClient(users, channel))
-    couriers = [Courier(client, service, Pictures(), controls_view) for service in services]
+    couriers = [Courier(client, service, pictures(), controls_view) for service in services]
     reports = await asyncio.gather(*(courier.flush(game_id) for courier in couriers))
     assert [report.problem for report in reports] == [None, None]
     [board] = channel.messages  # one board, not one per process

@@ -21,6 +21,7 @@ from bot.workers import thinking
 from bot.workers.ended import EndedGames, watch
 from bot.workers.ponderer import Ponderer
 from bot.workers.thinking import Thinkers
+from club.catalogue import CATALOGUE
 from club.service import Turn
 from tests.ai.test_ponder import KIT, LEVEL, NIM, pile
 from tests.hang import HANG_SECONDS
@@ -102,8 +103,8 @@ def test_a_worker_of_the_bots_pool_forgets_a_game_the_bot_tells_it_ended(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(thinking, "usable_cores", lambda: 2)  # one worker: it took the turns
-    thinkers = Thinkers.in_processes()
-    game = thinking.CATALOGUE["albiorix"].game
+    thinkers = Thinkers.in_processes(CATALOGUE)
+    game = CATALOGUE["albiorix"].game
     stored = json.dumps(game.to_json(game.new_game(["Ann", "Bob"], {}, 4)))
 
     def in_worker(game_id: int) -> tuple[bool, bool]:

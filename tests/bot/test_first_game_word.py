@@ -10,10 +10,11 @@ from typing import Any, cast
 import pytest
 
 from bot.lobby.flow import Seating
+from club.catalogue import CATALOGUE
 from club.service import Lobby, Player, TableService, wording
 from tests.bot.test_lobby_message import LobbyPost, interaction, told
 from tests.conftest import Backend
-from tests.service.test_ratings import GUILD, seat
+from tests.service.fixtures import GUILD, seat
 
 ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
 CHANNEL = 1000
@@ -27,7 +28,8 @@ async def finished(service: TableService, game_key: str, *players: Player) -> No
 
 
 def seating_of(service: TableService) -> Seating:
-    return Seating(service, cast(Any, SimpleNamespace(tell_table=told, send_dm=None)))
+    courier = SimpleNamespace(tell_table=told, send_dm=None)
+    return Seating(service, cast(Any, courier), CATALOGUE)
 
 
 async def merchants_lobby(service: TableService) -> Lobby:

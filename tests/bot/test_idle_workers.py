@@ -52,7 +52,7 @@ TURN = Turn(1, 1, "leylines", json.dumps(GAME.to_json(OPENING)), 0, "random", 3,
 def test_thinkers_that_have_not_searched_run_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(thinking, "usable_cores", lambda: 2)
     before = set(multiprocessing.active_children())
-    thinkers = Thinkers.in_processes()  # as a bot with no computer table makes them
+    thinkers = Thinkers.in_processes(CATALOGUE)  # as a bot with no computer table makes them
     try:
         assert new_workers(before) == []
     finally:
@@ -65,7 +65,7 @@ async def test_the_first_turn_starts_the_worker_an_idle_stop_ends_it_and_the_nex
     monkeypatch.setattr(thinking, "usable_cores", lambda: 2)  # one thinking worker
     before = set(multiprocessing.active_children())
     clock = Clock()
-    thinkers = Thinkers.in_processes(IDLE)
+    thinkers = Thinkers.in_processes(CATALOGUE, IDLE)
     thinkers.workers.clock = clock
     try:
         move = await thinkers.move_for(TURN)

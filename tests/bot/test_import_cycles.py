@@ -8,6 +8,9 @@
 - The table service (`club.service`) draws nothing and searches nothing: no `ai` module (the
   catalogue's entry knows the kit) and of `render` only `render.captions` (a replay's frame, a
   clean line), which needs no Pillow.
+- The club imports of `render` its types alone (a renderer, a replay's frame, a review's chart):
+  the drawing is the transport's, in an executor. The catalogue alone names each game's
+  renderer, the record that pairs it with its game.
 - No module of the bot or the club imports another that imports it back, directly or through
   others, save the bot's class: `bot.client` makes every feature's cog, and the features name
   its class for typing alone (`discord.Interaction[MarsBot]`), under `if TYPE_CHECKING:`.
@@ -34,6 +37,10 @@ STORAGE_OPENERS = {"bot.client", "bot.app", "bot.command_line"}
 """The modules of `bot` that may import the storage: the composition root and the command line."""
 SERVICE_DRAWS_WITH = {"render.captions"}
 """The only module of `render` the table service imports."""
+RENDER_TYPES = {"render.captions", "render.renderer", "render.chart"}
+"""The modules of `render` the club may import: types, none that draws."""
+CATALOGUE = "club.catalogue"
+"""The club's one module that names the games' renderers (`render.leylines`, ...)."""
 
 
 def names_imported(package: str) -> dict[str, set[str]]:
@@ -145,3 +152,14 @@ def test_the_service_draws_nothing_and_searches_nothing() -> None:
         if found - SERVICE_DRAWS_WITH
     } == {}
     assert tops(imported_names(modules("render")["render.captions"])) & {"PIL", "render"} == set()
+
+
+def test_the_club_imports_only_renders_types() -> None:
+    imported = graph("club", "render")
+    drawing = {
+        name: sorted(m for m in found if m.split(".")[0] == "render" and m not in RENDER_TYPES)
+        for name, found in imported.items()
+        if name.startswith("club.") and name != CATALOGUE
+    }
+    assert {name: found for name, found in drawing.items() if found} == {}
+    assert "render.chart" in imported["club.review.reviews"]  # the check reads what it should

@@ -11,7 +11,7 @@ import pytest
 from bot.courier.replies import AFTER_COMMIT, APOLOGY, answer_error
 from club.service import TableService
 from tests.bot.test_lobby_message import LobbyPost, interaction, lobby_of_three
-from tests.service.test_service import ANN, CAT, CHANNEL
+from tests.service.fixtures import ANN, CAT, CHANNEL
 
 
 class Broken(LobbyPost):

@@ -13,9 +13,10 @@ import discord
 import pytest
 
 from bot.lobby.flow import Seating
+from club.catalogue import CATALOGUE
 from club.service import Player, TableService
 from club.service.lobbies import STARTED
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL
 
 MESSAGE = 555
 """The lobby message's id."""
@@ -100,7 +101,7 @@ async def lobby_of_three(service: TableService) -> tuple[Seating, LobbyPost]:
     )
     await service.lobbies.set_lobby_message(lobby.game_id, MESSAGE)
     lobby = await service.lobbies.join(CHANNEL, BOB)
-    seating = Seating(service, cast(Any, SimpleNamespace(tell_table=told)))
+    seating = Seating(service, cast(Any, SimpleNamespace(tell_table=told)), CATALOGUE)
     return seating, LobbyPost(lobby.text)
 
 

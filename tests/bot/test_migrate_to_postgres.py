@@ -15,7 +15,7 @@ from club.storage import Storage
 from club.storage.postgres import PgDatabase
 from club.storage.sqlite import SqliteDatabase
 from tests.postgres import Cluster
-from tests.service.test_service import ANN, BOB, started
+from tests.service.fixtures import ANN, BOB, serve, started
 
 FINISHED, PLAYING, LOBBY, NEW = 10, 11, 12, 13
 """The channels of a finished game, a game in play, a lobby, and a lobby opened after the copy."""
@@ -40,8 +40,7 @@ async def snapshot(store: Storage) -> dict[str, Any]:
 async def three_tables(path: Path) -> dict[str, Any]:
     """A SQLite store holding a game Bob resigned, a game in play and a lobby."""
     store = Storage(SqliteDatabase(path))
-    await store.open()
-    service = TableService(store, seed_source=lambda: 7)
+    service = await serve(store, seed=7)
     await started(service, FINISHED)
     await service.play.resign(FINISHED, BOB)
     await started(service, PLAYING)

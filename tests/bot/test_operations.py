@@ -25,8 +25,8 @@ from club.storage import Storage
 from club.storage.rows import Heartbeat as Beat
 from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
-from tests.conftest import SEED
 from tests.hang import HANG_SECONDS
+from tests.service.fixtures import serve
 
 ANN, BOB = Player(101, "Ann"), Player(202, "Bob")
 
@@ -197,8 +197,7 @@ async def test_a_backup_during_a_stream_of_moves_holds_every_acknowledged_game(
     tmp_path: Path,
 ) -> None:
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    service = TableService(store, seed_source=lambda: SEED)
+    service = await serve(store)
     channels = range(1, 7)
     for channel in channels:
         await open_table(service, channel)

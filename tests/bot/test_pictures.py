@@ -110,7 +110,7 @@ async def test_worker_processes_draw_a_game_s_view_as_this_process_does() -> Non
     game = CATALOGUE["leylines"].game
     state = game.new_game(["Ann", "Bob"], resolve_options(game.options, {}), 7)
     view = game.view(state, None)
-    pictures = Pictures.in_processes(2)
+    pictures = Pictures.in_processes(CATALOGUE, 2)
     try:
         pair = await asyncio.gather(pictures.draw(view), pictures.draw(view))
         assert pair[0] is pair[1]

@@ -22,6 +22,7 @@ from bot.courier import pictures as pictures_module
 from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error
 from bot.history.cog import HistoryCommands
+from club.catalogue import CATALOGUE
 from club.service import TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
@@ -33,7 +34,7 @@ from render.replay import Animation, Draw, animate
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_pictures import BreakingPool
 from tests.hang import HANG_SECONDS
-from tests.service.test_service import ANN, BOB, CHANNEL, started
+from tests.service.fixtures import ANN, BOB, CHANNEL, serve, started
 
 GUARD = HANG_SECONDS
 """Seconds a step may take before the test gives up (a guard against hanging, not a measure)."""
@@ -119,8 +120,7 @@ def heading(game: int) -> str:
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    yield TableService(store, seed_source=lambda: 7)
+    yield await serve(store, seed=7)
     await store.close()
 
 
@@ -263,7 +263,7 @@ async def test_a_broken_replay_pool_is_replaced_at_the_next_replay() -> None:
 
 
 async def test_replays_are_made_by_worker_processes_of_their_own_at_a_lower_priority() -> None:
-    pictures = Pictures.in_processes(1)
+    pictures = Pictures.in_processes(CATALOGUE, 1)
     try:
         frames = opening_frames()
         assert await pictures.animate(frames, 10**7) == animate(frames, 10**7, RENDERER.draw)

@@ -21,8 +21,8 @@ from club.service import TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
+from tests.service.fixtures import CHANNEL, serve
 from tests.service.test_reviews import PLANNED, Slow, blundered
-from tests.service.test_service import CHANNEL
 
 CREATED = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 """When the `/review` command was sent."""
@@ -93,8 +93,7 @@ class Interaction:
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TableService]:
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    yield TableService(store, seed_source=lambda: 1)
+    yield await serve(store, seed=1)
     await store.close()
 
 

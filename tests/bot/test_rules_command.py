@@ -5,6 +5,7 @@ as many private messages as Discord's limit needs."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
@@ -32,15 +33,19 @@ class Said:
 
 
 class Asking:
+    """An interaction with the bot, whose catalogue is `CATALOGUE`."""
+
     def __init__(self) -> None:
         self.response = self.followup = Said()
         self.extras: dict[str, Any] = {}
+        self.client = SimpleNamespace(catalogue=CATALOGUE)
 
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
 async def test_rules_opens_with_the_quick_start_and_a_button(key: str) -> None:
     asking = Asking()
-    await InfoCommands().rules.callback(InfoCommands(), cast(Any, asking), key)
+    info = InfoCommands(CATALOGUE)
+    await info.rules.callback(info, cast(Any, asking), key)
     [answer] = asking.response.sent
     assert answer["ephemeral"] is True
     assert answer["text"] == f"{CATALOGUE[key].guide.quick}\n{FULL_RULES}"

@@ -17,7 +17,7 @@ from club.service import TableService, Turn
 from tests.bot.test_delivery import FakeChannel, FakeClient, FakeUser
 from tests.conftest import Backend
 from tests.hang import HANG_SECONDS
-from tests.service.test_service import ANN, CHANNEL
+from tests.service.fixtures import ANN, CHANNEL
 
 
 class CountedThinkers(Thinkers):

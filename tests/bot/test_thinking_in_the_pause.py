@@ -14,7 +14,7 @@ from bot.workers.thinking import Thinkers
 from club.service import TableService, Turn
 from tests.bot.test_delivery import FakeChannel, FakeClient, FakeUser
 from tests.hang import HANG_SECONDS
-from tests.service.test_service import ANN, CHANNEL
+from tests.service.fixtures import ANN, CHANNEL
 
 
 class WatchedThinkers(Thinkers):

@@ -18,7 +18,6 @@ import discord
 import pytest
 
 from bot.courier.delivery import TOLD_SHORTLY, Courier, nonce
-from bot.courier.pictures import Pictures
 from bot.courier.replies import AFTER_COMMIT, APOLOGY, answer_error, committed
 from bot.play.cog import PlayCommands
 from bot.play.controls import controls_view
@@ -30,15 +29,16 @@ from tests.bot.test_delivery import (
     FakeClient,
     FakeMessage,
     FakeUser,
+    catalogue,
     courier_for,
     http_error,
     leylines_table,
-    numbers_registered,
     numbers_table,
+    pictures,
 )
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL
 
-__all__ = ["numbers_registered"]  # the test-only game, registered for every test here
+__all__ = ["catalogue"]  # the `service` fixture plays the test-only game too
 BOT_ID = 4242
 
 
@@ -124,7 +124,7 @@ def process(service: TableService, channel: FakeChannel, users: dict[int, FakeUs
     """The courier of a (newly started) bot process, signed in as the bot."""
     client = FakeClient(users, channel)
     cast(Any, client).user = SimpleNamespace(id=BOT_ID)
-    return Courier(cast(Any, client), service, Pictures(), controls_view)
+    return Courier(cast(Any, client), service, pictures(), controls_view)
 
 
 async def test_a_database_error_on_the_lease_is_reported_and_the_next_try_tells_once(

@@ -22,8 +22,8 @@ from club.storage import Storage
 from club.storage.database import SaveUncertain
 from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
-from tests.conftest import SEED, Backend
-from tests.service.test_service import ANN, BOB, CHANNEL, started
+from tests.conftest import Backend
+from tests.service.fixtures import ANN, BOB, CHANNEL, serve, started
 
 
 def interaction(faults: Faults) -> Any:
@@ -61,8 +61,7 @@ async def test_a_move_the_database_cannot_save_is_refused_whole_and_said_once_a_
     tmp_path: Path, caplog: pytest.LogCaptureFixture, limit: str, words: str
 ) -> None:
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    service = TableService(store, seed_source=lambda: SEED)
+    service = await serve(store)
     await started(service)
     [(pages,)] = await store.db.execute_fetchall("PRAGMA page_count")
     await store.db.execute(limit.format(pages=pages))

@@ -15,8 +15,9 @@ from tests.hang import HANG_SECONDS
 KILLED_BOT = """
 import os, signal
 from bot.courier.pictures import process_pool
+from club.catalogue import CATALOGUE
 
-pool = process_pool(2)
+pool = process_pool(2, CATALOGUE)
 print(*sorted({pool.submit(os.getpid).result() for _ in range(8)}), flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
 """

@@ -8,6 +8,7 @@ naming what is wrong."""
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any, cast
@@ -22,6 +23,7 @@ from club.service import Player, TableService, TableUpdate
 from render.leylines import RENDERER as LEYLINES_RENDERER
 from tests.catalogue.nim import ENTRY, GAME, TOY, Nim
 from tests.conftest import Backend
+from tests.service.fixtures import serve
 
 ANN = Player(101, "Ann")
 BOB = Player(202, "Bob")
@@ -32,8 +34,7 @@ CHANNEL = 1000
 async def service(backend: Backend) -> AsyncIterator[TableService]:
     """The real table service on a fresh database, knowing only the toy catalogue's games."""
     store = backend.store()
-    await store.open()
-    yield TableService(store, seed_source=lambda: 7, catalogue=TOY)
+    yield await serve(store, seed=7, catalogue=TOY)
     await store.close()
 
 
@@ -136,8 +137,16 @@ def test_the_catalogue_refuses_pieces_of_another_game() -> None:
         Catalogue([replace(ENTRY, lesson=CATALOGUE["leylines"].lesson)])
     with pytest.raises(CatalogueError, match="nim: two entries"):
         Catalogue([ENTRY, ENTRY])
-    with pytest.raises(CatalogueError, match="leylines: the entry is for nim"):
-        Catalogue([])["leylines"] = ENTRY
+
+
+def test_a_catalogue_is_read_only_and_only_a_built_one_crosses_to_a_worker() -> None:
+    """Nothing rewrites a catalogue once built; the bot's crosses to a worker process as the
+    recipe that builds it again, a test's own does not cross."""
+    with pytest.raises(TypeError):
+        cast(Any, CATALOGUE)["nim"] = ENTRY
+    assert list(pickle.loads(pickle.dumps(CATALOGUE))) == list(CATALOGUE)
+    with pytest.raises(TypeError, match="cannot be built again"):
+        pickle.dumps(TOY)
 
 
 def test_a_game_must_declare_its_nature() -> None:

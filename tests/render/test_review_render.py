@@ -4,7 +4,8 @@ words."""
 
 from __future__ import annotations
 
-from render.review import HEIGHT, WIDTH, Chart, Series, chart_png, draw_chart, line_colour
+from render.chart import Chart, Series
+from render.review import HEIGHT, WIDTH, chart_png, draw_chart, line_colour
 
 CHART = Chart(
     "Chance to win, Ley Lines of Mars #3",

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from club.catalogue import Entry
+from club.catalogue import CATALOGUE, Catalogue, Entry
 from club.guides.guide import Guide
 from engine.core import JSON, BadNotation, BaseGame, Event, Option, Outcome, Seat, View
 from render.renderer import Renderer
@@ -129,4 +129,6 @@ ENTRY = Entry(
     None,
     None,
 )
-"""The game's catalogue record, for tests to put into `club.catalogue.CATALOGUE`."""
+"""The game's catalogue record."""
+WITH_NUMBERS = Catalogue([*CATALOGUE.values(), ENTRY])
+"""The bot's games and Secret Numbers, for the tests that play it."""

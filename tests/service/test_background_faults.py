@@ -17,7 +17,7 @@ from club.service import TableService
 from club.storage import Storage
 from club.storage.rows import GameRow
 from tests.conftest import Backend
-from tests.service.test_service import ANN, BOB, CAT, Clock
+from tests.service.fixtures import ANN, BOB, CAT, Clock, serve
 
 HOUR = 3600.0
 BROKEN = asyncpg.exceptions.ConnectionDoesNotExistError(
@@ -62,8 +62,7 @@ async def tables(
 async def test_one_games_failed_timer_never_stops_another_games(backend: Backend) -> None:
     clock = Clock()
     store = backend.store()
-    await store.open()
-    service = TableService(store, seed_source=lambda: 5, clock=clock)
+    service = await serve(store, seed=5, clock=clock)
     first, second = await tables(service, "marsvsearth", {"answer": 1, "first": 1}, range(1, 3))
     clock.now += 61
     failing_for(store, "games.get", first)
@@ -75,8 +74,7 @@ async def test_one_games_failed_timer_never_stops_another_games(backend: Backend
 async def test_one_games_failed_reminder_never_stops_another_games(backend: Backend) -> None:
     clock = Clock()
     store = backend.store()
-    await store.open()
-    service = TableService(store, seed_source=lambda: 7, remind_after=HOUR, clock=clock)
+    service = await serve(store, seed=7, remind_after=HOUR, clock=clock)
     first, second = await tables(service, "leylines", {"first": 1}, range(1, 3))
     clock.now += HOUR + 1
     failing_for(store, "games.postpone", first)

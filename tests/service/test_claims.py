@@ -12,17 +12,13 @@ import pytest
 from club.catalogue import CATALOGUE
 from club.service import TableError, TableService
 from club.service.fair_clock import duration, next_reminder
-from club.storage import Storage
-from club.storage.sqlite import SqliteDatabase
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, Clock, serve, sqlite, started
 
 HOUR = 3600.0
 
 
 async def open_at(path: Path, clock: Clock, remind_after: float = 0) -> TableService:
-    store = Storage(SqliteDatabase(path))
-    await store.open()
-    return TableService(store, seed_source=lambda: 7, remind_after=remind_after, clock=clock)
+    return await serve(sqlite(path), seed=7, remind_after=remind_after, clock=clock)
 
 
 @pytest.fixture
@@ -30,16 +26,7 @@ async def clocked(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
     """A Ley Lines game with a 2-hour clock; Ann has moved, so it waits for Bob."""
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.lobbies.new_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        creator=ANN,
-        game_key="leylines",
-        options={"first": 1},
-        clock_hours=2,
-    )
-    await service.lobbies.join(CHANNEL, BOB)
-    await service.lobbies.start(CHANNEL, ANN)
+    await started(service, clock_hours=2)
     clock.now += 5 * HOUR  # Ann kept Bob waiting long, but she moves before any claim
     await service.play.move(CHANNEL, ANN, "L c3")
     yield service, clock
@@ -129,16 +116,7 @@ async def test_a_move_restarts_the_clock_for_the_others(
 async def test_the_deadline_survives_a_restart(tmp_path: Path) -> None:
     path, clock = tmp_path / "bot.sqlite3", Clock()
     service = await open_at(path, clock)
-    await service.lobbies.new_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        creator=ANN,
-        game_key="leylines",
-        options={"first": 1},
-        clock_hours=1,
-    )
-    await service.lobbies.join(CHANNEL, BOB)
-    await service.lobbies.start(CHANNEL, ANN)
+    await started(service, clock_hours=1)
     await service.play.move(CHANNEL, ANN, "L c3")
     await service.store.close()
 
@@ -181,16 +159,7 @@ async def test_reminders_at_half_the_clock_then_who_may_claim(tmp_path: Path) ->
     it has run out the channel is told who may claim; then nothing more."""
     clock = Clock()
     service = await open_at(tmp_path / "bot.sqlite3", clock)
-    await service.lobbies.new_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        creator=ANN,
-        game_key="leylines",
-        options={"first": 1},
-        clock_hours=4,
-    )
-    await service.lobbies.join(CHANNEL, BOB)
-    await service.lobbies.start(CHANNEL, ANN)
+    await started(service, clock_hours=4)
     await service.play.move(CHANNEL, ANN, "L c3")
     clock.now += 2 * HOUR - 1
     assert await service.clocks.due_reminders() == []

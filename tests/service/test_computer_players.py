@@ -13,7 +13,7 @@ from bot.workers.thinking import think
 from club.catalogue import CATALOGUE
 from club.service import STALE, Player, TableError, TableService, Turn
 from club.storage.rows import SeatRow
-from tests.service.secret_numbers import ENTRY as NUMBERS
+from tests.service.secret_numbers import WITH_NUMBERS
 
 ANN = Player(101, "Ann")
 BOB = Player(202, "Bob")
@@ -94,10 +94,10 @@ async def test_a_level_shows_in_the_lobby(service: TableService) -> None:
     assert "**Ada (computer)** (hard)" in (await service.lobbies.lobby(CHANNEL)).text
 
 
+@pytest.mark.parametrize("catalogue", [WITH_NUMBERS])  # Secret Numbers: hidden, no kit
 async def test_no_searching_computer_in_a_game_the_search_cannot_play(
-    service: TableService, monkeypatch: pytest.MonkeyPatch
+    service: TableService,
 ) -> None:
-    monkeypatch.setitem(CATALOGUE, "numbers", NUMBERS)  # hidden information, no kit
     with pytest.raises(TableError, match="cannot play Secret Numbers yet"):
         await lobby_with_computers(service, "numbers", 1, "easy")
     await lobby_with_computers(service, "numbers", 0)

@@ -21,7 +21,7 @@ from bot.workers.thinking import Thinkers
 from club.service import TableError, TableService, TakebackAsked
 from club.service.computers import Turn
 from tests.bot.test_ponderer import until
-from tests.service.test_service import ANN, BOB, CHANNEL, started
+from tests.service.fixtures import ANN, BOB, CHANNEL, started
 
 
 async def computer_to_move(service: TableService, level: str) -> tuple[int, Turn]:

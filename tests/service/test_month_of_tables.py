@@ -19,7 +19,7 @@ from bot.workers.thinking import think
 from club.service import Player, TableError, TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
-from tests.service.test_service import Clock
+from tests.service.fixtures import Clock, serve
 
 HOUR, DAY = 3600.0, 86400.0
 GUILD, NO_STANDINS = 1, 2
@@ -30,8 +30,7 @@ VANISHED, AWAY = PLAYERS[9].user_id, {PLAYERS[3].user_id, PLAYERS[4].user_id}
 async def test_a_month_of_slow_tables(tmp_path: Path) -> None:
     clock, chance = Clock(), random.Random(5)
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    service = TableService(store, seed_source=lambda: 7, remind_after=6 * HOUR, clock=clock)
+    service = await serve(store, seed=7, remind_after=6 * HOUR, clock=clock)
     await service.servers.change_settings(NO_STANDINS, standins=False)
     pairs = {}
     guild_of = {10 + n: GUILD if n < 14 else NO_STANDINS for n in range(20)}

@@ -17,8 +17,7 @@ from club.storage.postgres import DatabaseUnreachable, PgDatabase, changed, numb
 from club.storage.rows import ChannelBusy, Commit, GameRow, PhaseTimer
 from tests.conftest import Backend
 from tests.postgres import Cluster, free_port
-from tests.service.test_ratings import seat
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, seat
 
 ROUNDS = 5
 """How many moves the two stores race for in one game."""

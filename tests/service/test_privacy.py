@@ -24,7 +24,7 @@ from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError
 from tests.conftest import Backend
 from tests.hang import HANG_SECONDS
-from tests.service.test_ratings import GUILD, OTHER_GUILD, open_service, play_out, seat
+from tests.service.fixtures import GUILD, OTHER_GUILD, play_out, seat, serve
 
 ZED = Player(987654321012345678, "Zephyrine Quill")
 ANN, BOB, CAT = (
@@ -88,7 +88,7 @@ async def dump(backend: Backend, store: Storage) -> str:
 
 
 async def test_show_counts_servers_and_times(backend: Backend) -> None:
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     try:
         await populate(service)
         held = await service.privacy.held(ZED.user_id)
@@ -110,7 +110,7 @@ async def test_show_counts_servers_and_times(backend: Backend) -> None:
 
 
 async def test_export_names_others_by_seat_only(backend: Backend) -> None:
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     try:
         await populate(service)
         export = await service.privacy.export(ZED.user_id)
@@ -128,7 +128,7 @@ async def test_export_names_others_by_seat_only(backend: Backend) -> None:
 
 
 async def test_forget_keeps_others_and_leaves_no_trace(backend: Backend) -> None:
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     try:
         await populate(service)
         before = await others_record(service.store)
@@ -164,11 +164,11 @@ async def test_forget_keeps_others_and_leaves_no_trace(backend: Backend) -> None
 
 
 async def test_a_forget_cut_short_is_resumed(backend: Backend) -> None:
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     await populate(service)
     number = await service.store.privacy.request_forget(ZED.user_id, 1.0)
     await service.store.close()  # stopped after the request was recorded
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     try:
         [done] = await service.privacy.resume()
         assert done.number == number and done.games == 2
@@ -208,7 +208,7 @@ async def test_every_person_column_is_covered(backend: Backend) -> None:
 
 
 async def test_a_departed_server_is_purged_after_its_grace(backend: Backend) -> None:
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     try:
         await populate(service)
         await service.store.servers.set_settings(OTHER_GUILD, None, None, True, ())
@@ -250,8 +250,8 @@ async def test_a_forget_racing_moves_on_another_process_loses_nothing(
     """Two processes on one PostgreSQL database: one forgets Zed while the other plays the
     game Zed is in (as Zed and as Bob). Every move the other was told is done stays in the log,
     the resignation comes after them, and no trace of Zed is left."""
-    forgetting = await open_service(postgresql.store())
-    playing = await open_service(postgresql.store())
+    forgetting = await serve(postgresql.store())
+    playing = await serve(postgresql.store())
     try:
         await seat(forgetting, IN_PLAY, "leylines", (ZED, BOB))
         chooser = random.Random(5)

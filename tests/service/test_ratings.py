@@ -5,7 +5,6 @@ again exactly by a rebuild."""
 from __future__ import annotations
 
 import json
-import random
 import re
 import sqlite3
 from pathlib import Path
@@ -14,68 +13,22 @@ from typing import Any
 import pytest
 
 from club.catalogue import CATALOGUE
-from club.ratings import ledger
 from club.ratings.ledger import Rating
 from club.ratings.skill import Skill, rate
 from club.ratings.standings import Ending
 from club.service import Player, TableService
-from club.storage import Storage
+from club.storage import ledger
 from club.storage.migrations import rendered
 from club.storage.rows import Commit
-from club.storage.sqlite import SqliteDatabase
 from engine.core import SidedGame
-from tests.conftest import SEED, Backend
+from tests.conftest import Backend
+from tests.service.fixtures import ANN, BOB, CAT, GUILD, OTHER_GUILD, play_out, seat, serve, sqlite
 
-ANN, BOB, CAT, DAN, EVE = (
-    Player(n * 101, name) for n, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"], 1)
-)
-GUILD, OTHER_GUILD = 1, 2
+DAN, EVE = Player(404, "Dan"), Player(505, "Eve")
 NEW = Skill()
 SIDES_SEED = 1
 """A game seed whose five-player Mars vs. Earth game (played by `play_out`) is won by one
 Martian Clone against four Humans; with `SEED` the Martians win with no clone at the table."""
-
-
-async def open_service(store: Storage, seed: int = SEED) -> TableService:
-    await store.open()
-    return TableService(store, seed_source=lambda: seed)
-
-
-async def seat(
-    service: TableService,
-    channel: int,
-    game_key: str,
-    players: tuple[Player, ...],
-    *,
-    guild: int = GUILD,
-    computers: int = 0,
-) -> None:
-    """A game of `game_key` started in `channel` with `players` seated in order (then any
-    computer players)."""
-    first, *others = players
-    await service.lobbies.new_lobby(
-        guild_id=guild,
-        channel_id=channel,
-        creator=first,
-        game_key=game_key,
-        options={},
-        computers=computers,
-        computer_level="random",
-    )
-    for player in others:
-        await service.lobbies.join(channel, player)
-    await service.lobbies.start(channel, first)
-
-
-async def play_out(service: TableService, channel: int, players: tuple[Player, ...]) -> None:
-    """Random legal moves (seeded) by the seats' players until the game ends."""
-    chooser = random.Random(SEED)
-    while (row := await service.store.games.open_in(channel)) is not None:
-        game = CATALOGUE[row.game_key].game
-        state = game.from_json(json.loads(row.state or "{}"))
-        actor = chooser.choice(sorted(game.actors(state)))
-        move = chooser.choice(game.legal_moves(state, actor))
-        await service.play.move(channel, players[actor], game.notation(move))
 
 
 async def ratings(service: TableService, *players: Player, guild: int = GUILD) -> dict[str, Rating]:
@@ -155,7 +108,7 @@ async def test_an_abandoned_game_counts_for_nothing(service: TableService) -> No
 
 
 async def test_mars_vs_earth_rates_each_side_as_a_team(backend: Backend) -> None:
-    service = await open_service(backend.store(), SIDES_SEED)
+    service = await serve(backend.store(), seed=SIDES_SEED)
     table = (ANN, BOB, CAT, DAN, EVE)
     await seat(service, 10, "marsvsearth", table)
     await play_out(service, 10, table)
@@ -328,12 +281,12 @@ async def test_a_game_is_finished_and_counted_in_one_transaction(
 
 
 async def test_ratings_survive_a_restart(backend: Backend) -> None:
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     await seat(service, 10, "leylines", (ANN, BOB))
     await service.play.resign(10, BOB)
     before = await ratings(service, ANN, BOB)
     await service.store.close()
-    service = await open_service(backend.store())
+    service = await serve(backend.store())
     assert await ratings(service, ANN, BOB) == before
     await service.store.close()
 
@@ -341,7 +294,7 @@ async def test_ratings_survive_a_restart(backend: Backend) -> None:
 async def test_a_rebuild_gives_exactly_the_numbers_counted_as_games_finished(
     backend: Backend,
 ) -> None:
-    service = await open_service(backend.store(), SIDES_SEED)
+    service = await serve(backend.store(), seed=SIDES_SEED)
     everyone = (ANN, BOB, CAT, DAN, EVE)
     await seat(service, 10, "marsvsearth", everyone)
     await play_out(service, 10, everyone)
@@ -391,7 +344,7 @@ async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
     games = [(ANN, BOB), (BOB, CAT), (CAT, ANN)]
     counted = {}
     for name, order in (("new", games), ("reversed", games[::-1])):
-        service = await open_service(Storage(SqliteDatabase(tmp_path / f"{name}.sqlite3")))
+        service = await serve(sqlite(tmp_path / f"{name}.sqlite3"))
         for channel, (winner, loser) in enumerate(order, 10):
             await seat(service, channel, "leylines", (winner, loser))
             await service.play.resign(channel, loser)
@@ -405,7 +358,7 @@ async def test_games_finished_before_ratings_existed_count_after_a_rebuild(
         old.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM new.{table}")
     old.execute("UPDATE games SET updated_at = 100 - id")  # finished in the opposite order
     old.close()
-    service = await open_service(Storage(SqliteDatabase(tmp_path / "old.sqlite3")))
+    service = await serve(sqlite(tmp_path / "old.sqlite3"))
     rows = await service.store.db.execute_fetchall("SELECT id FROM games ORDER BY finished_seq")
     assert [game_id for (game_id,) in rows] == [3, 2, 1]
     assert await service.store.ledger.leaderboard(GUILD, "leylines", 10) == []

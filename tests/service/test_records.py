@@ -11,7 +11,7 @@ import pytest
 from club.service import Player, TableError, TableService
 from engine.agents import GAME as AGENTS
 from engine.core import View
-from tests.service.test_service import ANN, BOB, CHANNEL, OTHER_CHANNEL, started
+from tests.service.fixtures import ANN, BOB, CHANNEL, OTHER_CHANNEL, started
 
 OPENED = calendar.timegm((2026, 3, 1, 18, 5, 0))
 """2026-03-01 18:05 UTC, in Unix seconds."""

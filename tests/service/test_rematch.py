@@ -16,7 +16,7 @@ from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
 from engine.core import choose_first
 from tests.conftest import SEED
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL, OTHER_CHANNEL, open_service
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, OTHER_CHANNEL, serve, sqlite
 
 
 async def finished(
@@ -177,13 +177,13 @@ async def test_an_emptied_rematch_lobby_can_be_opened_again_after_a_restart(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "bot.sqlite3"
-    service = await open_service(path)
+    service = await serve(sqlite(path))
     old = await finished(service)
     await service.rematches.rematch(CHANNEL, BOB, old)
     await service.lobbies.leave(CHANNEL, BOB)
     await service.store.close()
 
-    restarted = await open_service(path)
+    restarted = await serve(sqlite(path))
     opened = await restarted.rematches.rematch(CHANNEL, ANN, old)
     assert opened.opened and opened.lobby.players == (ANN,)
     assert f"first: <@{BOB.user_id}>" in opened.lobby.text
@@ -205,12 +205,11 @@ async def test_an_abandoned_game_has_no_rematch(service: TableService) -> None:
 async def test_store_reopened_keeps_a_rematchs_first_player(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     store = Storage(SqliteDatabase(path))
-    await store.open()
-    service = TableService(store, seed_source=lambda: SEED)
+    service = await serve(store)
     old = await finished(service)
     await service.rematches.rematch(CHANNEL, ANN, old)
     await store.close()
-    restarted = await open_service(path)
+    restarted = await serve(sqlite(path))
     await restarted.lobbies.join(CHANNEL, BOB)
     started = await restarted.lobbies.start(CHANNEL, ANN)
     assert f"<@{BOB.user_id}>, your turn." in started.public.text

@@ -39,7 +39,7 @@ from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH
 from tests.ai.test_decisive import loses, opening, wins
-from tests.service.test_service import ANN, BOB, CHANNEL
+from tests.service.fixtures import ANN, BOB, CHANNEL, serve
 
 CAT = Player(303, "Cat")
 TINY = 400
@@ -50,8 +50,7 @@ TINY = 400
 async def seeded(tmp_path: Path) -> AsyncIterator[TableService]:
     """A table service on a fresh SQLite file whose games are seeded 1."""
     store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    yield TableService(store, seed_source=lambda: 1)
+    yield await serve(store, seed=1)
     await store.close()
 
 
@@ -116,7 +115,9 @@ async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> No
     assert wins(game, state, seat, game.parse(state, seat, better)), (better, winning)
     assert "Turning point: move 35" in reviewed.text
     assert told[0] == (0, 36) and told[-1] == (36, 36)
-    assert reviewed.png.startswith(b"\x89PNG") and "chance to win" in reviewed.alt
+    [line] = reviewed.chart.series  # the asker's own line
+    assert reviewed.chart.title == "Chance to win, Ley Lines of Mars #1" and line.seat == seat
+    assert line.chances[-2:] == (1.0, 0.0) and line.own[-1] == 35  # the drop at move 35
 
 
 async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> None:

@@ -14,14 +14,9 @@ from club.service import STALE, ChooseFurther, Controls, TableError, TableServic
 from club.storage import Storage
 from engine.core import AmbiguousMove
 from tests.conftest import Backend
-from tests.service.secret_numbers import ENTRY
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, Clock, serve
 from tests.service.secret_numbers import GAME as NUMBERS
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL, Clock
-
-
-@pytest.fixture(autouse=True)
-def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(CATALOGUE, NUMBERS.key, ENTRY)
+from tests.service.secret_numbers import WITH_NUMBERS
 
 
 async def _record(service: TableService) -> str:
@@ -32,8 +27,7 @@ async def _record(service: TableService) -> str:
 
 
 async def open_table(store: Storage, clock: Clock) -> TableService:
-    await store.open()
-    return TableService(store, seed_source=lambda: 5, clock=clock)
+    return await serve(store, seed=5, clock=clock, catalogue=WITH_NUMBERS)
 
 
 @pytest.fixture

@@ -11,39 +11,24 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from club.service import Controls, Player, TableError, TableService, wording
-from club.storage import Storage
+from club.service import Controls, TableError, TableService, wording
 from club.storage.migrations import rendered
 from club.storage.rows import ChannelBusy, Commit, StaleGame
-from club.storage.sqlite import SqliteDatabase
 from engine.core import GameError
 from engine.leylines import GAME as LEYLINES
 from engine.leylines.state import LeyLinesState
-from tests.conftest import SEED, Backend
-
-ANN = Player(101, "Ann")
-BOB = Player(202, "Bob")
-CAT = Player(303, "Cat")
-CHANNEL, OTHER_CHANNEL = 1000, 2000
-
-
-async def open_service(path: Path) -> TableService:
-    return await serve(Storage(SqliteDatabase(path)))
-
-
-async def serve(store: Storage) -> TableService:
-    """A table service on `store`, opened, with games seeded `SEED`."""
-    await store.open()
-    return TableService(store, seed_source=lambda: SEED)
-
-
-async def started(service: TableService, channel: int = CHANNEL) -> None:
-    """A Ley Lines game in `channel` between Ann and Bob, Ann moving first."""
-    await service.lobbies.new_lobby(
-        guild_id=1, channel_id=channel, creator=ANN, game_key="leylines", options={"first": 1}
-    )
-    await service.lobbies.join(channel, BOB)
-    await service.lobbies.start(channel, ANN)
+from tests.conftest import Backend
+from tests.service.fixtures import (
+    ANN,
+    BOB,
+    CAT,
+    CHANNEL,
+    OTHER_CHANNEL,
+    Clock,
+    serve,
+    sqlite,
+    started,
+)
 
 
 async def test_lobby_flow_seats_in_joining_order(service: TableService) -> None:
@@ -369,7 +354,7 @@ async def test_secret_in_a_game_without_secrets(service: TableService) -> None:
 async def test_migrations_are_recorded_and_rerun_safely(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     for _ in range(2):
-        store = Storage(SqliteDatabase(path))
+        store = sqlite(path)
         await store.open()
         await store.close()
     async with aiosqlite.connect(path) as db:
@@ -392,7 +377,7 @@ async def test_an_older_database_keeps_its_games_and_moves_when_migrated(
         )
         await db.execute("INSERT INTO moves VALUES (1, 1, 0, 'move', 'L c3', 0)")
         await db.commit()
-    store = Storage(SqliteDatabase(path))
+    store = sqlite(path)
     await store.open()
     [move] = await store.moves.of(1)
     assert (move.kind, move.notation) == ("move", "L c3")
@@ -401,23 +386,12 @@ async def test_an_older_database_keeps_its_games_and_moves_when_migrated(
     await store.close()
 
 
-class Clock:
-    """A settable clock (Unix seconds) for deadline tests."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
     backend: Backend,
 ) -> None:
     clock, hour = Clock(), 3600.0
     store = backend.store()
-    await store.open()
-    service = TableService(store, seed_source=lambda: 7, remind_after=hour, clock=clock)
+    service = await serve(store, seed=7, remind_after=hour, clock=clock)
     await started(service)
     clock.now += hour - 1
     assert await service.clocks.due_reminders() == []

@@ -9,22 +9,15 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from club.catalogue import CATALOGUE
 from club.service import TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
 from tests.conftest import Backend
 from tests.hang import HANG_SECONDS
-from tests.service.secret_numbers import ENTRY
-from tests.service.secret_numbers import GAME as NUMBERS
-from tests.service.test_service import ANN, BOB, CHANNEL, Clock, started
+from tests.service.fixtures import ANN, BOB, CHANNEL, Clock, started
+from tests.service.secret_numbers import WITH_NUMBERS
 
 HOUR = 3600.0
-
-
-@pytest.fixture(autouse=True)
-def numbers_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(CATALOGUE, NUMBERS.key, ENTRY)
 
 
 async def two_processes(backend: Backend, clock: Clock) -> tuple[TableService, TableService]:
@@ -33,7 +26,10 @@ async def two_processes(backend: Backend, clock: Clock) -> tuple[TableService, T
     for name in ("shards 0 of 2", "shards 1 of 2"):
         store = backend.store()
         await store.open()
-        services.append(TableService(store, remind_after=HOUR, clock=clock, holder=name))
+        service = TableService(
+            store, remind_after=HOUR, clock=clock, holder=name, catalogue=WITH_NUMBERS
+        )
+        services.append(service)
     return services[0], services[1]
 
 

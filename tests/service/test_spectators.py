@@ -9,7 +9,7 @@ import pytest
 
 from club.catalogue import CATALOGUE
 from club.service import Player, TableError, TableService
-from tests.service.test_service import CHANNEL
+from tests.service.fixtures import CHANNEL
 
 PEOPLE = tuple(Player(101 + n, name) for n, name in enumerate(("Ann", "Bob", "Cat", "Dan")))
 SAM = Player(909, "Sam")

@@ -15,7 +15,7 @@ from club.service.waiting import digest, listing, more_lines
 from club.storage import Storage
 from club.storage.rows import Living
 from club.storage.sqlite import SqliteDatabase
-from tests.service.test_service import ANN, BOB, CAT, Clock
+from tests.service.fixtures import ANN, BOB, CAT, Clock
 
 HOUR, DAY = 3600.0, 86400.0
 GUILD = 1

@@ -19,7 +19,7 @@ from club.service.records import replay_frames
 from club.storage.rows import StaleGame, TakebackRequest
 from engine.core import UndoableGame
 from tests.conftest import Backend
-from tests.service.test_service import ANN, BOB, CAT, CHANNEL, open_service, serve, started
+from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, serve, sqlite, started
 
 DAN = Player(404, "Dan")
 
@@ -99,12 +99,12 @@ async def test_a_takeback_is_only_of_ones_own_last_action_until_anyone_acts(
 
 
 async def test_a_request_survives_a_restart(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "bot.sqlite3")
+    service = await serve(sqlite(tmp_path / "bot.sqlite3"))
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
     request = await asked(service)
     await service.store.close()
-    service = await open_service(tmp_path / "bot.sqlite3")
+    service = await serve(sqlite(tmp_path / "bot.sqlite3"))
     undone = await service.takebacks.answer_takeback(
         CHANNEL, BOB, request.game_id, request.seq, True
     )
