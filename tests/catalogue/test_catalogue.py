@@ -16,6 +16,7 @@ import pytest
 
 from ai import choose
 from ai.determinize import OPEN
+from ai.kit import Kit
 from bot.catalogue import CATALOGUE, Catalogue, CatalogueError
 from bot.review.reviews import Reviews
 from bot.service import Player, TableService, TableUpdate
@@ -138,6 +139,12 @@ def test_the_catalogue_refuses_pieces_of_another_game() -> None:
         Catalogue([ENTRY, ENTRY])
     with pytest.raises(CatalogueError, match="leylines: the entry is for nim"):
         Catalogue([])["leylines"] = ENTRY
+
+
+def test_the_catalogue_refuses_a_kit_that_looks_too_deep_for_a_loss() -> None:
+    Catalogue([replace(ENTRY, kit=Kit(OPEN, loss_depth=2))])
+    with pytest.raises(CatalogueError, match="nim: the kit's loss depth is 3, not 1 or 2"):
+        Catalogue([replace(ENTRY, kit=Kit(OPEN, loss_depth=3))])
 
 
 def test_a_game_must_declare_its_nature() -> None:
