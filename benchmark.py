@@ -28,7 +28,9 @@ pairing or in pairing NAME only, or only the levels against the greedy yardstick
 (one per core by default), writing each finished part to FILE and counting the parts already
 there instead of playing them again (`bench/ledger.py`); the full run (or `--strength-beliefs`
 alone, at `--beliefs-level`) also plays today's Agents and Mars vs. Earth players against the ones
-before they modelled hidden information (`bench/beliefs.py`).
+before they modelled hidden information (`bench/beliefs.py`). `--strength --strength-lengths`
+plays only hard against a person-like player in Agents of M.A.R.S. and reports how long the
+games run and how often hard drew (`bench/lengths.py`).
 `python benchmark.py --house` counts the database statements, state decodes and replays of a `/move`
 and a takeback, their round trips to the database on SQLite and on a PostgreSQL server of its own
 (`bench/hops.py`), and the methods of the service and storage classes (`bench/house.py`).
@@ -61,6 +63,7 @@ from bench.admin import bench_admin
 from bench.basics import FULL, QUICK, memory_probe, run_all
 from bench.beliefs import bench_beliefs
 from bench.house import bench_house
+from bench.lengths import bench_lengths
 from bench.load import LoadPlan, bench_load
 from bench.privacy import bench_privacy
 from bench.replays import FULL as FULL_REPLAYS
@@ -184,6 +187,12 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--strength-game, if named)",
     )
     strength.add_argument(
+        "--strength-lengths",
+        action="store_true",
+        help="play only hard against a person-like player (greedy that draws whenever it may) "
+        "in Agents of M.A.R.S. and report the games' lengths (8 games unless --strength-games)",
+    )
+    strength.add_argument(
         "--strength-workers",
         type=int,
         help="processes playing at once (default: one per core; each caps its own CPU, so the "
@@ -279,6 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [asyncio.run(bench_load(plan))]
     elif args.scale:
         sections = [asyncio.run(bench_scale(scale_plan(args)))]
+    elif args.strength and args.strength_lengths:
+        workers = args.strength_workers or WORKERS
+        sections = [bench_lengths(args.quick, args.strength_games, workers)]
     elif args.strength:
         sections = []
         if not args.strength_beliefs:

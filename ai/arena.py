@@ -112,9 +112,11 @@ def play(
     efforts: Sequence[Effort],
     seeds: random.Random,
     most_moves: int | None = None,
+    log: list[tuple[Seat, Any, Any]] | None = None,
 ) -> Any:
-    """One game with `seats[n]` playing seat n and its moves counted in `efforts[n]`; returns
-    the final state (still running if it was stopped after `most_moves` moves)."""
+    """One game with `seats[n]` playing seat n and its moves counted in `efforts[n]` (and, with
+    a `log`, each seat, the state it moved in and its move appended to it); returns the final
+    state (still running if it was stopped after `most_moves` moves)."""
     options = {"first": 1} if any(option.name == "first" for option in game.options) else {}
     names = [f"Player{n}" for n in range(len(seats))]
     state = game.new_game(names, options, seeds.getrandbits(32))
@@ -123,6 +125,8 @@ def play(
         seat = min(game.actors(state))
         decision = think(game, state, seat, seats[seat], seeds.getrandbits(32), kit)
         efforts[seat].add(decision.cpu_seconds, decision.simulated)
+        if log is not None:
+            log.append((seat, state, decision.move))
         state, _ = game.apply(state, seat, decision.move)
         made += 1
     return state

@@ -14,8 +14,11 @@ A move is followed by the moves its player is then left alone to make (see `play
   In a game with secrets a move counts only if it wins in every one of `SAMPLES` samples.
 - A move *loses at once* for `seat` when the outcome after it ends the game without `seat` among
   the winners (a draw is no loss), or when no actor after it is `seat` and some actor has a reply
-  that does. It is *doomed* when it loses at once in every sample (a move that loses in some
-  samples only is a gamble the search weighs: calling with a 7 in a hidden-card game).
+  that does. A game whose kit looks two replies deep (`ai.kit.Kit.loss_depth` 2) counts a reply
+  that leaves `seat` only answers that lose at once too (Albiorix: the reply takes `seat`'s last
+  Monad and no answer mixes one back; the game ends as the replier's next turn begins). It is
+  *doomed* when it loses at once in every sample (a move that loses in some samples only is a
+  gamble the search weighs: calling with a 7 in a hidden-card game).
 
 `search` (see `ai.search`) plays a move that wins at once without searching, and after searching
 plays the most visited move that is not doomed (see `safest`).
@@ -64,20 +67,24 @@ def played(game: Game[Any, M], state: Any, seat: Seat, move: M) -> Any:
     return state
 
 
-def replies(game: Game[Any, Any], state: Any, more: int = 1) -> Iterable[Outcome | None]:
-    """The outcome after each legal move of each actor in `state` (and the moves it is then
+def answered(game: Game[Any, Any], state: Any, more: int = 1) -> Iterable[Any]:
+    """The state after each legal move of each actor in `state` (and the moves it is then
     forced to make), computed as they are asked for (a check stops at the first that settles
     it). A move after which its actor still acts alone, the game running, leaves that actor's
     turn unfinished (Albiorix: a draw offer, then a move; Agents: a draw, then where to place
-    it): the outcomes after each of its next moves are given instead, `more` times at most."""
+    it): the states after each of its next moves are given instead, `more` times at most."""
     for actor in sorted(game.actors(state)):
         for reply in game.legal_moves(state, actor):
             after = played(game, state, actor, reply)
-            outcome = game.outcome(after)
-            if more and outcome is None and game.actors(after) == {actor}:
-                yield from replies(game, after, more - 1)
+            if more and game.outcome(after) is None and game.actors(after) == {actor}:
+                yield from answered(game, after, more - 1)
             else:
-                yield outcome
+                yield after
+
+
+def replies(game: Game[Any, Any], state: Any, more: int = 1) -> Iterable[Outcome | None]:
+    """The outcome after each reply in `state` (see `answered`)."""
+    return (game.outcome(after) for after in answered(game, state, more))
 
 
 def wins_at_once(game: Game[Any, M], state: Any, seat: Seat, move: M) -> bool:
@@ -89,18 +96,29 @@ def wins_at_once(game: Game[Any, M], state: Any, seat: Seat, move: M) -> bool:
     return all(won(outcome, seat) for outcome in replies(game, after))
 
 
-def loses_at_once(game: Game[Any, M], state: Any, seat: Seat, move: M) -> bool:
-    """Whether `move` loses at once for `seat` in the full state `state` (see the module)."""
+def loses_at_once(game: Game[Any, M], state: Any, seat: Seat, move: M, depth: int = 1) -> bool:
+    """Whether `move` loses at once for `seat` in the full state `state`, looking `depth`
+    replies deep (1 or 2, see the module)."""
     after = played(game, state, seat, move)
     outcome = game.outcome(after)
     if outcome is not None or seat in game.actors(after):
         return lost(outcome, seat)
-    return any(lost(outcome, seat) for outcome in replies(game, after))
+    return any(forced_loss(game, reply, seat, depth - 1) for reply in answered(game, after))
+
+
+def forced_loss(game: Game[Any, Any], state: Any, seat: Seat, deeper: int) -> bool:
+    """Whether `state`, after a reply, is lost for `seat`: the game is over and lost, or with
+    `deeper` left, it runs and every answer of the actors in it loses at once."""
+    outcome = game.outcome(state)
+    if outcome is not None or deeper < 1 or not game.actors(state):
+        return lost(outcome, seat)
+    return all(lost(game.outcome(answer), seat) for answer in answered(game, state))
 
 
 class Checker:
     """The samples `seat` checks moves in: `first` (the search's first sample), and in a game
-    with secrets up to `SAMPLES - 1` more, drawn from `rng` when first needed."""
+    with secrets up to `SAMPLES - 1` more, drawn from `rng` when first needed; a loss at once
+    is looked for `depth` replies deep (the kit's `loss_depth`)."""
 
     def __init__(
         self,
@@ -110,9 +128,10 @@ class Checker:
         first: Any,
         rng: random.Random,
         determinizer: Determinizer,
+        depth: int = 1,
     ) -> None:
         self.game, self.state, self.seat, self.rng = game, state, seat, rng
-        self.determinizer = determinizer
+        self.determinizer, self.depth = determinizer, depth
         self.drawn = [first]
 
     def samples(self) -> Iterable[Any]:
@@ -140,7 +159,10 @@ class Checker:
 
     def doomed(self, move: Any) -> bool:
         """Whether `move` loses at once in every sample."""
-        return all(loses_at_once(self.game, sample, self.seat, move) for sample in self.samples())
+        return all(
+            loses_at_once(self.game, sample, self.seat, move, self.depth)
+            for sample in self.samples()
+        )
 
     def safest(self, ranked: Iterable[M], more: Callable[[], bool]) -> M:
         """The first of `ranked` (best first) that is not doomed, else the first; after the

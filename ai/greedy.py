@@ -6,6 +6,8 @@ it: a win `WIN`, a loss `-WIN`, a draw or a running game its lead by the game's 
 kit's `score`, see `ai.kits`; 0 for a game that counts nothing but the outcome).
 Equally good moves are broken at random, from the seeded `rng` only, so greedy plays the same
 move for the same seed. It looks at nothing a search would not: the seat's own view and samples.
+Greedy made `eager` for a class of moves plays one of them whenever it may (the person-like
+player of the benchmark: a person at Agents of M.A.R.S. draws and fills the board).
 """
 
 from __future__ import annotations
@@ -34,9 +36,19 @@ def worth(game: Game[Any, Any], before: Any, seat: Seat, move: Any, score: Score
 
 
 def greedy(
-    game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random, kit: Kit
+    game: Game[Any, Any],
+    state: Any,
+    seat: Seat,
+    rng: random.Random,
+    kit: Kit,
+    eager: type | None = None,
 ) -> tuple[Any, int]:
-    """Greedy's move for `seat` in `state`, and the moves it played to choose it."""
+    """Greedy's move for `seat` in `state`, and the moves it played to choose it; a legal move
+    of class `eager`, when there is one, unweighed."""
+    if eager is not None:
+        wanted = [move for move in game.legal_moves(state, seat) if isinstance(move, eager)]
+        if wanted:
+            return rng.choice(wanted), 0
     try:
         sample = kit.determinizer.sample(game, state, seat, rng)
     except Unsampled:

@@ -44,7 +44,11 @@ class Kit:
     set, is how many moves a rollout plays past the tree in this game, in place of the level's
     `Settings.depth` (a short game rolls out to its end); `contempt` is
     how much less than `ai.rewards.DRAW` a search counts a draw for the seat it plays for (the
-    other seats count it that much more); `hard`, when set, is the kit the hard level plays with
+    other seats count it that much more); `loss_depth` is how many replies deep the search's
+    last check looks for a loss at once (`ai.decisive`: 1, a reply that ends the game; 2, also a
+    reply after which every answer does, as when an Albiorix Monad is taken for good: its cost
+    is one more move generation per reply of each move checked); `hard`, when set, is the kit
+    the hard level plays with
     in its place (see `ai.levels.kit_for`: in Agents of M.A.R.S., where more simulations alone buy
     little, hard keeps its objective hidden); a hard kit has no `hard` kit of its own."""
 
@@ -57,6 +61,7 @@ class Kit:
     contempt: float = 0.0
     widest: int | None = None
     depth: int | None = None
+    loss_depth: int = 1
     hard: Kit | None = None
 
 

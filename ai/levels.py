@@ -41,12 +41,14 @@ from engine.core import Game, Seat
 @dataclass(frozen=True)
 class Level:
     """A named strength: the search's budget and settings, or no budget for a player that does
-    not search (`greedy` one move ahead, else at random)."""
+    not search (`greedy` one move ahead, `eager` for a class of moves when set: see
+    `ai.greedy`; else at random)."""
 
     name: str
     budget: Budget | None
     settings: Settings = field(default_factory=Settings)
     greedy: bool = False
+    eager: type | None = None
 
 
 RANDOM = Level("random", None)
@@ -99,7 +101,7 @@ def think(
         raise ValueError(f"{game.title} has no kit: only the random level plays it.")
     if chosen.budget is None:
         started = time.process_time()
-        move, played = greedy(game, state, seat, rng, kit)
+        move, played = greedy(game, state, seat, rng, kit, chosen.eager)
         return Decision(move, 0, played, time.process_time() - started)
     return search(game, state, seat, chosen.budget, rng, kit, chosen.settings)
 

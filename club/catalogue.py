@@ -56,6 +56,8 @@ SEARCH_LEVELS = frozenset(LEVELS)
 """The levels the computer players' search has (`ai.LEVELS`), which a table may be asked for."""
 REQUIRED = ("renderer", "guide")
 """The pieces every entry has (a lesson and a kit may be None)."""
+LOSS_DEPTHS = (1, 2)
+"""How many replies deep a kit may have the search look for a loss at once (`ai.kit.Kit`)."""
 
 
 class CatalogueError(Exception):
@@ -66,7 +68,8 @@ class CatalogueError(Exception):
 class Entry:
     """One game as the bot runs it: the engine `game`, the `renderer` of its views, its
     `guide`, its `lesson` (None: no lesson yet) and its computer players' `kit` (None: the
-    generic kit of its nature, see `Entry.ai`)."""
+    generic kit of its nature, see `Entry.ai`), which declares among other things how deep the
+    search looks for a loss at once (`Kit.loss_depth`: two replies in Albiorix)."""
 
     game: Game[Any, Any]
     renderer: Renderer[Any]
@@ -100,6 +103,10 @@ class Entry:
             found = getattr(self, piece)
             if not isinstance(found, kind) and (found is not None or piece in REQUIRED):
                 raise CatalogueError(f"{name}: the {piece} is missing")
+        if self.kit is not None and self.kit.loss_depth not in LOSS_DEPTHS:
+            raise CatalogueError(
+                f"{name}: the kit's loss depth is {self.kit.loss_depth}, not 1 or 2 replies"
+            )
         if getattr(self.game, "information", None) not in ("open", "hidden"):
             raise CatalogueError(f"{name}: the game does not declare its information")
         if not isinstance(getattr(self.game, "chance", None), bool):

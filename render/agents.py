@@ -6,8 +6,9 @@ threaded from square to square) and, once the game is over, the scoring clusters
 every other pyramid dimmed; on the right a column of panels: the drawn pyramid awaiting its
 square, the objectives (public values, `?` for secrets; a private view adds the viewer's secret
 values marked as such and the score they would give now), the black count and whether
-objectives may still be swapped, and the bag by colour and size (at the end: the score table,
-pips per colour x value = points, per player).
+objectives may still be swapped, in play each colour's points now and the bonds each player made
+(in the objectives' colour columns), and the bag by colour and size (at the end: the score
+table, pips per colour x value = points, per player).
 
 Each pyramid shows its size by footprint and pips and its colour by hue and by a letter.
 """
@@ -225,17 +226,35 @@ def _side_panels(image: Image.Image, view: AgentsView, names: Sequence[str], box
         _score_table(image, view, names, (left, y, right, bottom))
         return
     if view.phase == "play":
-        pen = _panel(image, (left, y, right, y + 58), "Points now (groups of 4 or more)")
-        points = fit_text(_points_words(view), 16, right - left - 24, 22)
-        pen.write_block((left + 12, y + 30), points, TEXT)
-        y += 58 + PAD
+        y = _tally_panel(image, view, names, (left, y, right, y + TALLY_HEIGHT)) + PAD
     _bag_panel(image, view, (left, y, right, bottom))
 
 
-def _points_words(view: AgentsView) -> str:
-    """`red 0 · green 12 · blue 7 · yellow 0`: each colour's points if the game ended now."""
-    pairs = zip(view.rules.palette, view.points, strict=True)
-    return " · ".join(f"{colour} {points}" for colour, points in pairs)
+TALLY_ROW = 24
+"""The height of a row of the points-and-bonds panel, in pixels."""
+TALLY_HEIGHT = 32 + 3 * TALLY_ROW + 4
+"""The height of the points-and-bonds panel: its title and three rows."""
+
+
+def _tally_panel(image: Image.Image, view: AgentsView, names: Sequence[str], box: Box) -> int:
+    """Per colour, in the objectives' columns: the points the board's groups give now, and the
+    pips of the bonds each player made less those they broke (what the computer players read
+    an objective from)."""
+    left, top, right, bottom = box
+    pen = _panel(image, box, "Per colour: points now (groups of 4+), bonds made")
+    first = _first_column(right, len(view.rules.palette))
+    rows = [("Points now", view.points), *zip(names, view.joined, strict=True)]
+    y = top + 30
+    for label, counts in rows:
+        middle = y + TALLY_ROW // 2
+        block = fit_text(label, 16, first - (left + 12) - 6, TALLY_ROW)
+        pen.write_block((left + 12, middle - block.height // 2), block, TEXT)
+        for i, count in enumerate(counts):
+            x = first + i * OBJECTIVE_COLUMN + OBJECTIVE_COLUMN // 2
+            shade = TEXT if count else MUTED_TEXT
+            pen.write((x, middle), str(count), font=font(18), fill=shade, anchor="mm")
+        y += TALLY_ROW
+    return bottom
 
 
 def _panel(image: Image.Image, box: Box, title: str) -> Pen:
@@ -269,6 +288,11 @@ OBJECTIVE_ROW = 36
 """The height of a player's row of objectives, in pixels (room for a name on two lines)."""
 
 
+def _first_column(right: int, colours: int) -> int:
+    """The left edge of the first colour's column in a panel whose right edge is `right`."""
+    return right - 6 - OBJECTIVE_COLUMN * colours
+
+
 def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str], box: Box) -> int:
     """The colours, then a row per player: a pointer when they are to act, their name and
     their objectives."""
@@ -276,7 +300,7 @@ def _objectives_panel(image: Image.Image, view: AgentsView, names: Sequence[str]
     pen = _panel(image, box, "Objectives (? = secret, - = not set yet)")
     palette = view.rules.palette
     column = OBJECTIVE_COLUMN
-    first = right - 6 - column * len(palette)
+    first = _first_column(right, len(palette))
     y = top + 32
     for i, colour in enumerate(palette):
         x = first + i * column + column // 2
@@ -396,7 +420,8 @@ def _score_table(image: Image.Image, view: AgentsView, names: Sequence[str], box
 
 def describe_agents(view: AgentsView) -> str:
     """Alt text: the state of play, the last action, the drawn pyramid, every pyramid on the
-    board, the objectives this view holds, the black count, the bag, and the result."""
+    board, the objectives this view holds, the points now and the bonds each player made, the
+    black count, the bag, and the result."""
     names = [shorten(name, NAME_LIMIT) for name in view.players]
     grid = view.rules.grid
     sentences = [f"{TITLE}, {names[0]} against {names[1]}, {grid.columns}x{grid.rows} board."]
@@ -411,6 +436,7 @@ def describe_agents(view: AgentsView) -> str:
         sentences.append(f"If the game ended now {who} would score {points}.")
     if view.phase == "play":
         sentences.append(f"Points now: {_clusters_words(view)}.")
+        sentences.append(f"Bonds made (pips joined less broken): {_bonds_words(view, names)}.")
     if view.outcome is not None:
         counted = ", ".join(
             f"{c} {p}" for c, p in zip(view.rules.palette, view.points, strict=True)
@@ -440,6 +466,14 @@ def _clusters_words(view: AgentsView) -> str:
         where = f" ({'; '.join(groups)})" if groups else ""
         parts.append(f"{colour} {points}{where}")
     return ", ".join(parts)
+
+
+def _bonds_words(view: AgentsView, names: Sequence[str]) -> str:
+    """`Ann red 9, green 30, blue -20, yellow -6; Bob ...`: each player's bonds per colour."""
+    return "; ".join(
+        f"{name} " + ", ".join(f"{c} {n}" for c, n in zip(view.rules.palette, counts, strict=True))
+        for name, counts in zip(names, view.joined, strict=True)
+    )
 
 
 def _objectives_words(view: AgentsView, names: Sequence[str]) -> str:

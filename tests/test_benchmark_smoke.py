@@ -18,7 +18,7 @@ import pytest
 
 from ai.arena import Match
 from ai.levels import GREEDY, RANDOM
-from bench import house, profile, strength
+from bench import house, lengths, profile, strength
 from bench.fleet import guild_sizes
 from tests import postgres
 from tests.hang import HANG_SECONDS
@@ -434,3 +434,16 @@ def test_the_privacy_report_times_export_show_and_forget(tmp_path: Path) -> None
     for row in ("/privacy export", "/privacy show", "/privacy forget"):
         assert re.search(rf"\| {re.escape(row)}.* \| \d+\.\d{{3}} \|", section), row
     assert len(verdicts(report)) == 1
+
+
+def test_the_game_length_report_counts_moves_and_hards_draws() -> None:
+    game = lengths.play_length(1, quick=True)  # hard at seat 1
+    assert game.moves == strength.QUICK_MOST_MOVES and game.result.unfinished == 1
+    assert sum(game.turns.values()) > 0
+    section = lengths.bench_lengths(quick=True, games=2, workers=1)
+    [row] = [line for line in section.lines if line.startswith("| Agents")]
+    assert re.fullmatch(
+        r"\| Agents of M\.A\.R\.S\. \| hard vs person-like \| 2 \| 0/0/0/2 \| 40 \| 40 \| 40"
+        r" \| (\d+/\d+ \(\d+%\)|none) \| (\d+/\d+ \(\d+%\)|none) \|",
+        row,
+    )

@@ -53,9 +53,9 @@ from ai.samplers.objectives import READING, Known, read_mean
 from engine.agents.actions import Draw, Place, Reveal, Shift, Swap
 from engine.agents.moves import owner_of, squares
 from engine.agents.scoring import bond_pips, neighbours, scored, state_groups
-from engine.agents.state import AgentsState, joined_by
+from engine.agents.state import AgentsState
 from engine.agents.variants import BLACK, Pyramid, Rules
-from engine.agents.view import seen_objectives
+from engine.agents.view import bonds_made, seen_objectives
 from engine.core import Game, Seat
 from engine.grid import Square
 
@@ -144,19 +144,26 @@ class Seen(Protocol):
         """By owner and colour: the value the seat has seen, else None."""
         ...
 
+    @property
+    def joined(self) -> tuple[tuple[int, ...], ...]:
+        """By seat and colour: the pips of the bonds it made less those it broke (public)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Sight:
-    """The rules and the objective values a seat sees (`seen_objectives`), read from the state
-    without building the whole view (the search asks at every node)."""
+    """The rules, the objective values a seat sees (`seen_objectives`) and the bonds each seat
+    made (`bonds_made`), as its `AgentsView` shows them, read from the state without building
+    the whole view (the search asks at every node and rollouts at every move)."""
 
     rules: Rules
     objectives: tuple[tuple[int | None, ...], ...]
+    joined: tuple[tuple[int, ...], ...]
 
 
 def sight(state: AgentsState, seat: Seat) -> Sight:
-    """What `seat` sees of the objectives in `state`."""
-    return Sight(state.rules, seen_objectives(state, seat))
+    """What `seat` sees of the objectives and the bonds made in `state`."""
+    return Sight(state.rules, seen_objectives(state, seat), bonds_made(state))
 
 
 def expected(view: Seen, owner: Seat) -> tuple[float, ...]:
@@ -319,7 +326,7 @@ def read_net(state: AgentsState, view: Seen, seat: Seat, reading: float) -> Net:
     if view.rules.blind:
         return seen_net(view, seat)
     rules, other = view.rules, 1 - seat
-    theirs = read_mean(rules.values, view.objectives[other], joined_by(state, other), reading)
+    theirs = read_mean(rules.values, view.objectives[other], view.joined[other], reading)
     return net_between(rules.palette, expected(view, seat), theirs)
 
 
@@ -380,7 +387,7 @@ def believed_net(state: AgentsState, seat: Seat) -> Net:
 
 @functools.lru_cache(maxsize=4096)
 def _read_believed_net(
-    values: tuple[int, ...], mine: tuple[int, ...], theirs: Known, joined: tuple[int, ...]
+    values: tuple[int, ...], mine: tuple[float, ...], theirs: Known, joined: tuple[int, ...]
 ) -> tuple[float, ...]:
     read = read_mean(values, theirs, joined, READING)
     return tuple(m - t for m, t in zip(mine, read, strict=True))
@@ -388,16 +395,17 @@ def _read_believed_net(
 
 def read_believed_net(state: AgentsState, seat: Seat) -> Net:
     """`believed_net` with the opponent's unshown values weighed by the bonds it made
-    (`ai.samplers.objectives`, as `read_net` does at the search's nodes); as `believed_net` in
-    Blind Agents, where the seat plays for an objective it does not see."""
+    (`ai.samplers.objectives`, as `read_net` does at the search's nodes), all read from what the
+    seat sees of the (sampled) state (`sight`: its own objective, the values the opponent
+    revealed, the bonds made); as `believed_net` in Blind Agents, where the seat plays for an
+    objective it does not see."""
     rules = state.rules
     if rules.blind:
         return believed_net(state, seat)
-    mine, theirs = state.objectives[seat], state.objectives[1 - seat]
-    assert mine is not None and theirs is not None
-    shown = state.revealed[1 - seat]
-    known = tuple(v if c in shown else None for c, v in enumerate(theirs))
-    net = _read_believed_net(rules.values, mine, known, joined_by(state, 1 - seat))
+    seen, other = sight(state, seat), 1 - seat
+    net = _read_believed_net(
+        rules.values, expected(seen, seat), seen.objectives[other], seen.joined[other]
+    )
     return dict(zip(rules.palette, net, strict=True))
 
 

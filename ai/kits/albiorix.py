@@ -1,5 +1,6 @@
 """Albiorix for the computer players: open and certain; it has no points, so its count is the
-Monads held (holding both wins)."""
+Monads held (holding both wins). A Monad taken is lost only after its player's answer fails to
+mix one back, so the search's last check looks two replies deep for a loss at once."""
 
 from __future__ import annotations
 
@@ -19,4 +20,4 @@ def monads_lead(game: Game[Any, Any], before: Any, after: Any, seat: Seat) -> fl
     return lead([float(len(monads(after.board, n))) for n in range(2)], seat)
 
 
-KIT = Kit(by_nature(GAME), score=monads_lead, unit=Unit("Monad", "Monads"))
+KIT = Kit(by_nature(GAME), score=monads_lead, unit=Unit("Monad", "Monads"), loss_depth=2)

@@ -4,10 +4,11 @@ the pyramids the bag will give.
 An objective gives each colour one of `Rules.values`, each value once. The values the seat's
 view shows (its own, revealed ones, all of them once the game is over) are kept; the colours it
 has not seen share the remaining values in a random order (for hard, the opponent's weighed by
-how well they explain the bonds it made: `ai.samplers.objectives`). With dealt objectives the two
-assignments differ, so a sample that would repeat the other one is drawn again. Objectives not
-yet set stay unset. Who plays first is told once both objectives are set, so before that it is
-drawn too. The bag's counts are public; its order is the seed's, drawn afresh.
+how well they explain the bonds it made, as the seat's view shows them:
+`ai.samplers.objectives`). With dealt objectives the two assignments differ, so a sample that
+would repeat the other one is drawn again. Objectives not yet set stay unset. Who plays first
+is told once both objectives are set, so before that it is drawn too. The bag's counts are
+public; its order is the seed's, drawn afresh.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from ai.samplers.chance import fresh_future
 from ai.samplers.objectives import read_sample
-from engine.agents.state import AgentsState, joined_by
+from engine.agents.state import AgentsState
 from engine.agents.view import AgentsView
 from engine.core import Game, Seat
 
@@ -59,7 +60,7 @@ class AgentsSampler:
             if not view.objectives_set[owner]:
                 return None
             if read and owner != seat:
-                return read_sample(values, known, joined_by(state, owner), self.reading, rng)
+                return read_sample(values, known, view.joined[owner], self.reading, rng)
             return guessed(known, values, rng)
 
         objectives = [draw(0), draw(1)]

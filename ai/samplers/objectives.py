@@ -1,5 +1,5 @@
 """How a seat of Agents of M.A.R.S. reads the objective of its opponent from the game's public
-record: the bonds the opponent made and broke (`AgentsState.joined`).
+record: the bonds the opponent made and broke (`AgentsView.joined`, shown to every player).
 
 A player builds the colours it values and breaks those it does not, so an objective is weighed
 by how well it explains the opponent's count: in proportion to exp(`READING` * the sum over

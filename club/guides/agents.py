@@ -17,7 +17,8 @@ of your values and swap them. Black pyramids never move and never score.
 **Notation:** `/move` with the words above; squares from `a1` at the bottom left of a 7x8 \
 board (8x8 with five colours).
 **On the picture:** letters R G B Y P: red, green, blue, yellow, purple; K: black; S M L: \
-small, medium, large; `x3`: 3 left in the bag; `?`: a secret value; `-`: not set yet.
+small, medium, large; `x3`: 3 left in the bag; `?`: a secret value; `-`: not set yet; \
+*bonds*: pips a player joined to same-colour neighbours, less those broken.
 """
 
 
@@ -44,7 +45,10 @@ Black pyramids never move and are never swapped. A refused move says which rule 
 **End.** The game ends when the last square is filled. Every same-colour group of 4 or more \
 orthogonally touching pyramids scores its pips for its colour (black never scores). Your \
 score: each colour's pips times your value for it. Higher wins; equal is a draw. The board \
-outlines the groups that would score now and lists each colour's points as they stand.
+outlines the groups that would score now and lists each colour's points as they stand, and \
+each player's bonds: per colour, the pips of the same-colour neighbours their placements, moves \
+and swaps joined, less those they broke. Players build the colours they value and break the \
+others, so the bonds hint at a hidden objective; the computer players read them too.
 
 **Options of `/new agents`.** `colours` 5 (purple, 8x8, `fifth` value +3 or -2); `blind` \
 (you set and see your rival's objectives, never your own, and reveal-swap theirs); `trio` \

@@ -69,8 +69,10 @@ class AgentsState:
     def setting_objectives(self) -> bool:
         return self.resigned is None and None in self.objectives
 
-    @property
+    @cached_property
     def full(self) -> bool:
+        """Whether no square is empty (worked out once per state: `None in board` compares
+        every pyramid with None, and the rules, the views and rollouts ask again and again)."""
         return None not in self.board
 
     @property

@@ -2,7 +2,9 @@
 
 Secrets: an objective value is in a view only when it is public (revealed by a reveal-and-swap,
 or the game is over) or the viewer holds it (their own; in Blind Agents the opponent's). The
-private score estimate and the `private` lines are only in a seat's own view.
+private score estimate and the `private` lines are only in a seat's own view. The bonds each
+player made are public (every board action is), so every view holds them: they are what the
+computer players read an opponent's objective from, and a person can read them too.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from engine.agents.actions import Action
 from engine.agents.moves import actors, black_on_board, owner_of, swap_open
 from engine.agents.notation import describe_objective
 from engine.agents.scoring import Cluster, outcome, scored, total
-from engine.agents.state import AgentsState
+from engine.agents.state import AgentsState, joined_by
 from engine.agents.variants import Pyramid, Rules
 from engine.core import Seat, View
 
@@ -26,6 +28,9 @@ class AgentsView(View):
     `objectives[owner][colour]` is the value known to this viewer (revealed, the end of the game,
     or the viewer's own secret), else None; `revealed[owner][colour]` says whether it is public.
     `projected` is private: (whose, points) that player would score if the game ended now.
+    `joined[seat][colour]` is public: the pips of the bonds (two orthogonally adjacent pyramids
+    of one colour) the seat's placements, moves and swaps made, less those they broke
+    (`AgentsState.joined`).
     """
 
     rules: Rules
@@ -48,6 +53,7 @@ class AgentsView(View):
     """Per colour (palette order), the points its clusters give."""
     scores: tuple[int, ...] | None
     """The final scores, once the game is over."""
+    joined: tuple[tuple[int, ...], ...]
     projected: tuple[Seat, int] | None = None
 
 
@@ -83,17 +89,21 @@ def make_view(state: AgentsState, seat: Seat | None) -> AgentsView:
         clusters=found,
         points=points,
         scores=None if result is None else result.scores,
+        joined=bonds_made(state),
         projected=projected,
     )
+
+
+def bonds_made(state: AgentsState) -> tuple[tuple[int, ...], ...]:
+    """By seat, per colour: the pips of the bonds it made less those it broke (public)."""
+    return joined_by(state, 0), joined_by(state, 1)
 
 
 def public(state: AgentsState) -> tuple[tuple[bool, ...], ...]:
     """By owner and colour: whether the objective value is public (revealed, or the game is
     over)."""
-    colours = range(state.rules.colours)
-    return tuple(
-        tuple(state.over or c in state.revealed[owner] for c in colours) for owner in (0, 1)
-    )
+    colours, over = range(state.rules.colours), state.over
+    return tuple(tuple(over or c in state.revealed[owner] for c in colours) for owner in (0, 1))
 
 
 def seen_objectives(state: AgentsState, seat: Seat | None) -> tuple[tuple[int | None, ...], ...]:

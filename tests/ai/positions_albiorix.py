@@ -42,3 +42,40 @@ def stranded() -> AlbiorixState:
         },
         to_move=0,
     )
+
+
+HUNG = {
+    "a1": "3b-2b",
+    "b1": "3o-1b",
+    "c2": "3b-2o",
+    "d2": "3o-3o",
+    "a2": "2b-1b",
+    "b2": "2o-1b",
+    "a3": "3b-1b",
+    "b3": "1b",
+    "c3": "3b-2b",
+    "d3": "1o-1o",
+    "c4": "3o-1o",
+    "e4": "1o-1o",
+    "b5": "3b-2o",
+    "c5": "3o-2b",
+    "d5": "2o",
+    "e5": "2b-2o",
+}
+"""The board of `monad_hanging`."""
+
+
+def monad_hanging() -> AlbiorixState:
+    """Blue to move, as hard (blue) stood against greedy (orange) at its 14th move in game seed
+    500000 of the arena (`ai.arena.match`, hard searching 600 simulations a move). Blue's one
+    Monad is the Princess on b3, next to orange's Dancer on c4: 33 of blue's 74 actions let
+    orange take it with no mix to make one back (27 of them by `c4xb3`), among them the
+    `a1xa3 3b-3b/2b-1b` hard played, which leads to `monad_taken`."""
+    return laid_out(HUNG, to_move=0)
+
+
+def monad_taken() -> AlbiorixState:
+    """`monad_hanging` after blue's `a1xa3 3b-3b/2b-1b`: orange to move wins at once with its
+    Dancer, `c4xb3 1b-1o/3o` or `c4xb3 1o-1b/3o` (2 of its 83 actions): blue is left without a
+    Monad and nothing it can mix makes one."""
+    return laid_out({**HUNG, "a1": "3b-3b", "a3": "2b-1b"}, to_move=1)

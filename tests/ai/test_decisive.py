@@ -18,6 +18,12 @@ before it moves; while `ai.decisive` took the offer for a whole reply, one that 
 no Albiorix move won at once, and normal mixed d3xc3 in game 9 (search seed 3), which does not
 win.
 
+In Albiorix a Monad taken is lost only one reply later, when its player cannot mix one back,
+so its kit has the last check look two replies deep (`ai.kit.Kit.loss_depth`): in a game of
+hard against greedy (`monad_hanging`), hard's move let greedy take its last Monad for good, and
+asked again from that position hard (600 simulations) played such a move from 3 of the search
+seeds 1 to 24 (9 and 10 among the 8 of `HANGING_SEEDS`) while the check looked one reply deep.
+
 Mars vs. Earth ends at once only when a side reaches its goal (the Humans' ninth success with
 five players, a resource at 0 for the Martians), and the moves that decide it are answers put to
 one player once everything they turn on is public: the skill group a leader adds to a threat
@@ -36,8 +42,9 @@ who wins by filling it whatever it draws.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -50,7 +57,7 @@ from ai.tree import Node
 from club.catalogue import CATALOGUE
 from engine.core import Game, Seat
 from tests.ai.positions import filled, objectives_set
-from tests.ai.positions_albiorix import stranded
+from tests.ai.positions_albiorix import monad_hanging, monad_taken, stranded
 from tests.ai.positions_marsvsearth import eve_ousted, last_food, ninth_success, sabotage
 
 LEVELS = [replace(NORMAL, budget=Budget(600)), replace(HARD, budget=Budget(2_000))]
@@ -85,23 +92,22 @@ def finished(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> Any:
     return state
 
 
-def outcomes_after(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> list[Any]:
-    """The outcome after `move` if it ends the game, else after each reply of each next actor:
-    a reply after which that actor still acts alone (an Albiorix draw offer) is followed by each
-    of its next moves."""
+def outcomes_after(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> Iterator[Any]:
+    """The outcome after `move` if it ends the game, else after each reply of each next actor
+    (as they are asked for): a reply after which that actor still acts alone (an Albiorix draw
+    offer) is followed by each of its next moves."""
     after = finished(game, state, seat, move)
     if game.outcome(after) is not None or seat in game.actors(after):
-        return [game.outcome(after)]
-    outcomes = []
+        yield game.outcome(after)
+        return
     for actor in sorted(game.actors(after)):
         for reply in game.legal_moves(after, actor):
             replied = finished(game, after, actor, reply)
             if game.outcome(replied) is None and game.actors(replied) == {actor}:
                 more = game.legal_moves(replied, actor)
-                outcomes += [game.outcome(finished(game, replied, actor, m)) for m in more]
+                yield from (game.outcome(finished(game, replied, actor, m)) for m in more)
             else:
-                outcomes.append(game.outcome(replied))
-    return outcomes
+                yield game.outcome(replied)
 
 
 def wins(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> bool:
@@ -138,6 +144,7 @@ BLOCKS = [
 
 BUILT_WINS = [
     ("albiorix", stranded),  # orange, without a Monad, is left with no action
+    ("albiorix", monad_taken),  # orange's Dancer takes the last blue Monad for good
     ("marsvsearth", ninth_success),  # Dan's Science: the Humans' ninth success
     ("marsvsearth", sabotage),  # Dan, a hidden clone, fails the threat: food runs out
 ]
@@ -207,6 +214,53 @@ def test_a_loss_at_once_in_a_built_position_is_avoided(
     level: Level, key: str, build: Callable[[], Any]
 ) -> None:
     avoids_loss(level, key, *built(key, build))
+
+
+def hangs(game: Game[Any, Any], state: Any, seat: Seat, move: Any) -> bool:
+    """Whether `move` loses at once for `seat`, or lets a reply win at once for its actor (an
+    Albiorix Monad taken for good), judged by the rules in `state`."""
+    after = finished(game, state, seat, move)
+    if game.outcome(after) is not None or seat in game.actors(after):
+        return lost(game.outcome(after), seat)
+    return any(
+        wins(game, after, actor, reply)
+        for actor in game.actors(after)
+        for reply in game.legal_moves(after, actor)
+    )
+
+
+@functools.cache
+def hanging() -> list[Any]:
+    """The actions of `monad_hanging` that hang blue's last Monad."""
+    game, state, seat = built("albiorix", monad_hanging)
+    return [move for move in game.legal_moves(state, seat) if hangs(game, state, seat, move)]
+
+
+HANGING_SEEDS = range(9, 17)
+"""Search seeds of hard in `monad_hanging` (see the module)."""
+
+
+def test_hard_does_not_leave_its_last_monad_to_be_taken_for_good() -> None:
+    game, state, seat = built("albiorix", monad_hanging)
+    assert (len(game.legal_moves(state, seat)), len(hanging())) == (74, 33)
+    level = replace(HARD, budget=Budget(600))
+    for search_seed in HANGING_SEEDS:
+        move = choose(game, state, seat, level, search_seed, CATALOGUE["albiorix"].ai)
+        assert move not in hanging(), (game.notation(move), search_seed)
+
+
+def test_the_albiorix_check_finds_the_monads_taken_for_good_two_replies_deep() -> None:
+    game, state, seat = built("albiorix", monad_hanging)
+    kit = CATALOGUE["albiorix"].ai
+    assert kit is not None and kit.loss_depth == 2
+    moves = game.legal_moves(state, seat)
+
+    def doomed(depth: int) -> list[Any]:
+        checker = Checker(game, state, seat, state, random.Random(1), kit.determinizer, depth)
+        return [move for move in moves if checker.doomed(move)]
+
+    assert doomed(kit.loss_depth) == hanging()
+    assert doomed(1) == []  # no reply ends the game at once
 
 
 @pytest.mark.parametrize(

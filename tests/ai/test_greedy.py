@@ -1,4 +1,5 @@
-"""The greedy player: it takes the move that scores most at once, and the same one for a seed.
+"""The greedy player: it takes the move that scores most at once, and the same one for a seed;
+made eager for draws, it is the benchmark's person-like player of Agents of M.A.R.S.
 
 Positions come from seeded random games: the first position of each that offers a move that
 changes the mover's lead by the game's count and one that does not."""
@@ -6,15 +7,17 @@ changes the mover's lead by the game's count and one that does not."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from ai.greedy import worth
+from ai.greedy import greedy, worth
 from ai.kits.leylines import KIT as LEYLINES
 from ai.kits.merchants import KIT as MERCHANTS
 from ai.levels import GREEDY, LEVELS, choose, think
 from club.catalogue import CATALOGUE
+from engine.agents.actions import Draw
 from engine.core import Game, Seat
 from tests.ai.positions import filled, objectives_set
 
@@ -63,3 +66,17 @@ def test_greedy_is_a_level_that_does_not_search() -> None:
     decision = think(game, state, 0, "greedy", 1, MERCHANTS)
     assert LEVELS["greedy"] is GREEDY and decision.iterations == 0
     assert decision.move in game.legal_moves(state, 0)
+
+
+def test_the_person_like_player_draws_whenever_it_may_and_places_as_greedy_does() -> None:
+    game, state, seat = scoring_position("agents", 5)
+    kit = CATALOGUE["agents"].kit
+    person = replace(GREEDY, name="person-like", eager=Draw)
+    drawn, _ = greedy(game, state, seat, random.Random(1), kit, Draw)
+    assert drawn == Draw() and choose(game, state, seat, person, 1, kit) == Draw()
+    assert {choose(game, state, seat, GREEDY, n, kit) for n in range(4)} != {Draw()}
+    placing, _ = game.apply(state, seat, Draw())
+    for seed in range(4):
+        assert choose(game, placing, seat, person, seed, kit) == choose(
+            game, placing, seat, GREEDY, seed, kit
+        )

@@ -7,11 +7,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from ai.kit import Kit
 from ai.kits.agents import KIT as AGENTS_KIT
+from ai.kits.agents import QUIET
 from ai.kits.merchants import merchants_standing
 from ai.levels import Level, think
 from ai.policies import by_kind
@@ -35,6 +37,13 @@ def agents_in_play() -> AgentsState:
         AGENTS, 2, {}, lambda s: not s.setting_objectives and s.draws >= 3 and not s.revealed[1]
     )
     assert isinstance(state, AgentsState)
+    return state
+
+
+def agents_with_bonds() -> AgentsState:
+    """An Agents game in play in which both players have made bonds and revealed nothing."""
+    state = filled(objectives_set({}, 2), 30)
+    assert all(map(any, state.joined)) and not any(state.revealed)
     return state
 
 
@@ -66,17 +75,49 @@ def test_an_agents_sample_keeps_what_the_seat_knows_and_guesses_the_rest() -> No
     assert all((s.board, s.bag, s.draws) == (state.board, state.bag, state.draws) for s in samples)
 
 
-def test_an_agents_sample_does_not_depend_on_the_hidden_objective_or_the_seed() -> None:
-    state = agents_in_play()
+@pytest.mark.parametrize("kit", [AGENTS_KIT, QUIET], ids=["plain", "hard"])
+def test_an_agents_sample_does_not_depend_on_the_hidden_objective_or_the_seed(kit: Kit) -> None:
+    """Two states seat 0 sees alike (their views are equal) give it the same samples and the
+    same move, at every level's kit (hard's reads the bonds made, which its view shows)."""
+    state = agents_with_bonds()
     other = replace(
         state,
         objectives=(state.objectives[0], hidden_rotated(state, 1)),
         seed=state.seed + 1,
     )
     assert other.objectives[1] != state.objectives[1]
-    assert sampled(AGENTS, state, 0) == sampled(AGENTS, other, 0)
-    first, again = (think(AGENTS, s, 0, TINY, 3, AGENTS_KIT).move for s in (state, other))
+    assert AGENTS.view(state, 0) == AGENTS.view(other, 0)
+    sampler = kit.determinizer
+    assert sampler.sample(AGENTS, state, 0, random.Random(5)) == sampler.sample(
+        AGENTS, other, 0, random.Random(5)
+    )
+    first, again = (think(AGENTS, s, 0, TINY, 3, kit).move for s in (state, other))
     assert first == again
+
+
+class Doctored:
+    """The Agents game with every view showing `joined` as the bonds each seat made."""
+
+    def __init__(self, joined: tuple[tuple[int, ...], ...]) -> None:
+        self.joined = joined
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        return replace(AGENTS.view(state, seat), joined=self.joined)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(AGENTS, name)
+
+
+def test_hard_reads_the_bonds_made_from_the_seats_view() -> None:
+    """Hard's sampler draws the opponent's objective by the bonds the seat's view shows: with a
+    view showing another count, it draws as in a state that holds that count."""
+    state = agents_with_bonds()
+    builder = (state.joined[0], (-20, 0, 10, 30))
+    sampler = QUIET.determinizer
+    shown = sampler.sample(cast(Game[Any, Any], Doctored(builder)), state, 0, random.Random(5))
+    held = sampler.sample(AGENTS, replace(state, joined=builder), 0, random.Random(5))
+    assert shown.objectives == held.objectives
+    assert shown.objectives != sampler.sample(AGENTS, state, 0, random.Random(5)).objectives
 
 
 def test_who_plays_first_is_sampled_until_both_objectives_are_set() -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from ai import choose
 from ai.determinize import OPEN
+from ai.kit import Kit
 from club.catalogue import CATALOGUE, Catalogue, CatalogueError
 from club.review.reviews import Reviews
 from club.service import Player, TableService, TableUpdate
@@ -147,6 +148,12 @@ def test_a_catalogue_is_read_only_and_only_a_built_one_crosses_to_a_worker() -> 
     assert list(pickle.loads(pickle.dumps(CATALOGUE))) == list(CATALOGUE)
     with pytest.raises(TypeError, match="cannot be built again"):
         pickle.dumps(TOY)
+
+
+def test_the_catalogue_refuses_a_kit_that_looks_too_deep_for_a_loss() -> None:
+    Catalogue([replace(ENTRY, kit=Kit(OPEN, loss_depth=2))])
+    with pytest.raises(CatalogueError, match="nim: the kit's loss depth is 3, not 1 or 2"):
+        Catalogue([replace(ENTRY, kit=Kit(OPEN, loss_depth=3))])
 
 
 def test_a_game_must_declare_its_nature() -> None:

@@ -1,6 +1,7 @@
 """Agents of M.A.R.S.'s public record of play: per seat and colour, the pips of the bonds its
 placements, moves and swaps made less those they broke (`AgentsState.joined`), kept in the
-saved state; a game saved before the record began reads as all zeros."""
+saved state and shown in every view (every board action is public); a game saved before the
+record began reads as all zeros."""
 
 from __future__ import annotations
 
@@ -29,6 +30,14 @@ def test_a_swap_counts_the_bonds_it_breaks_against_its_player() -> None:
     after, _ = play(state, "swap b1 c1")  # parts a1-b1 (red, 3 pips) and c1-d1 (green, 3)
     assert after.board[1] == Pyramid("green", 2)
     assert joined_by(after, ANN) == (-3, -3, 0, 0)
+
+
+def test_every_view_shows_the_record() -> None:
+    state = position(EMPTY_ROWS + "r2 r1 g2 g1 . . .")
+    after, _ = play(state, "swap b1 c1")
+    for viewer in (ANN, BOB, None):
+        assert GAME.view(after, viewer).joined == ((-3, -3, 0, 0), (0, 0, 0, 0))
+    assert GAME.view(state, None).joined == ((0, 0, 0, 0), (0, 0, 0, 0))
 
 
 def test_a_move_counts_what_it_leaves_and_what_it_joins() -> None:

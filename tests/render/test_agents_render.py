@@ -111,3 +111,16 @@ def test_locked_swaps_give_the_black_count_alone() -> None:
     alt = RENDERER.render(GAME.view(position(five), None)).alt
     assert "Objective swaps: locked (5 black pyramids placed)." in alt
     assert "of 4" not in alt
+
+
+def test_the_bonds_each_player_made_are_shown_mid_game() -> None:
+    rows = ". . . . . . .\n" * 7 + "r2 r1 g2 g1 . . ."
+    state, _ = play(position(rows), "swap b1 c1")  # Ann parts a red and a green bond, 3 pips each
+    view = GAME.view(state, None)
+    alt = RENDERER.render(view).alt
+    assert (
+        "Bonds made (pips joined less broken): Ann red -3, green -3, blue 0, yellow 0;"
+        " Bob red 0, green 0, blue 0, yellow 0." in alt
+    )
+    unmade = replace(view, joined=((0,) * 4, (0,) * 4))
+    assert draw_agents(view).tobytes() != draw_agents(unmade).tobytes()
