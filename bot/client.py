@@ -234,7 +234,12 @@ class MarsBot(commands.AutoShardedBot):
         self.takeback_commands = TakebackCommands(service, courier)
         self.lesson_commands = LessonCommands(catalogue, pictures)
         self.privacy_commands = PrivacyCommands(
-            self, service, courier, self.lesson_commands.lessons, config.server_grace_days
+            self,
+            service,
+            courier,
+            self.lesson_commands.lessons,
+            self.lobby_commands.seating.messages,
+            config.server_grace_days,
         )
         await self.add_cog(self.lobby_commands)
         self.tree.add_command(self.lobby_commands.new_table)

@@ -34,6 +34,8 @@ class Shown:
     message_id: int
     text: str
     open: bool
+    channel_id: int | None = None
+    """The channel of the message (None: the interaction's)."""
 
 
 class LobbyMessages:
@@ -48,15 +50,16 @@ class LobbyMessages:
     def posted(self, lobby: Lobby, message_id: int) -> None:
         """The message `message_id` was just posted showing `lobby` (before its id is
         stored, so before anything else can edit it)."""
-        self._shown[lobby.game_id] = Shown(message_id, lobby.text, lobby.open)
+        self._shown[lobby.game_id] = Shown(message_id, lobby.text, lobby.open, lobby.channel_id)
 
     async def refresh(self, interaction: discord.Interaction, game_id: int) -> None:
         """Bring the message of lobby `game_id` up to date, through `interaction` (the one
-        whose action changed the lobby). Best effort: the message may have been deleted."""
+        whose action changed the lobby, in its channel or, as a person's `/privacy forget`,
+        elsewhere). Best effort: the message may have been deleted."""
         async with self._locks[game_id]:
             lobby = await self.service.lobbies.lobby_shown(game_id)
             while lobby is not None and lobby.message_id is not None:
-                shown = Shown(lobby.message_id, lobby.text, lobby.open)
+                shown = Shown(lobby.message_id, lobby.text, lobby.open, lobby.channel_id)
                 if self._shown.get(game_id) == shown:
                     break
                 if not await _edit(interaction, game_id, shown):
@@ -77,9 +80,10 @@ async def _edit(interaction: discord.Interaction, game_id: int, shown: Shown) ->
         if interaction.type is discord.InteractionType.component and own:
             await interaction.edit_original_response(content=shown.text, view=view)
             return True
-        if interaction.channel_id is None:
+        channel_id = shown.channel_id or interaction.channel_id
+        if channel_id is None:
             return False
-        channel = interaction.client.get_partial_messageable(interaction.channel_id)
+        channel = interaction.client.get_partial_messageable(channel_id)
         await channel.get_partial_message(shown.message_id).edit(content=shown.text, view=view)
         return True
     except discord.HTTPException:

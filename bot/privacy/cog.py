@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.courier.delivery import Courier
 from bot.courier.persistent import Button
 from bot.courier.replies import say_privately
+from bot.lobby.message import LobbyMessages
 from club.learn.session import Lessons
 from club.service import TableService
 from club.service.privacy import describe
@@ -80,7 +81,8 @@ class PrivacyCommands(
     group_description="What the bot holds about you: see it, export it or erase it",
 ):
     """`/privacy` through `service`; `courier` tells the tables a forget resigned from;
-    `lessons` are the lessons held in memory; `server_name` names a server from its id."""
+    `lobby_messages` shows the lobbies it took the person out of; `lessons` are the lessons held
+    in memory; `server_name` names a server from its id."""
 
     def __init__(
         self,
@@ -88,12 +90,14 @@ class PrivacyCommands(
         service: TableService,
         courier: Courier,
         lessons: Lessons,
+        lobby_messages: LobbyMessages,
         grace_days: float,
     ) -> None:
         self.bot = bot
         self.service = service
         self.courier = courier
         self.lessons = lessons
+        self.lobby_messages = lobby_messages
         self.grace_days = grace_days
         self._last: dict[tuple[str, int], float] = {}
         """When each person last exported, or forgot (monotonic seconds), for the cooldown."""
@@ -174,6 +178,8 @@ class PrivacyCommands(
         )
         for update in done.updates:
             await self.courier.flush(update.game_id)
+        for lobby in done.lobbies:
+            await self.lobby_messages.refresh(interaction, lobby.game_id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

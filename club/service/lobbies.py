@@ -56,6 +56,8 @@ class Lobby:
     """Whether its game has takebacks."""
     length: str | None = None
     """How long a game runs at this table, in words (see `Game.length`)."""
+    channel_id: int | None = None
+    """The channel its message is in."""
 
     @property
     def open(self) -> bool:
@@ -348,4 +350,5 @@ def _lobby_of(table: Table) -> Lobby:
         started=row.state is not None,
         undoable=isinstance(game, UndoableGame),
         length=game.length(max(len(table.players), game.min_players)),
+        channel_id=row.channel_id,
     )
