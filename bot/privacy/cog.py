@@ -10,6 +10,8 @@ they are already "Former player N").
 
 from __future__ import annotations
 
+import asyncio
+import gzip
 import io
 import logging
 import time
@@ -19,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.courier import limits
 from bot.courier.delivery import Courier
 from bot.courier.persistent import Button
 from bot.courier.replies import say_privately
@@ -73,6 +76,22 @@ class ForgetButton(
             )
         else:
             await interaction.client.privacy_commands.forget_now(interaction)
+
+
+EXPORT_NAME = "my-mars-bot-data.json"
+TOO_LARGE = (
+    "Your data is too large to attach here, even compressed; ask the bot's administrator to "
+    "export it with `python -m bot privacy export <your user id>`. Nothing was changed."
+)
+
+
+def export_attachment(data: bytes, limit: int) -> tuple[str, bytes] | None:
+    """The export as a file of at most `limit` bytes (Discord's upload limit): the JSON as it
+    is, or gzip-compressed when larger; None when even that is too large."""
+    if len(data) <= limit:
+        return EXPORT_NAME, data
+    packed = gzip.compress(data)
+    return (f"{EXPORT_NAME}.gz", packed) if len(packed) <= limit else None
 
 
 class PrivacyCommands(
@@ -132,10 +151,14 @@ class PrivacyCommands(
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await self.service.privacy.export_bytes(interaction.user.id)
-        file = discord.File(io.BytesIO(data), filename="my-mars-bot-data.json")
+        attachment = await asyncio.to_thread(export_attachment, data, limits.UPLOAD)
+        if attachment is None:
+            await interaction.followup.send(TOO_LARGE, ephemeral=True)
+            return
+        name, body = attachment
         await interaction.followup.send(
             "Everything the bot holds about you (other players appear by their seat's name).",
-            file=file,
+            file=discord.File(io.BytesIO(body), filename=name),
             ephemeral=True,
         )
 
