@@ -22,6 +22,7 @@ from club.storage.rows import (
     PhaseTimer,
     SeatRow,
     StaleGame,
+    Statement,
 )
 
 COLUMNS = (
@@ -343,6 +344,24 @@ class Games:
             )
 
     async def mark_unrated(self, game_id: int) -> None:
-        """The game will count for no one's rating (a stand-in has played in it)."""
+        """The game will count for no one's rating (as `unrated_by_standin`, alone)."""
+        unrated = self.unrated_by_standin(game_id)
         async with self.database.transaction() as db:
-            await db.execute("UPDATE games SET unrated = 1 WHERE id = ?", (game_id,))
+            await db.execute(unrated.sql, unrated.params)
+
+    @staticmethod
+    def unrated_by_standin(game_id: int) -> Statement:
+        """The game will count for no one's rating: a stand-in's move, committed with it, has
+        played in it (see `club.storage.moves.Moves.record`)."""
+        return Statement("UPDATE games SET unrated = 1 WHERE id = ?", (game_id,))
+
+    @staticmethod
+    def standin_leaves(game_id: int, user_id: int) -> Statement:
+        """The stand-in in `user_id`'s seat leaves it, with the person's own move committed
+        with it: refused when no stand-in holds that seat any more."""
+        return Statement(
+            "UPDATE seats SET standin_level = NULL WHERE game_id = ? AND user_id = ? "
+            "AND standin_level IS NOT NULL",
+            (game_id, user_id),
+            1,
+        )

@@ -266,7 +266,6 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     assert row is not None
     turn = await tables.standins.standin_turn(row.id)
     assert turn is not None and turn.seat == 0 and turn.level == "easy"
-    assert await tables.store.games.unrated(row.id)
     clock.now += 10 * HOUR
     assert await tables.clocks.due_reminders() == []  # nobody is reminded for a stand-in's seat
     with pytest.raises(TableError, match="Nobody is keeping the table waiting"):
@@ -274,6 +273,7 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     table_now = await tables.tables.load(10, status="active")
     notation = table_now.game.notation(table_now.game.legal_moves(table_now.state, 0)[0])
     await tables.computers.play_computer(turn, notation)
+    assert await tables.store.games.unrated(row.id)  # from the stand-in's first move
     assert await tables.standins.standin_turn(row.id) is None  # Bob's turn now
     with pytest.raises(TableError, match="No stand-in"):
         await tables.standins.take_seat_back(10, BOB.user_id)
