@@ -50,10 +50,10 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 **Slow tables**
 `/mygames` your tables on this server, those waiting on you first, with links
 `/notify` how your turn reminders reach you: a daily digest by DM, channel pings, both or none
-`/away days:<n>` pause your clocks and reminders while you are away (at most 14 days a month;
+`/away days:<n>` pause your clocks and reminders while you are away (at most 14 days in any 30;
 `days:0` ends it)
 `/claim standin` once a turn has waited past the clock, a computer plays that seat (the game
-becomes unrated); `/claim back` takes your seat back
+becomes unrated); `/claim back` or your own move takes your seat back
 `/settings`, `/status` (server administrators) this server's defaults; the bot's health
 `/privacy show`, `export`, `forget` what the bot holds about you; a file of it; erase it
 """

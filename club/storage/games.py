@@ -343,6 +343,18 @@ class Games:
                 (level, game.id, user_id),
             )
 
+    async def note_absence(self, game_id: int, user_id: int, now: float, period: float) -> bool:
+        """Record that the table of game `game_id` is told now (`now`, Unix seconds) of the
+        time away of the person in `user_id`'s seat: True unless it was told less than `period`
+        seconds ago (so of processes asking at once, one tells it)."""
+        async with self.database.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE seats SET away_noted_at = ? WHERE game_id = ? AND user_id = ? "
+                "AND (away_noted_at IS NULL OR away_noted_at <= ?)",
+                (now, game_id, user_id, now - period),
+            )
+            return cursor.rowcount == 1
+
     async def mark_unrated(self, game_id: int) -> None:
         """The game will count for no one's rating (as `unrated_by_standin`, alone)."""
         unrated = self.unrated_by_standin(game_id)

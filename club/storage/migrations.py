@@ -270,6 +270,10 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         left_at {REAL} NOT NULL
     );""",
     ),
+    (
+        """
+    ALTER TABLE seats ADD COLUMN away_noted_at {REAL};""",
+    ),
 )
 """Migration n is `MIGRATIONS[n - 1]`, its steps run in order in one transaction. Append only:
 a migration, once released, is never changed."""
