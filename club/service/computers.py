@@ -22,7 +22,7 @@ from club.storage.games import Games
 from club.storage.rows import GameRow
 from engine.core import Seat
 
-HANDED_OVER = "The seat changed hands while the computer thought: its move was not played."
+HANDED_OVER = "The seat changed hands while the computer thought."
 
 
 @dataclass(frozen=True)
