@@ -4,6 +4,8 @@
   `tests.e2e.gated_standin_bot`), Bob takes his seat back with `/claim back`. The stand-in's
   move is then refused: nothing is played in his name, the game stays rated, and he plays his
   own move.
+- Bob moves himself while the stand-in thinks: his move is played, the table is told once that
+  he is back, the stand-in leaves his seat and its move is refused.
 - Bob goes away and comes back six times in a row: every change is confirmed to him privately,
   and his table is told once.
 """
@@ -14,9 +16,9 @@ import sqlite3
 from pathlib import Path
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import legal_moves, marks, open_table, play
+from tests.e2e.tables import board_after, legal_moves, marks, move, open_table, play
 from tests.e2e.test_told_once_e2e import until
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import FakeDiscord, Message, User
 from tests.hang import HANG_SECONDS
 
 CHANNEL, OTHER = "mars-1", "mars-2"
@@ -39,10 +41,12 @@ def revisions(messages: list[Message]) -> list[str]:
     ]
 
 
-async def test_a_standins_move_thought_before_the_seat_was_taken_back_is_refused(
-    fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
-) -> None:
-    fake, gate, database = fake_discord, tmp_path / "gate", tmp_path / "bot.sqlite3"
+async def standin_thinking(
+    fake: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
+) -> tuple[User, User, Path, Path]:
+    """Ann moved, Bob's clock ran out and Ann seated a stand-in, which is now thinking (held by
+    `tests.e2e.gated_standin_bot`): Ann, Bob, the gate's folder and the bot's database."""
+    gate, database = tmp_path / "gate", tmp_path / "bot.sqlite3"
     gate.mkdir()
     await launch_bot(
         "tests.e2e.gated_standin_bot",
@@ -58,7 +62,14 @@ async def test_a_standins_move_thought_before_the_seat_was_taken_back_is_refused
     ).response()
     assert "seated a stand-in (easy computer) for bob" in seated.content, seated.content
     await until((gate / "thinking").exists, "the stand-in to think")
+    return ann, bob, gate, database
 
+
+async def test_a_standins_move_thought_before_the_seat_was_taken_back_is_refused(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    _, bob, gate, database = await standin_thinking(fake, launch_bot, tmp_path)
     back = await (await fake.slash(bob, CHANNEL, "claim", subcommand="back")).response()
     assert back.content.startswith("bob is back and plays their own seat again"), back.content
     (gate / "go").write_text("")
@@ -70,6 +81,24 @@ async def test_a_standins_move_thought_before_the_seat_was_taken_back_is_refused
     board = await play(fake, bob, CHANNEL, (await legal_moves(fake, bob, CHANNEL))[0])
     assert "bob placed" in board.content and "Unrated" not in board.content
     assert back.content == "bob is back and plays their own seat again."  # the game is rated
+
+
+async def test_a_persons_own_move_takes_the_seat_back_while_the_standin_thinks(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    _, bob, gate, database = await standin_thinking(fake, launch_bot, tmp_path)
+    chosen = (await legal_moves(fake, bob, CHANNEL))[0]
+    before = marks(fake, CHANNEL)
+    reply = await move(fake, bob, CHANNEL, chosen)
+    assert reply.ephemeral and "You play your own seat again" in reply.content, reply.content
+    board = await board_after(fake, CHANNEL, before)
+    assert board.content.count("bob is back and plays their own seat again.") == 1
+    assert stored(database, "SELECT standin_level FROM seats") == [(None,), (None,)]
+    (gate / "go").write_text("")
+    await until((gate / "swept").exists, "the stand-in's turn to end")
+    assert stored(database, "SELECT COUNT(*) FROM moves") == [(2,)]  # Ann's and Bob's own
+    assert stored(database, "SELECT unrated FROM games") == [(0,)]
 
 
 async def test_a_table_hears_of_a_persons_comings_and_goings_once_an_hour(
