@@ -165,6 +165,7 @@ class RestApi:
     def _wrap(self, handler: Handler) -> Handler:
         async def wrapped(request: web.Request) -> web.StreamResponse:
             self.state.request_log.append(f"{request.method} {request.path_qs}")
+            self.state.request_at.append(asyncio.get_running_loop().time())
             path = request.path
             needs_auth = not path.startswith(
                 (API_PREFIX + "/webhooks/", API_PREFIX + "/interactions/")

@@ -216,6 +216,8 @@ class FakeState:
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.unhandled_requests: list[str] = []
         self.request_log: list[str] = []
+        self.request_at: list[float] = []
+        """The loop time of each request of `request_log`, in the same order."""
         self.rejected_messages: list[tuple[Channel, dict[str, Any]]] = []
         self.refused_requests: list[RefusedRequest] = []
         self.schema_violations: list[SchemaViolation] = []
