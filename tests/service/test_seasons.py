@@ -148,3 +148,26 @@ async def test_seasons_of_one_title_never_overlap_and_are_numbered(service: Tabl
         await service.seasons.standings(GUILD, "agents", None)
     with pytest.raises(TableError, match="There is no game 'chess'"):
         await service.seasons.open(GUILD, "chess", today(1), today(10), ANN.user_id)
+
+
+async def test_a_season_standing_is_exported_kept_as_a_former_player_and_purged(
+    backend: Backend,
+) -> None:
+    service, clock = await clocked(backend)
+    await service.seasons.open(GUILD, "leylines", today(), today(), ANN.user_id)
+    await won(service, 10, ANN, BOB)
+    (season,) = await service.store.seasons.of(GUILD, "leylines")
+    clock.now = season.ends_at
+    await service.seasons.end_due()
+    exported = await service.privacy.export(ANN.user_id)
+    assert [(row["place"], row["wins"]) for row in exported["season_standings"]] == [(1, 1)]
+    forgotten = await service.privacy.forget(ANN.user_id)
+    assert forgotten.number is not None
+    archive = await service.store.seasons.archive(season)
+    assert ANN.user_id not in {r.user_id for r in archive} and len(archive) == 2
+    assert (await service.privacy.export(ANN.user_id))["season_standings"] == []
+    assert await service.store.database.scalar("SELECT COUNT(*) FROM seasons") == 1
+    await service.store.privacy.purge_server(GUILD)
+    assert await service.store.database.scalar("SELECT COUNT(*) FROM seasons") == 0
+    assert await service.store.database.scalar("SELECT COUNT(*) FROM season_standings") == 0
+    await service.store.close()
