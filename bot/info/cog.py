@@ -44,6 +44,8 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/resign` leave the game (see `/rules` for what happens then)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
+`/season standings <game>` a season's standings · `/season list <game>` the seasons
+(admins make one with `/season new`)
 `/rules <game>` how a game is played and how to write its moves
 `/learn <game>` a private lesson, one rule a step
 

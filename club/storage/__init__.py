@@ -1,7 +1,8 @@
 """Storage: repositories per group of tables over one database.
 
 `Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`, `takebacks`, `ledger`,
-`people`, `servers`, `operations`, `guild_commands`, `privacy`), each of plain SQL written once,
+`people`, `servers`, `operations`, `guild_commands`, `privacy`, `seasons`), each of plain SQL
+written once,
 over one `club.storage.database.Database` that holds what differs between SQLite
 (`club.storage.sqlite`, the embedded default) and PostgreSQL (`club.storage.postgres`, for several
 processes on one database): placeholders, the JSON aggregate of seats, row locks, the ledger's
@@ -24,6 +25,7 @@ from club.storage.outbox import Outbox
 from club.storage.people import People
 from club.storage.postgres import PgDatabase, described
 from club.storage.privacy import Privacy
+from club.storage.seasons import Seasons
 from club.storage.servers import GuildSettings
 from club.storage.sqlite import SqliteDatabase
 from club.storage.takebacks import TakebackRequests
@@ -45,6 +47,7 @@ class Storage:
         self.operations = Operations(database)
         self.guild_commands = GuildCommands(database)
         self.privacy = Privacy(database)
+        self.seasons = Seasons(database)
 
     @property
     def shared(self) -> bool:
