@@ -106,12 +106,17 @@ class Step:
     task: str
     show: str
     why: str
-    wrong: str
+    wrong: str | Callable[[Attempt], str]
+    """Words on a legal move that misses the task, or how to say them from what it did."""
     goal: Goal | None = None
     seat: Seat = 0
 
     def accepts(self, attempt: Attempt) -> bool:
         return (self.goal or only(self.show))(attempt)
+
+    def missed(self, attempt: Attempt) -> str:
+        """What `attempt`, a legal move that does not do the task, misses."""
+        return self.wrong if isinstance(self.wrong, str) else self.wrong(attempt)
 
 
 @dataclass(frozen=True)
@@ -202,7 +207,7 @@ class Run:
         written = self.game.notation(move)
         attempt = Attempt(self.game, self.seat, self.state, written, after, tuple(events))
         if not self.step.accepts(attempt):
-            return Said(False, f"`{written}` is a legal move, but {self.step.wrong}")
+            return Said(False, f"`{written}` is a legal move, but {self.step.missed(attempt)}")
         self.index += 1
         self.state = after if self.finished else self._position()
         return Said(True, f"Right: {self._told(events)}")

@@ -1,12 +1,10 @@
 """The Mars vs. Earth lesson: the roles, then one round at a table of five, phase by phase.
 
 The learner sits at seat 0 of a five-seat table; the four other seats are played by the script
-between the learner's steps, by simple rules (`rival_move`): a rival leads the first open threat
-while two or more are open, gives one card that matches a threat it may reach and presses Done,
-and answers every other question with the engine's own default (what the table's answer timer
-would choose). Where a step needs the rivals to do something else (accuse the learner, promote
-them), its position names those moves. Each position is a seeded opening and the engine's own
-moves, so every board is one the game can reach.
+between the learner's steps (see `marsplay.rival_move`). Where a step needs the rivals to do
+something else (accuse the learner, promote them), its position names those moves. Each
+position is a seeded opening and the engine's own moves, so every board is one the game can
+reach.
 
 Moves of Mars vs. Earth name seats (`accuse rival3 mil2`), so a position here (`Table`) writes
 the learner's seat as `{you}` and plays under the learner's own name unless that name would not
@@ -20,14 +18,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from club.learn.lesson import RIVALS, Lesson, Position, ScriptedMove, Step, anything, only, starting
+from club.learn.lessons.marsplay import (
+    Until,
+    adds_skill,
+    card_missed,
+    helps,
+    lowers,
+    play_on,
+    raises,
+    skill_missed,
+)
 from engine.core import Game
 from engine.marsvsearth import GAME, MarsState
-from engine.marsvsearth.script import look
 from engine.marsvsearth.work import slugs
 
 SEATS = 5
-PLAYS = 400
-"""Moves a script may play to reach a step's position before it gives up."""
 
 
 def seat_name(learner: str, seats: int) -> str:
@@ -63,71 +68,15 @@ def state_of(position: Position) -> MarsState:
     return state
 
 
-def skill_of(code: str) -> str:
-    """The skill of the skill card written `code`."""
-    return next(card.skill for card in GAME.deck.skills if card.code == code)
-
-
-def threat_skills(state: MarsState, slot: int) -> tuple[str, ...]:
-    """The skills threat `slot` (1-based) needs."""
-    return GAME.deck.threats[state.threats[slot - 1].threat].skills
-
-
-def helps(state: MarsState, text: str) -> bool:
-    """Whether `text` submits a card whose skill the threat needs."""
-    words = text.split()
-    if words[0] != "submit":
-        return False
-    return skill_of(words[1]) in threat_skills(state, int(words[2][1:]))
-
-
-def gave(state: MarsState, seat: int) -> bool:
-    """Whether `seat` has given a card to a threat this round."""
-    return any(giver == seat for t in state.threats for giver, _ in t.cards)
-
-
-def rival_move(state: MarsState, seat: int, keeps: bool = False) -> str:
-    """What the script plays for `seat` (see the module's docstring); with `keeps`, it gives
-    no card (Done in every open phase), as the learner does where a later step needs their
-    cards."""
-    prompt = look(GAME.deck, state).prompt
-    if prompt is not None:
-        leads = [str(m) for m in prompt.moves if m.kind == "lead"]
-        return leads[0] if len(leads) >= 2 else str(prompt.default)
-    legal = list(GAME.legal(state, seat).notations)
-    if not keeps and state.phase in ("human", "clone") and not gave(state, seat):
-        for text in legal:
-            if helps(state, text):
-                return text
-    return "done"
-
-
-Until = Callable[[MarsState], bool]
-
-
 def alone(state: MarsState) -> bool:
     """The learner alone may act."""
     return GAME.actors(state) == {0}
 
 
 def fill(position: Table, until: Until = alone, learner: bool = False, keeps: bool = True) -> Table:
-    """`position` played on by the script until `until` holds: the rivals first whenever the
-    learner is not alone to act, and the learner too if `learner` (by the same rules, keeping
-    their cards if `keeps`)."""
-    state = state_of(position)
-    moves: list[ScriptedMove] = []
-    for _ in range(PLAYS):
-        if until(state):
-            return position.then(*moves)
-        actors = sorted(GAME.actors(state))
-        others = [seat for seat in actors if seat != 0]
-        if not others and not (actors and learner):
-            raise ValueError(f"the script cannot go on: {state.phase} {state.reason}")
-        seat = others[0] if others else 0
-        text = rival_move(state, seat, keeps=keeps and seat == 0)
-        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, text))
-        moves.append((seat, text))
-    raise ValueError("the script did not reach the position it wanted")
+    """`position` played on by the script until `until` holds (see `play_on`)."""
+    _, moves = play_on(state_of(position), until, learner, keeps)
+    return position.then(*moves)
 
 
 def hand(position: Position) -> list[str]:
@@ -318,10 +267,8 @@ def script() -> tuple[Step, ...]:
             task="Give Threat 1, which you lead, a card of a skill it needs.",
             show=FATE,
             why="A matching card adds its symbols to the threat's total.",
-            wrong="this step asks for a card given to Threat 1 (`submit <card> t1`).",
-            goal=lambda attempt: (
-                attempt.notation.endswith(" t1") and helps(attempt.before, attempt.notation)
-            ),
+            wrong=card_missed(1),
+            goal=raises(1),
         ),
         Step(
             title="How close you sit",
@@ -335,8 +282,8 @@ def script() -> tuple[Step, ...]:
             task="Give Threat 2, led by your neighbour Rival, a card it needs.",
             show=REACH,
             why="A neighbour's threat takes up to 2 of your cards.",
-            wrong="this step asks for a card given to Threat 2 (`submit <card> t2`).",
-            goal=ends_with(2),
+            wrong=card_missed(2),
+            goal=raises(2),
         ),
         Step(
             title="Human influence",
@@ -383,8 +330,8 @@ def script() -> tuple[Step, ...]:
             task="Add the skill group the threat needs.",
             show=SKILL,
             why="Your Agent's best matching skill counts in full for the threat.",
-            wrong="that skill group does not match the threat, so it would count against it.",
-            goal=only(SKILL),
+            wrong=skill_missed,
+            goal=adds_skill,
         ),
         Step(
             title="Accusations",
@@ -524,8 +471,8 @@ def script() -> tuple[Step, ...]:
             task="Give a threat a card that hurts it.",
             show=first_move(INFLUENCE, "submit", lambda text: not helps(state_of(INFLUENCE), text)),
             why="A card the threat does not need counts against it.",
-            wrong="this step asks you to give a card (`submit`).",
-            goal=starting("submit", "counter"),
+            wrong=card_missed(None),
+            goal=lowers,
         ),
         Step(
             title="A new round",
