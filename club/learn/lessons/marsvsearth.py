@@ -361,8 +361,10 @@ def script() -> tuple[Step, ...]:
             task="Defend yourself with one card.",
             show=DEFENCE,
             why="Your strongest card, yet the accusations weigh more.",
-            wrong="",
-            goal=starting("defend"),
+            wrong="this step asks you to defend with a card (`defend <card>`), not without one.",
+            goal=lambda attempt: (
+                attempt.notation.startswith("defend ") and attempt.notation != "defend none"
+            ),
         ),
         Step(
             title="Ousted",
