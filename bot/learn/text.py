@@ -5,6 +5,12 @@ from __future__ import annotations
 from bot.courier import limits
 from club.learn.lesson import Run
 
+HOW = (
+    "-# Choose your move in the menu or type it; **Hint** names a move that works, **Show me** "
+    "plays it for you."
+)
+"""How to answer a step, said under the first step only."""
+
 
 def step_text(run: Run, said: str = "") -> str:
     """The message of the step `run` has reached (after `said`, what the last action did), or
@@ -15,11 +21,11 @@ def step_text(run: Run, said: str = "") -> str:
     step = run.step
     total = len(run.lesson.steps)
     body = (
-        f"**{run.lesson.title}, step {run.index + 1} of {total}: {step.title}**\n"
-        f"{step.text}\n**Your move:** {step.task}\n"
-        "-# Choose it in the menu or type it; **Hint** names a move that works, "
-        "**Show me** plays it for you."
+        f"**{run.lesson.title}, lesson step {run.index + 1} of {total}: {step.title}**\n"
+        f"{step.text}\n**Your move:** {step.task}"
     )
+    if run.index == 0:
+        body += f"\n{HOW}"
     return limits.shorten(head + body, limits.CONTENT)
 
 

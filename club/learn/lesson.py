@@ -16,6 +16,7 @@ here is scored or rated, and nothing touches a table: a lesson keeps its own eng
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -26,6 +27,12 @@ from engine.core import Event, Game, GameError, Seat, View
 ScriptedMove = str | tuple[Seat, str]
 """A move of a position's history: its notation, played by the one seat to act, or
 (seat, notation) when several may act."""
+RIGHT_CHARS = 190
+"""Characters of the engine's words a "Right:" line keeps: its first sentence about the move,
+then whole sentences while they fit (never a card-by-card account of what followed)."""
+GAME_HELP = "`/move` lists what you may do now"
+"""How a game's refusal points to its move list; a lesson has its menu instead."""
+LESSON_HELP = "the menu lists every move you may make here, and Hint names one for this step"
 RIVALS = ("Rival", "Rival 2", "Rival 3", "Rival 4", "Rival 5", "Rival 6", "Rival 7")
 """The names of the seats the learner does not hold."""
 
@@ -131,6 +138,9 @@ class Lesson:
     done: str
     variants: Mapping[str, str] = field(default_factory=dict)
     """Each variant (a table option) and its difference in a line, said in some step."""
+    quiet: tuple[str, ...] = ()
+    """Patterns (regular expressions) of the engine's lines a "Right:" line leaves out: the
+    details of what followed the move, such as each card revealed."""
 
     @cached_property
     def steps(self) -> tuple[Step, ...]:
@@ -203,7 +213,7 @@ class Run:
             move = self.game.parse(self.state, self.seat, text)
             after, events = self.game.apply(self.state, self.seat, move)
         except GameError as refusal:
-            return Said(False, f"`{text.strip()}` is not allowed here: {refusal}")
+            return Said(False, f"`{text.strip()}` is not allowed here: {in_lesson(str(refusal))}")
         written = self.game.notation(move)
         attempt = Attempt(self.game, self.seat, self.state, written, after, tuple(events))
         if not self.step.accepts(attempt):
@@ -221,5 +231,22 @@ class Run:
         return Said(True, f"Shown: `{step.show}`. {step.why}")
 
     def _told(self, events: list[Event]) -> str:
-        seen = [e.text for e in events if e.to is None or e.to == self.seat]
-        return " ".join(seen) or "done."
+        """The engine's words on the move, as many whole sentences as `RIGHT_CHARS` holds."""
+        quiet = [re.compile(pattern) for pattern in self.lesson.quiet]
+        seen = [
+            e.text
+            for e in events
+            if (e.to is None or e.to == self.seat) and not any(q.search(e.text) for q in quiet)
+        ]
+        kept = seen[:1]
+        for text in seen[1:]:
+            if len(" ".join((*kept, text))) > RIGHT_CHARS:
+                break
+            kept.append(text)
+        return " ".join(kept) or "done."
+
+
+def in_lesson(refusal: str) -> str:
+    """A game's refusal as a lesson says it: where it points to `/move` (which answers only at
+    a table), the lesson's own menu and Hint."""
+    return refusal.replace(GAME_HELP, LESSON_HELP).replace("`/move ", "`")

@@ -569,6 +569,7 @@ LESSON = Lesson(
         "You know Mars vs. Earth: lead and feed threats, resolve them, accuse and try, promote, "
         "and watch the waves, whether you defend Earth or secretly serve Mars."
     ),
+    quiet=(r": revealed .*: \w+\.$", r"^Step \d+, ", r"^Accusation card against "),
     variants={
         "promotion": "Only Civilians give cards to centre threats, and each centre success "
         "reinstates one.",
