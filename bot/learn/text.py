@@ -20,9 +20,10 @@ def step_text(run: Run, said: str = "") -> str:
         return limits.shorten(head + finished_text(run), limits.CONTENT)
     step = run.step
     total = len(run.lesson.steps)
+    scene = run.scene()
     body = (
         f"**{run.lesson.title}, lesson step {run.index + 1} of {total}: {step.title}**\n"
-        f"{step.text}\n**Your move:** {step.task}"
+        f"{step.text}\n" + (f"*{scene}*\n" if scene else "") + f"**Your move:** {step.task}"
     )
     if run.index == 0:
         body += f"\n{HOW}"
@@ -32,8 +33,12 @@ def step_text(run: Run, said: str = "") -> str:
 def finished_text(run: Run) -> str:
     outcome = run.game.outcome(run.state)
     ended = f"The practice position ended: {outcome.reason}.\n" if outcome is not None else ""
+    pointed = run.lesson.pointed
+    rest = (
+        f"`/rules {run.lesson.game.key}` also tells {'; '.join(pointed)}.\n" if pointed else ""
+    )
     return (
-        f"**Lesson complete.** {run.lesson.done}\n{ended}"
+        f"**Lesson complete.** {run.lesson.done}\n{ended}{rest}"
         f"Ready for a real game? **Practice** opens a table in this channel against an easy "
         f"computer player (as `/new {run.lesson.game.key} bots:1 bot_level:easy` does)."
     )

@@ -27,7 +27,7 @@ from engine.core import Event, Game, GameError, Seat, View
 ScriptedMove = str | tuple[Seat, str]
 """A move of a position's history: its notation, played by the one seat to act, or
 (seat, notation) when several may act."""
-RIGHT_CHARS = 190
+RIGHT_CHARS = 160
 """Characters of the engine's words a "Right:" line keeps: its first sentence about the move,
 then whole sentences while they fit (never a card-by-card account of what followed)."""
 GAME_HELP = "`/move` lists what you may do now"
@@ -126,16 +126,26 @@ class Step:
         return self.wrong if isinstance(self.wrong, str) else self.wrong(attempt)
 
 
+Scene = Callable[[Any, Seat], str]
+"""Where the story of a lesson stands at a step's position, from the engine's state (round,
+who leads, what the learner is), for the learner at a seat."""
+
+
 @dataclass(frozen=True)
 class Lesson:
-    """A game's lesson: `rules` are the short names of the rules of its rule text, in its
-    order, each taught by at least one of its steps; `done` is said at the end."""
+    """A game's lesson: `rules` are the short names of the rules of its rule text, section by
+    section, each taught by one of its steps or left to `/rules` (`pointed`, named at the
+    lesson's end); `done` is said at the end."""
 
     game: Game[Any, Any]
     rules: tuple[str, ...]
     script: Callable[[], tuple[Step, ...]]
     """Builds the steps and the positions they stand on (see `steps`)."""
     done: str
+    pointed: tuple[str, ...] = ()
+    """Rules of `rules` no step teaches: the lesson's end points to `/rules` for them."""
+    scene: Scene | None = None
+    """Said above each step's words, where the positions of the steps tell a story."""
     variants: Mapping[str, str] = field(default_factory=dict)
     """Each variant (a table option) and its difference in a line, said in some step."""
     quiet: tuple[str, ...] = ()
@@ -154,9 +164,9 @@ class Lesson:
 
 
 def untaught(lesson: Lesson) -> list[str]:
-    """The rules of the lesson's game that no step teaches."""
+    """The rules of the lesson's game that no step teaches and the lesson does not point to."""
     taught = {rule for step in lesson.steps for rule in step.teaches}
-    return [rule for rule in lesson.rules if rule not in taught]
+    return [rule for rule in lesson.rules if rule not in taught and rule not in lesson.pointed]
 
 
 @dataclass(frozen=True)
@@ -178,6 +188,8 @@ class Run:
         self.game: Game[Any, Any] = lesson.game
         self.index = 0
         self.state: Any = self._position()
+        self.before = ""
+        """Where the story stood after the learner's last move (see `scene`)."""
 
     @property
     def finished(self) -> bool:
@@ -203,6 +215,17 @@ class Run:
         """What the learner sees of the step's position."""
         return self.game.view(self.state, self.seat)
 
+    def scene(self) -> str:
+        """Where the lesson's story stands at this step, said when the step's position jumps
+        from where the learner's last move left the story ("" when it does not, and for a
+        lesson without a scene)."""
+        now = self._scene_of(self.state)
+        return "" if now == self.before else now
+
+    def _scene_of(self, state: Any) -> str:
+        scene = self.lesson.scene
+        return "" if scene is None or self.finished else scene(state, self.seat)
+
     def hint(self) -> str:
         return f"Try `{self.step.show}`."
 
@@ -218,6 +241,7 @@ class Run:
         attempt = Attempt(self.game, self.seat, self.state, written, after, tuple(events))
         if not self.step.accepts(attempt):
             return Said(False, f"`{written}` is a legal move, but {self.step.missed(attempt)}")
+        self.before = self._scene_of(after)
         self.index += 1
         self.state = after if self.finished else self._position()
         return Said(True, f"Right: {self._told(events)}")

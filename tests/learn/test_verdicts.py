@@ -172,12 +172,10 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "Reinstated": said(r"is reinstated"),
         "Field promotions": said(r"field promote Rival 4"),
         "A new cloning wave": said(r"discarded a card"),
-        "Passing the initiative": said(r"is done"),
         "Revealing yourself": said(r"reveals themselves"),
         "Martian Clone influence": card_moves_total(None, up=False),
         "A new round": anything,
-        "Giving cards in turn": said(r"submitted a card to Threat 1"),
-        "Other ways to play": anything,
+        "Table options": said(r"submitted a card to Threat 1"),
     },
 }
 """Per game, per step title: what the engine must say the move did for the task to be done."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from club.learn.lesson import Attempt, Goal, ScriptedMove
 from engine.marsvsearth import GAME, MarsState
 from engine.marsvsearth.script import look
+from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, clone_level
 
 PLAYS = 400
 """Moves the script may play to reach a state it wants before it gives up."""
@@ -209,4 +210,19 @@ def skill_missed(attempt: Attempt) -> str:
     return (
         f"your Agent's {group} counts {skill_added(attempt):+d} on Threat {slot + 1}, which needs "
         f"{needs}: a group it does not need is subtracted."
+    )
+
+
+def scene(state: MarsState, seat: int) -> str:
+    """Where the table stands, in the engine's own numbers: the round, who holds the initiative
+    pog, what the learner is, and the threats beaten so far."""
+    table = shown(state)
+    holder = "you hold" if table.pog == seat else f"{table.players[table.pog]} holds"
+    standing = table.seats[seat].status
+    what = {AGENT: "an Agent", CIVILIAN: "a Civilian"}.get(standing, "")
+    if standing == CLONE:
+        what = f"a revealed level {clone_level(table.seats[seat].dna)} Martian Clone"
+    beaten = "threat" if table.successes == 1 else "threats"
+    return (
+        f"Round {table.round}: {holder} the pog, you are {what}, {table.successes} {beaten} beaten."
     )
