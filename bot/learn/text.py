@@ -34,9 +34,7 @@ def finished_text(run: Run) -> str:
     outcome = run.game.outcome(run.state)
     ended = f"The practice position ended: {outcome.reason}.\n" if outcome is not None else ""
     pointed = run.lesson.pointed
-    rest = (
-        f"`/rules {run.lesson.game.key}` also tells {'; '.join(pointed)}.\n" if pointed else ""
-    )
+    rest = f"`/rules {run.lesson.game.key}` also tells {'; '.join(pointed)}.\n" if pointed else ""
     return (
         f"**Lesson complete.** {run.lesson.done}\n{ended}{rest}"
         f"Ready for a real game? **Practice** opens a table in this channel against an easy "

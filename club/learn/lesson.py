@@ -9,9 +9,13 @@ explained (the engine's refusal for an illegal one, the step's `wrong` words for
 and changes nothing. `Hint` names `show`; `Show me` plays it with the step's `why`.
 
 Every step names the rules it teaches (`teaches`); a lesson lists the rules of its game's rule
-text (`rules`), and `untaught` finds any rule that no step teaches. A lesson's steps are built by
-its `script` when the lesson is first used, so importing a lesson builds no position. Nothing
-here is scored or rated, and nothing touches a table: a lesson keeps its own engine state.
+text section by section (`rules`), points to `/rules` for any that no step teaches (`pointed`),
+and `untaught` finds a rule neither taught nor pointed to. A move that does the task is answered
+"Right:" with the engine's first words on it (`RIGHT_CHARS`, less the lesson's `quiet` lines); a
+lesson may say where its story stands (`scene`) whenever a step's position jumps from where the
+learner's last move left it. A lesson's steps are built by its `script` when the lesson is first
+used, so importing a lesson builds no position. Nothing here is scored or rated, and nothing
+touches a table: a lesson keeps its own engine state.
 """
 
 from __future__ import annotations

@@ -160,8 +160,6 @@ CLONE_SEED = 2
 """A table where the learner's first DNA card is a Martian Clone's."""
 CLONE = Table(seed=CLONE_SEED, options=FIVE)
 
-WRONG = "this step asks for another move; Hint names one."
-
 
 def script() -> tuple[Step, ...]:
     """The steps, on positions the script plays out now (the first time the lesson is used)."""
