@@ -444,8 +444,8 @@ def script() -> tuple[Step, ...]:
             ),
             position=WAVE,
             text=(
-                "Back where you promoted Rival 4, two rounds on. Three beaten threats ended the "
-                "first wave, so everyone got a second DNA card, kept in wave order (face down for "
+                "Where you promoted Rival 4, a round later. Three beaten threats ended the first "
+                "wave, so everyone got a second DNA card, kept in wave order (face down for "
                 "Agents). Beaten threats pile up by wave, extras count for the next, and the third "
                 "wave's last wins for the Humans. At a round's end Humans may discard, revealed "
                 "clones discard all, and the pog passes clockwise unless an effect overrides it "
