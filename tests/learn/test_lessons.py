@@ -1,6 +1,7 @@
 """Each game's lesson script, in-process: every step stands on a position the engine reaches by
 legal moves, its own move (Hint, Show me) is legal there and completes the step, a wrong move
-changes nothing, every rule of the rule text is taught, and every message fits Discord."""
+changes nothing, every rule of the rule text (section by section) is taught by a step or named
+at the lesson's end with `/rules`, and every message fits Discord."""
 
 from __future__ import annotations
 
