@@ -21,8 +21,9 @@ def step_text(run: Run, said: str = "") -> str:
     step = run.step
     total = len(run.lesson.steps)
     scene = run.scene()
+    whose = f"{run.lesson.title}, lesson step" if run.index == 0 else "Lesson step"
     body = (
-        f"**{run.lesson.title}, lesson step {run.index + 1} of {total}: {step.title}**\n"
+        f"**{whose} {run.index + 1} of {total}: {step.title}**\n"
         f"{step.text}\n" + (f"*{scene}*\n" if scene else "") + f"**Your move:** {step.task}"
     )
     if run.index == 0:
