@@ -1,0 +1,272 @@
+"""Two-player Swiss pairing by maximum-weight matching (networkx's blossom algorithm).
+
+Every pair of players, and each player with the bye when the count is odd, is an edge whose cost
+orders, most important first:
+
+1. rematches: how often the two already met (so no rematch while a rematch-free pairing exists);
+2. the bye: pairing byes the player already had (no second bye while avoidable), then how many
+   score groups above the lowest the player is (the bye goes to the lowest score group);
+3. score groups: the square of the distance between the two players' score groups (groups stay
+   together; a floater goes to the next group rather than two away);
+4. first seat: how far both players would be pushed the same way (both have had more first seats
+   than second seats, or both fewer);
+5. a tie-break fixed by the seed and the two players.
+
+Each tier's unit is larger than the most every lower tier can add up to over a whole round, so the
+matching of least total cost (the maximum-weight perfect matching, weight = a constant - cost) is
+the best by tier 1, then 2, and so on. The first seat of a table goes to the player with fewer
+first seats than second seats so far (then the one who was second last time, then the seed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import networkx as nx
+
+from club.leagues.pairing.model import (
+    History,
+    Pairing,
+    PlayerId,
+    Reason,
+    first_seats,
+    fmt_points,
+    meetings,
+    mention,
+    pairing_byes,
+    scores,
+)
+from club.leagues.pairing.ties import TIE_BITS, tie
+
+BYE: Final = "bye"
+"""The matching's node for the bye (players are ints)."""
+Node = PlayerId | str
+NEAR = 2
+"""Score groups apart an edge may be in the first, smaller matching (see `pair_swiss`)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """What the pairing knows of each player before the round."""
+
+    players: tuple[PlayerId, ...]
+    """Sorted."""
+    score: dict[PlayerId, float]
+    group: dict[PlayerId, int]
+    """Score group, 0 the highest."""
+    groups: int
+    met: Counter[tuple[PlayerId, PlayerId]]
+    byes: Counter[PlayerId]
+    first: Counter[PlayerId]
+    """Tables played in the first seat."""
+    balance: dict[PlayerId, int]
+    """First seats minus second seats."""
+    last_first: dict[PlayerId, bool]
+    """Whether the player's latest table had them in the first seat."""
+
+    @classmethod
+    def read(cls, players: Sequence[PlayerId], history: History) -> Field:
+        """The field of `players` after `history`."""
+        ordered = tuple(sorted(set(players)))
+        total = scores(history)
+        score = {player: total[player] for player in ordered}
+        levels = sorted(set(score.values()), reverse=True)
+        first, games = first_seats(history)
+        last_first: dict[PlayerId, bool] = {}
+        for table in sorted(history.played, key=lambda table: table.round):
+            for seat, player in enumerate(table.seats):
+                last_first[player] = seat == 0
+        return cls(
+            players=ordered,
+            score=score,
+            group={player: levels.index(score[player]) for player in ordered},
+            groups=len(levels),
+            met=meetings(history),
+            byes=pairing_byes(history),
+            first=first,
+            balance={player: 2 * first[player] - games[player] for player in ordered},
+            last_first=last_first,
+        )
+
+    def rematches(self, a: PlayerId, b: PlayerId) -> int:
+        """Tables `a` and `b` shared before."""
+        return self.met[min(a, b), max(a, b)]
+
+    def bye_cost(self, player: PlayerId) -> int:
+        """Previous pairing byes first, then score groups above the lowest."""
+        return self.byes[player] * self.groups + (self.groups - 1 - self.group[player])
+
+    def spread(self, a: PlayerId, b: PlayerId) -> int:
+        """Square of the score groups between `a` and `b`."""
+        return (self.group[a] - self.group[b]) ** 2
+
+    def colour_cost(self, a: PlayerId, b: PlayerId) -> int:
+        """How far both would be pushed the same way: 0 when one is due the first seat and the
+        other the second (or either is even)."""
+        low, high = sorted((self.balance[a], self.balance[b]))
+        return max(0, low) + max(0, -high)
+
+
+@dataclass(frozen=True)
+class Costs:
+    """Each tier's unit (see the module's docstring)."""
+
+    colour: int
+    score: int
+    bye: int
+    rematch: int
+    top: int
+    """More than any one edge can cost: weight = top - cost."""
+
+    @classmethod
+    def of(cls, field: Field) -> Costs:
+        """Units large enough for `field`'s round."""
+        edges = (len(field.players) + 1) // 2
+        most_colour = max((abs(value) for value in field.balance.values()), default=0)
+        most_bye = max((field.bye_cost(player) for player in field.players), default=0)
+        most_met = max(field.met.values(), default=0)
+        colour = edges * 2**TIE_BITS
+        score = colour * (edges * most_colour + 1)
+        bye = score * (edges * (field.groups - 1) ** 2 + 1)
+        rematch = bye * (most_bye + 1)
+        return cls(colour, score, bye, rematch, rematch * (most_met + 1))
+
+
+def _cost(field: Field, costs: Costs, seed: int, a: PlayerId, b: Node) -> int:
+    """The cost of the edge `a`-`b` (`b` may be the bye)."""
+    if b == BYE:
+        return costs.bye * field.bye_cost(a) + tie(seed, a)
+    assert isinstance(b, int)
+    return (
+        costs.rematch * field.rematches(a, b)
+        + costs.score * field.spread(a, b)
+        + costs.colour * field.colour_cost(a, b)
+        + tie(seed, min(a, b), max(a, b))
+    )
+
+
+def _match(field: Field, seed: int, near: int | None) -> list[tuple[Node, Node]] | None:
+    """The least-cost perfect matching, over every edge (`near` None) or only over rematch-free
+    edges at most `near` score groups apart and the byes; None when that has no perfect one."""
+    costs = Costs.of(field)
+    nodes: list[Node] = list(field.players)
+    if len(nodes) % 2:
+        nodes.append(BYE)
+    graph: nx.Graph[Node] = nx.Graph()
+    graph.add_nodes_from(nodes)
+    for i, a in enumerate(field.players):
+        for b in nodes[i + 1 :]:
+            if near is not None and b != BYE:
+                assert isinstance(b, int)
+                if field.rematches(a, b) or abs(field.group[a] - field.group[b]) > near:
+                    continue
+            graph.add_edge(a, b, weight=costs.top - _cost(field, costs, seed, a, b))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < len(nodes):
+        return None
+    return sorted(
+        ((a, b) if b == BYE or (a != BYE and str(a) < str(b)) else (b, a) for a, b in matching),
+        key=str,
+    )
+
+
+def _surely_best(field: Field, matching: list[tuple[Node, Node]], near: int) -> bool:
+    """Whether a matching found among near edges is also the best over every edge: it has no
+    rematch, the least bye cost of any player, and less score spread than one edge more than
+    `near` groups long would add alone."""
+    spread = sum(
+        field.spread(a, b) for a, b in matching if isinstance(a, int) and isinstance(b, int)
+    )
+    bye_costs = [field.bye_cost(a) for a, b in matching if b == BYE and isinstance(a, int)]
+    least_bye = min((field.bye_cost(player) for player in field.players), default=0)
+    return spread < (near + 1) ** 2 and all(cost == least_bye for cost in bye_costs)
+
+
+def _seated(field: Field, seed: int, a: PlayerId, b: PlayerId) -> tuple[PlayerId, PlayerId]:
+    """The two in seat order: the one due the first seat first."""
+
+    def key(player: PlayerId) -> tuple[int, bool, int]:
+        return (field.balance[player], field.last_first.get(player, False), tie(seed, player))
+
+    return (a, b) if key(a) <= key(b) else (b, a)
+
+
+def pair_swiss(players: Sequence[PlayerId], history: History, *, seed: int) -> Pairing:
+    """One Swiss round of `players` (duplicates ignored, order irrelevant) after `history`.
+
+    Deterministic: the same players, history and seed give the same pairing. The matching is
+    first looked for among rematch-free edges at most `NEAR` score groups apart (a smaller
+    graph); when that cannot be shown to be the best overall, among every edge.
+    """
+    field = Field.read(players, history)
+    found = _match(field, seed, NEAR)
+    if found is None or not _surely_best(field, found, NEAR):
+        found = _match(field, seed, None)
+        assert found is not None, "a complete graph with an even node count has a perfect matching"
+    tables: list[tuple[PlayerId, PlayerId]] = []
+    byes: list[PlayerId] = []
+    for a, b in found:
+        assert isinstance(a, int)
+        if isinstance(b, int):
+            tables.append(_seated(field, seed, a, b))
+        else:
+            byes.append(a)
+    tables.sort(key=lambda table: (min(field.group[p] for p in table), table))
+    reasons = {
+        **{player: _reason(field, table, player) for table in tables for player in table},
+        **{player: _bye_reason(field, player) for player in byes},
+    }
+    return Pairing(tables=tuple(tables), byes=tuple(byes), reasons=reasons)
+
+
+def _group_part(field: Field, player: PlayerId) -> str:
+    return f"score group {fmt_points(field.score[player])}"
+
+
+def _avoided(field: Field, player: PlayerId, opponent: PlayerId | None) -> list[str]:
+    """ "avoided a rematch with ..." for the players of the same score group already met."""
+    names = [
+        mention(other)
+        for other in field.players
+        if other not in (player, opponent)
+        and field.group[other] == field.group[player]
+        and field.rematches(player, other)
+    ]
+    return [f"avoided a rematch with {', '.join(names)}"] if names else []
+
+
+def _reason(field: Field, table: tuple[PlayerId, PlayerId], player: PlayerId) -> Reason:
+    """Why `player` sits at `table`."""
+    opponent = table[1] if table[0] == player else table[0]
+    parts = [_group_part(field, player)]
+    if field.group[opponent] != field.group[player]:
+        way = "down" if field.group[opponent] > field.group[player] else "up"
+        parts.append(f"paired {way} against score group {fmt_points(field.score[opponent])}")
+    times = field.rematches(player, opponent)
+    if times:
+        parts.append(f"rematch with {mention(opponent)}: no pairing without one exists")
+    parts += _avoided(field, player, opponent)
+    first = field.first[player]
+    tables = first * 2 - field.balance[player]
+    seat = "first" if table[0] == player else "second"
+    parts.append(f"{seat} seat (first seat in {first} of {tables} tables so far)")
+    return Reason(tuple(parts))
+
+
+def _bye_reason(field: Field, player: PlayerId) -> Reason:
+    """Why `player` has the bye."""
+    lowest = field.group[player] == field.groups - 1
+    if field.byes[player]:
+        why = "bye: every player who could take it without a rematch elsewhere already had one"
+    elif lowest:
+        why = "bye: lowest score without a previous bye"
+    else:
+        below = [p for p in field.players if field.group[p] > field.group[player]]
+        if all(field.byes[p] for p in below):
+            why = "bye: lowest score without a previous bye (everyone below had one)"
+        else:
+            why = "bye: a bye lower down would force a rematch"
+    return Reason((_group_part(field, player), why))
