@@ -28,6 +28,8 @@ class Facts:
     met: Counter[frozenset[PlayerId]]
     byes: Counter[PlayerId]
     """Pairing byes (points > 0)."""
+    due: Counter[PlayerId]
+    """First seats less second seats."""
 
     @classmethod
     def of(cls, players: Sequence[PlayerId], history: History) -> Facts:
@@ -38,15 +40,28 @@ class Facts:
             for player, points in zip(table.seats, table.points, strict=True):
                 if player in score:
                     score[player] += points
+        due: Counter[PlayerId] = Counter()
+        for table in history.played:
+            due[table.seats[0]] += 1
+            due[table.seats[1]] -= 1
         byes: Counter[PlayerId] = Counter()
         for bye in history.byes:
             if bye.player in score:
                 score[bye.player] += bye.points
                 byes[bye.player] += bye.points > 0
-        return cls(tuple(sorted(players)), score, met, byes)
+        return cls(tuple(sorted(players)), score, met, byes, due)
 
     def rematches(self, tables: Sequence[Sequence[PlayerId]]) -> int:
         return sum(self.met[frozenset(table)] for table in tables)
+
+    def clash(self, a: PlayerId, b: PlayerId) -> int:
+        """How far a table of `a` and `b` must push a player the wrong way: both had more first
+        seats than second (or both fewer), by the smaller excess."""
+        if self.due[a] > 0 and self.due[b] > 0:
+            return min(self.due[a], self.due[b])
+        if self.due[a] < 0 and self.due[b] < 0:
+            return min(-self.due[a], -self.due[b])
+        return 0
 
     def level(self, player: PlayerId) -> int:
         """Score groups above the lowest."""

@@ -7,21 +7,24 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+import networkx as nx
 import pytest
 
 from club.leagues.pairing import BYE_POINTS, Bye, History, Pairing, Played, PlayerId, pair_swiss
 from tests.leagues.pairing_events import Facts, greedy, matchings, random_event
 
-Key = tuple[int, int, int, int]
+Key = tuple[int, int, int, int, int]
 
 
 def key(facts: Facts, tables: Sequence[Sequence[PlayerId]], byes: Sequence[PlayerId]) -> Key:
     """Rematches, then the bye player's previous byes, then score groups above the lowest the
-    bye is, then the squared score-group distances: smaller is better, in that order."""
+    bye is, then the squared score-group distances, then the first-seat clashes: smaller is
+    better, in that order."""
     spread = sum((facts.group(a) - facts.group(b)) ** 2 for a, b in tables)
     bye_byes = sum(facts.byes[p] for p in byes)
     bye_level = sum(facts.level(p) for p in byes)
-    return (facts.rematches(tables), bye_byes, bye_level, spread)
+    clashes = sum(facts.clash(a, b) for a, b in tables)
+    return (facts.rematches(tables), bye_byes, bye_level, spread, clashes)
 
 
 def oracle(facts: Facts) -> Key:
@@ -39,7 +42,31 @@ def oracle(facts: Facts) -> Key:
     return best
 
 
-def check_shape(players: Sequence[PlayerId], pairing: Pairing) -> None:
+def reference(facts: Facts) -> Key:
+    """The least key over every pairing of a larger field: one maximum-weight matching of the
+    complete graph (bye node 0) whose integer weights order the key's parts lexicographically."""
+    players = facts.players
+    unit = 1 + len(players) * (len(players) + 1) ** 2  # more than all lower parts can sum to
+    top = unit**5 * (2 + max(facts.met.values(), default=0))
+    graph: nx.Graph[PlayerId] = nx.Graph()
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            spread = (facts.group(a) - facts.group(b)) ** 2
+            cost = facts.met[frozenset((a, b))] * unit**4 + spread * unit + facts.clash(a, b)
+            graph.add_edge(a, b, weight=top - cost)
+        if len(players) % 2:
+            bye = facts.byes[a] * unit**3 + facts.level(a) * unit**2
+            graph.add_edge(a, 0, weight=top - bye)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    tables = [t for t in matching if 0 not in t]
+    return key(facts, tables, [p for t in matching if 0 in t for p in t if p])
+
+
+def check_shape(players: Sequence[PlayerId], pairing: Pairing, facts: Facts) -> None:
+    """Every player once, tables of two, a bye only for an odd count, a reason each, and the
+    first seat to the player with fewer first seats than second (when the two differ)."""
+    for first, second in pairing.tables:
+        assert facts.due[first] <= facts.due[second]
     seated = [p for table in pairing.tables for p in table] + list(pairing.byes)
     assert sorted(seated) == sorted(set(players))
     assert all(len(table) == 2 for table in pairing.tables)
@@ -56,7 +83,7 @@ def test_every_pairing_of_up_to_12_players_is_as_good_as_the_best_of_all_perfect
         players, history = random_event(rng, 4, 12)
         facts = Facts.of(players, history)
         pairing = pair_swiss(players, history, seed=case)
-        check_shape(players, pairing)
+        check_shape(players, pairing, facts)
         best = oracle(facts)
         ours = key(facts, pairing.tables, pairing.byes)
         assert ours == best, (case, players, history)
@@ -65,6 +92,16 @@ def test_every_pairing_of_up_to_12_players_is_as_good_as_the_best_of_all_perfect
         forced["bye above the lowest group"] += best[2] > 0
     # the cases reach every rule's hard side
     assert min(forced.values()) > 0, forced
+
+
+def test_every_pairing_of_20_to_64_players_is_as_good_as_one_matching_of_every_edge() -> None:
+    rng = random.Random(64)
+    for case in range(40):
+        players, history = random_event(rng, 20, 64)
+        facts = Facts.of(players, history)
+        pairing = pair_swiss(players, history, seed=case)
+        check_shape(players, pairing, facts)
+        assert key(facts, pairing.tables, pairing.byes) == reference(facts), case
 
 
 def played(round_number: int, *tables: tuple[PlayerId, PlayerId, float]) -> tuple[Played, ...]:
@@ -152,5 +189,6 @@ def test_same_players_history_and_seed_give_a_byte_identical_pairing() -> None:
 
 @pytest.mark.parametrize("count", [0, 1, 2])
 def test_tiny_fields(count: int) -> None:
-    pairing = pair_swiss(list(range(1, count + 1)), History(), seed=0)
-    check_shape(list(range(1, count + 1)), pairing)
+    players = list(range(1, count + 1))
+    pairing = pair_swiss(players, History(), seed=0)
+    check_shape(players, pairing, Facts.of(players, History()))
