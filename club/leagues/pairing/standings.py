@@ -17,6 +17,7 @@ Players equal on score and every tie-break share a rank (listed by id).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
@@ -68,14 +69,21 @@ def standings(players: Sequence[PlayerId], history: History, *, fmt: str) -> lis
         _multi_player if fmt == "table_swiss" else _two_player
     )
     names = ("firsts", "opponents") if fmt == "table_swiss" else ("Buchholz", "Sonneborn-Berger")
-    breaks = {player: dict.fromkeys(names, 0.0) for player in set(players)}
+    adds_up: dict[PlayerId, dict[str, list[float]]] = {
+        player: {name: [] for name in names} for player in set(players)
+    }
     played: Counter[PlayerId] = Counter()
     for table in history.played:
         for player in table.seats:
-            if player in breaks:
+            if player in adds_up:
                 played[player] += 1
                 for name, value in adds(score, table, player).items():
-                    breaks[player][name] += value
+                    adds_up[player][name].append(value)
+    # summed exactly rounded, so the order of the history never changes a figure
+    breaks = {
+        player: {name: math.fsum(values) for name, values in sums.items()}
+        for player, sums in adds_up.items()
+    }
 
     def key(player: PlayerId) -> tuple[float, ...]:
         return (-round(score[player], 9), *(-round(breaks[player][n], 9) for n in names))

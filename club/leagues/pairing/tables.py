@@ -36,7 +36,7 @@ from club.leagues.pairing.ties import tie
 
 REPEAT = 10**9
 """Cost of two players sharing a table again: more than any seating's score spread."""
-KICKS = 40
+KICKS = 10
 """Random perturbations tried after the first local optimum."""
 KICKED = 3
 """Swaps in one perturbation."""
