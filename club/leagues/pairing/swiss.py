@@ -168,7 +168,8 @@ def _match(field: Field, seed: int, edges: Iterable[Edge]) -> list[Edge] | None:
     """The least-cost perfect matching over `edges` (players and, with an odd count, the bye),
     each pair as (player, other) in a sorted list; None when `edges` have no perfect one."""
     costs = Costs.of(field)
-    nodes: list[Node] = sorted(field.players, key=lambda player: (tie(seed, player), player))
+    order = sorted(field.players, key=lambda player: (tie(seed, player), player))
+    nodes: list[Node] = list(order)
     if len(nodes) % 2:
         nodes.append(BYE)
     # float weights spare networkx its final check of the duals (kept for int weights), 15% of
@@ -181,8 +182,14 @@ def _match(field: Field, seed: int, edges: Iterable[Edge]) -> list[Edge] | None:
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < len(nodes):
         return None
-    pairs = [(a, b) if isinstance(a, int) else (b, a) for a, b in matching]
-    return sorted((a, b) if b == BYE or a < b else (b, a) for a, b in pairs)  # type: ignore[misc]
+    found: list[Edge] = []
+    for a, b in matching:
+        player, other = (a, b) if isinstance(a, int) else (b, a)
+        assert isinstance(player, int)
+        found.append(
+            (other, player) if isinstance(other, int) and other < player else (player, other)
+        )
+    return sorted(found, key=lambda edge: edge[0])
 
 
 def _all_edges(field: Field, near: int | None) -> Iterator[Edge]:
