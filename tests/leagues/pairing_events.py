@@ -97,36 +97,17 @@ def record(history: History, pairing: Pairing, round_number: int, rng: random.Ra
     return History(history.played + played, history.byes + byes)
 
 
-def random_event(rng: random.Random, low: int, high: int) -> tuple[list[PlayerId], History]:
-    """The players of the next round and the history of a random event: `low` to `high` players
-    at most (a few drop on the way), 2 to 8 rounds played by `greedy`, late joins (0-point
-    absences for the rounds they missed)."""
-    count = rng.randint(low, high)
-    ids = rng.sample(range(10**17, 10**18), count)
-    late = rng.randint(0, count // 4)
-    active, waiting = ids[: count - late], ids[count - late :]
-    history = History()
-    for round_number in range(1, rng.randint(2, 8) + 1):
-        if waiting and round_number > 1 and rng.random() < 0.5:
-            active.append(waiting.pop())
-            absent = tuple(Bye(r, active[-1], 0.0) for r in range(1, round_number))
-            history = History(history.played, history.byes + absent)
-        if len(active) > max(low, 4) and rng.random() < 0.2:
-            active.remove(rng.choice(active))
-        history = record(history, greedy(active, history), round_number, rng)
-    return active, history
-
-
 Pairer = Callable[[Sequence[PlayerId], History], Pairing]
 
 
 def event_rounds(
     rng: random.Random, low: int, high: int, pair: Pairer, share: float
 ) -> Iterator[tuple[list[PlayerId], History, Pairing]]:
-    """Each round of a random event of `low` to `high` players and 3 to 9 rounds (with drops and
-    late joins, as `random_event`) paired by `pair`: its players, the history before it and
-    the pairing. A `share` of the rounds is paired by `greedy` instead (and not yielded), so
-    that the histories have the rematches and byes a poor pairing leaves."""
+    """Each round of a random event of `low` to `high` players at most (a few drop on the way,
+    some join late with 0-point absences for the rounds they missed) and 3 to 9 rounds paired
+    by `pair`: its players, the history before it and the pairing. A `share` of the rounds is
+    paired by `greedy` instead (and not yielded), so that the histories have the rematches and
+    byes a poor pairing leaves."""
     count = rng.randint(low, high)
     ids = rng.sample(range(10**17, 10**18), count)
     late = rng.randint(0, count // 4)
@@ -145,6 +126,13 @@ def event_rounds(
             pairing = pair(active, history)
             yield list(active), history, pairing
         history = record(history, pairing, round_number, rng)
+
+
+def random_event(rng: random.Random, low: int, high: int) -> tuple[list[PlayerId], History]:
+    """The players of the last round of a random event paired by `greedy` (see `event_rounds`)
+    and the history before it: 2 to 8 rounds played."""
+    *_, (players, history, _last) = event_rounds(rng, low, high, greedy, 0.0)
+    return players, history
 
 
 def matchings(nodes: Sequence[PlayerId | None]) -> Iterator[list[tuple[PlayerId | None, ...]]]:

@@ -138,3 +138,12 @@ def first_seats(history: History) -> tuple[Counter[PlayerId], Counter[PlayerId]]
         first[table.seats[0]] += 1
         games.update(table.seats)
     return first, games
+
+
+def last_first(history: History) -> dict[PlayerId, bool]:
+    """Whether each player's latest table had them in the first seat."""
+    last: dict[PlayerId, bool] = {}
+    for table in sorted(history.played, key=lambda table: table.round):
+        for seat, player in enumerate(table.seats):
+            last[player] = seat == 0
+    return last

@@ -36,12 +36,16 @@ def place_points(places: Sequence[int]) -> tuple[float, ...]:
     return tuple((last - groups.index(place)) / last for place in places)
 
 
+def _seat(table: Played, player: PlayerId) -> tuple[float, list[PlayerId]]:
+    """`player`'s points at `table` and the others seated there."""
+    return table.points[table.seats.index(player)], [p for p in table.seats if p != player]
+
+
 def _two_player(
     score: Mapping[PlayerId, float], table: Played, player: PlayerId
 ) -> dict[str, float]:
     """Buchholz and Sonneborn-Berger this table adds for `player`."""
-    mine = table.points[table.seats.index(player)]
-    others = [p for p in table.seats if p != player]
+    mine, others = _seat(table, player)
     return {
         "Buchholz": sum(score[p] for p in others),
         "Sonneborn-Berger": sum(mine * score[p] for p in others),
@@ -52,8 +56,7 @@ def _multi_player(
     score: Mapping[PlayerId, float], table: Played, player: PlayerId
 ) -> dict[str, float]:
     """Firsts and opponents this table adds for `player`."""
-    mine = table.points[table.seats.index(player)]
-    others = [p for p in table.seats if p != player]
+    mine, others = _seat(table, player)
     return {
         "firsts": float(mine == max(table.points)),
         "opponents": sum(score[p] for p in others) / len(others) if others else 0.0,

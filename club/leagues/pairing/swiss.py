@@ -36,6 +36,7 @@ from club.leagues.pairing.model import (
     Reason,
     first_seats,
     fmt_points,
+    last_first,
     meetings,
     mention,
     pairing_byes,
@@ -80,10 +81,6 @@ class Field:
         score = {player: total[player] for player in ordered}
         levels = sorted(set(score.values()), reverse=True)
         first, games = first_seats(history)
-        last_first: dict[PlayerId, bool] = {}
-        for table in sorted(history.played, key=lambda table: table.round):
-            for seat, player in enumerate(table.seats):
-                last_first[player] = seat == 0
         return cls(
             players=ordered,
             score=score,
@@ -93,7 +90,7 @@ class Field:
             byes=pairing_byes(history),
             first=first,
             balance={player: 2 * first[player] - games[player] for player in ordered},
-            last_first=last_first,
+            last_first=last_first(history),
         )
 
     def rematches(self, a: PlayerId, b: PlayerId) -> int:

@@ -27,6 +27,7 @@ from club.leagues.pairing.model import (
     Reason,
     first_seats,
     fmt_points,
+    last_first,
     meetings,
     mention,
     pairing_byes,
@@ -164,9 +165,9 @@ def seat_tables(
         at += size
     found = [[seated[i] for i in table] for table in _search(start, cost, seed)]
     first, games = first_seats(history)
-    last_first = _last_first(history)
+    last = last_first(history)
     tables = [
-        tuple(sorted(table, key=lambda p: (first[p], last_first.get(p, False), tie(seed, p))))
+        tuple(sorted(table, key=lambda p: (first[p], last.get(p, False), tie(seed, p))))
         for table in found
     ]
     tables.sort(key=lambda table: (-max(score[p] for p in table), table))
@@ -181,15 +182,6 @@ def seat_tables(
             (f"score {fmt_points(score[player])}", f"{why}; lowest score, fewest byes")
         )
     return Pairing(tables=tuple(tables), byes=tuple(byes), reasons=reasons)
-
-
-def _last_first(history: History) -> dict[PlayerId, bool]:
-    """Whether each player's latest table had them in the first seat."""
-    last: dict[PlayerId, bool] = {}
-    for table in sorted(history.played, key=lambda table: table.round):
-        for seat, player in enumerate(table.seats):
-            last[player] = seat == 0
-    return last
 
 
 def _reason(
