@@ -167,6 +167,21 @@ def test_a_second_bye_only_when_every_first_one_forces_a_rematch() -> None:
     )
 
 
+def test_the_bye_is_not_named_as_a_rematch_avoided() -> None:
+    # 2 and 4 alone in the lowest group (0.5), and they met: one has the bye, and the other's
+    # reason does not claim a rematch with the bye was avoided
+    history = History(
+        played=played(1, (1, 2, 1), (3, 4, 1), (5, 6, 1))
+        + played(2, (1, 3, 1), (5, 7, 1), (2, 4, 0.5)),
+        byes=(Bye(1, 7, BYE_POINTS), Bye(2, 6, BYE_POINTS)),
+    )
+    pairing = pair_swiss(range(1, 8), history, seed=2)
+    [bye] = pairing.byes
+    other = 6 - bye
+    assert bye in (2, 4)
+    assert "avoided a rematch" not in pairing.reasons[other].text(str)
+
+
 def test_first_seat_goes_to_the_player_with_fewer_first_seats() -> None:
     history = History(played=played(1, (1, 2, 0.5), (3, 4, 0.5)))
     pairing = pair_swiss([1, 2, 3, 4], history, seed=11)

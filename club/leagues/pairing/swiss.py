@@ -292,7 +292,7 @@ def pair_swiss(players: Sequence[PlayerId], history: History, *, seed: int) -> P
             byes.append(a)
     tables.sort(key=lambda table: (min(field.group[p] for p in table), table))
     reasons = {
-        **{player: _reason(field, table, player) for table in tables for player in table},
+        **{player: _reason(field, table, player, byes) for table in tables for player in table},
         **{player: _bye_reason(field, player) for player in byes},
     }
     return Pairing(tables=tuple(tables), byes=tuple(byes), reasons=reasons)
@@ -302,20 +302,24 @@ def _group_part(field: Field, player: PlayerId) -> str:
     return f"score group {fmt_points(field.score[player])}"
 
 
-def _avoided(field: Field, player: PlayerId, opponent: PlayerId | None) -> list[str]:
-    """ "avoided a rematch with ..." for the players of the same score group already met."""
+def _avoided(field: Field, player: PlayerId, away: Sequence[PlayerId]) -> list[str]:
+    """ "avoided a rematch with ..." for the players of the same score group already met (but
+    those in `away`: the opponent and the bye)."""
     names = [
         mention(other)
         for other in field.players
-        if other not in (player, opponent)
+        if other != player
+        and other not in away
         and field.group[other] == field.group[player]
         and field.rematches(player, other)
     ]
     return [f"avoided a rematch with {', '.join(names)}"] if names else []
 
 
-def _reason(field: Field, table: tuple[PlayerId, PlayerId], player: PlayerId) -> Reason:
-    """Why `player` sits at `table`."""
+def _reason(
+    field: Field, table: tuple[PlayerId, PlayerId], player: PlayerId, byes: Sequence[PlayerId]
+) -> Reason:
+    """Why `player` sits at `table` (`byes`: who has the bye)."""
     opponent = table[1] if table[0] == player else table[0]
     parts = [_group_part(field, player)]
     if field.group[opponent] != field.group[player]:
@@ -324,7 +328,7 @@ def _reason(field: Field, table: tuple[PlayerId, PlayerId], player: PlayerId) ->
     times = field.rematches(player, opponent)
     if times:
         parts.append(f"rematch with {mention(opponent)}: no pairing without one exists")
-    parts += _avoided(field, player, opponent)
+    parts += _avoided(field, player, (opponent, *byes))
     first = field.first[player]
     tables = first * 2 - field.balance[player]
     seat = "first" if table[0] == player else "second"
