@@ -119,6 +119,16 @@ def test_leftover_players_get_byes_lowest_score_first() -> None:
     )
 
 
+def test_no_second_bye_while_a_player_without_one_can_take_it() -> None:
+    # 7 is last on 0.5 from a bye; 3 and 6 on 0.6 have had none: one of them sits out
+    history = History(
+        played=(Played(1, (1, 2, 3), (1.0, 0.8, 0.6)), Played(1, (4, 5, 6), (1.0, 0.8, 0.6))),
+        byes=(Bye(1, 7, 0.5),),
+    )
+    pairing = seat_tables([1, 2, 3, 4, 5, 6, 7], history, seed=1, sizes=(3,))
+    assert pairing.byes in ((3,), (6,))
+
+
 def test_first_seats_spread_over_an_event() -> None:
     players = list(range(1, 21))
     history = simulate(ours, players, (5,), random.Random(3))

@@ -2,8 +2,8 @@
 deterministic local search.
 
 Table sizes: the fewest players left out (byes), then the fewest tables, then sizes as even as
-possible (least sum of squares), larger tables first. Byes go to the lowest scores with the fewest
-previous pairing byes.
+possible (least sum of squares), larger tables first. Byes go to the players with the fewest
+previous pairing byes, the lowest scores among them (no second bye while a player has none).
 
 A seating's cost, over every two players at one table: `REPEAT` times the tables they already
 shared, plus the difference of their scores (in thousandths of a point). The search starts from
@@ -145,7 +145,7 @@ def seat_tables(
     byes_had = pairing_byes(history)
     layout = table_sizes(len(ordered), sizes)
     out = len(ordered) - sum(layout)
-    by_bye = sorted(ordered, key=lambda p: (score[p], byes_had[p], tie(seed, p)))
+    by_bye = sorted(ordered, key=lambda p: (byes_had[p], score[p], tie(seed, p)))
     byes = sorted(by_bye[:out])
     seated = sorted((p for p in ordered if p not in byes), key=lambda p: (-score[p], tie(seed, p)))
     met = meetings(history)
@@ -179,7 +179,7 @@ def seat_tables(
     for player in byes:
         why = "bye: the players cannot all sit at tables of the allowed sizes"
         reasons[player] = Reason(
-            (f"score {fmt_points(score[player])}", f"{why}; lowest score, fewest byes")
+            (f"score {fmt_points(score[player])}", f"{why}; fewest byes, then lowest score")
         )
     return Pairing(tables=tuple(tables), byes=tuple(byes), reasons=reasons)
 
