@@ -49,6 +49,8 @@ synced, against the local fake Discord, beside git revision REV's code in the sa
 (`bench/startup.py`).
 `python benchmark.py --requests` counts the real bot's requests to Discord per action over a
 round of a six-player Mars vs. Earth table, by kind (`bench/requests.py`).
+`python benchmark.py --leagues` times the Swiss pairing of 128 players and the table Swiss of 40
+players at 5-seat tables, each in round 5 (target: under 1 s each, `bench/leagues.py`).
 `python benchmark.py --search-speed [--profile]` measures the hard level's simulations per CPU
 second in each game, with `--profile` where their time goes (cProfile, `bench/search_speed.py`).
 """
@@ -69,6 +71,7 @@ from bench.admin import bench_admin
 from bench.basics import FULL, QUICK, memory_probe, run_all
 from bench.beliefs import bench_beliefs
 from bench.house import bench_house
+from bench.leagues import bench_leagues
 from bench.lengths import bench_lengths
 from bench.load import LoadPlan, bench_load
 from bench.privacy import bench_privacy
@@ -250,28 +253,30 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     startup.add_argument(
         "--startup-against", metavar="REV", help="a git revision whose code is measured too"
     )
+    parser.add_argument(
+        "--leagues",
+        action="store_true",
+        help="Swiss pairing of 128 players and table Swiss of 40 players, round 5",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not (args.load or args.search_speed):
         parser.error("--profile goes with --load or --search-speed")
     separate = (args.load, args.scale, args.strength, args.replays, args.house)
-    if (
-        sum(
-            (
-                *separate,
-                args.search_speed,
-                args.admin,
-                args.reviews,
-                args.privacy,
-                args.startup,
-                args.requests,
-            )
-        )
-        > 1
-    ):
+    alone = (
+        args.search_speed,
+        args.admin,
+        args.reviews,
+        args.privacy,
+        args.startup,
+        args.requests,
+        args.leagues,
+    )
+    if sum((*separate, *alone)) > 1:
         parser.error(
             "--load, --scale, --strength, --replays, --house, --search-speed, --admin, "
-            "--reviews, --privacy, --startup and --requests are separate benchmarks: choose one"
+            "--reviews, --privacy, --startup, --requests and --leagues are separate benchmarks: "
+            "choose one"
         )
     if (args.startup_runs is not None or args.startup_against) and not args.startup:
         parser.error("--startup-runs and --startup-against go with --startup")
@@ -285,6 +290,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
             if args.reviews
             else "privacy"
             if args.privacy
+            else "leagues"
+            if args.leagues
             else "admin"
             if args.admin
             else "search-speed"
@@ -375,6 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [bench_startup(runs, args.startup_against)]
     elif args.requests:
         sections = [bench_requests()]
+    elif args.leagues:
+        sections = [bench_leagues(args.quick)]
     else:
         sections = asyncio.run(run_all(scale))
     kinds = (
@@ -389,6 +398,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "privacy",
         "startup",
         "requests",
+        "leagues",
     )
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")
