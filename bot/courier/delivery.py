@@ -55,7 +55,7 @@ from club.service import (
     TableUpdate,
 )
 from club.service.computer_seats import is_computer
-from club.service.deliveries import last_lines
+from club.service.projection import last_lines
 from engine.core import View
 
 log = logging.getLogger(__name__)
@@ -277,7 +277,15 @@ class Courier:
 
     def prepare(self, update: TableUpdate) -> None:
         """Start drawing the pictures an update will show (while its maker is answered)."""
-        self.pictures.prepare([update.public.view, *(n.view for n in update.private)])
+        self.pictures.prepare(update.told.views)
+
+    async def answer_and_tell(self, interaction: discord.Interaction, update: TableUpdate) -> None:
+        """Answer an interaction not yet acknowledged with the update's confirmation,
+        privately, while the table is told of it."""
+        committed(interaction, "queued")
+        self.prepare(update)
+        answering = interaction.response.send_message(update.confirmation, ephemeral=True)
+        await self.tell_table(interaction, update.game_id, answering, update.queued)
 
     async def tell_table(
         self,
@@ -364,7 +372,7 @@ class Courier:
             return None, Report("the channel could not be told (the game could not be read).")
         if delivery is None:
             return None, Report()
-        self.pictures.prepare([*(p.view for p in delivery.posts), *(n.view for n in delivery.dms)])
+        self.pictures.prepare(delivery.views)
         queued_at = delivery.queued_at
         once = functools.partial(nonce, game_id, delivery.upto, queued_at)
         channel = self.client.get_partial_messageable(delivery.channel_id)

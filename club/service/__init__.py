@@ -11,7 +11,8 @@ here for the transport and tools): the tables (loading, locks, the clock and see
 the servers' settings, the committer (`commits`, each request's unit of work: the channel's
 lock, its table loaded once and one transaction per action), lobbies and rematches, play,
 claims on time and stand-ins, takebacks, computer players, looking, times away, each player's
-tables and digests (`waiting`), clocks (reminders and timers), deliveries, leases (work claimed
+tables and digests (`waiting`), clocks (reminders and timers), the outbox as this process tells
+it (`telling`), deliveries, leases (work claimed
 in a database several processes share), games' records and replays (`history`), stats and
 ratings (`ratings`), and each person's data (`privacy`). Callers name the service they use:
 `service.play.move(...)`.
@@ -28,13 +29,14 @@ from club.service.claims import Claims
 from club.service.clocks import Clocks
 from club.service.commits import Committer
 from club.service.computers import Computers, Turn
-from club.service.deliveries import Deliveries, Delivery, Post, view_digest
+from club.service.deliveries import Deliveries
 from club.service.leases import Leases
 from club.service.lobbies import Lobbies, Lobby
 from club.service.looking import Looking
 from club.service.offers import narrower_prefixes
 from club.service.play import Play
 from club.service.privacy import PrivacyService
+from club.service.projection import Delivery, Post, view_digest
 from club.service.ratings import Ratings
 from club.service.records import History
 from club.service.rematches import Rematch, Rematches
@@ -42,6 +44,7 @@ from club.service.servers import Servers
 from club.service.standins import StandIns
 from club.service.tables import Tables, new_seed
 from club.service.takebacks import TakebackAsked, Takebacks
+from club.service.telling import Queued, Telling
 from club.service.updates import (
     Choice,
     ChooseFurther,
@@ -49,7 +52,6 @@ from club.service.updates import (
     Notice,
     Played,
     Player,
-    Queued,
     TableError,
     TableUpdate,
 )
@@ -80,7 +82,8 @@ class TableService:
         games, moves, people = store.games, store.moves, store.people
         self.tables = tables = Tables(games, moves, seed_source, clock=clock, catalogue=catalogue)
         self.servers = servers = Servers(store.servers, remind_after=remind_after, clock=clock)
-        committer = Committer(tables, servers, games, moves)
+        self.telling = telling = Telling(store.outbox)
+        committer = Committer(tables, servers, games, moves, telling)
         self.lobbies = lobbies = Lobbies(tables, games, store.ledger, people, servers, committer)
         self.rematches = Rematches(tables, games, committer, lobbies)
         self.play = play = Play(tables, games, committer)
@@ -92,7 +95,7 @@ class TableService:
         self.computers = Computers(tables, games, committer)
         self.looking = Looking(tables, games, store.outbox, committer)
         self.clocks = Clocks(tables, games, committer, servers, away, waiting)
-        self.deliveries = Deliveries(tables, games, store.outbox, committer)
+        self.deliveries = Deliveries(tables, games, telling, committer)
         self.leases = Leases(store.leases, holder=holder, clock=clock)
         self.history = History(games, moves, catalogue)
         self.ratings = Ratings(store.ledger, catalogue)

@@ -13,12 +13,13 @@ import asyncio
 import json
 import secrets
 import time
-from collections import Counter, OrderedDict, defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from club.catalogue import CATALOGUE, Catalogue
+from club.service import wording
 from club.service.updates import Controls, Player, TableError
 from club.service.wording import STALE
 from club.storage.games import Games
@@ -91,9 +92,6 @@ class Tables:
         """Told the id of a game that ended, or whose position changed other than by a move
         (a resignation, a takeback, a timeout) or whose seat a stand-in left: the bot sets it
         to `bot.workers.thinking.Thinkers.forget`, so the computer players drop its trees."""
-        self.rounds: Counter[int] = Counter()
-        """Each game's delivery round in this process: raised as a delivery starts to change
-        the game's outbox and again when it is done (see `club.service.updates.Queued`)."""
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that keeps one request at a time on the channel's table."""
@@ -156,6 +154,13 @@ class Tables:
                 "was changed. Check the board and try again if you still mean it."
             )
         return table.row.moves_made
+
+
+def turn_line(table: Table, *, ping: bool = True) -> str:
+    """Whose turn it is at `table`: pinging them (`ping`), or naming them in bold."""
+    seats = table.actors()
+    names = [table.players[s].name for s in seats]
+    return wording.turn_line(names, [table.players[s].user_id for s in seats], ping=ping)
 
 
 def unwatched(game_id: int) -> None:

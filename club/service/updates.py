@@ -4,9 +4,13 @@ the result of an action on a game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from club.storage.rows import GameRow, OutboxRow
 from engine.core import GameError, Seat, View
+
+if TYPE_CHECKING:
+    from club.service.projection import Delivery
+    from club.service.telling import Queued
 
 
 class TableError(GameError):
@@ -71,19 +75,20 @@ class ChooseFurther(TableError):
 
 @dataclass(frozen=True)
 class TableUpdate:
-    """The result of an action on a game: the game's new version and what to say.
+    """The result of an action on a game: the game's new version and what the table is shown.
 
-    `public` is the channel's notice and `private` the players' own; the same is queued in the
-    store's outbox and delivered from there (see `Deliveries`). `hidden` means the move itself
-    is secret. The mover is answered privately with `confirmation`.
+    `told` is the projection of this update (`club.service.projection.project`): the posts and
+    DMs it makes when delivered on its own; it is queued in the store's outbox and delivered
+    from there (see `Deliveries`), or from `queued` by the request that committed it. `hidden`
+    means the move itself is secret. The mover is answered privately with `confirmation`.
     """
 
     game_id: int
     channel_id: int
     version: int
-    public: Notice
-    private: tuple[Notice, ...] = ()
+    told: Delivery
     finished: bool = False
+    """The game is over (a result, or none for an abandoned game)."""
     hidden: bool = False
     confirmation: str = ""
     next_choice: Controls | None = None
@@ -95,19 +100,6 @@ class TableUpdate:
     queued: Queued | None = None
     """What the commit left to tell, held in memory for the request that made it (None: its
     delivery reads the outbox)."""
-
-
-@dataclass(frozen=True)
-class Queued:
-    """An action's update as its commit wrote it, so that the request that committed it can
-    deliver it without reading it back: the game `row` as committed and its outbox `entry`, the
-    only one waiting. `since` is the game's delivery round in this process when the commit
-    began (see `club.service.tables.Tables.rounds`): a delivery of the game since then may have
-    told or dropped what the memory holds, and the delivery then reads the outbox instead."""
-
-    row: GameRow
-    entry: OutboxRow
-    since: int
 
 
 @dataclass(frozen=True)
