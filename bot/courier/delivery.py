@@ -52,6 +52,7 @@ from club.service import (
     Post,
     Queued,
     TableService,
+    TableTold,
     TableUpdate,
 )
 from club.service.computer_seats import is_computer
@@ -204,8 +205,6 @@ class Courier:
         self.service = service
         self.pictures = pictures
         self.components = components
-        self.after_delivery: list[Callable[[Delivery], None]] = []
-        """Called with each delivery that reached the table."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._started = time.time()
         self._left_over: set[int] | None = None
@@ -347,16 +346,8 @@ class Courier:
             )
         delivery, report = told
         if delivery is not None:
-            self._reached(delivery)
+            self.service.effects.emit(TableTold(delivery))
         return report
-
-    def _reached(self, delivery: Delivery) -> None:
-        """Tell the listeners that `delivery` reached the table."""
-        for listener in self.after_delivery:
-            try:
-                listener(delivery)
-            except Exception:  # a listener's failure is no failure to tell the table
-                log.exception("A listener of game %s's delivery failed", delivery.game_id)
 
     async def _deliver(self, game_id: int, queued: Queued | None) -> tuple[Delivery | None, Report]:
         """Tell the game's queued updates (this process holds its delivery): the delivery that
@@ -412,7 +403,7 @@ class Courier:
         if pending is None:
             return
         delivery, living = pending
-        queued = await self.service.store.outbox.pending(game_id)
+        queued = await self.service.telling.pending(game_id)
         if queued and queued[0].id <= delivery.upto:
             await self.service.deliveries.delivered(delivery, living)
             log.info("Game %s: updates told earlier are now marked delivered", game_id)

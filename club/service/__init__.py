@@ -7,7 +7,8 @@ a per-channel lock; the store's version guard catches anything that slips past i
 
 `TableService` is a plain container of one service per job, each given exactly the collaborators
 it uses, the store's repositories among them (no service holds the whole store; `store` stays
-here for the transport and tools): the tables (loading, locks, the clock and seeds, `tables`),
+here for the transport and tools): what happened, told to whoever the bot declares reacts to it
+(`effects`), the tables (loading, locks, the clock and seeds, `tables`),
 the servers' settings, the committer (`commits`, each request's unit of work: the channel's
 lock, its table loaded once and one transaction per action), lobbies and rematches, play,
 claims on time and stand-ins, takebacks, computer players, looking, times away, each player's
@@ -30,6 +31,7 @@ from club.service.clocks import Clocks
 from club.service.commits import Committer
 from club.service.computers import Computers, Turn
 from club.service.deliveries import Deliveries
+from club.service.effects import Effects, GameChanged, TableTold
 from club.service.leases import Leases
 from club.service.lobbies import Lobbies, Lobby
 from club.service.looking import Looking
@@ -80,7 +82,11 @@ class TableService:
     ) -> None:
         self.store = store
         games, moves, people = store.games, store.moves, store.people
-        self.tables = tables = Tables(games, moves, seed_source, clock=clock, catalogue=catalogue)
+        self.effects = Effects()
+        """What happened, told to the reactions the bot declares (`bot.client.after_commit`)."""
+        self.tables = tables = Tables(
+            games, moves, seed_source, clock=clock, catalogue=catalogue, effects=self.effects
+        )
         self.servers = servers = Servers(store.servers, remind_after=remind_after, clock=clock)
         self.telling = telling = Telling(store.outbox)
         committer = Committer(tables, servers, games, moves, telling)
@@ -110,6 +116,8 @@ __all__ = [
     "ChooseFurther",
     "Controls",
     "Delivery",
+    "Effects",
+    "GameChanged",
     "Living",
     "Lobby",
     "Notice",
@@ -121,6 +129,7 @@ __all__ = [
     "SaveUncertain",
     "TableError",
     "TableService",
+    "TableTold",
     "TableUpdate",
     "TakebackAsked",
     "Turn",

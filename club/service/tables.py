@@ -20,6 +20,7 @@ from typing import Any
 
 from club.catalogue import CATALOGUE, Catalogue
 from club.service import wording
+from club.service.effects import Effects, GameChanged
 from club.service.updates import Controls, Player, TableError
 from club.service.wording import STALE
 from club.storage.games import Games
@@ -77,6 +78,7 @@ class Tables:
         *,
         clock: Callable[[], float] = time.time,
         catalogue: Catalogue = CATALOGUE,
+        effects: Effects | None = None,
     ) -> None:
         self._games = games
         self._moves = moves
@@ -88,10 +90,13 @@ class Tables:
         """The time now, in Unix seconds."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._states: OrderedDict[int, tuple[str, Any]] = OrderedDict()
-        self.changed: Callable[[int], None] = unwatched
-        """Told the id of a game that ended, or whose position changed other than by a move
-        (a resignation, a takeback, a timeout) or whose seat a stand-in left: the bot sets it
-        to `bot.workers.thinking.Thinkers.forget`, so the computer players drop its trees."""
+        self.effects = effects or Effects()
+        """Where what happened is told (see `club.service.effects`)."""
+
+    def changed(self, game_id: int) -> None:
+        """Tell that the game ended, or that its position changed other than by a move
+        (`GameChanged`: the computer players drop its trees)."""
+        self.effects.emit(GameChanged(game_id))
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that keeps one request at a time on the channel's table."""
@@ -161,10 +166,6 @@ def turn_line(table: Table, *, ping: bool = True) -> str:
     seats = table.actors()
     names = [table.players[s].name for s in seats]
     return wording.turn_line(names, [table.players[s].user_id for s in seats], ping=ping)
-
-
-def unwatched(game_id: int) -> None:
-    """Nothing: a change told to nobody."""
 
 
 def prepare_offers(game: Game[Any, Any], state: Any) -> None:
