@@ -123,8 +123,9 @@ class Play:
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
             table = await _readable(work, row)
             if table is not None:
-                said = wording.abandoned(table.game.title, player.name)
                 seat = table.row.seat_of(player.user_id)
+                by = "a moderator" if seat is None else player.name  # kept in the move log
+                said = wording.abandoned(table.game.title, by)
                 action = Action.change(table, -1 if seat is None else seat, "abandon", said)
                 update = await work.commit(action)
                 return replace(update, confirmation="Done: the game ended with no result.")

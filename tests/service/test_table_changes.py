@@ -42,7 +42,7 @@ async def test_an_abandoned_game_records_the_abandon_and_tells_the_channel(
     tables, _ = service
     game = await game_id(tables)
     await tables.play.abandon(CHANNEL, CAT, moderator=True)
-    said = f"The {TITLE} game in this channel was abandoned by Cat."
+    said = f"The {TITLE} game in this channel was abandoned by a moderator."  # Cat: not seated
     *_, last = await tables.store.moves.of(game)
     assert (last.seq, last.seat, last.kind, last.said) == (2, -1, "abandon", said)
     row = await tables.store.games.last_in(CHANNEL)
