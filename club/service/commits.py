@@ -34,8 +34,8 @@ from engine.core import Event, Seat, TimedGame, UndoableGame
 
 MOVES = ("move", "hidden")
 """The kinds of action that leave a game going on from a position a computer's kept tree
-holds: any other (a resignation, a timeout, a takeback), and any that ends the game, is told
-to `Tables.changed`."""
+holds: any other (a resignation, a timeout, a takeback, a change of the table), and any that
+ends the game, is told to `Tables.changed`."""
 
 
 @dataclass(frozen=True)
@@ -284,7 +284,7 @@ def _tell(action: Action) -> _Told:
         result = action.result if action.kind == "abandon" else row.result
         shown = replace(row, status=status, result=result, moves_made=row.moves_made + 1)
         after = Table(shown, game, state, before.players)
-        entry = outbox.entry(after, _said(action), (), fresh=True)
+        entry = outbox.entry(after, outbox.narration(action.events), (), fresh=True)
         return _told(after, entry, action.result, None)
     outcome = game.outcome(state)
     names = [p.name for p in before.players]
@@ -301,15 +301,11 @@ def _tell(action: Action) -> _Told:
     return _told(after, entry, result, ending(game, state, outcome))
 
 
-def _said(action: Action) -> str:
-    return " ".join(e.text for e in action.events if e.to is None)
-
-
 def _told(after: Table, entry: OutboxEntry, result: str | None, ended: Ending | None) -> _Told:
     """The update `entry` at `after` (its row as the commit will leave it), projected."""
     row = OutboxRow(0, entry.to_json(), 0, 0.0)
     delivery = project(after, [row], after.row.living)
-    return _Told(entry, delivery, _shown(after.row), snapshot(after), result, ended)
+    return _Told(entry, delivery, _shown(after.row), _snapshot(after), result, ended)
 
 
 def _shown(row: GameRow) -> tuple[Any, ...]:
@@ -317,6 +313,6 @@ def _shown(row: GameRow) -> tuple[Any, ...]:
     return (row.living, row.unrated, row.status, row.result, row.moves_made)
 
 
-def snapshot(table: Table) -> str:
+def _snapshot(table: Table) -> str:
     """The table's state as the JSON text the store keeps."""
     return json.dumps(table.game.to_json(table.state))

@@ -104,8 +104,13 @@ def action_entry(before: Table, after: Table, events: Sequence[Event]) -> Outbox
         for e in events
         if e.to is not None
     )
-    said = " ".join(e.text for e in events if e.to is None)
-    return entry(after, said, mentions, (*told, *private_lines(after, newly)), fresh=None)
+    private = (*told, *private_lines(after, newly))
+    return entry(after, narration(events), mentions, private, fresh=None)
+
+
+def narration(events: Sequence[Event]) -> str:
+    """What the channel is told of `events`: the public ones, in order, on one line."""
+    return " ".join(e.text for e in events if e.to is None)
 
 
 def opening_entry(table: Table, said: str) -> OutboxEntry:
