@@ -38,7 +38,7 @@ from club.service.looking import Looking
 from club.service.offers import narrower_prefixes
 from club.service.play import Play
 from club.service.privacy import PrivacyService
-from club.service.projection import Delivery, Post, view_digest
+from club.service.projection import view_digest
 from club.service.ratings import Ratings
 from club.service.records import History
 from club.service.rematches import Rematch, Rematches
@@ -46,14 +46,17 @@ from club.service.servers import Servers
 from club.service.standins import StandIns
 from club.service.tables import Tables, new_seed
 from club.service.takebacks import TakebackAsked, Takebacks
-from club.service.telling import Queued, Telling
+from club.service.telling import Telling
 from club.service.updates import (
     Choice,
     ChooseFurther,
     Controls,
+    Delivery,
     Notice,
     Played,
     Player,
+    Post,
+    Queued,
     TableError,
     TableUpdate,
 )

@@ -22,11 +22,11 @@ from typing import Any
 from club.ratings.standings import Ending, ending
 from club.service import offers, outbox, wording
 from club.service.outbox import OutboxEntry
-from club.service.projection import Delivery, project
+from club.service.projection import project
 from club.service.servers import Servers
 from club.service.tables import Table, Tables, prepare_offers
-from club.service.telling import Queued, Telling
-from club.service.updates import TableUpdate
+from club.service.telling import Telling
+from club.service.updates import Delivery, Queued, TableUpdate
 from club.storage.games import Games
 from club.storage.moves import Moves
 from club.storage.rows import Commit, Committed, GameRow, OutboxRow, PhaseTimer, Statement

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 
 from club.service.commits import Action, Committer
-from club.service.projection import Delivery, project
+from club.service.projection import project
 from club.service.tables import Tables
-from club.service.telling import Queued, Telling
-from club.service.updates import TableError
+from club.service.telling import Telling
+from club.service.updates import Delivery, Queued, TableError
 from club.storage.games import Games
 from club.storage.outbox import dropped
 from club.storage.rows import Living

@@ -12,10 +12,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from club.service.projection import Delivery
+from club.service.updates import Delivery
 
 log = logging.getLogger(__name__)
 

@@ -11,66 +11,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from club.service import offers, wording
 from club.service.computer_seats import is_computer
 from club.service.outbox import OutboxEntry, PrivateLine
 from club.service.tables import Table, turn_line
-from club.service.updates import Controls, Notice
+from club.service.updates import Controls, Delivery, Notice, Post
 from club.storage.rows import Living, OutboxRow
 from engine.core import View
-
-
-@dataclass(frozen=True)
-class Post:
-    """One channel message of a delivery: posted anew (`new`, so its pings reach the players to
-    act) or edited into the living board message.
-
-    `narration` is what happened (all of it since the living message was posted, for an edit,
-    as far as the store keeps it: see `KEPT_NARRATION`); `footer` whose turn it is or the result;
-    `view` the board to attach (None keeps the picture already there, or sends none). The
-    transport fits them to a message.
-    """
-
-    narration: tuple[str, ...]
-    footer: str
-    view: View | None
-    mentions: tuple[int, ...]
-    controls: Controls | None
-    new: bool
-
-    @property
-    def text(self) -> str:
-        """The narration and the footer, a line each, as one text (before any fitting)."""
-        return "\n".join([*self.narration, self.footer]).strip()
-
-
-@dataclass(frozen=True)
-class Delivery:
-    """Everything still to tell about a game: channel posts in order, then DMs (merged: one per
-    player, however long; the transport splits it into messages). `upto` is the
-    last outbox entry it covers; `living` is the board message's record once delivered, with
-    the id of the message to edit (the transport puts in the id of any message it posts)."""
-
-    game_id: int
-    channel_id: int
-    upto: int
-    queued_at: float
-    """When its last entry (`upto`) was queued (Unix seconds): with the game and `upto`, it names
-    the delivery's messages for good (SQLite gives an outbox id again once the entries above it
-    are delivered)."""
-    posts: tuple[Post, ...]
-    dms: tuple[Notice, ...]
-    living: Living
-    computer_to_act: bool = False
-    """Whether a computer player may act in the position it shows (its turn is then due)."""
-
-    @property
-    def views(self) -> tuple[View | None, ...]:
-        """Every board it shows, the channel's first (for drawing them ahead)."""
-        return (*(p.view for p in self.posts), *(n.view for n in self.dms))
-
 
 KEPT_NARRATION = 4096
 """Characters of the living board message's narration kept in the store for its next edit (its

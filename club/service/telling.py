@@ -15,20 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from club.service.projection import Delivery
+from club.service.updates import Delivery, Queued
 from club.storage.outbox import Outbox
 from club.storage.rows import Committed, Living, OutboxRow
-
-
-@dataclass(frozen=True)
-class Queued:
-    """An update as its commit projected it (its `delivery`), held for the request that
-    committed it; `since` is the game's mark when the commit began."""
-
-    delivery: Delivery
-    since: int
 
 
 class Telling:

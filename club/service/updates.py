@@ -1,16 +1,13 @@
-"""What the service hands the transport: notices to deliver, controls to show under them, and
-the result of an action on a game."""
+"""What the service hands the transport: notices to deliver, controls to show under them, a
+game's delivery (its posts and DMs, as `club.service.projection.project` makes them) and the
+result of an action on a game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from club.storage.rows import Living
 from engine.core import GameError, Seat, View
-
-if TYPE_CHECKING:
-    from club.service.projection import Delivery
-    from club.service.telling import Queued
 
 
 class TableError(GameError):
@@ -71,6 +68,66 @@ class ChooseFurther(TableError):
     def __init__(self, message: str, controls: Controls) -> None:
         super().__init__(message)
         self.controls = controls
+
+
+@dataclass(frozen=True)
+class Post:
+    """One channel message of a delivery: posted anew (`new`, so its pings reach the players to
+    act) or edited into the living board message.
+
+    `narration` is what happened (all of it since the living message was posted, for an edit,
+    as far as the store keeps it: see `KEPT_NARRATION`); `footer` whose turn it is or the result;
+    `view` the board to attach (None keeps the picture already there, or sends none). The
+    transport fits them to a message.
+    """
+
+    narration: tuple[str, ...]
+    footer: str
+    view: View | None
+    mentions: tuple[int, ...]
+    controls: Controls | None
+    new: bool
+
+    @property
+    def text(self) -> str:
+        """The narration and the footer, a line each, as one text (before any fitting)."""
+        return "\n".join([*self.narration, self.footer]).strip()
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Everything still to tell about a game: channel posts in order, then DMs (merged: one per
+    player, however long; the transport splits it into messages). `upto` is the
+    last outbox entry it covers; `living` is the board message's record once delivered, with
+    the id of the message to edit (the transport puts in the id of any message it posts)."""
+
+    game_id: int
+    channel_id: int
+    upto: int
+    queued_at: float
+    """When its last entry (`upto`) was queued (Unix seconds): with the game and `upto`, it names
+    the delivery's messages for good (SQLite gives an outbox id again once the entries above it
+    are delivered)."""
+    posts: tuple[Post, ...]
+    dms: tuple[Notice, ...]
+    living: Living
+    computer_to_act: bool = False
+    """Whether a computer player may act in the position it shows (its turn is then due)."""
+
+    @property
+    def views(self) -> tuple[View | None, ...]:
+        """Every board it shows, the channel's first (for drawing them ahead)."""
+        return (*(p.view for p in self.posts), *(n.view for n in self.dms))
+
+
+@dataclass(frozen=True)
+class Queued:
+    """An update as its commit projected it (its `delivery`), held for the request that
+    committed it; `since` is the game's mark when the commit began (see
+    `club.service.telling`)."""
+
+    delivery: Delivery
+    since: int
 
 
 @dataclass(frozen=True)
