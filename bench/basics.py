@@ -176,7 +176,7 @@ async def play(match: Match, service: TableService, moves: int | None = None) ->
 
 async def render_update(update: TableUpdate) -> None:
     """Draw the update's public board in a worker thread, as the bot's delivery does."""
-    view = update.public.view
+    view = update.told.posts[-1].view
     assert view is not None
     render = CATALOGUE.renderer_for(view).render
     await asyncio.get_running_loop().run_in_executor(None, render, view)

@@ -52,7 +52,8 @@ from club.faults import Faults
 from club.operations.figures import where_kind
 from club.operations.heartbeat import HeartbeatWriter
 from club.review.reviews import Reviews
-from club.service import Controls, TableService
+from club.service import Controls, GameChanged, TableService, TableTold
+from club.service.effects import Reactions
 from club.storage import storage_for
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,23 @@ IN_FLIGHT = (
 a button or menu, a form)."""
 FINISH_SECONDS = 10.0
 """How long a stop waits for the interactions in flight (Docker allows the bot 20 s)."""
+
+
+def after_commit(thinkers: Thinkers, computers: ComputerPlayers) -> Reactions:
+    """Who reacts to what happened, the one list of what follows a commit or a delivery:
+
+    - a game ended, or its position changed other than by a move: every thinking worker drops
+      its trees of it and ponders it no more;
+    - a delivery reached the table: the game's computer players wake, if one may act.
+
+    The rest is no reaction: the update is told by the request that committed it (and the
+    poll), a finished game is counted for ratings in its commit's transaction, and reminders,
+    timers and stand-ins are the poll's.
+    """
+    return {
+        GameChanged: [lambda event: thinkers.forget(event.game_id)],
+        TableTold: [lambda event: computers.delivered(event.delivery)],
+    }
 
 
 def components(controls: Controls | None) -> discord.ui.View | None:
@@ -195,7 +213,6 @@ class MarsBot(commands.AutoShardedBot):
         self.pictures = pictures = self._make_pictures()
         self.courier = courier = Courier(self, self.service, pictures, components)
         self.thinkers = thinkers = self._make_thinkers()
-        self.service.tables.changed = thinkers.forget  # an ended game's trees are dropped
         self.computers = ComputerPlayers(
             self.service,
             courier,
@@ -203,6 +220,7 @@ class MarsBot(commands.AutoShardedBot):
             pause=self.config.computer_pause,
             runs_guild=self.config.runs_guild,
         )
+        self.service.effects.declare(after_commit(thinkers, self.computers))
         self.add_dynamic_items(
             LobbyButton,
             ComputerPicker,

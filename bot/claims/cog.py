@@ -3,9 +3,9 @@ table waiting longer than its clock (the rulings are in `club.service.fair_clock
 `club.service.standins`), and `/claim back`, taking one's seat back from a stand-in.
 
 `/claim win` is answered like a move: a private "thinking" reply becomes the confirmation while
-the channel is told from the outbox. `/claim end` answers the channel in public at once (one
-short, locked step, as `/abandon`), leaving a refusal free to be private; so do
-`/claim standin` and `/claim back`, whose stand-in then moves from `bot.standins.cog`.
+the channel is told from the outbox. `/claim end`, `/claim standin` and `/claim back` answer
+privately at once (one short, locked step, as `/abandon`) while the table is told from the
+outbox; a stand-in then moves from `bot.standins.cog`.
 """
 
 from __future__ import annotations
@@ -49,11 +49,10 @@ class ClaimCommands(commands.Cog):
 
     @claim.command(name="end", description="End the game with no result")
     async def end(self, interaction: discord.Interaction[MarsBot]) -> None:
-        said = await self.service.claims.claim_end(channel_of(interaction), player_of(interaction))
-        committed(interaction)
-        await interaction.response.send_message(
-            said, allowed_mentions=discord.AllowedMentions.none()
+        update = await self.service.claims.claim_end(
+            channel_of(interaction), player_of(interaction)
         )
+        await self.courier.answer_and_tell(interaction, update)
 
     @claim.command(name="standin", description="A computer plays the absent players' seats")
     @app_commands.describe(level="How strong the stand-in plays (easy unless chosen)")
@@ -62,20 +61,14 @@ class ClaimCommands(commands.Cog):
         interaction: discord.Interaction[MarsBot],
         level: Literal["easy", "normal", "hard"] = "easy",
     ) -> None:
-        said = await self.service.claims.claim_standin(
+        update = await self.service.claims.claim_standin(
             channel_of(interaction), player_of(interaction), level
         )
-        committed(interaction)
-        await interaction.response.send_message(
-            said, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await self.courier.answer_and_tell(interaction, update)
 
     @claim.command(name="back", description="Take your seat back from a stand-in")
     async def back(self, interaction: discord.Interaction[MarsBot]) -> None:
-        said = await self.service.standins.take_seat_back(
+        update = await self.service.standins.take_seat_back(
             channel_of(interaction), interaction.user.id
         )
-        committed(interaction)
-        await interaction.response.send_message(
-            said, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await self.courier.answer_and_tell(interaction, update)

@@ -1,6 +1,7 @@
-"""The cog that keeps computer players moving: it wakes a game's computer players after
-each delivery of its updates, and sweeps every game with one regularly (at start-up first), so
-a restart takes pending turns up again (see `bot.computers.turns`)."""
+"""The cog that keeps computer players moving: it sweeps every game with one regularly (at
+start-up first), so a restart takes pending turns up again, and stops their turns as it is
+removed (see `bot.computers.turns`; each delivery wakes a game's computer players, as
+`bot.client.after_commit` declares)."""
 
 from __future__ import annotations
 
@@ -16,19 +17,16 @@ SWEEP_SECONDS = 30
 
 
 class ComputerTurnLoop(commands.Cog):
-    """Wakes computer players after each delivery and sweeps for pending turns regularly, once
-    the bot has added the cog."""
+    """Sweeps for pending computer turns regularly, once the bot has added the cog."""
 
     def __init__(self, players: ComputerPlayers) -> None:
         self.players = players
 
     async def cog_load(self) -> None:
-        self.players.courier.after_delivery.append(self.players.delivered)
         self.sweep.start()
 
     async def cog_unload(self) -> None:
         self.sweep.cancel()
-        self.players.courier.after_delivery.remove(self.players.delivered)
         await self.players.close()
 
     @tasks.loop(seconds=SWEEP_SECONDS)

@@ -53,6 +53,7 @@ class ComputerPlayers:
         """Whether this process runs a server's shard (whose games its sweep wakes)."""
         self._running: dict[int, asyncio.Task[None]] = {}
         self._woken: set[int] = set()
+        self._closed = False
 
     def delivered(self, delivery: Delivery) -> None:
         """A game's updates reached the table: its computer player's turn, if due, begins."""
@@ -60,7 +61,10 @@ class ComputerPlayers:
             self.wake(delivery.game_id)
 
     def wake(self, game_id: int) -> None:
-        """Look for a computer player's turn in this game (now, or after the turn under way)."""
+        """Look for a computer player's turn in this game (now, or after the turn under way);
+        nothing once closed."""
+        if self._closed:
+            return
         self._woken.add(game_id)
         if game_id not in self._running:
             task = asyncio.get_running_loop().create_task(self._play(game_id))
@@ -104,7 +108,9 @@ class ComputerPlayers:
             log.exception("A computer player's turn in game %s failed", game_id)
 
     async def close(self) -> None:
-        """Stop the turns under way (a committed move stays committed; the rest is redone)."""
+        """Stop the turns under way (a committed move stays committed; the rest is redone) and
+        take no more."""
+        self._closed = True
         for task in list(self._running.values()):
             task.cancel()
         await asyncio.gather(*self._running.values(), return_exceptions=True)

@@ -53,10 +53,11 @@ from club.service import (
     Post,
     Queued,
     TableService,
+    TableTold,
     TableUpdate,
 )
 from club.service.computer_seats import is_computer
-from club.service.deliveries import last_lines
+from club.service.projection import last_lines
 from engine.core import View
 
 log = logging.getLogger(__name__)
@@ -206,8 +207,6 @@ class Courier:
         self.pictures = pictures
         self.components = components
         self.dm_channels = DmChannels(client)
-        self.after_delivery: list[Callable[[Delivery], None]] = []
-        """Called with each delivery that reached the table."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._started = time.time()
         self._left_over: set[int] | None = None
@@ -276,7 +275,15 @@ class Courier:
 
     def prepare(self, update: TableUpdate) -> None:
         """Start drawing the pictures an update will show (while its maker is answered)."""
-        self.pictures.prepare([update.public.view, *(n.view for n in update.private)])
+        self.pictures.prepare(update.told.views)
+
+    async def answer_and_tell(self, interaction: discord.Interaction, update: TableUpdate) -> None:
+        """Answer an interaction not yet acknowledged with the update's confirmation,
+        privately, while the table is told of it."""
+        committed(interaction, "queued")
+        self.prepare(update)
+        answering = interaction.response.send_message(update.confirmation, ephemeral=True)
+        await self.tell_table(interaction, update.game_id, answering, update.queued)
 
     async def tell_table(
         self,
@@ -338,16 +345,8 @@ class Courier:
             )
         delivery, report = told
         if delivery is not None:
-            self._reached(delivery)
+            self.service.effects.emit(TableTold(delivery))
         return report
-
-    def _reached(self, delivery: Delivery) -> None:
-        """Tell the listeners that `delivery` reached the table."""
-        for listener in self.after_delivery:
-            try:
-                listener(delivery)
-            except Exception:  # a listener's failure is no failure to tell the table
-                log.exception("A listener of game %s's delivery failed", delivery.game_id)
 
     async def _deliver(self, game_id: int, queued: Queued | None) -> tuple[Delivery | None, Report]:
         """Tell the game's queued updates (this process holds its delivery): the delivery that
@@ -363,7 +362,7 @@ class Courier:
             return None, Report("the channel could not be told (the game could not be read).")
         if delivery is None:
             return None, Report()
-        self.pictures.prepare([*(p.view for p in delivery.posts), *(n.view for n in delivery.dms)])
+        self.pictures.prepare(delivery.views)
         queued_at = delivery.queued_at
         once = functools.partial(nonce, game_id, delivery.upto, queued_at)
         channel = self.client.get_partial_messageable(delivery.channel_id)
@@ -403,7 +402,7 @@ class Courier:
         if pending is None:
             return
         delivery, living = pending
-        queued = await self.service.store.outbox.pending(game_id)
+        queued = await self.service.telling.pending(game_id)
         if queued and queued[0].id <= delivery.upto:
             await self.service.deliveries.delivered(delivery, living)
             log.info("Game %s: updates told earlier are now marked delivered", game_id)

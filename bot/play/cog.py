@@ -6,8 +6,9 @@ Every answer that reads a game is acknowledged first, privately (a "thinking" re
 sees), so the work that follows never runs into Discord's three seconds and a refusal stays
 private. A control on a private menu (an ephemeral message, or a DM) is acknowledged as an update
 of that menu, which then becomes the confirmation and the next menu, if any. `/abandon` answers
-the channel in public at once (one short, locked lookup), leaving a refusal free to be private;
-autocomplete cannot be deferred and answers from the service's remembered suggestions.
+at once (one short, locked step), leaving a refusal free to be private: a lobby's closing in
+public, a game's end privately while the table is told from the outbox. Autocomplete cannot
+be deferred and answers from the service's remembered suggestions.
 """
 
 from __future__ import annotations
@@ -167,12 +168,15 @@ class PlayCommands(commands.Cog):
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction[MarsBot]) -> None:
         moderator = interaction.permissions.manage_channels
-        said = await self.service.play.abandon(
+        ended = await self.service.play.abandon(
             channel_of(interaction), player_of(interaction), moderator=moderator
         )
+        if isinstance(ended, TableUpdate):
+            await self.courier.answer_and_tell(interaction, ended)
+            return
         committed(interaction)
         await interaction.response.send_message(
-            said, allowed_mentions=discord.AllowedMentions.none()
+            ended, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(

@@ -7,11 +7,13 @@ a per-channel lock; the store's version guard catches anything that slips past i
 
 `TableService` is a plain container of one service per job, each given exactly the collaborators
 it uses, the store's repositories among them (no service holds the whole store; `store` stays
-here for the transport and tools): the tables (loading, locks, the clock and seeds, `tables`),
+here for the transport and tools): what happened, told to whoever the bot declares reacts to it
+(`effects`), the tables (loading, locks, the clock and seeds, `tables`),
 the servers' settings, the committer (`commits`, each request's unit of work: the channel's
 lock, its table loaded once and one transaction per action), lobbies and rematches, play,
 claims on time and stand-ins, takebacks, computer players, looking, times away, each player's
-tables and digests (`waiting`), clocks (reminders and timers), deliveries, leases (work claimed
+tables and digests (`waiting`), clocks (reminders and timers), the outbox as this process tells
+it (`telling`), deliveries, leases (work claimed
 in a database several processes share), games' records and replays (`history`), stats and
 ratings (`ratings`), seasons (`seasons`) and each person's data (`privacy`). Callers name
 the service they use: `service.play.move(...)`.
@@ -28,13 +30,15 @@ from club.service.claims import Claims
 from club.service.clocks import Clocks
 from club.service.commits import Committer
 from club.service.computers import Computers, Turn
-from club.service.deliveries import Deliveries, Delivery, Post, view_digest
+from club.service.deliveries import Deliveries
+from club.service.effects import Effects, GameChanged, TableTold
 from club.service.leases import Leases
 from club.service.lobbies import Lobbies, Lobby
 from club.service.looking import Looking
 from club.service.offers import narrower_prefixes
 from club.service.play import Play
 from club.service.privacy import PrivacyService
+from club.service.projection import view_digest
 from club.service.ratings import Ratings
 from club.service.records import History
 from club.service.rematches import Rematch, Rematches
@@ -43,13 +47,16 @@ from club.service.servers import Servers
 from club.service.standins import StandIns
 from club.service.tables import Tables, new_seed
 from club.service.takebacks import TakebackAsked, Takebacks
+from club.service.telling import Telling
 from club.service.updates import (
     Choice,
     ChooseFurther,
     Controls,
+    Delivery,
     Notice,
     Played,
     Player,
+    Post,
     Queued,
     TableError,
     TableUpdate,
@@ -79,9 +86,14 @@ class TableService:
     ) -> None:
         self.store = store
         games, moves, people = store.games, store.moves, store.people
-        self.tables = tables = Tables(games, moves, seed_source, clock=clock, catalogue=catalogue)
+        self.effects = Effects()
+        """What happened, told to the reactions the bot declares (`bot.client.after_commit`)."""
+        self.tables = tables = Tables(
+            games, moves, seed_source, clock=clock, catalogue=catalogue, effects=self.effects
+        )
         self.servers = servers = Servers(store.servers, remind_after=remind_after, clock=clock)
-        committer = Committer(tables, servers, games, moves)
+        self.telling = telling = Telling(store.outbox)
+        committer = Committer(tables, servers, games, moves, telling)
         self.lobbies = lobbies = Lobbies(tables, games, store.ledger, people, servers, committer)
         self.rematches = Rematches(tables, games, committer, lobbies)
         self.play = play = Play(tables, games, committer)
@@ -93,7 +105,7 @@ class TableService:
         self.computers = Computers(tables, games, committer)
         self.looking = Looking(tables, games, store.outbox, committer)
         self.clocks = Clocks(tables, games, committer, servers, away, waiting)
-        self.deliveries = Deliveries(tables, games, store.outbox, committer)
+        self.deliveries = Deliveries(tables, games, telling, committer)
         self.leases = Leases(store.leases, holder=holder, clock=clock)
         self.history = History(games, moves, catalogue)
         self.ratings = Ratings(store.ledger, catalogue)
@@ -111,6 +123,8 @@ __all__ = [
     "ChooseFurther",
     "Controls",
     "Delivery",
+    "Effects",
+    "GameChanged",
     "Living",
     "Lobby",
     "Notice",
@@ -122,6 +136,7 @@ __all__ = [
     "SaveUncertain",
     "TableError",
     "TableService",
+    "TableTold",
     "TableUpdate",
     "TakebackAsked",
     "Turn",

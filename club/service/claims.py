@@ -58,18 +58,22 @@ class Claims:
             assert update is not None
             return replace(update, confirmation=f"Done: {said}")
 
-    async def claim_end(self, channel_id: int, player: Player) -> str:
-        """End the game with no result; what the channel is told."""
+    async def claim_end(self, channel_id: int, player: Player) -> TableUpdate:
+        """End the game with no result, as an action of the claimer's (told from the outbox)."""
         async with self._committer.open(channel_id) as work:
             table = work.table
             _, said = await self._claim(table, player)
-            await self._games.end(table.row, "abandoned", f"No result: {said}")
-            self._tables.changed(table.row.id)
-            return f"The {table.game.title} game in this channel ended with no result. {said}"
+            told = f"The {table.game.title} game in this channel ended with no result. {said}"
+            action = Action.change(
+                table, table.seat(player.user_id), "abandon", told, result=f"No result: {said}"
+            )
+            return replace(await work.commit(action), confirmation=f"Done: {said}")
 
-    async def claim_standin(self, channel_id: int, player: Player, level: str = "easy") -> str:
+    async def claim_standin(
+        self, channel_id: int, player: Player, level: str = "easy"
+    ) -> TableUpdate:
         """Seat a stand-in of `level` in each seat keeping the table waiting (see
-        `club.service.standins`); what the channel is told."""
+        `club.service.standins`), each seat's change an action of its own; the last."""
         if level not in OFFERED_LEVELS:
             raise TableError(f"Choose a level: {', '.join(OFFERED_LEVELS)}.")
         async with self._committer.open(channel_id) as work:
@@ -81,16 +85,23 @@ class Claims:
             except ValueError as error:
                 raise TableError(str(error)) from error
             absent, _ = await self._claim(table, player)
-            row = table.row
-            for seat in absent:
-                await self._games.set_standin(row, table.players[seat].user_id, level)
-                row = await self._games.get(row.id) or row
             names = " and ".join(table.players[s].name for s in absent)
-            return (
+            said = (
                 f"{player.name} seated a stand-in ({level} computer) for {names}, who kept the "
-                f"table waiting over {row.clock_hours} h. From the stand-in's first move this "
-                f"game is unrated. {names} can take the seat back at any time with `/claim back`."
+                f"table waiting over {table.row.clock_hours} h. From the stand-in's first move "
+                f"this game is unrated. {names} can take the seat back at any time with "
+                "`/claim back`."
             )
+            update = None
+            for seat in absent:
+                table = work.table
+                user_id = table.players[seat].user_id
+                told = said if update is None else ""
+                seated = Action.change(table, seat, "standin", told, notation=level)
+                also = [self._games.standin(table.row.id, user_id, level)]
+                update = await work.commit(seated, also)
+            assert update is not None
+            return replace(update, confirmation=f"Done: a stand-in plays for {names}.")
 
     async def _claim(self, table: Table, player: Player) -> tuple[list[Seat], str]:
         """The seats of the people keeping the table waiting, whom `player` may claim against,

@@ -16,44 +16,58 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from club.ratings.standings import Ending, ending
 from club.service import offers, outbox, wording
+from club.service.outbox import OutboxEntry
+from club.service.projection import project
 from club.service.servers import Servers
 from club.service.tables import Table, Tables, prepare_offers
-from club.service.updates import Notice, Queued, TableUpdate
+from club.service.telling import Telling
+from club.service.updates import Delivery, Queued, TableUpdate
 from club.storage.games import Games
 from club.storage.moves import Moves
-from club.storage.rows import Commit, Committed, GameRow, PhaseTimer, Statement
+from club.storage.rows import Commit, Committed, GameRow, OutboxRow, PhaseTimer, Statement
 from engine.core import Event, Seat, TimedGame, UndoableGame
 
 MOVES = ("move", "hidden")
 """The kinds of action that leave a game going on from a position a computer's kept tree
-holds: any other (a resignation, a timeout, a takeback), and any that ends the game, is told
-to `Tables.changed`."""
+holds: any other (a resignation, a timeout, a takeback, a change of the table), and any that
+ends the game, is told to `Tables.changed`."""
 
 
 @dataclass(frozen=True)
 class _Told:
     """What an action says, worked out from the table before and after it."""
 
-    said: str
-    result: str | None
-    public: Notice
-    private: tuple[Notice, ...]
+    entry: OutboxEntry
+    """What the outbox keeps of it."""
+    delivery: Delivery
+    """How the table is shown it (`project`), before its outbox id is known."""
+    shown: tuple[Any, ...]
+    """What of the game's row as committed it was projected with (see `_shown`)."""
     snapshot: str
     """The new state as the JSON text that is stored."""
+    result: str | None
     ending: Ending | None
     """How the game ended (for ratings), or None while it goes on."""
+
+
+TABLE_CHANGES = ("abandon", "standin", "back")
+"""The kinds of action that change the table rather than the position, made by no engine move
+(replays and takebacks step over them): `abandon` ends the game with no result (`/abandon`,
+`/claim end`, its channel gone; seat -1 when no player did it), `standin` seats a stand-in in
+the seat and `back` gives the seat back to its person."""
 
 
 @dataclass(frozen=True)
 class Action:
     """An action to record at `table`: `seat` (-1: the game's own, such as a phase timer) did
     `kind` (move, hidden, resign, timeout, or takeback, which undoes the last `undoes`
-    actions), written `notation`, which left `state` and `events`."""
+    actions; or one of `TABLE_CHANGES`), written `notation`, which left `state` and `events`.
+    An `abandon` stores `result` (None: none) as the game's words on how it ended."""
 
     table: Table
     seat: Seat
@@ -62,6 +76,24 @@ class Action:
     state: Any
     events: list[Event]
     undoes: int = 1
+    result: str | None = None
+
+    @classmethod
+    def change(
+        cls,
+        table: Table,
+        seat: Seat,
+        kind: str,
+        said: str,
+        *,
+        notation: str = "",
+        result: str | None = None,
+    ) -> Action:
+        """One of `TABLE_CHANGES` at `table` (written `notation`, by default its kind), told to
+        the channel as `said` in a message of its own; the position stays as it is."""
+        assert kind in TABLE_CHANGES
+        events = [Event(said)] if said else []
+        return cls(table, seat, kind, notation or kind, table.state, events, result=result)
 
 
 class Work:
@@ -98,15 +130,20 @@ class Work:
 
 
 class Committer:
-    """Commits actions (moves, resignations, timeouts, takebacks) and the start of a game, each
-    in one store transaction with its move row and what to tell, and keeps the new state in
-    memory for the next request (telling `Tables.changed` of those not in `MOVES`)."""
+    """Commits actions (moves, resignations, timeouts, takebacks, the table's changes) and the
+    start of a game, each in one store transaction with its move row and its outbox entry, and
+    keeps the new state in memory for the next request (telling `Tables.changed` of those not
+    in `MOVES`). What it commits is projected as it commits it (`project`), so that the request
+    that made it can tell it without reading it back (see `club.service.telling`)."""
 
-    def __init__(self, tables: Tables, servers: Servers, games: Games, moves: Moves) -> None:
+    def __init__(
+        self, tables: Tables, servers: Servers, games: Games, moves: Moves, telling: Telling
+    ) -> None:
         self.tables = tables
         self._servers = servers
         self._games = games
         self._moves = moves
+        self._telling = telling
 
     @asynccontextmanager
     async def open(self, channel_id: int, *, status: str | None = "active") -> AsyncIterator[Work]:
@@ -125,77 +162,92 @@ class Committer:
         transaction; what to tell of it, and the table as committed."""
         table, seat, kind = action.table, action.seat, action.kind
         moves_made = table.row.moves_made
-        after = Table(table.row, table.game, action.state, table.players)
-        told = await asyncio.to_thread(_tell, table, after, kind, action.events, moves_made + 1)
-        told_later = outbox.entry(after, told.said, told.public.mentions, told.private, fresh=None)
-        deadline, claim_at = self._servers.turn_clocks(table.row)
+        told = await asyncio.to_thread(_tell, action)
+        ended = kind == "abandon" or told.result is not None
+        deadline, claim_at, timer = self._clocks(action, ended)
         commit = Commit(
             seat,
             kind,
             action.notation,
             told.snapshot,
             before=table.row.state,
-            said=told.said,
-            outbox=told_later.to_json(),
+            said=told.entry.said,
+            outbox=told.entry.to_json(),
             result=told.result,
             ending=told.ending,
             deadline=deadline,
-            claim_at=claim_at if told.result is None else None,
-            timer=self._phase_timer(table.row, after),
+            claim_at=claim_at,
+            timer=timer,
             undoes=action.undoes,
+            status="abandoned" if kind == "abandon" else None,
         )
-        since = self.tables.rounds[table.row.id]
+        since = self._telling.mark(table.row.id)
         committed = await self._moves.record(table.row, commit, also)
         self.tables.keep(table.row.id, told.snapshot, action.state)
-        if told.result is not None or kind not in MOVES:
+        if ended or kind not in MOVES:
             self.tables.changed(table.row.id)
-        hidden_next = seat >= 0 and offers.secret_moves(after, seat)
+        after = Table(committed.row, table.game, action.state, table.players)
+        hidden_next = seat >= 0 and not ended and offers.secret_moves(after, seat)
         update = TableUpdate(
             table.row.id,
             table.row.channel_id,
             committed.version,
-            told.public,
-            told.private,
-            finished=told.result is not None,
+            self._told(committed, told.delivery),
+            finished=ended,
             hidden=kind == "hidden",
             confirmation=f"Done: `{action.notation}`.",
             next_choice=offers.picker(after, seat, "", moves_made + 1) if hidden_next else None,
-            undoable=kind == "move"
-            and told.result is None
-            and isinstance(after.game, UndoableGame),
-            queued=self._queued(committed, since),
+            undoable=kind == "move" and not ended and isinstance(after.game, UndoableGame),
+            queued=self._hold(committed, told, since),
         )
-        return update, Table(committed.row, table.game, action.state, table.players)
+        return update, after
 
     async def begin(self, started: Table) -> TableUpdate:
         """Record the start of the lobby `started` (its row still the lobby's, its state the
         game's first); what to tell of it."""
         row = started.row
-        said, opening, private, stored = await asyncio.to_thread(_opening, started)
-        told_later = outbox.entry(started, said, opening.mentions, private, fresh=True)
+        told = await asyncio.to_thread(_opening, started)
         deadline, claim_at = self._servers.turn_clocks(row)
         timer = self._phase_timer(row, started)
-        since = self.tables.rounds[row.id]
+        since = self._telling.mark(row.id)
         committed = await self._games.start(
-            row, stored, deadline, timer, told_later.to_json(), claim_at
+            row, told.snapshot, deadline, timer, told.entry.to_json(), claim_at
         )
-        self.tables.keep(row.id, stored, started.state)
+        self.tables.keep(row.id, told.snapshot, started.state)
         return TableUpdate(
             row.id,
             row.channel_id,
             committed.version,
-            opening,
-            tuple(private),
-            queued=self._queued(committed, since),
+            self._told(committed, told.delivery),
+            queued=self._hold(committed, told, since),
         )
 
-    def _queued(self, committed: Committed, since: int) -> Queued | None:
-        """The commit's update held in memory for its delivery: only when its entry was alone
-        in the outbox of a database no other process writes (in a shared one, another process
-        may tell it first)."""
-        if not committed.alone or self._moves.shared:
+    @staticmethod
+    def _told(committed: Committed, delivery: Delivery) -> Delivery:
+        """The projection of a committed update, with its outbox entry's id and time."""
+        entry = committed.entry
+        return replace(delivery, upto=entry.id, queued_at=entry.queued_at)
+
+    def _hold(self, committed: Committed, told: _Told, since: int) -> Queued | None:
+        """The update to hold in memory for its request (see `Telling.hold`): only when the game
+        as committed is shown as it was projected (no delivery changed its board message, no
+        stand-in made it unrated, since the table was loaded)."""
+        if _shown(committed.row) != told.shown:
             return None
-        return Queued(committed.row, committed.entry, since)
+        return self._telling.hold(committed, self._told(committed, told.delivery), since)
+
+    def _clocks(self, action: Action, ended: bool) -> tuple[float | None, float | None, PhaseTimer]:
+        """The reminder deadline, the claim time and the phase timer after `action`: none once
+        the game ended; as they were for a change of seat (the turn goes on); set for the
+        next turn after a move."""
+        row = action.table.row
+        if action.kind == "abandon":
+            return None, None, PhaseTimer()
+        if action.kind in TABLE_CHANGES:
+            return row.deadline, row.claim_at, PhaseTimer(row.phase, row.phase_deadline)
+        deadline, claim_at = self._servers.turn_clocks(row)
+        moved = Table(row, action.table.game, action.state, action.table.players)
+        return deadline, None if ended else claim_at, self._phase_timer(row, moved)
 
     def _phase_timer(self, row: GameRow, table: Table) -> PhaseTimer:
         """The phase timer to store: kept while the same phase runs, set anew for a new one."""
@@ -211,82 +263,56 @@ class Committer:
         return PhaseTimer(phase, self.tables.now() + seconds)
 
 
-def _opening(table: Table) -> tuple[str, Notice, list[Notice], str]:
-    """What the channel is told when the game begins, its opening notice, each player's first
-    private notice and the opening state's JSON text (engine work, run off the event loop)."""
+def _opening(table: Table) -> _Told:
+    """What the start of `table`'s game tells: the channel's word and each player's secret
+    information (engine work, run off the event loop)."""
     said = wording.begins(table.game.title, [p.user_id for p in table.players])
-    opening = Notice(
-        f"{said}\n{turn_line(table)}",
-        view=table.game.view(table.state, None),
-        mentions=table.actor_ids(),
-        controls=offers.buttons(table, 0),
-    )
-    return said, opening, private_notices(table, 0), snapshot(table)
+    entry = outbox.opening_entry(table, said)
+    shown = replace(table.row, status="active")
+    return _told(Table(shown, table.game, table.state, table.players), entry, None, None)
 
 
-def _tell(before: Table, after: Table, kind: str, events: list[Event], moves_made: int) -> _Told:
-    """The narration, footer, pings and private notices of an action (engine work: views,
-    legal moves, the state's JSON; run off the event loop, which also works out the legal moves
-    that autocomplete will offer)."""
-    game, state = after.game, after.state
+def _tell(action: Action) -> _Told:
+    """What `action` tells, its result and how the game ended (engine work: views, legal moves,
+    the state's JSON; run off the event loop, which also works out the legal moves that
+    autocomplete will offer)."""
+    before = action.table
+    game, state = before.game, action.state
+    row = before.row
+    if action.kind in TABLE_CHANGES:
+        status = "abandoned" if action.kind == "abandon" else row.status
+        result = action.result if action.kind == "abandon" else row.result
+        shown = replace(row, status=status, result=result, moves_made=row.moves_made + 1)
+        after = Table(shown, game, state, before.players)
+        entry = outbox.entry(after, outbox.narration(action.events), (), fresh=True)
+        return _told(after, entry, action.result, None)
     outcome = game.outcome(state)
-    names = [p.name for p in after.players]
+    names = [p.name for p in before.players]
     result = None if outcome is None else wording.result_line(names, outcome)
-    said = " ".join(e.text for e in events if e.to is None)
-    footer = turn_line(after) if result is None else wording.game_over(result)
-    waiting_before = set(before.actor_ids())
-    hidden = kind == "hidden" and result is None
-    public = Notice(
-        f"{said}\n{footer}".strip(),
-        view=None if hidden else game.view(state, None),
-        mentions=tuple(u for u in after.actor_ids() if u not in waiting_before),
-        controls=offers.buttons(after, moves_made),
+    shown = replace(
+        row,
+        status="active" if result is None else "finished",
+        result=result,
+        moves_made=row.moves_made + 1,
     )
-    told = [Notice(e.text, user_id=after.players[e.to].user_id) for e in events if e.to is not None]
-    newly_waiting = {s for s in after.actors() if after.players[s].user_id not in waiting_before}
-    private = (*told, *private_notices(after, moves_made, newly_waiting))
+    after = Table(shown, game, state, before.players)
+    entry = outbox.action_entry(before, after, action.events)
     prepare_offers(game, state)
-    return _Told(said, result, public, private, snapshot(after), ending(game, state, outcome))
+    return _told(after, entry, result, ending(game, state, outcome))
 
 
-def snapshot(table: Table) -> str:
+def _told(after: Table, entry: OutboxEntry, result: str | None, ended: Ending | None) -> _Told:
+    """The update `entry` at `after` (its row as the commit will leave it), projected."""
+    row = OutboxRow(0, entry.to_json(), 0, 0.0)
+    delivery = project(after, [row], after.row.living)
+    return _Told(entry, delivery, _shown(after.row), _snapshot(after), result, ended)
+
+
+def _shown(row: GameRow) -> tuple[Any, ...]:
+    """What of a game's row its projection reads beyond the position."""
+    return (row.living, row.unrated, row.status, row.result, row.moves_made)
+
+
+def _snapshot(table: Table) -> str:
     """The table's state as the JSON text the store keeps."""
     return json.dumps(table.game.to_json(table.state))
-
-
-def turn_line(table: Table, *, ping: bool = True) -> str:
-    seats = table.actors()
-    names = [table.players[s].name for s in seats]
-    return wording.turn_line(names, [table.players[s].user_id for s in seats], ping=ping)
-
-
-def footer(table: Table) -> str:
-    """Whose turn it is, or the result; and, once a computer has stood in for a player, that
-    the game is unrated."""
-    unrated = f"\n{wording.UNRATED}" if table.row.unrated else ""
-    if table.row.result is not None:
-        return wording.game_over(table.row.result) + unrated
-    outcome = table.game.outcome(table.state)
-    if outcome is not None:
-        names = [p.name for p in table.players]
-        return wording.game_over(wording.result_line(names, outcome)) + unrated
-    return turn_line(table) + unrated
-
-
-def private_notices(table: Table, moves_made: int, seats: set[Seat] | None = None) -> list[Notice]:
-    """Each seat's secret information, sent when the game starts; later, a picker for each of
-    `seats` (newly asked to act) whose moves are secret, such as choosing objectives."""
-    notices = []
-    for seat, player in enumerate(table.players):
-        view = table.game.view(table.state, seat)
-        asked = offers.secret_moves(table, seat) and (seats is None or seat in seats)
-        if asked or (seats is None and view.private):
-            notices.append(
-                Notice(
-                    "\n".join(view.private) or "Your choice:",
-                    view=view,
-                    user_id=player.user_id,
-                    controls=offers.picker(table, seat, "", moves_made) if asked else None,
-                )
-            )
-    return notices

@@ -33,7 +33,7 @@ class Looking:
             finished = table.row.result is not None
             said = wording.board_again(table.game.title, table.row.moves_made, finished)
             await self._outbox.queue(
-                table.row.id, outbox.entry(table, said, (), [], fresh=True).to_json()
+                table.row.id, outbox.entry(table, said, (), fresh=True).to_json()
             )
             return table.row.id
 

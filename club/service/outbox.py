@@ -9,14 +9,15 @@ game as it stands when it is delivered.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from club.service import offers
 from club.service.computer_seats import is_computer
 from club.service.tables import Table
-from club.service.updates import Notice
 from club.storage.privacy import is_former
+from engine.core import Event, Seat
 
 
 @dataclass(frozen=True)
@@ -76,27 +77,57 @@ def entry(
     table: Table,
     said: str,
     mentions: tuple[int, ...],
-    private: Iterable[Notice],
+    private: Iterable[PrivateLine] = (),
     *,
     fresh: bool | None,
 ) -> OutboxEntry:
     """The entry of an update at `table` (as it stands after it): `fresh` None means a new
     channel message is due when the update pings someone or the game is over. A computer player
-    is sent nothing: it reads the state it is given."""
-    seat_of = {p.user_id: seat for seat, p in enumerate(table.players)}
+    (or a former player) is sent nothing: it reads the state it is given."""
     return OutboxEntry(
         said,
         mentions,
         bool(mentions) or table.over if fresh is None else fresh,
-        tuple(
-            PrivateLine(
-                n.user_id,
-                seat_of.get(n.user_id),
-                n.text,
-                n.view is not None,
-                n.controls is not None,
-            )
-            for n in private
-            if n.user_id is not None and not is_computer(n.user_id) and not is_former(n.user_id)
-        ),
+        tuple(p for p in private if not is_computer(p.user_id) and not is_former(p.user_id)),
     )
+
+
+def action_entry(before: Table, after: Table, events: Sequence[Event]) -> OutboxEntry:
+    """The entry of an action that took `before` to `after`: its public events as the
+    narration, a ping for each player newly asked to act, its private events to their seats,
+    and a picker for each newly asked seat whose moves are secret (engine work: legal moves)."""
+    waiting_before = set(before.actor_ids())
+    mentions = tuple(u for u in after.actor_ids() if u not in waiting_before)
+    newly = {s for s in after.actors() if after.players[s].user_id not in waiting_before}
+    told = (
+        PrivateLine(after.players[e.to].user_id, e.to, e.text, False, False)
+        for e in events
+        if e.to is not None
+    )
+    private = (*told, *private_lines(after, newly))
+    return entry(after, narration(events), mentions, private, fresh=None)
+
+
+def narration(events: Sequence[Event]) -> str:
+    """What the channel is told of `events`: the public ones, in order, on one line."""
+    return " ".join(e.text for e in events if e.to is None)
+
+
+def opening_entry(table: Table, said: str) -> OutboxEntry:
+    """The entry of a game's start: `said`, pinging the players to act, a new channel message,
+    and each seat's secret information (with a picker for a seat whose moves are secret)."""
+    return entry(table, said, table.actor_ids(), private_lines(table, None), fresh=True)
+
+
+def private_lines(table: Table, seats: set[Seat] | None) -> list[PrivateLine]:
+    """Each seat's secret information, told when the game starts (`seats` None); later, a
+    picker for each of `seats` (newly asked to act) whose moves are secret, such as choosing
+    objectives."""
+    lines = []
+    for seat, player in enumerate(table.players):
+        view = table.game.view(table.state, seat)
+        asked = offers.secret_moves(table, seat) and (seats is None or seat in seats)
+        if asked or (seats is None and view.private):
+            text = "\n".join(view.private) or "Your choice:"
+            lines.append(PrivateLine(player.user_id, seat, text, True, asked))
+    return lines

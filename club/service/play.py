@@ -12,9 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from club.service import offers, wording
-from club.service.commits import Action, Committer, turn_line
+from club.service.commits import Action, Committer, Work
 from club.service.seats_back import back_by_moving
-from club.service.tables import Table, Tables
+from club.service.tables import Table, Tables, turn_line
 from club.service.updates import (
     ChooseFurther,
     Controls,
@@ -25,6 +25,7 @@ from club.service.updates import (
     TableUpdate,
 )
 from club.storage.games import Games
+from club.storage.rows import GameRow
 from engine.core import AmbiguousMove, Event, GameError, PreviewingGame, Seat
 
 TAKEN_BACK = "You play your own seat again: the stand-in has left it."
@@ -113,15 +114,27 @@ class Play:
             state, events = table.game.resign(table.state, seat)
             return await work.commit(Action(table, seat, "resign", "resign", state, events))
 
-    async def abandon(self, channel_id: int, player: Player, *, moderator: bool) -> str:
-        """End the channel's lobby or game with no result (moderators, or a lobby's creator)."""
-        async with self._committer.open(channel_id, status=None):
+    async def abandon(
+        self, channel_id: int, player: Player, *, moderator: bool
+    ) -> TableUpdate | str:
+        """End the channel's lobby or game with no result (moderators, or a lobby's creator):
+        a game in play as an action of its own (told to the table from the outbox); a lobby, or
+        a game whose state cannot be read, by closing it (what the channel is then told)."""
+        async with self._committer.open(channel_id, status=None) as work:
             row = await self._games.open_in(channel_id)
             if row is None:
                 raise TableError("There is no game in this channel. Open one with `/new`.")
             creator_lobby = row.status == "lobby" and row.creator_id == player.user_id
             if not (moderator or creator_lobby):
                 raise TableError("Only a moderator (Manage Channels) can abandon a game.")
+            table = await _readable(work, row)
+            if table is not None:
+                seat = table.row.seat_of(player.user_id)
+                by = "a moderator" if seat is None else player.name  # kept in the move log
+                said = wording.abandoned(table.game.title, by)
+                action = Action.change(table, -1 if seat is None else seat, "abandon", said)
+                update = await work.commit(action)
+                return replace(update, confirmation="Done: the game ended with no result.")
             await self._games.end(row, "abandoned", None)
             self._tables.changed(row.id)
             title = (
@@ -129,7 +142,17 @@ class Play:
                 if (game := self._tables.catalogue.game(row.game_key)) is None
                 else game.title
             )
-            return wording.abandoned(title, player.user_id)
+            return wording.abandoned(title, wording.mention(player.user_id))
+
+
+async def _readable(work: Work, row: GameRow) -> Table | None:
+    """The game in play `row` as a table; None for a lobby, or a game that cannot be read."""
+    if row.status != "active":
+        return None
+    try:
+        return await work.load(status="active", row=row)
+    except TableError:
+        return None
 
 
 def decide(table: Table, seat: Seat, text: str) -> tuple[str, str, Any, list[Event]]:

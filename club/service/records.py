@@ -25,6 +25,7 @@ from typing import Any
 
 from club.catalogue import Catalogue
 from club.service.alternation import opening_options
+from club.service.commits import TABLE_CHANGES
 from club.service.updates import TableError
 from club.service.wording import MOVES
 from club.storage.games import Games
@@ -188,6 +189,12 @@ def move_line(move: MoveRow, names: Sequence[str]) -> str:
     if move.kind == "timeout":
         return f"{move.seq}. (the timer ran out)"
     who = names[move.seat] if 0 <= move.seat < len(names) else "?"
+    if move.kind == "abandon":
+        return f"{move.seq}. The game ended with no result"
+    if move.kind == "standin":
+        return f"{move.seq}. A stand-in ({move.notation} computer) took {who}'s seat"
+    if move.kind == "back":
+        return f"{move.seq}. {who} took their seat back"
     if move.kind == "takeback":
         replies = move.undoes - 1
         also = f" and {REPLIES.of(replies)} after it" if replies else ""
@@ -225,8 +232,9 @@ def replay_frames(
 
 def positions(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> list[Any]:
     """The game's states from its opening (as it started: seed, players, opening options)
-    through each logged move (a takeback goes back to the state before the actions it undoes);
-    raises GameError for a move that no longer applies."""
+    through each logged move (a takeback goes back to the state before the actions it undoes;
+    a change of the table, such as a stand-in seated, leaves it as it was); raises GameError
+    for a move that no longer applies."""
     state = game.new_game(_names(row), opening_options(row), row.seed)
     states = [state]
     line = [state]  # the states of the actions that stand: a takeback takes its own off
@@ -238,7 +246,9 @@ def positions(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> l
             state = line[-1]
             states.append(state)
             continue
-        if move.kind == "resign":
+        if move.kind in TABLE_CHANGES:  # the position stays as it was
+            pass
+        elif move.kind == "resign":
             state, _ = game.resign(state, move.seat)
         elif move.kind == "timeout":
             if not isinstance(game, TimedGame):

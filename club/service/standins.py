@@ -18,11 +18,13 @@ Rulings (README says the same):
 
 from __future__ import annotations
 
-from club.service.commits import Committer
+from dataclasses import replace
+
+from club.service.commits import Action, Committer
 from club.service.computers import Turn
 from club.service.seats_back import back
 from club.service.tables import Tables
-from club.service.updates import TableError
+from club.service.updates import TableError, TableUpdate
 from club.storage.games import Games
 
 
@@ -61,13 +63,15 @@ class StandIns:
             row.moves_made,
         )
 
-    async def take_seat_back(self, channel_id: int, user_id: int) -> str:
-        """The person plays their own seat again; what the channel is told."""
+    async def take_seat_back(self, channel_id: int, user_id: int) -> TableUpdate:
+        """The person plays their own seat again, an action of their own (told from the
+        outbox)."""
         async with self._committer.open(channel_id) as work:
             table = work.table
             seat = table.seat(user_id)
             if user_id not in await self._games.standins(table.row.id):
                 raise TableError("No stand-in plays your seat: you are playing it yourself.")
-            await self._games.set_standin(table.row, user_id, None)
-            self._tables.changed(table.row.id)
-            return back(table, seat)
+            taken_back = Action.change(table, seat, "back", back(table, seat))
+            statement = self._games.standin(table.row.id, user_id, None)
+            update = await work.commit(taken_back, [statement])
+            return replace(update, confirmation="Done: you play your own seat again.")

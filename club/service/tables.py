@@ -13,12 +13,14 @@ import asyncio
 import json
 import secrets
 import time
-from collections import Counter, OrderedDict, defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from club.catalogue import CATALOGUE, Catalogue
+from club.service import wording
+from club.service.effects import Effects, GameChanged
 from club.service.updates import Controls, Player, TableError
 from club.service.wording import STALE
 from club.storage.games import Games
@@ -76,6 +78,7 @@ class Tables:
         *,
         clock: Callable[[], float] = time.time,
         catalogue: Catalogue = CATALOGUE,
+        effects: Effects | None = None,
     ) -> None:
         self._games = games
         self._moves = moves
@@ -87,13 +90,13 @@ class Tables:
         """The time now, in Unix seconds."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._states: OrderedDict[int, tuple[str, Any]] = OrderedDict()
-        self.changed: Callable[[int], None] = unwatched
-        """Told the id of a game that ended, or whose position changed other than by a move
-        (a resignation, a takeback, a timeout) or whose seat a stand-in left: the bot sets it
-        to `bot.workers.thinking.Thinkers.forget`, so the computer players drop its trees."""
-        self.rounds: Counter[int] = Counter()
-        """Each game's delivery round in this process: raised as a delivery starts to change
-        the game's outbox and again when it is done (see `club.service.updates.Queued`)."""
+        self.effects = effects or Effects()
+        """Where what happened is told (see `club.service.effects`)."""
+
+    def changed(self, game_id: int) -> None:
+        """Tell that the game ended, or that its position changed other than by a move
+        (`GameChanged`: the computer players drop its trees)."""
+        self.effects.emit(GameChanged(game_id))
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that keeps one request at a time on the channel's table."""
@@ -158,8 +161,11 @@ class Tables:
         return table.row.moves_made
 
 
-def unwatched(game_id: int) -> None:
-    """Nothing: a change told to nobody."""
+def turn_line(table: Table, *, ping: bool = True) -> str:
+    """Whose turn it is at `table`: pinging them (`ping`), or naming them in bold."""
+    seats = table.actors()
+    names = [table.players[s].name for s in seats]
+    return wording.turn_line(names, [table.players[s].user_id for s in seats], ping=ping)
 
 
 def prepare_offers(game: Game[Any, Any], state: Any) -> None:

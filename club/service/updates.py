@@ -1,11 +1,12 @@
-"""What the service hands the transport: notices to deliver, controls to show under them, and
-the result of an action on a game."""
+"""What the service hands the transport: notices to deliver, controls to show under them, a
+game's delivery (its posts and DMs, as `club.service.projection.project` makes them) and the
+result of an action on a game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from club.storage.rows import GameRow, OutboxRow
+from club.storage.rows import Living
 from engine.core import GameError, Seat, View
 
 
@@ -70,20 +71,81 @@ class ChooseFurther(TableError):
 
 
 @dataclass(frozen=True)
-class TableUpdate:
-    """The result of an action on a game: the game's new version and what to say.
+class Post:
+    """One channel message of a delivery: posted anew (`new`, so its pings reach the players to
+    act) or edited into the living board message.
 
-    `public` is the channel's notice and `private` the players' own; the same is queued in the
-    store's outbox and delivered from there (see `Deliveries`). `hidden` means the move itself
-    is secret. The mover is answered privately with `confirmation`.
+    `narration` is what happened (all of it since the living message was posted, for an edit,
+    as far as the store keeps it: see `KEPT_NARRATION`); `footer` whose turn it is or the result;
+    `view` the board to attach (None keeps the picture already there, or sends none). The
+    transport fits them to a message.
+    """
+
+    narration: tuple[str, ...]
+    footer: str
+    view: View | None
+    mentions: tuple[int, ...]
+    controls: Controls | None
+    new: bool
+
+    @property
+    def text(self) -> str:
+        """The narration and the footer, a line each, as one text (before any fitting)."""
+        return "\n".join([*self.narration, self.footer]).strip()
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Everything still to tell about a game: channel posts in order, then DMs (merged: one per
+    player, however long; the transport splits it into messages). `upto` is the
+    last outbox entry it covers; `living` is the board message's record once delivered, with
+    the id of the message to edit (the transport puts in the id of any message it posts)."""
+
+    game_id: int
+    channel_id: int
+    upto: int
+    queued_at: float
+    """When its last entry (`upto`) was queued (Unix seconds): with the game and `upto`, it names
+    the delivery's messages for good (SQLite gives an outbox id again once the entries above it
+    are delivered)."""
+    posts: tuple[Post, ...]
+    dms: tuple[Notice, ...]
+    living: Living
+    computer_to_act: bool = False
+    """Whether a computer player may act in the position it shows (its turn is then due)."""
+
+    @property
+    def views(self) -> tuple[View | None, ...]:
+        """Every board it shows, the channel's first (for drawing them ahead)."""
+        return (*(p.view for p in self.posts), *(n.view for n in self.dms))
+
+
+@dataclass(frozen=True)
+class Queued:
+    """An update as its commit projected it (its `delivery`), held for the request that
+    committed it; `since` is the game's mark when the commit began (see
+    `club.service.telling`)."""
+
+    delivery: Delivery
+    since: int
+
+
+@dataclass(frozen=True)
+class TableUpdate:
+    """The result of an action on a game: the game's new version and what the table is shown.
+
+    `told` is the projection of this update (`club.service.projection.project`): the posts and
+    DMs it makes when delivered on its own; it is queued in the store's outbox and delivered
+    from there (see `Deliveries`), or from `queued` by the request that committed it. `hidden`
+    means the move itself is secret. The mover is answered privately with `confirmation`.
     """
 
     game_id: int
     channel_id: int
     version: int
-    public: Notice
-    private: tuple[Notice, ...] = ()
+    told: Delivery
     finished: bool = False
+    """The game is over (a result, or none for an abandoned game)."""
     hidden: bool = False
     confirmation: str = ""
     next_choice: Controls | None = None
@@ -95,19 +157,6 @@ class TableUpdate:
     queued: Queued | None = None
     """What the commit left to tell, held in memory for the request that made it (None: its
     delivery reads the outbox)."""
-
-
-@dataclass(frozen=True)
-class Queued:
-    """An action's update as its commit wrote it, so that the request that committed it can
-    deliver it without reading it back: the game `row` as committed and its outbox `entry`, the
-    only one waiting. `since` is the game's delivery round in this process when the commit
-    began (see `club.service.tables.Tables.rounds`): a delivery of the game since then may have
-    told or dropped what the memory holds, and the delivery then reads the outbox instead."""
-
-    row: GameRow
-    entry: OutboxRow
-    since: int
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,11 @@ def game_over(result: str) -> str:
     return f"**Game over.** {result}"
 
 
+def no_result() -> str:
+    """The footer of a game that ended with no result (abandoned, claimed, its channel gone)."""
+    return "**Game over.** No result."
+
+
 def begins(title: str, user_ids: Sequence[int]) -> str:
     return f"**{title}** begins: {mentions(user_ids)}."
 
@@ -130,8 +135,9 @@ def joined(title: str) -> str:
     return f"You joined {with_article(title)} table. Your private information will arrive here."
 
 
-def abandoned(title: str, user_id: int) -> str:
-    return f"The {title} game in this channel was abandoned by {mention(user_id)}."
+def abandoned(title: str, by: str) -> str:
+    """`by`: who abandoned it (a mention, or a plain name where it is kept in the move log)."""
+    return f"The {title} game in this channel was abandoned by {by}."
 
 
 def first_game(title: str, game_key: str) -> str:

@@ -333,15 +333,15 @@ class Games:
             )
             return cursor.rowcount == 1
 
-    async def set_standin(self, game: GameRow, user_id: int, level: str | None) -> None:
-        """A stand-in of `level` takes `user_id`'s seat (None: the person takes it back);
-        raises StaleGame if the game moved on since `game` was read."""
-        async with self.database.transaction() as db:
-            await bump(db, game.id, game.version)
-            await db.execute(
-                "UPDATE seats SET standin_level = ? WHERE game_id = ? AND user_id = ?",
-                (level, game.id, user_id),
-            )
+    @staticmethod
+    def standin(game_id: int, user_id: int, level: str | None) -> Statement:
+        """A stand-in of `level` takes `user_id`'s seat (None: the person takes it back), in
+        the transaction of the action that records it (refused if the seat is gone)."""
+        return Statement(
+            "UPDATE seats SET standin_level = ? WHERE game_id = ? AND user_id = ?",
+            (level, game_id, user_id),
+            1,
+        )
 
     async def note_absence(self, game_id: int, user_id: int, now: float, period: float) -> bool:
         """Record that the table of game `game_id` is told now (`now`, Unix seconds) of the

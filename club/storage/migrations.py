@@ -42,7 +42,10 @@ def _moves_kinds(version: int, kinds: str) -> Dialects:
     the table as `moves_v{version}` with the columns it has then; PostgreSQL replaces the named
     check."""
     said = "\n        said TEXT NOT NULL DEFAULT '',"
+    if version >= 17:  # and the columns added after version 8
+        said += "\n        undoes INTEGER NOT NULL DEFAULT 1,\n        state_before TEXT,"
     copied = ", said" if version >= 8 else ""
+    copied += ", undoes, state_before" if version >= 17 else ""
     return Dialects(
         sqlite=f"""
     CREATE TABLE moves_v{version} (
@@ -300,6 +303,12 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         losses INTEGER NOT NULL,
         PRIMARY KEY (season_id, place)
     );""",
+    ),
+    (
+        _moves_kinds(
+            19,
+            "'move', 'hidden', 'resign', 'timeout', 'takeback', 'abandon', 'standin', 'back'",
+        ),
     ),
 )
 """Migration n is `MIGRATIONS[n - 1]`, its steps run in order in one transaction. Append only:

@@ -61,7 +61,7 @@ class Moves(Repository):
                 game,
                 entry,
                 state=commit.state,
-                status="active" if commit.result is None else "finished",
+                status=commit.status or ("active" if commit.result is None else "finished"),
                 result=commit.result,
                 deadline=commit.deadline,
                 phase=commit.timer.phase,
@@ -90,7 +90,7 @@ class Moves(Repository):
                 cursor = await db.execute(statement.sql, statement.params)
                 if statement.changes is not None and cursor.rowcount != statement.changes:
                     raise StaleGame()
-            if commit.result is not None:
+            if commit.result is not None and commit.status is None:
                 await self.database.lock_ledger(db)
                 await ledger.number(db, game.id)
             if commit.ending is not None:

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from club.storage.database import Connection, Database
-from club.storage.rows import Living, OutboxRow
+from club.storage.rows import Living, OutboxRow, Statement
 
 DELIVERY_ATTEMPTS = 3
 """How often an undelivered update is tried before it is dropped (and logged)."""
@@ -22,6 +22,12 @@ async def queue(db: Connection, game_id: int, payload: dict[str, Any]) -> Outbox
         (game_id, json.dumps(payload), queued_at),
     )
     return OutboxRow(int(entry), payload, 0, queued_at)
+
+
+def dropped(game_id: int) -> Statement:
+    """Drop every update of the game, told or not (in the transaction that ends a game whose
+    channel is gone: nothing can be told there any more)."""
+    return Statement("DELETE FROM outbox WHERE game_id = ?", (game_id,))
 
 
 class Outbox:

@@ -44,6 +44,9 @@ class Commit:
     claim_at: float | None = None
     timer: PhaseTimer = PhaseTimer()
     undoes: int = 1
+    status: str | None = None
+    """The game's status after it when not the usual (`active`, or `finished` with a result):
+    `abandoned` for an action that ends the game with no result."""
 
 
 @dataclass(frozen=True)

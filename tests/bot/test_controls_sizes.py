@@ -16,9 +16,10 @@ from bot.courier import limits
 from bot.courier.delivery import check_components
 from bot.play.controls import MOVE, NARROW, MoveButton, controls_view
 from club.service import Controls, Player, offers
-from club.service.commits import private_notices
+from club.service.outbox import action_entry
+from club.service.projection import project
 from club.service.tables import Table
-from club.storage.rows import GameRow, Living, SeatRow
+from club.storage.rows import GameRow, Living, OutboxRow, SeatRow
 from engine.marsvsearth import GAME, MarsState
 
 SEEDS = (1, 2)
@@ -92,15 +93,15 @@ def answer_controls(before: Table, after: Table, mover: int, seat: int) -> list[
     offered to the seat), the private picker sent to it if it is newly asked, and the picker
     that follows `mover`'s own confirmation."""
     moves_made = after.row.moves_made
+    entry = action_entry(before, after, [])
+    told = project(after, [OutboxRow(0, entry.to_json(), 0, 0.0)], Living())
     shown = []
-    public = offers.buttons(after, moves_made)
+    public = told.posts[-1].controls
     if public is not None and (public.offered_to is None or seat in public.offered_to):
         shown.append(offered(controls_view(public)))
-    waiting = set(before.actor_ids())
-    newly = {s for s in after.actors() if after.players[s].user_id not in waiting}
-    for notice in private_notices(after, moves_made, newly):
-        if notice.user_id == after.players[seat].user_id:
-            shown.append(offered(controls_view(notice.controls)))
+    for dm in told.dms:
+        if dm.user_id == after.players[seat].user_id:
+            shown.append(offered(controls_view(dm.controls)))
     if seat == mover and offers.secret_moves(after, seat):
         shown.append(offered(controls_view(offers.picker(after, seat, "", moves_made))))
     return shown

@@ -16,7 +16,7 @@ from bot.courier.pictures import Pictures
 from bot.play.controls import controls_view
 from club.catalogue import CATALOGUE
 from club.service import Player, TableService
-from club.service.deliveries import KEPT_NARRATION
+from club.service.projection import KEPT_NARRATION
 from club.storage.rows import Living
 
 MENTION = re.compile(r"<@\d+>")

@@ -91,12 +91,15 @@ async def test_moves_of_a_player_named_like_a_mention_never_mention_anyone(
         await service.lobbies.start(1, impostor),
         await service.play.move(1, impostor, "L c3"),
     ]
-    lines = [line for u in updates for n in (u.public, *u.private) for line in n.text.splitlines()]
+    texts = [
+        t for u in updates for t in (*(p.text for p in u.told.posts), *(n.text for n in u.told.dms))
+    ]
+    lines = [line for text in texts for line in text.splitlines()]
     [told] = [line for line in lines if "placed" in line]
     assert told.startswith(f"\u2039@\u200b{BOB_ID}\u203a placed") and "<@" not in told
     pings = [line for line in lines if "<@" in line]
     assert all(re.fullmatch(r"(<@\d+>, your turn\.|.*begins: <@\d+>, <@\d+>\.)", p) for p in pings)
     assert not any("**bob**" in line for line in lines)
-    view = next(n.view for n in (updates[-1].public, *updates[-1].private) if n.view is not None)
+    view = next(v for v in updates[-1].told.views if v is not None)
     image = Image.open(io.BytesIO(RENDERER.render(view).png))
     image.load()

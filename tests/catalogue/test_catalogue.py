@@ -25,6 +25,7 @@ from render.leylines import RENDERER as LEYLINES_RENDERER
 from tests.catalogue.nim import ENTRY, GAME, TOY, Nim
 from tests.conftest import Backend
 from tests.service.fixtures import serve
+from tests.service.posted import board
 
 ANN = Player(101, "Ann")
 BOB = Player(202, "Bob")
@@ -40,7 +41,7 @@ async def service(backend: Backend) -> AsyncIterator[TableService]:
 
 
 def to_move(update: TableUpdate) -> int:
-    view = update.public.view
+    view = board(update)
     assert view is not None
     [seat] = view.actors
     return seat
@@ -55,11 +56,12 @@ async def test_a_toy_game_plays_to_its_end_through_the_table_service(
     )
     await service.lobbies.join(CHANNEL, BOB)
     update = await service.lobbies.start(CHANNEL, ANN)
-    names = update.public.view.players if update.public.view else ()
+    opening = board(update)
+    names = opening.players if opening else ()
     players = {ANN.name: ANN, BOB.name: BOB}
     for _ in range(5):
         update = await service.play.move(CHANNEL, players[names[to_move(update)]], "take 1")
-        view = update.public.view
+        view = board(update)
         assert view is not None
         if view.outcome is not None:
             break
@@ -111,7 +113,7 @@ async def test_a_computer_plays_the_toy_game_with_the_generic_kit_of_its_nature(
             update = await service.computers.play_computer(turn, move)
         else:
             update = await service.play.move(CHANNEL, ANN, "take 1")
-        view = update.public.view
+        view = board(update)
         assert view is not None
         if view.outcome is not None:
             break

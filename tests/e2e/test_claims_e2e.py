@@ -4,7 +4,8 @@ A table of Ley Lines opened with `clock:1`: Ann moves and Bob does not. Ann's ea
 refused with the time left; once the turn has waited past the clock (the test moves the stored
 deadline into the past, as an hour would), Cat (not playing) and Bob (the one waited for) are
 refused, and Ann's `/claim win` ends the game in her favour, with a Rematch button. A second
-table is ended with `/claim end`: no result, and no game left in the channel.
+table is ended with `/claim end`: the channel is told it ended with no result (its buttons
+gone), and no game is left in the channel.
 """
 
 from __future__ import annotations
@@ -61,12 +62,16 @@ async def test_a_turn_past_its_clock_is_claimed_won_or_ended(
     await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1, "clock": 72})
     await play(fake, ann, CHANNEL, "L c3")
     run_out(tmp_path / "bot.sqlite3")
+    before = marks(fake, CHANNEL)
     ended = await claim(fake, ann, "end")
-    assert not ended.ephemeral
-    assert ended.content == (
-        "The Ley Lines of Mars game in this channel ended with no result. "
-        "ann claimed the game on time: bob kept the table waiting over 72 h."
+    said = "ann claimed the game on time: bob kept the table waiting over 72 h."
+    assert ended.ephemeral and ended.content == f"Done: {said}"
+    told = await board_after(fake, CHANNEL, before)
+    assert told.content == (
+        f"The Ley Lines of Mars game in this channel ended with no result. {said}\n"
+        "**Game over.** No result."
     )
+    assert not told.custom_ids
     assert "no game in this channel" in (await move(fake, bob, CHANNEL, "L d4")).content
 
 
@@ -86,15 +91,19 @@ async def test_a_stand_in_plays_an_absent_seat_until_it_is_taken_back(
     seated = await (
         await fake.slash(ann, CHANNEL, "claim", subcommand="standin", options={"level": "easy"})
     ).response()
-    assert not seated.ephemeral and "seated a stand-in (easy computer) for bob" in seated.content
-    assert "unrated" in seated.content
+    assert seated.ephemeral and seated.content == "Done: a stand-in plays for bob."
     answered = await board_after(fake, CHANNEL, before)
+    assert "seated a stand-in (easy computer) for bob" in answered.content
+    assert "unrated" in answered.content
     while f"<@{ann.id}>, your turn." not in answered.content:
         answered = await board_after(fake, CHANNEL, marks(fake, CHANNEL))
     assert "Unrated: a computer stood in" in answered.content
     assert "bob placed" in answered.content  # the stand-in moved in Bob's name
 
+    before = marks(fake, CHANNEL)
     back = await (await fake.slash(bob, CHANNEL, "claim", subcommand="back")).response()
-    assert not back.ephemeral and back.content.startswith("bob is back"), back.content
+    assert back.ephemeral and back.content == "Done: you play your own seat again."
+    told = await board_after(fake, CHANNEL, before)
+    assert told.content.startswith("bob is back"), told.content
     await play(fake, ann, CHANNEL, (await legal_moves(fake, ann, CHANNEL))[0])
     await play(fake, bob, CHANNEL, (await legal_moves(fake, bob, CHANNEL))[0])

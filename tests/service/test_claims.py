@@ -13,6 +13,7 @@ from club.catalogue import CATALOGUE
 from club.service import TableError, TableService
 from club.service.fair_clock import duration, next_reminder
 from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, Clock, serve, sqlite, started
+from tests.service.posted import posted
 
 HOUR = 3600.0
 
@@ -76,7 +77,7 @@ async def test_a_claimed_win_is_the_absent_players_resignation(
     update = await service.claims.claim_win(CHANNEL, ANN)
     said = "Ann claimed the game on time: Bob kept the table waiting over 2 h."
     assert update.finished and update.confirmation == f"Done: {said}"
-    assert said in update.public.text and "Ann wins" in update.public.text
+    assert said in posted(update) and "Ann wins" in posted(update)
     row = await service.store.games.get(update.game_id)
     assert row is not None and row.status == "finished" and row.claim_at is None
     [*_, last] = await service.store.moves.of(update.game_id)
@@ -90,9 +91,13 @@ async def test_a_claimed_end_closes_the_game_with_no_result(
 ) -> None:
     service, clock = clocked
     clock.now += 3 * HOUR
-    said = await service.claims.claim_end(CHANNEL, ANN)
+    update = await service.claims.claim_end(CHANNEL, ANN)
+    [post] = update.told.posts
+    said = post.text
     assert said.startswith("The Ley Lines of Mars game in this channel ended with no result.")
     assert "Bob kept the table waiting over 2 h" in said
+    assert post.new and post.footer == "**Game over.** No result." and post.controls is None
+    assert update.finished and post.mentions == ()
     row = await service.store.games.last_in(CHANNEL)
     assert row is not None and row.status == "abandoned"
     assert row.result is not None and row.result.startswith("No result: Ann claimed")
@@ -220,10 +225,8 @@ async def test_at_a_larger_table_a_claim_removes_the_absent_player_and_play_goes
     clock.now += HOUR + 1
     update = await service.claims.claim_win(CHANNEL, BOB)
     assert not update.finished
-    assert "Bob claimed the game on time: Cat kept the table waiting over 1 h." in (
-        update.public.text
-    )
-    assert "Cat resigned" in update.public.text
+    assert "Bob claimed the game on time: Cat kept the table waiting over 1 h." in (posted(update))
+    assert "Cat resigned" in posted(update)
     game, row = CATALOGUE["merchants"].game, await service.store.games.open_in(CHANNEL)
     assert row is not None and row.state is not None
     actors = game.actors(game.from_json(json.loads(row.state)))
@@ -270,5 +273,5 @@ async def test_a_player_the_game_also_waits_for_may_not_claim(tmp_path: Path) ->
     await service.play.move(CHANNEL, ANN, "objectives red=2 green=1 blue=0 yellow=-1")
     clock.now += HOUR + 1
     update = await service.claims.claim_win(CHANNEL, ANN)
-    assert update.finished and "Ann wins" in update.public.text
+    assert update.finished and "Ann wins" in posted(update)
     await service.store.close()

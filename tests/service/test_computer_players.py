@@ -13,6 +13,7 @@ from bot.workers.thinking import think
 from club.catalogue import CATALOGUE
 from club.service import STALE, Player, TableError, TableService, Turn
 from club.storage.rows import SeatRow
+from tests.service.posted import dms, posted
 from tests.service.secret_numbers import WITH_NUMBERS
 
 ANN = Player(101, "Ann")
@@ -111,10 +112,10 @@ async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
 ) -> None:
     await lobby_with_computers(service, "agents", 1)
     opening = await service.lobbies.start(CHANNEL, ANN)
-    assert {n.user_id for n in opening.private} >= {-1}  # the service knows its secrets...
     [entry] = [o.payload for o in await service.store.outbox.pending(opening.game_id)]
-    assert {p["user"] for p in entry["private"]} == {ANN.user_id}  # ...and sends it nothing
-    assert "<@-1>" not in opening.public.text
+    assert {p["user"] for p in entry["private"]} == {ANN.user_id}  # the computer is sent nothing
+    assert {n.user_id for n in dms(opening)} == {ANN.user_id}
+    assert "<@-1>" not in posted(opening)
 
 
 async def test_the_computer_plays_its_turn_and_a_stale_choice_changes_nothing(
@@ -128,8 +129,8 @@ async def test_the_computer_plays_its_turn_and_a_stale_choice_changes_nothing(
     turn = await service.computers.computer_turn(game_id)
     assert turn is not None and (turn.seat, turn.level, turn.moves_made) == (1, "random", 0)
     update = await service.computers.play_computer(turn, chosen(turn))
-    assert update.public.text.startswith("Ada (computer) placed")
-    assert f"<@{ANN.user_id}>, your turn." in update.public.text
+    assert posted(update).startswith("Ada (computer) placed")
+    assert f"<@{ANN.user_id}>, your turn." in posted(update)
     assert await service.computers.computer_turn(game_id) is None  # Ann's turn now
     with pytest.raises(TableError, match=STALE):
         await service.computers.play_computer(turn, chosen(turn))

@@ -147,7 +147,7 @@ async def test_an_update_left_over_is_told_with_the_next_from_the_database(
     both = await service.deliveries.delivery(second.game_id)
     assert both is not None
     narration = "\n".join(line for post in both.posts for line in post.narration)
-    said = [update.public.text.splitlines()[0] for update in (first, second)]
+    said = [update.told.posts[-1].narration[0] for update in (first, second)]
     assert -1 < narration.index(said[0]) < narration.index(said[1])
     pending = await service.store.outbox.pending(second.game_id)
     assert both.upto == pending[-1].id and len(pending) == 2
@@ -165,7 +165,7 @@ async def test_a_later_commit_waits_for_its_own_delivery(
     second = await move(service)
     assert first.queued is not None and second.queued is None
     mine = await service.deliveries.delivery(first.game_id, first.queued)
-    assert mine is not None and mine.upto == first.queued.entry.id
+    assert mine is not None and mine.upto == first.queued.delivery.upto
     await service.deliveries.delivered(mine, BOARD)
     rest = await service.deliveries.delivery(second.game_id)
     assert rest is not None and mine.upto < rest.upto

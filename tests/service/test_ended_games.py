@@ -18,7 +18,7 @@ from ai.ponder import FORGOTTEN, Pondering
 from bot.workers import thinking
 from bot.workers.ponderer import Ponderer
 from bot.workers.thinking import Thinkers
-from club.service import TableError, TableService, TakebackAsked
+from club.service import GameChanged, TableError, TableService, TakebackAsked
 from club.service.computers import Turn
 from tests.bot.test_ponderer import until
 from tests.service.fixtures import ANN, BOB, CHANNEL, started
@@ -59,7 +59,7 @@ async def test_a_game_ended_while_pondered_is_forgotten_and_its_pondering_logged
     monkeypatch.setattr(thinking, "MEMORY", memory)
     monkeypatch.setattr(thinking, "PONDERER", ponderer)
     thinkers = Thinkers(None)
-    service.tables.changed = thinkers.forget
+    service.effects.declare({GameChanged: [lambda event: thinkers.forget(event.game_id)]})
     game_id, notation = await hard_computer_moved(service)
     kept = memory.kept(("leylines", game_id, 1))
     assert kept is not None
@@ -87,7 +87,7 @@ async def test_the_service_tells_what_changes_a_game_other_than_a_move(
     service: TableService,
 ) -> None:
     told: list[int] = []
-    service.tables.changed = told.append
+    service.effects.declare({GameChanged: [lambda event: told.append(event.game_id)]})
     await started(service)
     game_id = (await service.store.games.open_in(CHANNEL) or pytest.fail()).id
     await service.play.move(CHANNEL, ANN, "L c3")
@@ -103,7 +103,7 @@ async def test_the_service_tells_what_changes_a_game_other_than_a_move(
 
 async def test_a_computer_move_that_came_too_late_is_told(service: TableService) -> None:
     told: list[int] = []
-    service.tables.changed = told.append
+    service.effects.declare({GameChanged: [lambda event: told.append(event.game_id)]})
     game_id, turn = await computer_to_move(service, "random")
     await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError):

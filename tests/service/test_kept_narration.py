@@ -4,7 +4,7 @@ its last lines: whole lines, after a pointer to `/history` that counts every lin
 from __future__ import annotations
 
 from club.service import wording
-from club.service.deliveries import last_lines
+from club.service.projection import last_lines
 
 
 def test_last_lines_points_to_what_it_leaves_out() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from club.service import TableService
 from club.service.outbox import OutboxEntry, PrivateLine, entry
-from club.service.updates import Notice, Player
+from club.service.updates import Player
 
 
 def test_an_entry_comes_back_from_its_json_as_it_was() -> None:
@@ -39,8 +39,8 @@ async def test_a_computer_player_is_sent_nothing_and_fresh_follows_the_pings(
     await service.lobbies.start(10, ann)
     table = await service.tables.load(10, status="active")
     robot = table.players[1].user_id
-    notices = [Notice("to Ann", user_id=101), Notice("to the robot", user_id=robot)]
-    made = entry(table, "said", (), notices, fresh=None)
+    lines = [PrivateLine(101, 0, "to Ann", False, False), PrivateLine(robot, 1, "hi", True, True)]
+    made = entry(table, "said", (), lines, fresh=None)
     assert made.private == (PrivateLine(101, 0, "to Ann", False, False),)
     assert made.fresh is False
     assert entry(table, "said", (101,), [], fresh=None).fresh is True

@@ -12,6 +12,7 @@ from club.service import Player, TableError, TableService
 from engine.agents import GAME as AGENTS
 from engine.core import View
 from tests.service.fixtures import ANN, BOB, CHANNEL, OTHER_CHANNEL, started
+from tests.service.posted import board
 
 OPENED = calendar.timegm((2026, 3, 1, 18, 5, 0))
 """2026-03-01 18:05 UTC, in Unix seconds."""
@@ -84,8 +85,8 @@ async def test_a_replay_has_the_opening_and_one_frame_per_move(service: TableSer
     opening = await started_update(service)
     views: list[View | None] = [opening]
     for player, text in ((ANN, "L c3"), (BOB, "M d4"), (ANN, "cap a1")):
-        views.append((await service.play.move(CHANNEL, player, text)).public.view)
-    views.append((await service.play.resign(CHANNEL, BOB)).public.view)
+        views.append(board(await service.play.move(CHANNEL, player, text)))
+    views.append(board(await service.play.resign(CHANNEL, BOB)))
     replay = await service.history.replay(CHANNEL)
     assert len(replay.frames) == 5 and [f.view for f in replay.frames] == views
     assert [f.caption for f in replay.frames] == [
@@ -110,7 +111,7 @@ async def started_update(service: TableService) -> View | None:
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 1}
     )
     await service.lobbies.join(CHANNEL, BOB)
-    return (await service.lobbies.start(CHANNEL, ANN)).public.view
+    return board(await service.lobbies.start(CHANNEL, ANN))
 
 
 async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableService) -> None:
@@ -118,14 +119,14 @@ async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableSer
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
     )
     await service.lobbies.join(CHANNEL, BOB)
-    shown: list[View | None] = [(await service.lobbies.start(CHANNEL, ANN)).public.view]
+    shown: list[View | None] = [board(await service.lobbies.start(CHANNEL, ANN))]
     for player, text in ((ANN, ANN_OBJECTIVES), (BOB, BOB_OBJECTIVES)):
         update = await service.play.move(CHANNEL, player, text)
         assert update.hidden
-        shown.append(update.public.view)
+        shown.append(board(update))
     for player, text in ((ANN, "draw"), (ANN, "place a1"), (BOB, "draw"), (BOB, "place b1")):
-        shown.append((await service.play.move(CHANNEL, player, text)).public.view)
-    shown.append((await service.play.resign(CHANNEL, ANN)).public.view)
+        shown.append(board(await service.play.move(CHANNEL, player, text)))
+    shown.append(board(await service.play.resign(CHANNEL, ANN)))
     replay = await service.history.replay(CHANNEL)
     assert len(replay.frames) == len(shown) == 8
     for frame, public in zip(replay.frames, shown, strict=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from club.service import Player, TableError, TableService
+from tests.service.posted import posted
 
 ANN, BOB, CAT = Player(101, "Ann"), Player(202, "Bob"), Player(303, "Cat")
 CHANNEL = 1000
@@ -29,4 +30,4 @@ async def test_a_chosen_first_player_who_is_not_seated_keeps_the_lobby_open(
 
     await service.lobbies.join(CHANNEL, CAT)
     update = await service.lobbies.start(CHANNEL, ANN)
-    assert f"<@{CAT.user_id}>, your turn." in update.public.text
+    assert f"<@{CAT.user_id}>, your turn." in posted(update)

@@ -17,6 +17,7 @@ from club.storage.sqlite import SqliteDatabase
 from engine.core import choose_first
 from tests.conftest import SEED
 from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, OTHER_CHANNEL, serve, sqlite
+from tests.service.posted import posted
 
 
 async def finished(
@@ -35,11 +36,11 @@ async def finished(
     )
     await service.lobbies.join(CHANNEL, BOB)
     opening = await service.lobbies.start(CHANNEL, ANN)
-    mover = ANN if f"<@{ANN.user_id}>, your turn." in opening.public.text else BOB
+    mover = ANN if f"<@{ANN.user_id}>, your turn." in posted(opening) else BOB
     await service.play.move(CHANNEL, mover, "L c3")
     update = await service.play.resign(CHANNEL, BOB)
     assert update.finished
-    assert update.public.controls == Controls(update.game_id, 2, rematch=True)
+    assert update.told.posts[-1].controls == Controls(update.game_id, 2, rematch=True)
     return update.game_id
 
 
@@ -68,7 +69,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     assert not joined.opened and joined.lobby.players == (BOB, ANN)
     # Ann moved first in the finished game, so Bob does now, though Ann sits second...
     started = await service.lobbies.start(CHANNEL, ANN)
-    assert f"<@{BOB.user_id}>, your turn." in started.public.text
+    assert f"<@{BOB.user_id}>, your turn." in posted(started)
     await service.play.move(CHANNEL, BOB, "L c3")
     ended = await service.play.resign(CHANNEL, ANN)
     # ... and in the rematch of the rematch, Ann again.
@@ -77,7 +78,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     await service.rematches.rematch(CHANNEL, BOB, ended.game_id)
     await service.rematches.rematch(CHANNEL, ANN, ended.game_id)
     again = await service.lobbies.start(CHANNEL, BOB)
-    assert f"<@{ANN.user_id}>, your turn." in again.public.text
+    assert f"<@{ANN.user_id}>, your turn." in posted(again)
 
 
 async def test_a_random_first_player_alternates_too_and_computers_sit_down_again(
@@ -212,5 +213,5 @@ async def test_store_reopened_keeps_a_rematchs_first_player(tmp_path: Path) -> N
     restarted = await serve(sqlite(path))
     await restarted.lobbies.join(CHANNEL, BOB)
     started = await restarted.lobbies.start(CHANNEL, ANN)
-    assert f"<@{BOB.user_id}>, your turn." in started.public.text
+    assert f"<@{BOB.user_id}>, your turn." in posted(started)
     await restarted.store.close()

@@ -15,6 +15,7 @@ from club.storage import Storage
 from engine.core import AmbiguousMove
 from tests.conftest import Backend
 from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, Clock, serve
+from tests.service.posted import board, dms, pinged, posted
 from tests.service.secret_numbers import GAME as NUMBERS
 from tests.service.secret_numbers import WITH_NUMBERS
 
@@ -48,7 +49,7 @@ async def test_each_player_gets_a_private_picker_and_the_board_a_button(
 ) -> None:
     service, _ = table
     update = await service.lobbies.start(CHANNEL, ANN)
-    opening, private = update.public, list(update.private)
+    [opening], private = update.told.posts, list(dms(update))
     assert opening.controls is not None and opening.controls.buttons == ("pass",)
     assert opening.mentions == (ANN.user_id, BOB.user_id, CAT.user_id)
     assert [n.user_id for n in private] == [ANN.user_id, BOB.user_id, CAT.user_id]
@@ -71,18 +72,18 @@ async def test_a_secret_move_is_told_without_its_content(
     service, _ = table
     await service.lobbies.start(CHANNEL, ANN)
     update = await service.play.move(CHANNEL, ANN, "pick 17")
-    public, (private,) = update.public, update.private
+    (private,) = dms(update)
     assert update.hidden and update.confirmation == "Done: `pick 17`."
-    assert public.view is None and "17" not in public.text and "Ann picked a number" in public.text
-    assert public.mentions == ()  # those still choosing were already asked
+    assert "17" not in posted(update) and "Ann picked a number" in posted(update)
+    assert pinged(update) == ()  # those still choosing were already asked
     assert private.user_id == ANN.user_id and "17" in private.text
     assert update.next_choice is None
     assert "Ann: (a secret action) - Ann picked a number" in await _record(service)
     assert "17" not in await _record(service)
     await service.play.move(CHANNEL, BOB, "pass")
     final = await service.play.move(CHANNEL, CAT, "pick 3")
-    assert final.finished and "Ann wins" in final.public.text
-    assert final.public.view is not None  # the end is shown with the board
+    assert final.finished and "Ann wins" in posted(final)
+    assert board(final) is not None  # the end is shown with the board
     history = await _record(service)  # no secret, even once the game is over
     assert "Ann: (a secret action)" in history and "17" not in history
 
@@ -136,8 +137,8 @@ async def test_a_phase_timer_runs_out_and_survives_a_restart(backend: Backend) -
     restarted = await open_table(backend.store(), clock)
     clock.now += 2
     [update] = await restarted.clocks.due_timeouts()
-    assert update.finished and "Time is up" in update.public.text
-    assert "Ann wins" in update.public.text
+    assert update.finished and "Time is up" in posted(update)
+    assert "Ann wins" in posted(update)
     assert await restarted.clocks.due_timeouts() == []
     assert "(the timer ran out) - Time is up" in await _record(restarted)
     await restarted.store.close()
@@ -197,7 +198,7 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend)
     [update] = await restarted.clocks.due_timeouts()
     after = await restarted.store.games.open_in(CHANNEL)
     assert after is not None and after.phase != row.phase
-    assert update.public.user_id is None
+    assert update.told.posts and update.told.channel_id == CHANNEL
     await restarted.store.close()
 
 
@@ -212,7 +213,7 @@ async def test_a_question_to_one_absent_player_times_out_to_its_default(backend:
     assert await service.clocks.due_timeouts() == []
     clock.now += 2
     [update] = await service.clocks.due_timeouts()
-    assert "Time is up" in update.public.text
+    assert "Time is up" in posted(update)
     moved_on = await service.store.games.open_in(CHANNEL)
     assert moved_on is not None and moved_on.phase != row.phase
     await service.store.close()

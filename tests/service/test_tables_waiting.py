@@ -16,6 +16,7 @@ from club.storage import Storage
 from club.storage.rows import Living
 from club.storage.sqlite import SqliteDatabase
 from tests.service.fixtures import ANN, BOB, CAT, Clock
+from tests.service.posted import posted
 
 HOUR, DAY = 3600.0, 86400.0
 GUILD = 1
@@ -262,7 +263,7 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     clock.now += 2 * HOUR
     with pytest.raises(TableError, match="level"):
         await tables.claims.claim_standin(10, BOB, "godlike")
-    said = await tables.claims.claim_standin(10, BOB)
+    said = posted(await tables.claims.claim_standin(10, BOB))
     assert "stand-in (easy computer) for Ann" in said and "unrated" in said
     row = await tables.store.games.open_in(10)
     assert row is not None
@@ -279,7 +280,7 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     assert await tables.standins.standin_turn(row.id) is None  # Bob's turn now
     with pytest.raises(TableError, match="No stand-in"):
         await tables.standins.take_seat_back(10, BOB.user_id)
-    assert "Ann is back" in await tables.standins.take_seat_back(10, ANN.user_id)
+    assert "Ann is back" in posted(await tables.standins.take_seat_back(10, ANN.user_id))
     assert await tables.store.games.standins(row.id) == {}
     await tables.servers.change_settings(GUILD, standins=False)
     with pytest.raises(TableError, match="does not allow stand-ins"):

@@ -20,6 +20,7 @@ from club.storage.rows import StaleGame, TakebackRequest
 from engine.core import UndoableGame
 from tests.conftest import Backend
 from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, serve, sqlite, started
+from tests.service.posted import posted
 
 DAN = Player(404, "Dan")
 
@@ -48,8 +49,8 @@ async def test_a_move_is_taken_back_once_the_other_player_accepts(service: Table
         CHANNEL, BOB, request.game_id, request.seq, True
     )
     assert isinstance(undone, TableUpdate)
-    assert undone.public.text.startswith("Ann took back `L c3`.")
-    assert f"<@{ANN.user_id}>, your turn." in undone.public.text
+    assert posted(undone).startswith("Ann took back `L c3`.")
+    assert f"<@{ANN.user_id}>, your turn." in posted(undone)
     state, moves_made = await stored(service)
     assert state == opening and moves_made == 2
     text = (await service.history.record(CHANNEL)).text
@@ -154,10 +155,10 @@ async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_i
     answer = await reply(service)
     undone = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(undone, TableUpdate) and undone.confirmation == "Taken back: `L c3`."
-    assert undone.public.text.startswith(
+    assert posted(undone).startswith(
         f"Ann took back `L c3` and the replies after it (Ada (computer)'s `{answer}`)."
     )
-    assert f"<@{ANN.user_id}>, your turn." in undone.public.text
+    assert f"<@{ANN.user_id}>, your turn." in posted(undone)
     state, moves_made = await stored(service)
     assert moves_made == 3 and CATALOGUE["leylines"].game.legal_moves(state, 0)
     await service.play.move(CHANNEL, ANN, "L d4")
