@@ -174,7 +174,7 @@ class Away:
         if used + days > AWAY_DAYS:
             raise TableError(
                 f"You may be away at most {DAYS.of(AWAY_DAYS)} in any {WINDOW_DAYS}: the times "
-                f"away you began in the last {WINDOW_DAYS} days count {DAYS.of(used)}, so you "
+                f"away you began in the last {DAYS.of(WINDOW_DAYS)} count {DAYS.of(used)}, so you "
                 f"have {max(AWAY_DAYS - used, 0)} left now; {DAYS.of(days)} fit from "
                 f"{until(fits_from(before, now, days))}. Nothing was changed."
             )

@@ -127,6 +127,7 @@ FILLERS: dict[str, Filler] = {
     "names": lambda entry, n: (NAMES[:n],),
     "absent": lambda entry, n: (NAMES[:n],),
     "claimer": lambda entry, n: (NAMES[2],),
+    "by": lambda entry, n: (NAMES[0], "a moderator"),
     "outcome": lambda entry, n: (
         Outcome(tuple(range(n)), None, "more points"),
         Outcome((), None, "no move left"),

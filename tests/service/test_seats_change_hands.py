@@ -15,6 +15,7 @@ from club.service.computers import Turn
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
 from tests.service.fixtures import ANN, BOB, GUILD, Clock
+from tests.service.posted import posted
 
 HOUR, DAY = 3600.0, 86400.0
 CHANNEL = 10
@@ -70,15 +71,16 @@ async def test_a_standins_move_after_the_seat_was_taken_back_is_refused(
     service, store, clock = opened
     turn = await standin_thinking(service, store, clock)
     notation = await first_legal(service, 1)
-    said = await service.standins.take_seat_back(CHANNEL, BOB.user_id)
-    assert said.startswith("Bob is back and plays their own seat again")
+    taken = await service.standins.take_seat_back(CHANNEL, BOB.user_id)
+    assert posted(taken).startswith("Bob is back and plays their own seat again")
     with pytest.raises(TableError):
         await service.computers.play_computer(turn, notation)
     row = await store.games.open_in(CHANNEL)
-    assert row is not None and row.moves_made == 1 and not row.unrated
+    # Ann's move, the stand-in seated and the seat taken back: the stand-in's move is not there
+    assert row is not None and row.moves_made == 3 and not row.unrated
     assert await store.games.standins(row.id) == {}
     update = await service.play.move(CHANNEL, BOB, notation)
-    assert update.public.text.startswith("Bob placed")
+    assert posted(update).startswith("Bob placed")
 
 
 async def test_a_standins_move_commits_while_it_holds_the_seat_and_unrates_the_game(
@@ -88,7 +90,7 @@ async def test_a_standins_move_commits_while_it_holds_the_seat_and_unrates_the_g
     turn = await standin_thinking(service, store, clock)
     assert not await store.games.unrated(turn.game_id)  # nothing played by a stand-in yet
     update = await service.computers.play_computer(turn, await first_legal(service, 1))
-    assert update.public.text.startswith("Bob placed")
+    assert posted(update).startswith("Bob placed")
     assert await store.games.unrated(turn.game_id)
 
 
@@ -102,7 +104,7 @@ async def test_a_persons_own_move_takes_their_seat_back_from_the_standin(
     notation = await first_legal(service, 1)
     update = await service.play.move(CHANNEL, BOB, notation)
     back = "Bob is back and plays their own seat again"
-    assert update.public.text.count(back) == 1 and "Bob placed" in update.public.text
+    assert posted(update).count(back) == 1 and "Bob placed" in posted(update)
     assert "seat" in update.confirmation
     assert await store.games.standins(turn.game_id) == {}
     with pytest.raises(TableError):
@@ -110,7 +112,7 @@ async def test_a_persons_own_move_takes_their_seat_back_from_the_standin(
     await service.play.move(CHANNEL, ANN, await first_legal(service, 0))
     assert await service.standins.standin_turn(turn.game_id) is None  # Bob's turn, his own
     later = await service.play.move(CHANNEL, BOB, await first_legal(service, 1))
-    assert back not in later.public.text
+    assert back not in posted(later)
 
 
 async def test_a_time_away_begun_after_the_claim_opened_leaves_it_open(
@@ -126,7 +128,7 @@ async def test_a_time_away_begun_after_the_claim_opened_leaves_it_open(
     assert channel == CHANNEL and "paused" not in note and "may still claim" in note
     clock.now += HOUR
     update = await service.claims.claim_win(CHANNEL, ANN)
-    assert update.finished and "Ann wins" in update.public.text
+    assert update.finished and "Ann wins" in posted(update)
 
 
 async def test_a_time_away_begun_before_the_claim_opened_still_pauses_it(

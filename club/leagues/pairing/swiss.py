@@ -43,7 +43,9 @@ from club.leagues.pairing.model import (
     scores,
 )
 from club.leagues.pairing.ties import mix, tie
+from engine.words import Unit
 
+TABLES = Unit("table")
 BYE: Final = "bye"
 """The matching's node for the bye (players are ints)."""
 Node = PlayerId | str
@@ -332,7 +334,7 @@ def _reason(
     first = field.first[player]
     tables = first * 2 - field.balance[player]
     seat = "first" if table[0] == player else "second"
-    parts.append(f"{seat} seat (first seat in {first} of {tables} tables so far)")
+    parts.append(f"{seat} seat (first seat in {first} of {TABLES.of(tables)} so far)")
     return Reason(tuple(parts))
 
 

@@ -33,6 +33,7 @@ from club.leagues.pairing.model import (
     pairing_byes,
     scores,
 )
+from club.leagues.pairing.swiss import TABLES
 from club.leagues.pairing.ties import tie
 
 REPEAT = 10**9
@@ -205,5 +206,5 @@ def _reason(
     else:
         parts.append("no repeat opponent")
     seat = "first seat" if table[0] == player else f"seat {table.index(player) + 1}"
-    parts.append(f"{seat} (first seat in {first} of {games} tables so far)")
+    parts.append(f"{seat} (first seat in {first} of {TABLES.of(games)} so far)")
     return Reason(tuple(parts))

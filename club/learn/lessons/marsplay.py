@@ -22,7 +22,9 @@ from club.learn.lesson import Attempt, Goal, ScriptedMove
 from engine.marsvsearth import GAME, MarsState
 from engine.marsvsearth.script import look
 from engine.marsvsearth.state import AGENT, CIVILIAN, CLONE, clone_level
+from engine.words import Unit
 
+THREATS = Unit("threat")
 PLAYS = 400
 """Moves the script may play to reach a state it wants before it gives up."""
 
@@ -222,7 +224,5 @@ def scene(state: MarsState, seat: int) -> str:
     what = {AGENT: "an Agent", CIVILIAN: "a Civilian"}.get(standing, "")
     if standing == CLONE:
         what = f"a revealed level {clone_level(table.seats[seat].dna)} Martian Clone"
-    beaten = "threat" if table.successes == 1 else "threats"
-    return (
-        f"Round {table.round}: {holder} the pog, you are {what}, {table.successes} {beaten} beaten."
-    )
+    beaten = THREATS.of(table.successes)
+    return f"Round {table.round}: {holder} the pog, you are {what}, {beaten} beaten."
