@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 
 from club.catalogue import CATALOGUE, Catalogue
+from club.leagues.service import LeagueService
 from club.service.away import Away
 from club.service.claims import Claims
 from club.service.clocks import Clocks
@@ -98,6 +99,9 @@ class TableService:
         self.ratings = Ratings(store.ledger, catalogue)
         self.privacy = PrivacyService(
             tables, games, moves, store.privacy, play, lobbies, self.leases
+        )
+        self.leagues = LeagueService(
+            store.leagues, games, moves, tables, lobbies, committer, away, self.leases, catalogue
         )
 
 
