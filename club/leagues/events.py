@@ -28,14 +28,17 @@ from club.leagues.pairing import round_robin_rounds
 from club.service import fair_clock
 from club.service.away import Away, until
 from club.service.updates import Player, TableError
-from club.service.wording import HOURS
-from club.storage.leagues import LeaguePlayer, LeagueRow, Leagues
-from engine.core import FIRST_PLAYER, GameError, resolve_options
+from club.service.wording import HOURS, PLAYERS
+from club.storage.leagues import LeaguePlayer, Leagues
+from club.storage.leagues import LeagueRow as LeagueRow
+from engine.core import FIRST_PLAYER, Game, GameError, resolve_options
+from engine.words import Unit, with_article
 
 FORMATS = {"swiss": "Swiss", "round_robin": "round robin", "table_swiss": "table Swiss"}
 """The formats, by key, with their names in words."""
 ABSENT = ("standin", "forfeit")
 """What becomes of a seat whose clock ran out: a stand-in plays it, or it forfeits."""
+ROUNDS = Unit("round")
 ROUND_ROBIN_MOST = 12
 MOST_ROUNDS = 15
 LONGEST_ROUND_HOURS = 24 * 30
@@ -101,8 +104,9 @@ def check_spec(spec: LeagueSpec, catalogue: Catalogue) -> dict[str, Any]:
     most = round_robin_rounds(ROUND_ROBIN_MOST) if spec.format == "round_robin" else MOST_ROUNDS
     if not 1 <= spec.rounds <= most:
         raise TableError(
-            f"A {FORMATS[spec.format]} league plays 1 to {most} rounds"
-            + (f" (at most {ROUND_ROBIN_MOST} players)" if spec.format == "round_robin" else "")
+            f"{with_article(FORMATS[spec.format], start=True)} league plays 1 to "
+            f"{ROUNDS.of(most)}"
+            + (f" (at most {PLAYERS.of(ROUND_ROBIN_MOST)})" if spec.format == "round_robin" else "")
             + ". Nothing was changed."
         )
     if not 1 <= spec.round_hours <= LONGEST_ROUND_HOURS:
@@ -111,7 +115,7 @@ def check_spec(spec: LeagueSpec, catalogue: Catalogue) -> dict[str, Any]:
         )
     if not 1 <= spec.clock_hours <= fair_clock.LONGEST or spec.clock_hours >= spec.round_hours:
         raise TableError(
-            f"A table's clock is 1 to {fair_clock.LONGEST} hours a turn, shorter than the "
+            f"A table's clock is 1 to {HOURS.of(fair_clock.LONGEST)} a turn, shorter than the "
             f"round ({HOURS.of(spec.round_hours)}). Nothing was changed."
         )
     if not 0 <= spec.late_until <= spec.rounds:
@@ -143,6 +147,43 @@ def check_spec(spec: LeagueSpec, catalogue: Catalogue) -> dict[str, Any]:
         "away_allowed": int(spec.away_allowed),
         "absent": spec.absent,
     }
+
+
+def parse_options(text: str, game: Game[Any, Any]) -> dict[str, Any]:
+    """`/league new`'s options, written `name=value` separated by spaces or commas (a yes-or-no
+    option: yes/no, true/false, on/off), read by each option's kind; refused when a name is
+    unknown or a value is not of its kind. Ranges are checked with the options' own rules
+    (`check_spec`)."""
+    known = {o.name: o for o in game.options}
+    chosen: dict[str, Any] = {}
+    for word in text.replace(",", " ").split():
+        name, _, value = word.partition("=")
+        option = known.get(name)
+        if option is None or not value:
+            names = ", ".join(known) or "none"
+            raise TableError(
+                f"Options are written name=value; {game.title}'s options are: {names}. "
+                "Nothing was changed."
+            )
+        chosen[name] = _read(option.kind, value, name)
+    return chosen
+
+
+def _read(kind: type, value: str, name: str) -> Any:
+    if kind is bool:
+        words = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+        if value.lower() in words:
+            return words[value.lower()]
+    elif kind is int:
+        try:
+            return int(value)
+        except ValueError:
+            pass
+    else:
+        return value
+    raise TableError(
+        f"Option {name} takes {with_article(kind.__name__)}, not {value}. Nothing was changed."
+    )
 
 
 def in_play(players: Sequence[LeaguePlayer], round_number: int) -> list[int]:
@@ -233,6 +274,13 @@ class Events:
     async def players(self, league_id: int) -> list[LeaguePlayer]:
         return await self._leagues.players(league_id)
 
+    async def running(self) -> list[LeagueRow]:
+        """The leagues whose rounds are being played."""
+        return await self._leagues.running()
+
+    async def set_signup_message(self, league_id: int, message_id: int) -> None:
+        await self._leagues.set_signup_message(league_id, message_id)
+
     async def join(self, league_id: int, player: Player) -> tuple[LeagueRow, str]:
         """Sign `player` up; what they are told (with a warning when they are away and the
         league does not allow it)."""
@@ -300,18 +348,19 @@ class Events:
         least = entry.league_tables[0] if league.format == "table_swiss" else 2
         if count < least:
             raise TableError(
-                f"{league.name} needs at least {least} players to start; {count} signed up. "
+                f"{league.name} needs at least {PLAYERS.of(least)} to start; {count} signed up. "
                 "Nothing was changed."
             )
         if league.format == "round_robin":
             if count > ROUND_ROBIN_MOST:
                 raise TableError(
-                    f"A round robin seats at most {ROUND_ROBIN_MOST} players; {count} signed "
+                    f"A round robin seats at most {PLAYERS.of(ROUND_ROBIN_MOST)}; {count} signed "
                     "up. Nothing was changed."
                 )
             if league.rounds > round_robin_rounds(count):
                 raise TableError(
-                    f"{count} players play a round robin in {round_robin_rounds(count)} rounds, "
+                    f"{PLAYERS.of(count)} play a round robin in "
+                    f"{ROUNDS.of(round_robin_rounds(count))}, "
                     f"not {league.rounds}: more players must sign up first. Nothing was changed."
                 )
 

@@ -27,6 +27,9 @@ from club.service.updates import TableError
 from club.storage.games import Games
 from club.storage.leagues import LeagueRow, Leagues
 from club.storage.moves import Moves
+from engine.words import Unit
+
+POINTS = Unit("point")
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,8 @@ class Board:
             breaks = ", ".join(f"{name} {fmt_points(value)}" for name, value in line.tiebreaks)
             dropped = " (dropped)" if line.dropped else ""
             rows.append(
-                f"{line.rank}. {line.name}{dropped}: {fmt_points(line.score)} points ({breaks}); "
+                f"{line.rank}. {line.name}{dropped}: {fmt_points(line.score)} "
+                f"{POINTS.word(line.score)} ({breaks}); "
                 f"{line.played} played, {line.left} left"
             )
         if not self.lines:

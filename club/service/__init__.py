@@ -19,11 +19,12 @@ ratings (`ratings`), and each person's data (`privacy`). Callers name the servic
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from club.catalogue import CATALOGUE, Catalogue
-from club.leagues.service import LeagueService
 from club.service.away import Away
 from club.service.claims import Claims
 from club.service.clocks import Clocks
@@ -59,6 +60,9 @@ from club.service.wording import STALE
 from club.storage import Storage
 from club.storage.database import SaveUncertain
 from club.storage.rows import Living
+
+if TYPE_CHECKING:
+    from club.leagues.service import LeagueService
 
 
 class TableService:
@@ -100,9 +104,19 @@ class TableService:
         self.privacy = PrivacyService(
             tables, games, moves, store.privacy, play, lobbies, self.leases
         )
-        self.leagues = LeagueService(
-            store.leagues, games, moves, tables, lobbies, committer, away, self.leases, catalogue
-        )
+        self._committer = committer
+
+    @functools.cached_property
+    def leagues(self) -> LeagueService:
+        """The server leagues, built on these services (made when first used: the leagues'
+        package imports this one)."""
+        from club.leagues.service import LeagueService
+
+        store, tables = self.store, self.tables
+        return LeagueService(
+            store.leagues, store.games, store.moves, tables, self.lobbies, self._committer,
+            self.away, self.leases, tables.catalogue,
+        )  # fmt: skip
 
 
 __all__ = [
