@@ -25,7 +25,7 @@ from bot.leagues.controls import sign_up_buttons
 from bot.leagues.venue import DiscordVenue
 from club.catalogue import Catalogue
 from club.faults import Faults
-from club.leagues.events import Actor, LeagueRow, LeagueSpec, in_play, parse_options
+from club.leagues.events import Actor, LeagueRow, LeagueSpec, parse_options
 from club.leagues.pairing.model import fmt_points
 from club.leagues.service import Board
 from club.service import TableService
@@ -178,7 +178,7 @@ class LeagueCommands(commands.Cog):
     async def _sign_up_text(self, league: LeagueRow) -> str:
         """The sign-up message: the league, its settings and who has joined."""
         players = await self.service.leagues.events.players(league.id)
-        playing = in_play(players, max(league.round, 1) + 1) if players else []
+        playing = [p.user_id for p in players if p.dropped_round is None]
         names = ", ".join(f"<@{u}>" for u in playing) or "nobody yet"
         rated = "rated" if league.rated else "unrated"
         away = "`/away` pauses clocks" if league.away_allowed else "`/away` does not pause clocks"

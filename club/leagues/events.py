@@ -12,7 +12,8 @@ Rules (README says the same):
 - A league plays 1 to `MOST_ROUNDS` rounds of 1 to `LONGEST_ROUND_HOURS` hours each; each
   table's own clock (hours a turn may wait, 1 to 72) is shorter than the round.
 - Sign-up is open until the start; late joins are taken while the round in play is before
-  round `late_until` (they play from the next round; 0: no late joins). A player away
+  round `late_until` (they play from the next round; 0: no late joins; a round robin, whose
+  schedule is set at the start, takes none). A player away
   (`/away`) when they sign up to a league that does not allow it is told so.
 - A pause stops the round's deadline; the start resumes it with the time that was left.
 """
@@ -117,6 +118,11 @@ def check_spec(spec: LeagueSpec, catalogue: Catalogue) -> dict[str, Any]:
         raise TableError(
             f"A table's clock is 1 to {HOURS.of(fair_clock.LONGEST)} a turn, shorter than the "
             f"round ({HOURS.of(spec.round_hours)}). Nothing was changed."
+        )
+    if spec.format == "round_robin" and spec.late_until:
+        raise TableError(
+            "A round robin's schedule is set at the start: it takes no late joins "
+            "(late_until: 0). Nothing was changed."
         )
     if not 0 <= spec.late_until <= spec.rounds:
         raise TableError(

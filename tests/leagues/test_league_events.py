@@ -30,6 +30,7 @@ async def leagues_kept(service: TableService) -> int:
         (LeagueSpec("A", "chess", "swiss", rounds=3), "no game called chess"),
         (LeagueSpec("A", "leylines", "swiss", rounds=3, clock_hours=72), "shorter than the round"),
         (LeagueSpec("A", "leylines", "swiss", rounds=3, late_until=4), "Late joins"),
+        (LeagueSpec("A", "leylines", "round_robin", rounds=3, late_until=1), "no late joins"),
         (LeagueSpec("A", "albiorix", "swiss", rounds=3, options={"limit": -3}), "limit"),
     ],
 )

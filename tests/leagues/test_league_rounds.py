@@ -9,6 +9,8 @@ import pytest
 from club.leagues.events import Actor, LeagueSpec
 from club.service import Player, TableService
 from club.storage import Storage
+from club.storage.leagues import NewRound
+from club.storage.privacy import former_id
 from tests.leagues.venue import Processes, Venue, people, processes
 from tests.service.fixtures import ANN, CHANNEL, GUILD, Clock
 
@@ -157,3 +159,42 @@ async def test_a_dropped_player_resigns_and_is_not_paired_again(processes: Proce
     assert paired == {p.user_id for p in four[1:]}
     board = await service.leagues.standings(league)
     assert [line.left for line in board.lines if line.user_id == four[0].user_id] == [0]
+
+
+async def test_a_pause_stops_the_deadline_and_the_start_resumes_it(processes: Processes) -> None:
+    venue, clock = Venue(), Clock()
+    service, store = await processes.start(clock=clock)
+    spec = LeagueSpec("Paused", "leylines", "swiss", rounds=1, round_hours=10, clock_hours=8)
+    league_id = await started(service, spec, people(2), venue)
+    league = await store.leagues.get(league_id)
+    assert league is not None and league.deadline is not None
+    clock.now += 4 * HOUR
+    await service.leagues.events.pause(league_id, ADMIN)
+    clock.now += 20 * HOUR  # past the deadline and the clock, paused: nothing happens
+    assert (await service.leagues.rounds.advance(league_id, venue)).ended == []
+    resumed = await service.leagues.events.start(league_id, ADMIN)
+    assert resumed.status == "running" and resumed.deadline == league.deadline + 20 * HOUR
+    clock.now += 5 * HOUR
+    assert (await service.leagues.rounds.advance(league_id, venue)).ended == []
+    clock.now += 1 * HOUR
+    assert (await service.leagues.rounds.advance(league_id, venue)).finished
+
+
+async def test_forgetting_a_player_keeps_the_standings_under_a_former_player(
+    processes: Processes,
+) -> None:
+    venue = Venue()
+    service, store = await processes.start()
+    two = people(2)
+    league_id = await started(service, LeagueSpec("Gone", "leylines", "swiss", 1), two, venue)
+    gone, kept = two[0].user_id, two[1].user_id
+    named = NewRound(((kept, gone),), (), {kept: (f"avoided a rematch with {{p:{gone}}}",)})
+    assert await store.leagues.store_round(league_id, 2, named, 0.0)
+    number = await store.privacy.request_forget(two[0].user_id, 0.0)
+    await store.privacy.anonymise(two[0].user_id, number, 0.0)
+    former = [p for p in await store.leagues.players(league_id) if p.user_id != two[1].user_id]
+    assert [p.display_name for p in former] == [f"Former player {number}"]
+    ids = {p.user_id for p in await store.leagues.pairings(league_id)}
+    assert two[0].user_id not in ids and two[1].user_id in ids
+    reasons = " ".join(p.reason for p in await store.leagues.pairings(league_id))
+    assert str(gone) not in reasons and f"{{p:{former_id(number)}}}" in reasons
