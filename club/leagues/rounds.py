@@ -181,13 +181,9 @@ class Rounds:
         if await self._pair(league, progress):
             fresh = await self._leagues.get(league.id)
             assert fresh is not None
-            byes = [p.user_id for p in await self._leagues.pairings(league.id, fresh.round)]
-            tabled = {
-                p.user_id
-                for p in await self._leagues.pairings(league.id, fresh.round)
-                if p.table_number is not None
-            }
-            await venue.round_opened(fresh, fresh.round, [u for u in byes if u not in tabled])
+            pairings = await self._leagues.pairings(league.id, fresh.round)
+            byes = [p.user_id for p in pairings if p.table_number is None]
+            await venue.round_opened(fresh, fresh.round, byes)
             await self._open_tables(fresh, venue, progress)
 
     async def _round_done(self, league: LeagueRow) -> bool:
