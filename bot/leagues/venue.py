@@ -1,9 +1,11 @@
 """Where a league's rounds are played on Discord (`club.leagues.rounds.Venue`): a public thread
-of the league's channel per table, in which its players are pinged once with the round's
-deadline (Discord timestamps: the date and time in each reader's zone, and how far off); the
-round announced in the channel without pings; a scheduled event for the deadline where the bot
-has Manage Events (else one line in `/status`, by `Faults`); the table's opening delivered by
-the courier; the final standings posted when the league ends."""
+of the league's channel per table (one found already made under the table's name, after a
+restart that lost its id, is used again without a second ping), in which its players are
+pinged once with the round's deadline (Discord timestamps: the date and time in each reader's
+zone, and how far off); the round announced in the channel without pings; a scheduled event
+for the deadline where the bot has Manage Events (else one line in `/status`, by `Faults`);
+the table's opening delivered by the courier; the final standings posted when the league ends.
+"""
 
 from __future__ import annotations
 
@@ -61,8 +63,13 @@ class DiscordVenue:
     async def open_thread(self, seated: Seated) -> int:
         league = seated.league
         channel = await self._channel(league.channel_id)
+        name = f"{league.name} #{league.id}: round {seated.round}, table {seated.number}"[:100]
+        me = channel.guild.me
+        made = next((t for t in channel.threads if t.name == name and t.owner_id == me.id), None)
+        if made is not None:  # made before a restart that lost its id: its players were pinged
+            return made.id
         thread = await channel.create_thread(
-            name=f"{league.name}: round {seated.round}, table {seated.number}"[:100],
+            name=name,
             type=discord.ChannelType.public_thread,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
         )

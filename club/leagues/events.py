@@ -28,6 +28,7 @@ from club.catalogue import Catalogue
 from club.leagues.pairing import round_robin_rounds
 from club.service import fair_clock
 from club.service.away import Away, until
+from club.service.servers import Servers
 from club.service.updates import Player, TableError
 from club.service.wording import HOURS, PLAYERS
 from club.storage.leagues import LeaguePlayer, Leagues
@@ -204,13 +205,15 @@ def in_play(players: Sequence[LeaguePlayer], round_number: int) -> list[int]:
 
 class Events:
     """Creating, joining, starting, pausing and dropping from leagues. `leagues` is the
-    repository, `away` the players' times away, `clock` gives Unix seconds and `new_seed` a
+    repository, `away` the players' times away, `servers` their settings (a league is held in a
+    channel that may hold tables), `clock` gives Unix seconds and `new_seed` a
     league's pairing seed."""
 
     def __init__(
         self,
         leagues: Leagues,
         away: Away,
+        servers: Servers,
         catalogue: Catalogue,
         *,
         clock: Callable[[], float],
@@ -218,6 +221,7 @@ class Events:
     ) -> None:
         self._leagues = leagues
         self._away = away
+        self._servers = servers
         self._catalogue = catalogue
         self._now = clock
         self._new_seed = new_seed
@@ -241,6 +245,7 @@ class Events:
     ) -> LeagueRow:
         """Open a league's sign-up in `channel_id` (organisers)."""
         await self.check_organiser(guild_id, actor)
+        await self._servers.check_table_channel(guild_id, channel_id)
         settings = check_spec(spec, self._catalogue)
         league_id = await self._leagues.create(
             guild_id=guild_id,

@@ -22,6 +22,7 @@ from club.service.away import Away
 from club.service.commits import Committer
 from club.service.leases import Leases
 from club.service.lobbies import Lobbies
+from club.service.servers import Servers
 from club.service.tables import Tables
 from club.service.updates import TableError
 from club.storage.games import Games
@@ -82,13 +83,16 @@ class LeagueService:
         lobbies: Lobbies,
         committer: Committer,
         away: Away,
+        servers: Servers,
         leases: Leases,
         catalogue: Catalogue,
     ) -> None:
         self._leagues = leagues
         self._catalogue = catalogue
         clock: Callable[[], float] = tables.now
-        self.events = Events(leagues, away, catalogue, clock=clock, new_seed=tables.new_seed)
+        self.events = Events(
+            leagues, away, servers, catalogue, clock=clock, new_seed=tables.new_seed
+        )
         self.rounds = Rounds(
             leagues, games, moves, tables, lobbies, committer, away, leases, clock=clock
         )

@@ -115,7 +115,7 @@ class TableService:
         store, tables = self.store, self.tables
         return LeagueService(
             store.leagues, store.games, store.moves, tables, self.lobbies, self._committer,
-            self.away, self.leases, tables.catalogue,
+            self.away, self.servers, self.leases, tables.catalogue,
         )  # fmt: skip
 
 

@@ -43,6 +43,16 @@ async def test_bad_settings_get_one_line_and_change_nothing(
     assert await leagues_kept(service) == 0
 
 
+async def test_a_league_is_held_only_where_the_server_lets_tables_be(
+    service: TableService,
+) -> None:
+    await service.servers.change_settings(GUILD, channels=(CHANNEL + 1,))
+    with pytest.raises(TableError, match="Tables on this server are played in"):
+        await service.leagues.events.create(GUILD, CHANNEL, ADMIN, SWISS)
+    assert await leagues_kept(service) == 0
+    await service.leagues.events.create(GUILD, CHANNEL + 1, ADMIN, SWISS)
+
+
 async def test_only_organisers_create_start_pause_or_drop_others(service: TableService) -> None:
     events = service.leagues.events
     member = Actor(BOB, roles=(ROLE,))
