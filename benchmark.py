@@ -43,6 +43,8 @@ bot reviews it, with the simulations its positions were given of those planned
 status`, each in a fresh interpreter against a fresh database (`bench/admin.py`).
 `python benchmark.py --privacy` times `/privacy export` (target: under 5 s), show and forget of
 a person with 1,000 finished games (`bench/privacy.py`).
+`python benchmark.py --leagues` times the Swiss pairing of 128 players and the table Swiss of 40
+players at 5-seat tables, each in round 5 (target: under 1 s each, `bench/leagues.py`).
 `python benchmark.py --search-speed [--profile]` measures the hard level's simulations per CPU
 second in each game, with `--profile` where their time goes (cProfile, `bench/search_speed.py`).
 """
@@ -63,6 +65,7 @@ from bench.admin import bench_admin
 from bench.basics import FULL, QUICK, memory_probe, run_all
 from bench.beliefs import bench_beliefs
 from bench.house import bench_house
+from bench.leagues import bench_leagues
 from bench.lengths import bench_lengths
 from bench.load import LoadPlan, bench_load
 from bench.privacy import bench_privacy
@@ -229,15 +232,21 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="/privacy export, show and forget of a person with 1,000 finished games",
     )
+    parser.add_argument(
+        "--leagues",
+        action="store_true",
+        help="Swiss pairing of 128 players and table Swiss of 40 players, round 5",
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not (args.load or args.search_speed):
         parser.error("--profile goes with --load or --search-speed")
     separate = (args.load, args.scale, args.strength, args.replays, args.house)
-    if sum((*separate, args.search_speed, args.admin, args.reviews, args.privacy)) > 1:
+    alone = (args.search_speed, args.admin, args.reviews, args.privacy, args.leagues)
+    if sum((*separate, *alone)) > 1:
         parser.error(
             "--load, --scale, --strength, --replays, --house, --search-speed, --admin, "
-            "--reviews and --privacy are separate benchmarks: choose one"
+            "--reviews, --privacy and --leagues are separate benchmarks: choose one"
         )
     if args.out is None:
         name = (
@@ -245,6 +254,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
             if args.reviews
             else "privacy"
             if args.privacy
+            else "leagues"
+            if args.leagues
             else "admin"
             if args.admin
             else "search-speed"
@@ -330,6 +341,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [asyncio.run(bench_reviews(QUICK_REVIEWS if args.quick else FULL_REVIEWS))]
     elif args.privacy:
         sections = [bench_privacy(args.quick)]
+    elif args.leagues:
+        sections = [bench_leagues(args.quick)]
     else:
         sections = asyncio.run(run_all(scale))
     kinds = (
@@ -342,6 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "admin",
         "reviews",
         "privacy",
+        "leagues",
     )
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")

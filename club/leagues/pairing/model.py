@@ -8,6 +8,7 @@ Player ids are Discord user ids. Points are event points: Swiss and round robin 
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
@@ -97,13 +98,16 @@ def fmt_points(points: float) -> str:
 
 
 def scores(history: History) -> defaultdict[PlayerId, float]:
-    """Each player's event points: tables and byes (0 for anyone else)."""
-    total: defaultdict[PlayerId, float] = defaultdict(float)
+    """Each player's event points: tables and byes (0 for anyone else). Summed exactly rounded
+    (`math.fsum`), so the order of the history never changes a score in its last bit."""
+    earned: defaultdict[PlayerId, list[float]] = defaultdict(list)
     for table in history.played:
         for player, points in zip(table.seats, table.points, strict=True):
-            total[player] += points
+            earned[player].append(points)
     for bye in history.byes:
-        total[bye.player] += bye.points
+        earned[bye.player].append(bye.points)
+    total: defaultdict[PlayerId, float] = defaultdict(float)
+    total.update((player, math.fsum(points)) for player, points in earned.items())
     return total
 
 
@@ -134,3 +138,12 @@ def first_seats(history: History) -> tuple[Counter[PlayerId], Counter[PlayerId]]
         first[table.seats[0]] += 1
         games.update(table.seats)
     return first, games
+
+
+def last_first(history: History) -> dict[PlayerId, bool]:
+    """Whether each player's latest table had them in the first seat."""
+    last: dict[PlayerId, bool] = {}
+    for table in sorted(history.played, key=lambda table: table.round):
+        for seat, player in enumerate(table.seats):
+            last[player] = seat == 0
+    return last

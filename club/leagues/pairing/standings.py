@@ -17,6 +17,7 @@ Players equal on score and every tie-break share a rank (listed by id).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
@@ -35,12 +36,16 @@ def place_points(places: Sequence[int]) -> tuple[float, ...]:
     return tuple((last - groups.index(place)) / last for place in places)
 
 
+def _seat(table: Played, player: PlayerId) -> tuple[float, list[PlayerId]]:
+    """`player`'s points at `table` and the others seated there."""
+    return table.points[table.seats.index(player)], [p for p in table.seats if p != player]
+
+
 def _two_player(
     score: Mapping[PlayerId, float], table: Played, player: PlayerId
 ) -> dict[str, float]:
     """Buchholz and Sonneborn-Berger this table adds for `player`."""
-    mine = table.points[table.seats.index(player)]
-    others = [p for p in table.seats if p != player]
+    mine, others = _seat(table, player)
     return {
         "Buchholz": sum(score[p] for p in others),
         "Sonneborn-Berger": sum(mine * score[p] for p in others),
@@ -51,8 +56,7 @@ def _multi_player(
     score: Mapping[PlayerId, float], table: Played, player: PlayerId
 ) -> dict[str, float]:
     """Firsts and opponents this table adds for `player`."""
-    mine = table.points[table.seats.index(player)]
-    others = [p for p in table.seats if p != player]
+    mine, others = _seat(table, player)
     return {
         "firsts": float(mine == max(table.points)),
         "opponents": sum(score[p] for p in others) / len(others) if others else 0.0,
@@ -68,14 +72,21 @@ def standings(players: Sequence[PlayerId], history: History, *, fmt: str) -> lis
         _multi_player if fmt == "table_swiss" else _two_player
     )
     names = ("firsts", "opponents") if fmt == "table_swiss" else ("Buchholz", "Sonneborn-Berger")
-    breaks = {player: dict.fromkeys(names, 0.0) for player in set(players)}
+    adds_up: dict[PlayerId, dict[str, list[float]]] = {
+        player: {name: [] for name in names} for player in set(players)
+    }
     played: Counter[PlayerId] = Counter()
     for table in history.played:
         for player in table.seats:
-            if player in breaks:
+            if player in adds_up:
                 played[player] += 1
                 for name, value in adds(score, table, player).items():
-                    breaks[player][name] += value
+                    adds_up[player][name].append(value)
+    # summed exactly rounded, so the order of the history never changes a figure
+    breaks = {
+        player: {name: math.fsum(values) for name, values in sums.items()}
+        for player, sums in adds_up.items()
+    }
 
     def key(player: PlayerId) -> tuple[float, ...]:
         return (-round(score[player], 9), *(-round(breaks[player][n], 9) for n in names))

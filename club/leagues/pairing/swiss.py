@@ -9,19 +9,21 @@ orders, most important first:
 3. score groups: the square of the distance between the two players' score groups (groups stay
    together; a floater goes to the next group rather than two away);
 4. first seat: how far both players would be pushed the same way (both have had more first seats
-   than second seats, or both fewer);
-5. a tie-break fixed by the seed and the two players.
+   than second seats, or both fewer).
 
 Each tier's unit is larger than the most every lower tier can add up to over a whole round, so the
 matching of least total cost (the maximum-weight perfect matching, weight = a constant - cost) is
-the best by tier 1, then 2, and so on. The first seat of a table goes to the player with fewer
-first seats than second seats so far (then the one who was second last time, then the seed).
+the best by tier 1, then 2, and so on. Ties are broken by the order the players are given to the
+matching, shuffled by the seed (a per-edge random tie-break would make the matching 10 times
+slower: it has to tell apart many more distinct weights). The first seat of a table goes to the
+player with fewer first seats than second seats so far (then the one who was second last time,
+then the seed).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -34,18 +36,21 @@ from club.leagues.pairing.model import (
     Reason,
     first_seats,
     fmt_points,
+    last_first,
     meetings,
     mention,
     pairing_byes,
     scores,
 )
-from club.leagues.pairing.ties import TIE_BITS, tie
+from club.leagues.pairing.ties import mix, tie
 
 BYE: Final = "bye"
 """The matching's node for the bye (players are ints)."""
 Node = PlayerId | str
 NEAR = 2
-"""Score groups apart an edge may be in the first, smaller matching (see `pair_swiss`)."""
+"""Score groups apart an edge may be in the second matching tried (see `_best`)."""
+CANDIDATES = 3
+"""Partners a player has in each score group in the first matching tried (see `_best`)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,8 @@ class Field:
     group: dict[PlayerId, int]
     """Score group, 0 the highest."""
     groups: int
-    met: Counter[tuple[PlayerId, PlayerId]]
+    met: dict[PlayerId, Counter[PlayerId]]
+    """Tables each player shared with each other player."""
     byes: Counter[PlayerId]
     first: Counter[PlayerId]
     """Tables played in the first seat."""
@@ -75,25 +81,21 @@ class Field:
         score = {player: total[player] for player in ordered}
         levels = sorted(set(score.values()), reverse=True)
         first, games = first_seats(history)
-        last_first: dict[PlayerId, bool] = {}
-        for table in sorted(history.played, key=lambda table: table.round):
-            for seat, player in enumerate(table.seats):
-                last_first[player] = seat == 0
         return cls(
             players=ordered,
             score=score,
             group={player: levels.index(score[player]) for player in ordered},
             groups=len(levels),
-            met=meetings(history),
+            met=_opponents(history),
             byes=pairing_byes(history),
             first=first,
             balance={player: 2 * first[player] - games[player] for player in ordered},
-            last_first=last_first,
+            last_first=last_first(history),
         )
 
     def rematches(self, a: PlayerId, b: PlayerId) -> int:
         """Tables `a` and `b` shared before."""
-        return self.met[min(a, b), max(a, b)]
+        return self.met[a][b] if a in self.met else 0
 
     def bye_cost(self, player: PlayerId) -> int:
         """Previous pairing byes first, then score groups above the lowest."""
@@ -108,6 +110,15 @@ class Field:
         other the second (or either is even)."""
         low, high = sorted((self.balance[a], self.balance[b]))
         return max(0, low) + max(0, -high)
+
+
+def _opponents(history: History) -> dict[PlayerId, Counter[PlayerId]]:
+    """Tables each player shared with each other player."""
+    met: dict[PlayerId, Counter[PlayerId]] = {}
+    for (a, b), times in meetings(history).items():
+        met.setdefault(a, Counter())[b] += times
+        met.setdefault(b, Counter())[a] += times
+    return met
 
 
 @dataclass(frozen=True)
@@ -127,62 +138,132 @@ class Costs:
         edges = (len(field.players) + 1) // 2
         most_colour = max((abs(value) for value in field.balance.values()), default=0)
         most_bye = max((field.bye_cost(player) for player in field.players), default=0)
-        most_met = max(field.met.values(), default=0)
-        colour = edges * 2**TIE_BITS
+        most_met = max((max(met.values()) for met in field.met.values()), default=0)
+        colour = 1
         score = colour * (edges * most_colour + 1)
         bye = score * (edges * (field.groups - 1) ** 2 + 1)
         rematch = bye * (most_bye + 1)
         return cls(colour, score, bye, rematch, rematch * (most_met + 1))
 
 
-def _cost(field: Field, costs: Costs, seed: int, a: PlayerId, b: Node) -> int:
+def _cost(field: Field, costs: Costs, a: PlayerId, b: Node) -> int:
     """The cost of the edge `a`-`b` (`b` may be the bye)."""
     if b == BYE:
-        return costs.bye * field.bye_cost(a) + tie(seed, a)
+        return costs.bye * field.bye_cost(a)
     assert isinstance(b, int)
     return (
         costs.rematch * field.rematches(a, b)
         + costs.score * field.spread(a, b)
         + costs.colour * field.colour_cost(a, b)
-        + tie(seed, min(a, b), max(a, b))
     )
 
 
-def _match(field: Field, seed: int, near: int | None) -> list[tuple[Node, Node]] | None:
-    """The least-cost perfect matching, over every edge (`near` None) or only over rematch-free
-    edges at most `near` score groups apart and the byes; None when that has no perfect one."""
+Edge = tuple[PlayerId, Node]
+
+
+def _match(field: Field, seed: int, edges: Iterable[Edge]) -> list[Edge] | None:
+    """The least-cost perfect matching over `edges` (players and, with an odd count, the bye),
+    each pair as (player, other) in a sorted list; None when `edges` have no perfect one."""
     costs = Costs.of(field)
-    nodes: list[Node] = list(field.players)
+    order = sorted(field.players, key=lambda player: (tie(seed, player), player))
+    nodes: list[Node] = list(order)
     if len(nodes) % 2:
         nodes.append(BYE)
+    # float weights spare networkx its final check of the duals (kept for int weights), 15% of
+    # the time; they are exact while every sum of weights stays below 2**53
+    kind = float if costs.top * len(nodes) < 2**52 else int
     graph: nx.Graph[Node] = nx.Graph()
     graph.add_nodes_from(nodes)
-    for i, a in enumerate(field.players):
-        for b in nodes[i + 1 :]:
-            if near is not None and b != BYE:
-                assert isinstance(b, int)
-                if field.rematches(a, b) or abs(field.group[a] - field.group[b]) > near:
-                    continue
-            graph.add_edge(a, b, weight=costs.top - _cost(field, costs, seed, a, b))
+    for a, b in edges:
+        graph.add_edge(a, b, weight=kind(costs.top - _cost(field, costs, a, b)))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < len(nodes):
         return None
-    return sorted(
-        ((a, b) if b == BYE or (a != BYE and str(a) < str(b)) else (b, a) for a, b in matching),
-        key=str,
-    )
+    found: list[Edge] = []
+    for a, b in matching:
+        player, other = (a, b) if isinstance(a, int) else (b, a)
+        assert isinstance(player, int)
+        found.append(
+            (other, player) if isinstance(other, int) and other < player else (player, other)
+        )
+    return sorted(found, key=lambda edge: edge[0])
 
 
-def _surely_best(field: Field, matching: list[tuple[Node, Node]], near: int) -> bool:
-    """Whether a matching found among near edges is also the best over every edge: it has no
-    rematch, the least bye cost of any player, and less score spread than one edge more than
-    `near` groups long would add alone."""
-    spread = sum(
-        field.spread(a, b) for a, b in matching if isinstance(a, int) and isinstance(b, int)
-    )
-    bye_costs = [field.bye_cost(a) for a, b in matching if b == BYE and isinstance(a, int)]
+def _all_edges(field: Field, near: int | None) -> Iterator[Edge]:
+    """Every edge (`near` None), or the rematch-free ones at most `near` groups apart; with an
+    odd count every bye edge."""
+    for i, a in enumerate(field.players):
+        for b in field.players[i + 1 :]:
+            if near is None or not (
+                field.rematches(a, b) or abs(field.group[a] - field.group[b]) > near
+            ):
+                yield a, b
+    if len(field.players) % 2:
+        yield from ((player, BYE) for player in field.players)
+
+
+def _candidate_edges(field: Field, seed: int) -> Iterator[Edge]:
+    """A few edges a player: in each score group at most one apart, to `CANDIDATES`
+    rematch-free partners chosen by the seed and to as many that balance first seats best; and
+    the bye edges of the players with the least bye cost."""
+    rank = {player: tie(seed, player) for player in field.players}
+    for a in field.players:
+        partners: list[list[PlayerId]] = [[], [], []]
+        for b in field.players:
+            step = field.group[b] - field.group[a]
+            if b != a and -1 <= step <= 1 and not field.rematches(a, b):
+                partners[step + 1].append(b)
+        for group in partners:
+            group.sort(key=lambda b: (mix(rank[a] ^ rank[b]), b))
+            chosen = group[:CANDIDATES]
+            chosen += sorted(group, key=lambda b: field.colour_cost(a, b))[:CANDIDATES]
+            yield from ((min(a, b), max(a, b)) for b in chosen)
+    if len(field.players) % 2:
+        least = min(field.bye_cost(player) for player in field.players)
+        yield from ((p, BYE) for p in field.players if field.bye_cost(p) == least)
+
+
+def _spread(field: Field, matching: list[Edge]) -> int:
+    """The matching's score tier: squared group distances summed."""
+    return sum(field.spread(a, b) for a, b in matching if isinstance(b, int))
+
+
+def _least_spread(field: Field, matching: list[Edge]) -> int:
+    """A lower bound on the score tier of any pairing with the same bye: every cut between two
+    neighbouring score groups with an odd count of players above it is crossed by an edge, and
+    an edge d groups long costs d * d >= d."""
+    counts = [0] * field.groups
+    for player in field.players:
+        counts[field.group[player]] += 1
+    for a, b in matching:
+        if b == BYE:
+            counts[field.group[a]] -= 1
+    return sum(sum(counts[: cut + 1]) % 2 for cut in range(field.groups - 1))
+
+
+def _best(field: Field, seed: int) -> list[Edge]:
+    """The least-cost pairing, from the first of three matchings that is certainly the best.
+
+    1. Among `_candidate_edges`: kept when its score tier reaches `_least_spread` (it has no
+       rematch and the least bye cost by construction, and a lower score tier is impossible).
+    2. Among the rematch-free edges at most `NEAR` groups apart: kept when it has the least bye
+       cost and a score tier lower than any pairing with a longer edge can have. An edge d
+       groups long costs d * d, which is d + (d * d - d): such a pairing costs at least
+       `_least_spread` + (NEAR + 1) * NEAR, and at least (NEAR + 1) ** 2.
+    3. Among every edge.
+    """
+    found = _match(field, seed, _candidate_edges(field, seed))
+    if found is not None and _spread(field, found) == _least_spread(field, found):
+        return found
+    found = _match(field, seed, _all_edges(field, NEAR))
     least_bye = min((field.bye_cost(player) for player in field.players), default=0)
-    return spread < (near + 1) ** 2 and all(cost == least_bye for cost in bye_costs)
+    if found is not None and all(field.bye_cost(a) == least_bye for a, b in found if b == BYE):
+        longer = max((NEAR + 1) ** 2, _least_spread(field, found) + (NEAR + 1) * NEAR)
+        if _spread(field, found) < longer:
+            return found
+    found = _match(field, seed, _all_edges(field, None))
+    assert found is not None, "a complete graph with an even node count has a perfect matching"
+    return found
 
 
 def _seated(field: Field, seed: int, a: PlayerId, b: PlayerId) -> tuple[PlayerId, PlayerId]:
@@ -197,15 +278,10 @@ def _seated(field: Field, seed: int, a: PlayerId, b: PlayerId) -> tuple[PlayerId
 def pair_swiss(players: Sequence[PlayerId], history: History, *, seed: int) -> Pairing:
     """One Swiss round of `players` (duplicates ignored, order irrelevant) after `history`.
 
-    Deterministic: the same players, history and seed give the same pairing. The matching is
-    first looked for among rematch-free edges at most `NEAR` score groups apart (a smaller
-    graph); when that cannot be shown to be the best overall, among every edge.
+    Deterministic: the same players, history and seed give the same pairing (see `_best`).
     """
     field = Field.read(players, history)
-    found = _match(field, seed, NEAR)
-    if found is None or not _surely_best(field, found, NEAR):
-        found = _match(field, seed, None)
-        assert found is not None, "a complete graph with an even node count has a perfect matching"
+    found = _best(field, seed)
     tables: list[tuple[PlayerId, PlayerId]] = []
     byes: list[PlayerId] = []
     for a, b in found:
@@ -216,7 +292,7 @@ def pair_swiss(players: Sequence[PlayerId], history: History, *, seed: int) -> P
             byes.append(a)
     tables.sort(key=lambda table: (min(field.group[p] for p in table), table))
     reasons = {
-        **{player: _reason(field, table, player) for table in tables for player in table},
+        **{player: _reason(field, table, player, byes) for table in tables for player in table},
         **{player: _bye_reason(field, player) for player in byes},
     }
     return Pairing(tables=tuple(tables), byes=tuple(byes), reasons=reasons)
@@ -226,20 +302,24 @@ def _group_part(field: Field, player: PlayerId) -> str:
     return f"score group {fmt_points(field.score[player])}"
 
 
-def _avoided(field: Field, player: PlayerId, opponent: PlayerId | None) -> list[str]:
-    """ "avoided a rematch with ..." for the players of the same score group already met."""
+def _avoided(field: Field, player: PlayerId, away: Sequence[PlayerId]) -> list[str]:
+    """ "avoided a rematch with ..." for the players of the same score group already met (but
+    those in `away`: the opponent and the bye)."""
     names = [
         mention(other)
         for other in field.players
-        if other not in (player, opponent)
+        if other != player
+        and other not in away
         and field.group[other] == field.group[player]
         and field.rematches(player, other)
     ]
     return [f"avoided a rematch with {', '.join(names)}"] if names else []
 
 
-def _reason(field: Field, table: tuple[PlayerId, PlayerId], player: PlayerId) -> Reason:
-    """Why `player` sits at `table`."""
+def _reason(
+    field: Field, table: tuple[PlayerId, PlayerId], player: PlayerId, byes: Sequence[PlayerId]
+) -> Reason:
+    """Why `player` sits at `table` (`byes`: who has the bye)."""
     opponent = table[1] if table[0] == player else table[0]
     parts = [_group_part(field, player)]
     if field.group[opponent] != field.group[player]:
@@ -248,7 +328,7 @@ def _reason(field: Field, table: tuple[PlayerId, PlayerId], player: PlayerId) ->
     times = field.rematches(player, opponent)
     if times:
         parts.append(f"rematch with {mention(opponent)}: no pairing without one exists")
-    parts += _avoided(field, player, opponent)
+    parts += _avoided(field, player, (opponent, *byes))
     first = field.first[player]
     tables = first * 2 - field.balance[player]
     seat = "first" if table[0] == player else "second"

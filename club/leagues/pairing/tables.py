@@ -2,8 +2,8 @@
 deterministic local search.
 
 Table sizes: the fewest players left out (byes), then the fewest tables, then sizes as even as
-possible (least sum of squares), larger tables first. Byes go to the lowest scores with the fewest
-previous pairing byes.
+possible (least sum of squares), larger tables first. Byes go to the players with the fewest
+previous pairing byes, the lowest scores among them (no second bye while a player has none).
 
 A seating's cost, over every two players at one table: `REPEAT` times the tables they already
 shared, plus the difference of their scores (in thousandths of a point). The search starts from
@@ -27,6 +27,7 @@ from club.leagues.pairing.model import (
     Reason,
     first_seats,
     fmt_points,
+    last_first,
     meetings,
     mention,
     pairing_byes,
@@ -36,7 +37,7 @@ from club.leagues.pairing.ties import tie
 
 REPEAT = 10**9
 """Cost of two players sharing a table again: more than any seating's score spread."""
-KICKS = 40
+KICKS = 10
 """Random perturbations tried after the first local optimum."""
 KICKED = 3
 """Swaps in one perturbation."""
@@ -144,7 +145,7 @@ def seat_tables(
     byes_had = pairing_byes(history)
     layout = table_sizes(len(ordered), sizes)
     out = len(ordered) - sum(layout)
-    by_bye = sorted(ordered, key=lambda p: (score[p], byes_had[p], tie(seed, p)))
+    by_bye = sorted(ordered, key=lambda p: (byes_had[p], score[p], tie(seed, p)))
     byes = sorted(by_bye[:out])
     seated = sorted((p for p in ordered if p not in byes), key=lambda p: (-score[p], tie(seed, p)))
     met = meetings(history)
@@ -164,9 +165,9 @@ def seat_tables(
         at += size
     found = [[seated[i] for i in table] for table in _search(start, cost, seed)]
     first, games = first_seats(history)
-    last_first = _last_first(history)
+    last = last_first(history)
     tables = [
-        tuple(sorted(table, key=lambda p: (first[p], last_first.get(p, False), tie(seed, p))))
+        tuple(sorted(table, key=lambda p: (first[p], last.get(p, False), tie(seed, p))))
         for table in found
     ]
     tables.sort(key=lambda table: (-max(score[p] for p in table), table))
@@ -178,18 +179,9 @@ def seat_tables(
     for player in byes:
         why = "bye: the players cannot all sit at tables of the allowed sizes"
         reasons[player] = Reason(
-            (f"score {fmt_points(score[player])}", f"{why}; lowest score, fewest byes")
+            (f"score {fmt_points(score[player])}", f"{why}; fewest byes, then lowest score")
         )
     return Pairing(tables=tuple(tables), byes=tuple(byes), reasons=reasons)
-
-
-def _last_first(history: History) -> dict[PlayerId, bool]:
-    """Whether each player's latest table had them in the first seat."""
-    last: dict[PlayerId, bool] = {}
-    for table in sorted(history.played, key=lambda table: table.round):
-        for seat, player in enumerate(table.seats):
-            last[player] = seat == 0
-    return last
 
 
 def _reason(
