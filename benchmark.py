@@ -45,6 +45,12 @@ status`, each in a fresh interpreter against a fresh database (`bench/admin.py`)
 a person with 1,000 finished games (`bench/privacy.py`).
 `python benchmark.py --leagues` times the Swiss pairing of 128 players and the table Swiss of 40
 players at 5-seat tables, each in round 5 (target: under 1 s each, `bench/leagues.py`).
+`python benchmark.py --startup [--startup-runs N] [--startup-against REV]` times the real bot
+process from its start to its gateway session, and from its database open to its commands
+synced, against the local fake Discord, beside git revision REV's code in the same command
+(`bench/startup.py`).
+`python benchmark.py --requests` counts the real bot's requests to Discord per action over a
+round of a six-player Mars vs. Earth table, by kind (`bench/requests.py`).
 `python benchmark.py --search-speed [--profile]` measures the hard level's simulations per CPU
 second in each game, with `--profile` where their time goes (cProfile, `bench/search_speed.py`).
 """
@@ -73,6 +79,7 @@ from bench.replays import FULL as FULL_REPLAYS
 from bench.replays import QUICK as QUICK_REPLAYS
 from bench.replays import bench_replays
 from bench.report import report
+from bench.requests import bench_requests
 from bench.reviews import FULL as FULL_REVIEWS
 from bench.reviews import QUICK as QUICK_REVIEWS
 from bench.reviews import bench_reviews
@@ -82,6 +89,9 @@ from bench.scale import ScalePlan, bench_scale
 from bench.search_speed import FULL as FULL_SEARCH
 from bench.search_speed import QUICK as QUICK_SEARCH
 from bench.search_speed import QUICK_YARDSTICK, YARDSTICK, bench_search_speed
+from bench.startup import QUICK_RUNS as QUICK_STARTS
+from bench.startup import RUNS as STARTS
+from bench.startup import bench_startup
 from bench.strength import NAMES, WORKERS, bench_strength
 from club.catalogue import CATALOGUE
 
@@ -237,20 +247,46 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="Swiss pairing of 128 players and table Swiss of 40 players, round 5",
     )
+    parser.add_argument(
+        "--requests", action="store_true", help="count requests to Discord per action instead"
+    )
+    startup = parser.add_argument_group("startup", "the real bot process from start to gateway")
+    startup.add_argument("--startup", action="store_true", help="run the start-up benchmark")
+    startup.add_argument(
+        "--startup-runs", type=int, help=f"counted starts of each code ({STARTS}; quick: 1)"
+    )
+    startup.add_argument(
+        "--startup-against", metavar="REV", help="a git revision whose code is measured too"
+    )
     parser.add_argument("--memory-probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.profile and not (args.load or args.search_speed):
         parser.error("--profile goes with --load or --search-speed")
     separate = (args.load, args.scale, args.strength, args.replays, args.house)
-    alone = (args.search_speed, args.admin, args.reviews, args.privacy, args.leagues)
+    alone = (
+        args.search_speed,
+        args.admin,
+        args.reviews,
+        args.privacy,
+        args.leagues,
+        args.startup,
+        args.requests,
+    )
     if sum((*separate, *alone)) > 1:
         parser.error(
             "--load, --scale, --strength, --replays, --house, --search-speed, --admin, "
-            "--reviews, --privacy and --leagues are separate benchmarks: choose one"
+            "--reviews, --privacy, --leagues, --startup and --requests are separate benchmarks: "
+            "choose one"
         )
+    if (args.startup_runs is not None or args.startup_against) and not args.startup:
+        parser.error("--startup-runs and --startup-against go with --startup")
     if args.out is None:
         name = (
-            "reviews"
+            "startup"
+            if args.startup
+            else "requests"
+            if args.requests
+            else "reviews"
             if args.reviews
             else "privacy"
             if args.privacy
@@ -343,6 +379,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sections = [bench_privacy(args.quick)]
     elif args.leagues:
         sections = [bench_leagues(args.quick)]
+    elif args.startup:
+        runs = args.startup_runs or (QUICK_STARTS if args.quick else STARTS)
+        sections = [bench_startup(runs, args.startup_against)]
+    elif args.requests:
+        sections = [bench_requests()]
     else:
         sections = asyncio.run(run_all(scale))
     kinds = (
@@ -356,6 +397,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "reviews",
         "privacy",
         "leagues",
+        "startup",
+        "requests",
     )
     kind = next((f"{k}, " for k in kinds if getattr(args, k)), "")
     mode = kind + ("quick" if args.quick else "full")

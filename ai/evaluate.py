@@ -7,10 +7,11 @@ determinizer: never the true hidden state) and returns the mean reward of the ro
 seat, the chance to win as the search estimates it, and the best move of the seat to move.
 The seat to move is `seat` when it may act, else the first actor in seat order. The tree is
 plain UCT over the sampled states (the moves of the seat at a node are its legal moves in that
-sample, shortlisted by the kit's heuristics as in `ai.search`), rollouts and rewards are the
-search's (`ai.rollout`, `ai.rewards`). Before searching, a move that wins at once for `seat`
-settles the value (a win), and so, in an open game without chance, does one that wins at once
-for another seat to move (a loss for the rest); an ended game is worth its outcome.
+sample, shortlisted by the kit's heuristics as in `ai.search`), and each simulation is the
+search's own (`ai.search.simulate`, with its rollouts and rewards), its moves never decided by
+kind first. Before searching, a move that wins at once for `seat` settles the value (a win),
+and so, in an open game without chance, does one that wins at once for another seat to move (a
+loss for the rest); an ended game is worth its outcome.
 
 Only an iteration budget is taken, no CPU or wall cap, so the same position, seat, budget and
 seed give the same answer on every machine.
@@ -26,10 +27,9 @@ from typing import Any, Generic, TypeVar
 from ai.decisive import Checker, loses_at_once, lost, played, wins_at_once, won
 from ai.determinize import OPEN
 from ai.kit import Kit
-from ai.rewards import Rewards, discounted, drawn, rewards
-from ai.rollout import first_actor, rollout
+from ai.rewards import Rewards, drawn, rewards
 from ai.samplers import Unsampled
-from ai.search import Settings, ranked
+from ai.search import Settings, ranked, simulate
 from ai.tree import Node
 from engine.core import Game, Seat
 
@@ -93,8 +93,20 @@ def evaluate(
             except Unsampled:
                 break
         root_moves = moves if actor == seat else game.legal_moves(sample, actor)
-        found = _simulate(game, sample, actor, root_moves, root, players, rng, chosen, kit, draw)
-        totals = [total + reward for total, reward in zip(totals, found, strict=True)]
+        found = simulate(
+            game,
+            sample,
+            actor,
+            root,
+            players,
+            rng,
+            chosen,
+            kit,
+            root_moves,
+            draw,
+            kinds_first=False,
+        )
+        totals = [total + reward for total, reward in zip(totals, found.rewards, strict=True)]
         run += 1
     if not run:
         return Estimate((0.5,) * players, actor, legal[0] if len(legal) == 1 else None, 0)
@@ -115,48 +127,6 @@ def _won_by(game: Game[Any, M], sample: Any, actor: Seat, move: M, players: int)
     if outcome is not None:
         return rewards(outcome, players)
     return tuple(1.0 if n == actor else 0.0 for n in range(players))
-
-
-def _simulate(
-    game: Game[Any, M],
-    state: Any,
-    actor: Seat,
-    root_moves: list[M],
-    root: Node[M],
-    players: int,
-    rng: random.Random,
-    settings: Settings,
-    kit: Kit,
-    draw: Rewards,
-) -> Rewards:
-    """One simulation from the sampled `state`: down the tree by UCB1 until a move never tried
-    (which gets a node), then a rollout; each node on the path adds its mover's reward. Returns
-    every seat's reward."""
-    node = root
-    path = [root]
-    applied = 0
-    mover: Seat | None = actor
-    known = kit.heuristics
-    while mover is not None:
-        if node is root:
-            moves = root_moves
-        else:
-            moves = game.legal_moves(state, mover)
-            if known is not None and known.deep:
-                moves = known.shortlist(game, state, mover, moves)
-        keys = [(mover, move) for move in moves]
-        node, key, fresh = node.step(keys, rng, settings.exploration)
-        path.append(node)
-        state, _ = game.apply(state, mover, key[1])
-        applied += 1
-        mover = None if fresh else first_actor(game, state)
-    found, rolled = rollout(game, state, players, rng, settings.depth, kit, draw)
-    rewarded = discounted(found, applied + rolled, settings.discount)
-    for step in path:
-        step.visits += 1
-        if step.mover is not None:
-            step.reward += rewarded[step.mover]
-    return rewarded
 
 
 @dataclass(frozen=True)

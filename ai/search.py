@@ -187,9 +187,9 @@ def search(
                 sample = determinizer.sample(game, state, seat, rng)
             except Unsampled:  # rare: decide on the simulations run so far
                 break
-        simulated += _iterate(
+        simulated += simulate(
             game, sample, seat, root, players, rng, settings, kit, moves, draw, wins, deep
-        )
+        ).applied
         iterations += 1
     move = checker.safest(ranked(root, moves, legal), lambda: timer.spent() < 1)
     return Decision(move, iterations, simulated, timer.cpu_seconds())
@@ -326,7 +326,16 @@ def widest_at(
     return shortlists[node]
 
 
-def _iterate(
+@dataclass(frozen=True)
+class Simulation:
+    """What one simulation found: every seat's reward and the moves it applied (tree and
+    rollout)."""
+
+    rewards: Rewards
+    applied: int
+
+
+def simulate(
     game: Game[Any, M],
     state: Any,
     seat: Seat | None,
@@ -337,15 +346,20 @@ def _iterate(
     kit: Kit,
     shortlist: list[M],
     draw: Rewards,
-    wins: Wins | None,
+    wins: Wins | None = None,
     deep: Shortlists | None = None,
-) -> int:
+    *,
+    kinds_first: bool | None = None,
+) -> Simulation:
     """One simulation from the sampled `state` at `root`, where `seat` moves among `shortlist`;
-    returns the moves it applied; a draw pays `draw`. With the `by_kind` policy, each decision is
-    two steps of the tree: the kind of move, then a move of that kind (a new kind node plays a
-    random move of its kind). With `wins` (an open game without chance), a seat below the root
-    that has a move winning at once plays it (`winning_at`); with `deep` as well, it weighs
-    only its moves worth most one move ahead (`widest_at`)."""
+    a draw pays `draw`. Down the tree by UCB1 until a move never tried (which gets a node), then
+    a rollout; each node on the path adds its mover's reward. With `kinds_first` (by default:
+    the `by_kind` policy), each decision is two steps of the tree: the kind of move, then a move
+    of that kind (a new kind node plays a random move of its kind). With `wins` (an open game
+    without chance), a seat below the root that has a move winning at once plays it
+    (`winning_at`); with `deep` as well, it weighs only its moves worth most one move ahead
+    (`widest_at`)."""
+    by_kinds = kit.policy is by_kind if kinds_first is None else kinds_first
     node: Node[Any] = root
     path, applied = [node], 0
     while seat is not None:
@@ -357,7 +371,7 @@ def _iterate(
             elif deep is not None:
                 moves = widest_at(game, state, seat, node, moves, kit, rng, deep)
         fresh = False
-        if kit.policy is by_kind:
+        if by_kinds:
             node, key, fresh = node.step(kinds(seat, moves), rng, settings.exploration)
             path.append(node)
             moves = [move for move in moves if type(move) is key[1].of]
@@ -377,7 +391,7 @@ def _iterate(
         step.visits += 1
         if step.mover is not None:
             step.reward += rewards[step.mover]
-    return applied + played
+    return Simulation(rewards, applied + played)
 
 
 def simulations(
@@ -419,6 +433,9 @@ def simulations(
                 below[reply] = (after, actor, _moves_at(game, after, actor, kit))
         position, actor, moves = below[reply]
         node.visits += 1
-        yield 1 + _iterate(
-            game, position, actor, child, players, rng, settings, kit, moves, draw, wins, deep
+        yield (
+            1
+            + simulate(
+                game, position, actor, child, players, rng, settings, kit, moves, draw, wins, deep
+            ).applied
         )

@@ -43,6 +43,7 @@ from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.privacy.cog import ForgetButton, PrivacyCommands
 from bot.reminders.cog import POLL_SECONDS, PollLoop, gateway_connected
 from bot.review.cog import ReviewCommands, in_workers
+from bot.seasons.cog import SeasonCommands
 from bot.standins.cog import StandInLoop
 from bot.stats.cog import StatsCommands
 from bot.tables.cog import TableCommands
@@ -259,6 +260,7 @@ class MarsBot(commands.AutoShardedBot):
             InfoCommands(catalogue),
             self.lesson_commands,
             StatsCommands(service.ratings),
+            SeasonCommands(service.seasons, every=self._poll_seconds),
             HistoryCommands(service.history, pictures),
             ReviewCommands(
                 service.history,

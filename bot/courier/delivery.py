@@ -42,6 +42,7 @@ from typing import Any
 import discord
 
 from bot.courier import limits
+from bot.courier.dm_channels import DmChannels
 from bot.courier.pictures import Pictures
 from bot.courier.replies import committed
 from club.service import (
@@ -204,6 +205,7 @@ class Courier:
         self.service = service
         self.pictures = pictures
         self.components = components
+        self.dm_channels = DmChannels(client)
         self.after_delivery: list[Callable[[Delivery], None]] = []
         """Called with each delivery that reached the table."""
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -265,15 +267,12 @@ class Courier:
         """DM one notice to its user; False when Discord refuses (closed DMs, unknown user)."""
         assert notice.user_id is not None
         try:
-            user = await self._user(notice.user_id)
-            await self.send_notice(user.send, notice)
+            dm = await self.dm_channels.channel(notice.user_id)
+            await self.send_notice(dm.send, notice)
         except discord.HTTPException:
             log.info("A DM to user %s could not be delivered", notice.user_id)
             return False
         return True
-
-    async def _user(self, user_id: int) -> discord.User:
-        return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
 
     def prepare(self, update: TableUpdate) -> None:
         """Start drawing the pictures an update will show (while its maker is answered)."""
@@ -565,9 +564,9 @@ class Courier:
         when Discord refuses them (closed DMs)."""
         pieces = [piece for notice in notices for piece in dm_pieces(notice)]
         try:
-            user = await self._user(user_id)
+            dm = await self.dm_channels.channel(user_id)
             for index, piece in enumerate(pieces):
-                await self.send_notice(user.send, piece, nonce=once(f"dm {user_id} {index}"))
+                await self.send_notice(dm.send, piece, nonce=once(f"dm {user_id} {index}"))
         except discord.HTTPException as error:
             log.info("A DM to user %s could not be delivered (HTTP %s)", user_id, error.status)
             return False

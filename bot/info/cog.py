@@ -44,16 +44,18 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/resign` leave the game (see `/rules` for what happens then)
 `/abandon` end the game with no result (moderators; a lobby's creator may close it)
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
+`/season standings <game>` a season's standings · `/season list <game>` the seasons
+(admins make one with `/season new`)
 `/rules <game>` how a game is played and how to write its moves
 `/learn <game>` a private lesson, one rule a step
 
 **Slow tables**
 `/mygames` your tables on this server, those waiting on you first, with links
 `/notify` how your turn reminders reach you: a daily digest by DM, channel pings, both or none
-`/away days:<n>` pause your clocks and reminders while you are away (at most 14 days a month;
+`/away days:<n>` pause your clocks and reminders while you are away (at most 14 days in any 30;
 `days:0` ends it)
 `/claim standin` once a turn has waited past the clock, a computer plays that seat (the game
-becomes unrated); `/claim back` takes your seat back
+becomes unrated); `/claim back` or your own move takes your seat back
 `/settings`, `/status` (server administrators) this server's defaults; the bot's health
 `/privacy show`, `export`, `forget` what the bot holds about you; a file of it; erase it
 """

@@ -9,7 +9,9 @@ leaves the lesson message as it was. The last message offers **Practice**: a tab
 channel against an easy computer player, opened as `/new <game> bots:1 bot_level:easy` opens
 one.
 
-Custom ids are `mars:learn:<lesson id>:<step>:<action>[:<prefix>]`: any control of a lesson
+Custom ids are `mars:learn:<lesson id>:<step>:<action>[:<prefix>]` (the Type-a-move form's
+too, answered from its id by a listener, so a form open across a restart is answered): any
+control of a lesson
 this process no longer holds answers that the lesson has expired (see `club.learn.session`),
 and one of a step already done answers that the lesson has moved on. Lessons never read or
 write the channel's table.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-import secrets
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -144,26 +146,50 @@ class LessonMenu(
         await handle(interaction, self.lesson_id, self.step, action, value[1:])
 
 
+TYPED = re.compile(ID + r"typed$")
+"""The custom id of a Type-a-move form."""
+FIELD = "move"
+
+
 class TypedMove(discord.ui.Modal, title="Your move"):
-    """A form to type a move in the game's notation."""
+    """A form to type a move in the game's notation. Its answer is read from its custom id
+    and field alone (`typed_move`), by whichever process of the bot gets it: a form left open
+    across a restart is answered too."""
 
     move: discord.ui.TextInput[TypedMove] = discord.ui.TextInput(
         label="Move",
-        placeholder="as you would type it after /move",
+        placeholder="for example the move Hint names",
         max_length=100,
-        custom_id="move",
+        custom_id=FIELD,
     )
 
     def __init__(self, lesson_id: str, step: int) -> None:
-        # Each form has an id of its own: discord.py finds an open form by its id alone.
-        unique = f"typed:{secrets.token_hex(4)}"
-        super().__init__(timeout=15 * 60, custom_id=stem(lesson_id, step) + unique)
-        self.lesson_id, self.step = lesson_id, step
+        super().__init__(timeout=None, custom_id=stem(lesson_id, step) + "typed")
 
-    async def on_submit(  # type: ignore[override]
-        self, interaction: discord.Interaction[MarsBot]
-    ) -> None:
-        await handle(interaction, self.lesson_id, self.step, "move", self.move.value)
+
+def typed_move(interaction: discord.Interaction[MarsBot]) -> tuple[str, int, str] | None:
+    """The lesson id, step and text of a submitted Type-a-move form; None for anything else."""
+    if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
+        return None
+    match = TYPED.match(str(interaction.data.get("custom_id", "")))
+    if match is None:
+        return None
+    return match["lesson"], int(match["step"]), field_value(interaction.data, FIELD)
+
+
+def field_value(data: Any, custom_id: str) -> str:
+    """The value of the form field `custom_id` in a submitted form's data (found at any depth:
+    in a row, or in a label)."""
+    if isinstance(data, dict):
+        if data.get("custom_id") == custom_id and isinstance(data.get("value"), str):
+            return str(data["value"])
+        data = list(data.values())
+    if isinstance(data, list):
+        for item in data:
+            found = field_value(item, custom_id)
+            if found:
+                return found
+    return ""
 
 
 async def handle(
@@ -201,6 +227,13 @@ class LessonCommands(commands.Cog):
         parts = await self.parts(lesson_id, run)
         await interaction.followup.send(ephemeral=True, **parts)
 
+    @commands.Cog.listener("on_interaction")
+    async def typed(self, interaction: discord.Interaction[MarsBot]) -> None:
+        """A submitted Type-a-move form, whatever process of the bot opened it."""
+        submitted = typed_move(interaction)
+        if submitted is not None:
+            await handle(interaction, submitted[0], submitted[1], "move", submitted[2])
+
     async def act(
         self,
         interaction: discord.Interaction[MarsBot],
@@ -224,7 +257,9 @@ class LessonCommands(commands.Cog):
             elif action == "hint":
                 await say_privately(interaction, held.run.hint())
             elif action == "type":
-                await interaction.response.send_modal(TypedMove(lesson_id, step))
+                form = TypedMove(lesson_id, step)
+                await interaction.response.send_modal(form)
+                form.stop()  # answered by `typed`, from its custom id, not by this object
             elif action in ("narrow", "all"):
                 await interaction.response.defer()
                 view = lesson_view(lesson_id, held.run, value)
@@ -273,5 +308,8 @@ class LessonCommands(commands.Cog):
         return parts
 
     async def practice(self, interaction: discord.Interaction[MarsBot], game: str) -> None:
-        """Open a practice table in the channel, as `/new <game> bots:1 bot_level:easy`."""
-        await interaction.client.lobby_commands.open_table(interaction, game, dict(PRACTICE))
+        """Open a practice table in the channel, as `/new <game> bots:1 bot_level:easy`, without
+        the word that `/learn` teaches the game: the learner has just taken its lesson."""
+        lobby = interaction.client.lobby_commands
+        lobby.seating.first_games.settle(interaction.user.id, game)
+        await lobby.open_table(interaction, game, dict(PRACTICE))

@@ -1,8 +1,9 @@
 """Stand-ins taking their turns: a regular sweep of the games where a stand-in plays an absent
 person's seat (see `club.service.standins`). Each turn is thought by the computer players'
 workers and played through the same path as theirs (`TableService.play_computer`), claimed
-first where several processes share the database, and the table is told. A failure is logged
-and the next sweep tries again."""
+first where several processes share the database, and the table is told; a move refused at its
+commit (the game moved on, or the person took the seat back while it thought) is logged and
+nothing is told. A failure is logged and the next sweep tries again."""
 
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ class StandInLoop(commands.Cog):
                 notation = await self.thinkers.move_for(turn)
                 try:
                     await self.service.computers.play_computer(turn, notation)
-                except TableError:  # the game moved on while it thought: the next sweep
+                except TableError as refused:  # moved on, or the seat was taken back
+                    log.info("Game %s: a stand-in's move was not played: %s", game_id, refused)
                     break
                 played = True
         if played:

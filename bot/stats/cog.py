@@ -35,7 +35,7 @@ class StatsCommands(commands.Cog):
         assert interaction.guild_id is not None
         who = user or interaction.user
         card = await self.ratings.stats(interaction.guild_id, who.id, safe_name(who.display_name))
-        await interaction.response.send_message(embed=_embed(card))
+        await interaction.response.send_message(embed=card_embed(card))
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game here")
     @app_commands.describe(game="The game whose leaderboard to show")
@@ -45,10 +45,10 @@ class StatsCommands(commands.Cog):
         """The server's top players of one game title."""
         assert interaction.guild_id is not None
         card = await self.ratings.leaderboard(interaction.guild_id, game)
-        await interaction.response.send_message(embed=_embed(card))
+        await interaction.response.send_message(embed=card_embed(card))
 
 
-def _embed(card: Card) -> discord.Embed:
+def card_embed(card: Card) -> discord.Embed:
     """The card as one embed, its title and text shortened to Discord's limits."""
     title = limits.shorten(card.title, limits.EMBED_TITLE)
     text = limits.shorten(card.text, limits.EMBED_DESCRIPTION)

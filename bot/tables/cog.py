@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.courier import limits
 from bot.courier.replies import player_of, say_privately
 from club.service import TableService
-from club.service.away import MONTHLY_DAYS
+from club.service.away import AWAY_DAYS
 from club.service.servers import LONGEST_REMINDER_HOURS, SHORTEST_REMINDER_HOURS
 from club.service.waiting import NOTIFY_WORDS, listing, more_lines
 
@@ -69,12 +69,12 @@ class TableCommands(commands.Cog):
         await say_privately(interaction, text)
 
     @app_commands.command(name="away", description="Pause your clocks for a few days (0 ends it)")
-    @app_commands.describe(days=f"How many days you are away: 1 to {MONTHLY_DAYS}; 0 ends it")
+    @app_commands.describe(days=f"How many days you are away: 1 to {AWAY_DAYS}; 0 ends it")
     @app_commands.guild_only()
     async def away(
         self,
         interaction: discord.Interaction[MarsBot],
-        days: app_commands.Range[int, 0, MONTHLY_DAYS],
+        days: app_commands.Range[int, 0, AWAY_DAYS],
     ) -> None:
         said, notes = await self.service.away.go_away(
             _guild(interaction), player_of(interaction), days

@@ -9,13 +9,18 @@ explained (the engine's refusal for an illegal one, the step's `wrong` words for
 and changes nothing. `Hint` names `show`; `Show me` plays it with the step's `why`.
 
 Every step names the rules it teaches (`teaches`); a lesson lists the rules of its game's rule
-text (`rules`), and `untaught` finds any rule that no step teaches. A lesson's steps are built by
-its `script` when the lesson is first used, so importing a lesson builds no position. Nothing
-here is scored or rated, and nothing touches a table: a lesson keeps its own engine state.
+text section by section (`rules`), points to `/rules` for any that no step teaches (`pointed`),
+and `untaught` finds a rule neither taught nor pointed to. A move that does the task is answered
+"Right:" with the engine's first words on it (`RIGHT_CHARS`, less the lesson's `quiet` lines); a
+lesson may say where its story stands (`scene`) whenever a step's position jumps from where the
+learner's last move left it. A lesson's steps are built by its `script` when the lesson is first
+used, so importing a lesson builds no position. Nothing here is scored or rated, and nothing
+touches a table: a lesson keeps its own engine state.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -26,6 +31,12 @@ from engine.core import Event, Game, GameError, Seat, View
 ScriptedMove = str | tuple[Seat, str]
 """A move of a position's history: its notation, played by the one seat to act, or
 (seat, notation) when several may act."""
+RIGHT_CHARS = 160
+"""Characters of the engine's words a "Right:" line keeps: its first sentence about the move,
+then whole sentences while they fit (never a card-by-card account of what followed)."""
+GAME_HELP = "`/move` lists what you may do now"
+"""How a game's refusal points to its move list; a lesson has its menu instead."""
+LESSON_HELP = "the menu lists every move you may make here, and Hint names one for this step"
 RIVALS = ("Rival", "Rival 2", "Rival 3", "Rival 4", "Rival 5", "Rival 6", "Rival 7")
 """The names of the seats the learner does not hold."""
 
@@ -106,26 +117,44 @@ class Step:
     task: str
     show: str
     why: str
-    wrong: str
+    wrong: str | Callable[[Attempt], str]
+    """Words on a legal move that misses the task, or how to say them from what it did."""
     goal: Goal | None = None
     seat: Seat = 0
 
     def accepts(self, attempt: Attempt) -> bool:
         return (self.goal or only(self.show))(attempt)
 
+    def missed(self, attempt: Attempt) -> str:
+        """What `attempt`, a legal move that does not do the task, misses."""
+        return self.wrong if isinstance(self.wrong, str) else self.wrong(attempt)
+
+
+Scene = Callable[[Any, Seat], str]
+"""Where the story of a lesson stands at a step's position, from the engine's state (round,
+who leads, what the learner is), for the learner at a seat."""
+
 
 @dataclass(frozen=True)
 class Lesson:
-    """A game's lesson: `rules` are the short names of the rules of its rule text, in its
-    order, each taught by at least one of its steps; `done` is said at the end."""
+    """A game's lesson: `rules` are the short names of the rules of its rule text, section by
+    section, each taught by one of its steps or left to `/rules` (`pointed`, named at the
+    lesson's end); `done` is said at the end."""
 
     game: Game[Any, Any]
     rules: tuple[str, ...]
     script: Callable[[], tuple[Step, ...]]
     """Builds the steps and the positions they stand on (see `steps`)."""
     done: str
+    pointed: tuple[str, ...] = ()
+    """Rules of `rules` no step teaches: the lesson's end points to `/rules` for them."""
+    scene: Scene | None = None
+    """Said above each step's words, where the positions of the steps tell a story."""
     variants: Mapping[str, str] = field(default_factory=dict)
     """Each variant (a table option) and its difference in a line, said in some step."""
+    quiet: tuple[str, ...] = ()
+    """Patterns (regular expressions) of the engine's lines a "Right:" line leaves out: the
+    details of what followed the move, such as each card revealed."""
 
     @cached_property
     def steps(self) -> tuple[Step, ...]:
@@ -139,9 +168,9 @@ class Lesson:
 
 
 def untaught(lesson: Lesson) -> list[str]:
-    """The rules of the lesson's game that no step teaches."""
+    """The rules of the lesson's game that no step teaches and the lesson does not point to."""
     taught = {rule for step in lesson.steps for rule in step.teaches}
-    return [rule for rule in lesson.rules if rule not in taught]
+    return [rule for rule in lesson.rules if rule not in taught and rule not in lesson.pointed]
 
 
 @dataclass(frozen=True)
@@ -163,6 +192,8 @@ class Run:
         self.game: Game[Any, Any] = lesson.game
         self.index = 0
         self.state: Any = self._position()
+        self.before = ""
+        """Where the story stood after the learner's last move (see `scene`)."""
 
     @property
     def finished(self) -> bool:
@@ -188,6 +219,17 @@ class Run:
         """What the learner sees of the step's position."""
         return self.game.view(self.state, self.seat)
 
+    def scene(self) -> str:
+        """Where the lesson's story stands at this step, said when the step's position jumps
+        from where the learner's last move left the story ("" when it does not, and for a
+        lesson without a scene)."""
+        now = self._scene_of(self.state)
+        return "" if now == self.before else now
+
+    def _scene_of(self, state: Any) -> str:
+        scene = self.lesson.scene
+        return "" if scene is None or self.finished else scene(state, self.seat)
+
     def hint(self) -> str:
         return f"Try `{self.step.show}`."
 
@@ -198,11 +240,12 @@ class Run:
             move = self.game.parse(self.state, self.seat, text)
             after, events = self.game.apply(self.state, self.seat, move)
         except GameError as refusal:
-            return Said(False, f"`{text.strip()}` is not allowed here: {refusal}")
+            return Said(False, f"`{text.strip()}` is not allowed here: {in_lesson(str(refusal))}")
         written = self.game.notation(move)
         attempt = Attempt(self.game, self.seat, self.state, written, after, tuple(events))
         if not self.step.accepts(attempt):
-            return Said(False, f"`{written}` is a legal move, but {self.step.wrong}")
+            return Said(False, f"`{written}` is a legal move, but {self.step.missed(attempt)}")
+        self.before = self._scene_of(after)
         self.index += 1
         self.state = after if self.finished else self._position()
         return Said(True, f"Right: {self._told(events)}")
@@ -216,5 +259,22 @@ class Run:
         return Said(True, f"Shown: `{step.show}`. {step.why}")
 
     def _told(self, events: list[Event]) -> str:
-        seen = [e.text for e in events if e.to is None or e.to == self.seat]
-        return " ".join(seen) or "done."
+        """The engine's words on the move, as many whole sentences as `RIGHT_CHARS` holds."""
+        quiet = [re.compile(pattern) for pattern in self.lesson.quiet]
+        seen = [
+            e.text
+            for e in events
+            if (e.to is None or e.to == self.seat) and not any(q.search(e.text) for q in quiet)
+        ]
+        kept = seen[:1]
+        for text in seen[1:]:
+            if len(" ".join((*kept, text))) > RIGHT_CHARS:
+                break
+            kept.append(text)
+        return " ".join(kept) or "done."
+
+
+def in_lesson(refusal: str) -> str:
+    """A game's refusal as a lesson says it: where it points to `/move` (which answers only at
+    a table), the lesson's own menu and Hint."""
+    return refusal.replace(GAME_HELP, LESSON_HELP).replace("`/move ", "`")

@@ -13,8 +13,8 @@ lock, its table loaded once and one transaction per action), lobbies and rematch
 claims on time and stand-ins, takebacks, computer players, looking, times away, each player's
 tables and digests (`waiting`), clocks (reminders and timers), deliveries, leases (work claimed
 in a database several processes share), games' records and replays (`history`), stats and
-ratings (`ratings`), and each person's data (`privacy`). Callers name the service they use:
-`service.play.move(...)`.
+ratings (`ratings`), seasons (`seasons`) and each person's data (`privacy`). Callers name
+the service they use: `service.play.move(...)`.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from club.service.privacy import PrivacyService
 from club.service.ratings import Ratings
 from club.service.records import History
 from club.service.rematches import Rematch, Rematches
+from club.service.seasons import SeasonsService
 from club.service.servers import Servers
 from club.service.standins import StandIns
 from club.service.tables import Tables, new_seed
@@ -103,6 +104,9 @@ class TableService:
         self.ratings = Ratings(store.ledger, catalogue)
         self.privacy = PrivacyService(
             tables, games, moves, store.privacy, play, lobbies, self.leases
+        )
+        self.seasons = SeasonsService(
+            store.seasons, catalogue, self.ratings.stored_ending, clock=clock
         )
         self._committer = committer
 

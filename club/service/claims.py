@@ -107,14 +107,14 @@ class Claims:
         if not waiting:
             raise TableError("Nobody is keeping the table waiting: a computer player is to move.")
         now = self._tables.now()
-        away = await self._away.away_until(row.guild_id, waiting, now)
-        if away:
+        left = (await self._away.claim_opens(row, waiting) or row.claim_at) - now
+        away = await self._away.away_until(row.guild_id, waiting, now) if left > 0 else {}
+        if away:  # a time away begun after the claim opened leaves it open
             raise TableError(
                 f"{_names(table, away)} {'is' if len(away) == 1 else 'are'} away until "
                 f"{until(max(away.values()))}: the clock is paused, so nobody may claim on time "
                 "meanwhile. Nothing was changed."
             )
-        left = (await self._away.claim_opens(row, waiting) or row.claim_at) - now
         if left > 0:
             raise TableError(
                 f"Too early: this table's clock gives a turn {row.clock_hours} h, so you may "

@@ -13,13 +13,16 @@ import asyncio
 from dataclasses import dataclass
 
 from club.service.commits import Action, Committer
-from club.service.computer_seats import HINT_LEVEL
+from club.service.computer_seats import HINT_LEVEL, is_computer
 from club.service.play import decide
 from club.service.tables import Table, Tables
 from club.service.updates import TableError, TableUpdate
 from club.service.wording import STALE
 from club.storage.games import Games
+from club.storage.rows import GameRow
 from engine.core import Seat
+
+HANDED_OVER = "The seat changed hands while the computer thought."
 
 
 @dataclass(frozen=True)
@@ -65,13 +68,17 @@ class Computers:
         return _turn(table, seat, levels[seat], self._tables.new_seed())
 
     async def play_computer(self, turn: Turn, notation: str) -> TableUpdate:
-        """Play the move the search chose for `turn`; refused (`STALE`) when the game moved on
-        since the position it was given."""
+        """Play the move the search chose for `turn`; refused when the game moved on since the
+        position it was given (`STALE`) or its seat changed hands (`HANDED_OVER`: a person took
+        it back from a stand-in). A stand-in's move makes the game unrated, in its commit."""
         async with self._committer.open(turn.channel_id, status=None) as work:
             try:
                 table = await work.load(status="active")
                 if table.row.id != turn.game_id or table.row.moves_made != turn.moves_made:
                     raise TableError(STALE)
+                user_id = table.players[turn.seat].user_id
+                if await self._level_in(table.row, user_id) != turn.level:
+                    raise TableError(HANDED_OVER)
             except TableError:
                 self._tables.changed(turn.game_id)  # the tree its search kept is of no use
                 raise
@@ -80,7 +87,16 @@ class Computers:
             )
             if kind == "choose":
                 raise TableError(f"The search chose an unfinished move: {notation}")
-            return await work.commit(Action(table, turn.seat, kind, notation, state, events))
+            standin = [] if is_computer(user_id) else [Games.unrated_by_standin(turn.game_id)]
+            action = Action(table, turn.seat, kind, notation, state, events)
+            return await work.commit(action, also=standin)
+
+    async def _level_in(self, row: GameRow, user_id: int) -> str | None:
+        """The level of the computer that holds `user_id`'s seat now: the computer player's
+        own, or the stand-in's in a person's seat (None: the person plays it)."""
+        if is_computer(user_id):
+            return next(s.level for s in row.seats if s.user_id == user_id)
+        return (await self._games.standins(row.id)).get(user_id)
 
     async def hint_turn(self, channel_id: int, user_id: int) -> Turn:
         """The position on which a player asks for a hint: refused unless the table allows

@@ -8,10 +8,12 @@ repeated command). Each request loads its table once and counts the moves once.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from club.service import offers, wording
 from club.service.commits import Action, Committer, turn_line
+from club.service.seats_back import back_by_moving
 from club.service.tables import Table, Tables
 from club.service.updates import (
     ChooseFurther,
@@ -24,6 +26,8 @@ from club.service.updates import (
 )
 from club.storage.games import Games
 from engine.core import AmbiguousMove, Event, GameError, PreviewingGame, Seat
+
+TAKEN_BACK = "You play your own seat again: the stand-in has left it."
 
 
 class Play:
@@ -90,7 +94,10 @@ class Play:
                 if controls is None:
                     raise TableError(notation)
                 raise ChooseFurther(f"{notation} Pick one:", controls)
-            update = await work.commit(Action(table, seat, kind, notation, state, events))
+            also, events = await back_by_moving(self._games, table, seat, events)
+            update = await work.commit(Action(table, seat, kind, notation, state, events), also)
+            if also:
+                update = replace(update, confirmation=f"{update.confirmation} {TAKEN_BACK}")
             return Played(update=update)
 
     async def _channel_of_game(self, game_id: int) -> int:

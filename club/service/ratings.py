@@ -100,10 +100,10 @@ def streak_text(streak: int) -> str:
 def _numbers(r: Rating) -> str:
     games = GAMES.of(r.games)
     results = f"{r.wins}W {r.draws}D {r.losses}L"
-    return f"{_rating_text(r.skill)} · {games} ({results}) · streak {streak_text(r.streak)}"
+    return f"{rating_text(r.skill)} · {games} ({results}) · streak {streak_text(r.streak)}"
 
 
-def _rating_text(skill: Skill) -> str:
+def rating_text(skill: Skill) -> str:
     """`rating **1069** (provisional)`, or without the mark once the rating is sure enough."""
     return f"rating **{skill.shown}**{' (provisional)' * skill.provisional}"
 

@@ -10,8 +10,9 @@ Rulings (README says the same):
   their name, their stats), marked `seats.standin_level`.
 - The game is unrated from the moment a stand-in is first to move: it counts in the players'
   stats, never in their ratings (`games.unrated`, read by `club.ratings.ledger`).
-- The person takes the seat back with `/claim back` (or `/back`) at any time; their clock then
-  starts afresh on their next turn.
+- The person takes the seat back with `/claim back` (or `/back`) at any time, or by making a
+  move in it themselves (the table is told with that move); their clock then starts afresh on
+  their next turn. A move the stand-in thought of before is then refused.
 - A seat played by a stand-in is not reminded and cannot be claimed against.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from club.service.commits import Committer
 from club.service.computers import Turn
+from club.service.seats_back import back
 from club.service.tables import Tables
 from club.service.updates import TableError
 from club.storage.games import Games
@@ -32,14 +34,12 @@ class StandIns:
         self._games = games
         self._committer = committer
 
-    """The stand-ins' turns (played through the computer players' own path)."""
-
     async def standin_games(self) -> list[tuple[int, int | None]]:
         return await self._games.with_standins()
 
     async def standin_turn(self, game_id: int) -> Turn | None:
-        """The turn a stand-in of this game is to take now, or None; the game is marked
-        unrated first (see the rulings)."""
+        """The turn a stand-in of this game is to take now, or None (its move, committed
+        while the stand-in still holds the seat, makes the game unrated: see the rulings)."""
         row = await self._games.get(game_id)
         if row is None or row.status != "active":
             return None
@@ -48,7 +48,6 @@ class StandIns:
         seat = next((s for s in table.actors() if table.players[s].user_id in standins), None)
         if seat is None:
             return None
-        await self._games.mark_unrated(game_id)
         assert row.state is not None
         level = standins[table.players[seat].user_id]
         return Turn(
@@ -71,7 +70,4 @@ class StandIns:
                 raise TableError("No stand-in plays your seat: you are playing it yourself.")
             await self._games.set_standin(table.row, user_id, None)
             self._tables.changed(table.row.id)
-            return (
-                f"{table.players[seat].name} is back and plays their own seat again "
-                "(the game stays unrated if the stand-in has moved)."
-            )
+            return back(table, seat)

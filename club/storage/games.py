@@ -22,6 +22,7 @@ from club.storage.rows import (
     PhaseTimer,
     SeatRow,
     StaleGame,
+    Statement,
 )
 
 COLUMNS = (
@@ -342,7 +343,37 @@ class Games:
                 (level, game.id, user_id),
             )
 
-    async def mark_unrated(self, game_id: int) -> None:
-        """The game will count for no one's rating (a stand-in has played in it)."""
+    async def note_absence(self, game_id: int, user_id: int, now: float, period: float) -> bool:
+        """Record that the table of game `game_id` is told now (`now`, Unix seconds) of the
+        time away of the person in `user_id`'s seat: True unless it was told less than `period`
+        seconds ago (so of processes asking at once, one tells it)."""
         async with self.database.transaction() as db:
-            await db.execute("UPDATE games SET unrated = 1 WHERE id = ?", (game_id,))
+            cursor = await db.execute(
+                "UPDATE seats SET away_noted_at = ? WHERE game_id = ? AND user_id = ? "
+                "AND (away_noted_at IS NULL OR away_noted_at <= ?)",
+                (now, game_id, user_id, now - period),
+            )
+            return cursor.rowcount == 1
+
+    async def mark_unrated(self, game_id: int) -> None:
+        """The game will count for no one's rating (as `unrated_by_standin`, alone)."""
+        unrated = self.unrated_by_standin(game_id)
+        async with self.database.transaction() as db:
+            await db.execute(unrated.sql, unrated.params)
+
+    @staticmethod
+    def unrated_by_standin(game_id: int) -> Statement:
+        """The game will count for no one's rating: a stand-in's move, committed with it, has
+        played in it (see `club.storage.moves.Moves.record`)."""
+        return Statement("UPDATE games SET unrated = 1 WHERE id = ?", (game_id,))
+
+    @staticmethod
+    def standin_leaves(game_id: int, user_id: int) -> Statement:
+        """The stand-in in `user_id`'s seat leaves it, with the person's own move committed
+        with it: refused when no stand-in holds that seat any more."""
+        return Statement(
+            "UPDATE seats SET standin_level = NULL WHERE game_id = ? AND user_id = ? "
+            "AND standin_level IS NOT NULL",
+            (game_id, user_id),
+            1,
+        )

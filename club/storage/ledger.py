@@ -3,7 +3,9 @@ written inside the store's transactions; the counting itself is `club.ratings.le
 
 A game is counted in the transaction that finishes it (`count`), so no finished game is ever
 left uncounted, and finished games are numbered in the order they finished (`number`), so that
-counting them all again in that order (`Ledger.rebuild`) gives exactly the same numbers.
+counting them all again in that order (`Ledger.rebuild`) gives exactly the same numbers. A
+season's end softly resets its server's ratings of its title (`reset`) after a numbered game
+(`seasons.reset_after_seq`); counting again applies each reset at the same place.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from club.ratings import standings
 from club.ratings.ledger import Rating, counted
+from club.ratings.seasons import soft_reset
 from club.ratings.skill import Skill
 from club.ratings.standings import Ending
 from club.storage.database import Connection, Database
@@ -55,16 +58,45 @@ class Ledger:
         async with self.database.transaction() as db:
             await self.database.lock_ledger(db)
             await db.execute("DELETE FROM ratings")
-            async with db.execute(
-                "SELECT id, game_key, state FROM games WHERE status = 'finished' "
-                "ORDER BY finished_seq, id"
-            ) as cursor:
-                async for game_id, game_key, state in cursor:
-                    ending = ending_of(game_key, state)
-                    if ending is not None:
-                        await count(db, game_id, ending)
-                        total += 1
+            resets = list(
+                await db.execute_fetchall(
+                    "SELECT reset_after_seq, guild_id, game_key FROM seasons "
+                    "WHERE status = 'ended' ORDER BY reset_after_seq, id"
+                )
+            )
+            finished = list(
+                await db.execute_fetchall(
+                    "SELECT id, finished_seq, game_key, state FROM games "
+                    "WHERE status = 'finished' ORDER BY finished_seq, id"
+                )
+            )
+            for game_id, seq, game_key, state in finished:
+                while resets and resets[0][0] < (seq or 0):
+                    _, guild_id, reset_key = resets.pop(0)
+                    await reset(db, guild_id, reset_key)
+                ending = ending_of(game_key, state)
+                if ending is not None:
+                    await count(db, game_id, ending)
+                    total += 1
+            for _, guild_id, reset_key in resets:
+                await reset(db, guild_id, reset_key)
         return total
+
+
+async def reset(db: Connection, guild_id: int, game_key: str) -> None:
+    """Softly reset every rating of `game_key` on the server (`club.ratings.seasons.soft_reset`);
+    games, results and streaks stay."""
+    rows = await db.execute_fetchall(
+        "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game_key = ?",
+        (guild_id, game_key),
+    )
+    for user_id, mu, sigma in list(rows):
+        skill = soft_reset(Skill(mu, sigma))
+        await db.execute(
+            "UPDATE ratings SET mu = ?, sigma = ? "
+            "WHERE guild_id = ? AND game_key = ? AND user_id = ?",
+            (skill.mu, skill.sigma, guild_id, game_key, user_id),
+        )
 
 
 def rating(row: Sequence[Any]) -> Rating:

@@ -272,6 +272,37 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
     ),
     (
         """
+    ALTER TABLE seats ADD COLUMN away_noted_at {REAL};""",
+    ),
+    (
+        """
+    CREATE TABLE seasons (
+        id {SERIAL},
+        guild_id {BIGINT} NOT NULL,
+        game_key TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        starts_at {REAL} NOT NULL,
+        ends_at {REAL} NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('open', 'ended')),
+        reset_after_seq INTEGER,
+        creator_id {BIGINT} NOT NULL
+    );
+    CREATE UNIQUE INDEX seasons_numbered ON seasons (guild_id, game_key, number);
+    CREATE TABLE season_standings (
+        season_id {BIGINT} NOT NULL REFERENCES seasons (id),
+        place INTEGER NOT NULL,
+        user_id {BIGINT} NOT NULL,
+        mu {REAL} NOT NULL,
+        sigma {REAL} NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        draws INTEGER NOT NULL,
+        losses INTEGER NOT NULL,
+        PRIMARY KEY (season_id, place)
+    );""",
+    ),
+    (
+        """
     CREATE TABLE leagues (
         id {SERIAL},
         guild_id {BIGINT} NOT NULL,

@@ -40,6 +40,8 @@ PERSON_COLUMNS: dict[tuple[str, str], str] = {
     ("seats", "user_id"): "exported (your seats); forgotten: the former player's id",
     ("seats", "display_name"): "exported; forgotten: Former player N",
     ("ratings", "user_id"): "exported; forgotten: kept under the former player's id",
+    ("season_standings", "user_id"): "exported; forgotten: kept under the former player's id",
+    ("seasons", "creator_id"): "forgotten: the former player's id",
     ("players", "user_id"): "exported (settings); forgotten: deleted",
     ("away", "user_id"): "exported; forgotten: deleted",
     ("nudges", "user_id"): "exported; forgotten: deleted",
@@ -53,7 +55,16 @@ PERSON_COLUMNS: dict[tuple[str, str], str] = {
 }
 """What export and forget do with each column of `PERSON_COLUMN`'s convention."""
 
-KINDS = ("games", "moves", "ratings", "settings", "times away", "notices", "takeback requests")
+KINDS = (
+    "games",
+    "moves",
+    "ratings",
+    "season standings",
+    "settings",
+    "times away",
+    "notices",
+    "takeback requests",
+)
 """The kinds of records `held` counts, in the order it gives them."""
 
 
@@ -165,6 +176,8 @@ class Privacy:
         queries = {
             "ratings": "SELECT guild_id, game_key, mu, sigma, games, wins, draws, losses, streak "
             "FROM ratings WHERE user_id = ? ORDER BY guild_id, game_key",
+            "season standings": "SELECT season_id, place, mu, sigma, games, wins, draws, losses "
+            "FROM season_standings WHERE user_id = ? ORDER BY season_id",
             "settings": "SELECT guild_id, notify, digest_at FROM players WHERE user_id = ? "
             "ORDER BY guild_id",
             "times away": "SELECT guild_id, starts_at, ends_at FROM away WHERE user_id = ? "
@@ -319,6 +332,9 @@ class Privacy:
             "rematch links": f"UPDATE games SET rematch_of = NULL WHERE rematch_of IN {games}",
             "games": "DELETE FROM games WHERE guild_id = ?",
             "ratings": "DELETE FROM ratings WHERE guild_id = ?",
+            "season standings": "DELETE FROM season_standings WHERE season_id IN "
+            "(SELECT id FROM seasons WHERE guild_id = ?)",
+            "seasons": "DELETE FROM seasons WHERE guild_id = ?",
             "player settings": "DELETE FROM players WHERE guild_id = ?",
             "times away": "DELETE FROM away WHERE guild_id = ?",
             "notices": "DELETE FROM nudges WHERE guild_id = ?",
@@ -367,6 +383,8 @@ async def _forget_ids(db: Connection, user_id: int, former: int) -> None:
         "UPDATE leagues SET creator_id = ? WHERE creator_id = ?",
         "UPDATE league_players SET user_id = ? WHERE user_id = ?",
         "UPDATE league_pairings SET user_id = ? WHERE user_id = ?",
+        "UPDATE season_standings SET user_id = ? WHERE user_id = ?",
+        "UPDATE seasons SET creator_id = ? WHERE creator_id = ?",
     ):
         await db.execute(sql, (former, user_id))
     await db.execute(

@@ -86,15 +86,29 @@ class FakeUser:
         self.received.append({"content": content, **parts})
 
 
+DM_CHANNELS = 10**6
+"""A user's DM channel id here: theirs plus this."""
+
+
 class FakeClient:
+    """The channel and each user's DM channel (opened with `http.start_private_message`)."""
+
     def __init__(self, users: dict[int, FakeUser], channel: FakeChannel) -> None:
         self.users = users
         self.channel = channel
+        self.http = SimpleNamespace(start_private_message=self.open_dm)
+        self.opened: list[int] = []
+        """The users whose DM channel was opened, each time."""
 
-    def get_user(self, user_id: int) -> FakeUser:
-        return self.users[user_id]
+    async def open_dm(self, user_id: int) -> dict[str, Any]:
+        self.opened.append(user_id)
+        return {"id": str(user_id + DM_CHANNELS), "type": 1}
 
-    def get_partial_messageable(self, channel_id: int) -> FakeChannel:
+    def get_partial_messageable(
+        self, channel_id: int, *, type: discord.ChannelType | None = None
+    ) -> FakeChannel | FakeUser:
+        if type is discord.ChannelType.private:
+            return self.users[channel_id - DM_CHANNELS]
         assert channel_id == self.channel.id
         return self.channel
 

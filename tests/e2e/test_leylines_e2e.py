@@ -25,6 +25,7 @@ COMMANDS = {
     "history", "replay", "rules", "help", "stats", "leaderboard", "claim",
     "takeback", "status", "learn", "mygames", "notify", "away", "settings", "review", "privacy",
     "league",
+    "season",
 }  # fmt: skip
 TABLE_SETTINGS = ("bots", "bot_level", "hints", "clock")
 TURN = re.compile(r"<@(\d+)>, your turn\.")

@@ -7,6 +7,7 @@ message"), which the server records so tests can assert that none happened.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,34 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message}
+
+    def headers(self) -> dict[str, str]:
+        """Headers the answer carries besides its content type."""
+        return {}
+
+
+class RateLimited(ApiError):
+    """429 as Discord answers it: wait `retry_after` seconds, for this route or (`is_global`)
+    for every request made with the bot's token. It carries a ``Via`` header, as Discord's do
+    (discord.py takes a 429 without one for a Cloudflare ban and does not retry)."""
+
+    def __init__(self, retry_after: float, *, is_global: bool = False) -> None:
+        super().__init__(429, 0, "You are being rate limited.")
+        self.retry_after = retry_after
+        self.is_global = is_global
+
+    def body(self) -> dict[str, Any]:
+        return {"message": self.message, "retry_after": self.retry_after, "global": self.is_global}
+
+    def headers(self) -> dict[str, str]:
+        found = {
+            "Via": "1.1 google",
+            "Retry-After": str(math.ceil(self.retry_after)),
+            "X-RateLimit-Scope": "global" if self.is_global else "user",
+        }
+        if self.is_global:
+            found["X-RateLimit-Global"] = "true"
+        return found
 
 
 class Refused(ApiError):

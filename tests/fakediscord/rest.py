@@ -22,7 +22,7 @@ from typing import Any
 from aiohttp import BodyPartReader, web
 
 from . import limits, openapi
-from .errors import ApiError, InvalidFormBody, Refused
+from .errors import ApiError, InvalidFormBody, RateLimited, Refused
 from .gateway import APPLICATION_FLAGS, Gateway
 from .models import CREATE_PUBLIC_THREADS, MANAGE_EVENTS, SEND_MESSAGES, Guild, Message
 from .state import (
@@ -43,10 +43,15 @@ DAY_MS = 24 * 60 * 60 * 1000
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
-    """JSON with exactly ``Content-Type: application/json`` (discord.py compares it verbatim)."""
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """JSON with exactly ``Content-Type: application/json`` (discord.py compares it verbatim),
+    and any other `headers`."""
     return web.Response(
-        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+        status=status,
+        body=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
 
 
@@ -162,6 +167,7 @@ class RestApi:
     def _wrap(self, handler: Handler) -> Handler:
         async def wrapped(request: web.Request) -> web.StreamResponse:
             self.state.request_log.append(f"{request.method} {request.path_qs}")
+            self.state.request_at.append(asyncio.get_running_loop().time())
             path = request.path
             needs_auth = not path.startswith(
                 (API_PREFIX + "/webhooks/", API_PREFIX + "/interactions/")
@@ -170,6 +176,8 @@ class RestApi:
                 return json_response({"message": "401: Unauthorized", "code": 0}, 401)
             hold = None
             try:
+                if needs_auth:
+                    self._global_limit()
                 self._injected_fault(request)
                 hold = self._hold(request)
                 response = await handler(request)
@@ -181,7 +189,9 @@ class RestApi:
                 response = json_response(exc.body(), exc.status)
             except ApiError as exc:
                 log.info("%s %s -> %s", request.method, request.path, exc)
-                response = json_response(exc.body(), exc.status)
+                response = json_response(exc.body(), exc.status, exc.headers())
+                if isinstance(exc, RateLimited):
+                    self._rate_limited(request, exc)
             if hold is not None:
                 hold.reached.set()
                 self.state.notify()
@@ -197,6 +207,21 @@ class RestApi:
                 hold.taken = True
                 return hold
         return None
+
+    def _global_limit(self) -> None:
+        """Answer 429 to every request made with the bot's token while a global rate limit
+        lasts (see `FakeDiscord.rate_limit_next`)."""
+        left = self.state.global_limit_until - asyncio.get_running_loop().time()
+        if left > 0:
+            raise RateLimited(round(left, 3), is_global=True)
+
+    def _rate_limited(self, request: web.Request, error: RateLimited) -> None:
+        """Record a 429 answered; a global one starts its window."""
+        self.state.rate_limited.append(f"{request.method} {request.path}")
+        if error.is_global:
+            until = asyncio.get_running_loop().time() + error.retry_after
+            self.state.global_limit_until = max(self.state.global_limit_until, until)
+        self.state.notify()
 
     def _injected_fault(self, request: web.Request) -> None:
         """Raise a fault a test asked for (see `FakeDiscord.fail_next`), once."""

@@ -23,7 +23,7 @@ from aiohttp import web
 from tests.hang import HANG_SECONDS
 
 from . import openapi
-from .errors import ApiError
+from .errors import ApiError, RateLimited
 from .gateway import PRIVILEGED_INTENTS, Gateway
 from .interactions import (
     InteractionResult,
@@ -577,6 +577,21 @@ class FakeDiscord:
         `path` with this error, once; faults queue in the order they were asked for."""
         error = ApiError(status, code, message or f"{status}: injected by the test")
         self.state.faults.append(Fault(method.upper(), re.compile(path), error))
+
+    def rate_limit_next(
+        self, method: str, path: str, retry_after: float, *, is_global: bool = False
+    ) -> None:
+        """Answer the next `method` request whose path matches the regex `path` with a 429 as
+        Discord's (``retry_after`` seconds; see `errors.RateLimited`), once; with `is_global`,
+        every request made with the bot's token gets a global 429 for those seconds (not the
+        interaction callbacks and webhooks, which Discord's global limit spares)."""
+        error = RateLimited(retry_after, is_global=is_global)
+        self.state.faults.append(Fault(method.upper(), re.compile(path), error))
+
+    @property
+    def rate_limited(self) -> list[str]:
+        """Requests answered with 429 (``"METHOD /api/v10/path"``), in order."""
+        return self.state.rate_limited
 
     def hold_next(self, method: str, path: str) -> Hold:
         """Carry out the next `method` request whose path (``/api/v10/...``) matches the regex

@@ -218,6 +218,8 @@ class FakeState:
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.unhandled_requests: list[str] = []
         self.request_log: list[str] = []
+        self.request_at: list[float] = []
+        """The loop time of each request of `request_log`, in the same order."""
         self.rejected_messages: list[tuple[Channel, dict[str, Any]]] = []
         self.refused_requests: list[RefusedRequest] = []
         self.schema_violations: list[SchemaViolation] = []
@@ -225,6 +227,10 @@ class FakeState:
         """Errors to answer the next matching request with, once each, in order."""
         self.watchers: list[MessageWatcher] = []
         """Called on every message created or edited (after the change, before waiters wake)."""
+        self.global_limit_until = 0.0
+        """The loop time until which every request with the bot's token gets a global 429."""
+        self.rate_limited: list[str] = []
+        """Requests answered with 429 (``"METHOD /api/v10/path"``), in order."""
         self.holds: list[Hold] = []
         """Answers to hold back (see `Hold`), in the order they were asked for."""
         self.nonce_window = NONCE_WINDOW

@@ -6,12 +6,11 @@ step's own move (`show`) and a move that does not do the task (`wrong_move`).
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from club.catalogue import CATALOGUE
 from club.learn.lesson import Attempt, Run
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord import Channel, FakeDiscord, Message, User
 from tests.hang import HANG_SECONDS
 
 LESSONS = {key: entry.lesson for key, entry in CATALOGUE.items() if entry.lesson is not None}
@@ -45,7 +44,7 @@ async def edited(fake: FakeDiscord, message_id: int, revisions: int, what: str) 
     return fake.get_message(message_id)
 
 
-async def start(fake: FakeDiscord, user: User, channel: str, game: str) -> Message:
+async def start(fake: FakeDiscord, user: User, channel: Channel | str, game: str) -> Message:
     """`/learn game`: the lesson's first message, which only `user` sees."""
     lesson = await (await fake.slash(user, channel, "learn", options={"game": game})).response()
     assert lesson.ephemeral, lesson.content
@@ -54,19 +53,10 @@ async def start(fake: FakeDiscord, user: User, channel: str, game: str) -> Messa
     return lesson
 
 
-TYPING_SECONDS = 1.0
-"""How long the learner takes to type in the form. discord.py keeps a form to answer only once
-Discord has answered the request that opened it; a person takes seconds to type, but a form sent
-back at once could reach the bot before then, and be dropped as an unknown form. No event tells
-when the bot has kept the form (it does so in its own process once the answer is read), so the
-learner takes a second, as a fast typist would."""
-
-
 async def type_in_form(fake: FakeDiscord, user: User, lesson: Message, text: str) -> Any:
     """Open the lesson's form and send `text` in it: the submission (to read the answer of)."""
     opened = await fake.click(user, lesson, control(lesson, "type"))
     await opened.modal()  # open
-    await asyncio.sleep(TYPING_SECONDS)
     return await fake.submit_modal(user, opened, {"move": text})
 
 
@@ -104,7 +94,7 @@ async def pick(fake: FakeDiscord, user: User, lesson: Message, move: str) -> Mes
 
 
 async def take(
-    fake: FakeDiscord, user: User, channel: str, game: str, *, how: str = "menu"
+    fake: FakeDiscord, user: User, channel: Channel | str, game: str, *, how: str = "menu"
 ) -> Message:
     """Take the whole lesson of `game`: at each step a wrong move first (explained, nothing
     changed), then the step's move by `how` ("menu": chosen in the menu; "typed"; "show":

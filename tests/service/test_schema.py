@@ -151,7 +151,7 @@ async def test_sqlite_and_postgresql_migrate_to_the_same_columns_indexes_and_ref
     assert sorted(postgresql["columns"]) == sorted(sqlite["columns"])
     assert sorted(postgresql["indexes"]) == sorted(sqlite["indexes"])
     assert sorted(postgresql["references"]) == sorted(sqlite["references"])
-    assert len(sqlite["columns"]) > 80 and len(sqlite["indexes"]) == 6
+    assert len(sqlite["columns"]) > 80 and len(sqlite["indexes"]) == 7
 
 
 def test_the_schema_comparison_sees_a_type_a_default_and_a_null_that_differ(

@@ -166,7 +166,7 @@ async def test_away_pauses_reminders_and_claims_and_the_clock_resumes(
     assert update.finished
 
 
-async def test_away_ends_early_and_is_limited_to_14_days_a_month(
+async def test_away_ends_early_and_is_limited_to_14_days_in_30(
     service: tuple[TableService, Clock],
 ) -> None:
     tables, clock = service
@@ -182,7 +182,7 @@ async def test_away_ends_early_and_is_limited_to_14_days_a_month(
     with pytest.raises(TableError, match="11 left"):
         await tables.away.go_away(GUILD, ANN, 12)
     await tables.away.go_away(GUILD, ANN, 11)
-    clock.now += 12 * DAY  # still January 1970
+    clock.now += 12 * DAY  # both began in the last 30 days
     with pytest.raises(TableError, match="0 left"):
         await tables.away.go_away(GUILD, ANN, 1)
     await tables.away.go_away(GUILD + 1, ANN, 1)  # another server counts its own days
@@ -190,12 +190,14 @@ async def test_away_ends_early_and_is_limited_to_14_days_a_month(
         await tables.away.go_away(GUILD, ANN, 15)
 
 
-def test_pause_counts_overlapping_time_once_and_days_in_their_month() -> None:
-    assert paused(100.0, [(0.0, 150.0), (120.0, 200.0), (300.0, 310.0)]) == 110.0
-    assert paused(100.0, [(0.0, 50.0)]) == 0.0
+def test_pause_counts_overlapping_time_once_and_days_in_the_last_30() -> None:
+    assert paused(100.0, 250.0, [(0.0, 150.0), (120.0, 200.0), (300.0, 310.0)]) == 110.0
+    assert paused(100.0, 120.0, [(0.0, 150.0), (120.0, 200.0), (300.0, 310.0)]) == 100.0
+    assert paused(100.0, 250.0, [(0.0, 50.0)]) == 0.0
     jan_31 = 30 * DAY  # 1970-01-31
     assert days_used([(jan_31, jan_31 + 3 * DAY)], jan_31) == 3
-    assert days_used([(jan_31, jan_31 + 3 * DAY)], jan_31 + 2 * DAY) == 0  # February
+    assert days_used([(jan_31, jan_31 + 3 * DAY)], jan_31 + 2 * DAY) == 3  # February too
+    assert days_used([(jan_31, jan_31 + 3 * DAY)], jan_31 + 30 * DAY) == 0
     assert days_used([(0.0, 1.5 * DAY)], 0.0) == 2
 
 
@@ -266,7 +268,6 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     assert row is not None
     turn = await tables.standins.standin_turn(row.id)
     assert turn is not None and turn.seat == 0 and turn.level == "easy"
-    assert await tables.store.games.unrated(row.id)
     clock.now += 10 * HOUR
     assert await tables.clocks.due_reminders() == []  # nobody is reminded for a stand-in's seat
     with pytest.raises(TableError, match="Nobody is keeping the table waiting"):
@@ -274,6 +275,7 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     table_now = await tables.tables.load(10, status="active")
     notation = table_now.game.notation(table_now.game.legal_moves(table_now.state, 0)[0])
     await tables.computers.play_computer(turn, notation)
+    assert await tables.store.games.unrated(row.id)  # from the stand-in's first move
     assert await tables.standins.standin_turn(row.id) is None  # Bob's turn now
     with pytest.raises(TableError, match="No stand-in"):
         await tables.standins.take_seat_back(10, BOB.user_id)

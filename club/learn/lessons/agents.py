@@ -174,7 +174,7 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Drawing a pyramid",
-            teaches=("drawing and placing",),
+            teaches=("the board and the bag", "drawing and placing"),
             position=SET,
             text=(
                 "The board is 7 columns by 8 rows and starts empty; 59 pyramids wait in a bag. "
@@ -202,7 +202,7 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Moving a pyramid",
-            teaches=("moving a pyramid",),
+            teaches=("moving a pyramid", "moving stops at the edge"),
             position=EARLY,
             text=(
                 "Instead of drawing you may move a pyramid on the board, of any colour. It goes "
@@ -217,7 +217,7 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Swapping two pyramids",
-            teaches=("swapping two pyramids",),
+            teaches=("swapping two pyramids", "a swap must change something"),
             position=EARLY,
             text=(
                 "Or make the same kind of step onto an occupied square: the two pyramids change "
@@ -231,7 +231,7 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Black pyramids",
-            teaches=("black pyramids",),
+            teaches=("black pyramids", "black pyramids can be jumped"),
             position=MIDDLE,
             text=(
                 "Black pyramids are blockers: once placed they never move and can never be "
@@ -248,7 +248,11 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Revealing objectives",
-            teaches=("revealing and swapping objectives",),
+            teaches=(
+                "a turn: reveal, then one action",
+                "revealing and swapping objectives",
+                "revealing only below 4 black",
+            ),
             position=EARLY,
             text=(
                 "At the start of your turn you may reveal two of your objectives and swap their "
@@ -278,7 +282,7 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Clusters",
-            teaches=("clusters of four",),
+            teaches=("clusters of four", "clusters touch along sides"),
             position=GROUP,
             text=(
                 "Only groups of 4 or more pyramids of one colour, touching along their sides, "
@@ -352,13 +356,22 @@ LESSON = Lesson(
     game=GAME,
     rules=(
         "secret objectives",
+        "the board and the bag",
+        "who goes first",
+        "a turn: reveal, then one action",
         "drawing and placing",
+        "nested pyramids in the bag",
         "moving a pyramid",
+        "moving stops at the edge",
         "swapping two pyramids",
+        "a swap must change something",
         "black pyramids",
+        "black pyramids can be jumped",
         "revealing and swapping objectives",
+        "revealing only below 4 black",
         "the Ko rule",
         "clusters of four",
+        "clusters touch along sides",
         "the end and the score",
         "variant: five colours",
         "variant: Blind Agents",
@@ -368,6 +381,7 @@ LESSON = Lesson(
         "variant: No Center",
         "variant: dealt objectives",
     ),
+    pointed=("who goes first", "nested pyramids in the bag"),
     script=script,
     done=(
         "You know every rule of Agents of M.A.R.S.: objectives, draw and place, move, swap, "

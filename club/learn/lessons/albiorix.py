@@ -26,11 +26,16 @@ LESSON = Lesson(
     game=GAME,
     rules=(
         "the board and the set-up",
+        "who goes first",
         "the Monads",
+        "a turn: move or mix",
         "who may move a piece",
+        "both sides may move a piece",
         "moving to an empty square",
         "forward",
         "mixing",
+        "mixing your own pieces",
+        "where the new pieces stand",
         "the shape of new pieces",
         "rebuilding only swapped",
         "keeping a Monad",
@@ -42,8 +47,10 @@ LESSON = Lesson(
         "the Soldier",
         "the Artist",
         "the Queen, Regent and Princess",
+        "the pieces' loyalties",
         "winning",
     ),
+    pointed=("who goes first", "the pieces' loyalties"),
     script=lambda: (
         Step(
             title="Your army and the General",
@@ -151,7 +158,14 @@ LESSON = Lesson(
         ),
         Step(
             title="Mixing instead of capturing",
-            teaches=("mixing", "the shape of new pieces", "keeping a Monad"),
+            teaches=(
+                "a turn: move or mix",
+                "mixing",
+                "mixing your own pieces",
+                "where the new pieces stand",
+                "the shape of new pieces",
+                "keeping a Monad",
+            ),
             position=OPENING,
             text=(
                 "Nothing is ever captured. Where a piece could move, it may instead mix with the "
@@ -195,7 +209,7 @@ LESSON = Lesson(
         ),
         Step(
             title="Who may move a piece",
-            teaches=("who may move a piece", "forward"),
+            teaches=("who may move a piece", "both sides may move a piece", "forward"),
             position=OPENING.then("c1xc4 2b-1o/3b-2o", "d3xb2 1o-1b/2o-1b"),
             text=(
                 "You may move a piece whose top pyramid is blue, and also any piece holding a "

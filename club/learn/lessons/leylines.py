@@ -31,28 +31,36 @@ SPENT = stashes_spent()
 LESSON = Lesson(
     game=GAME,
     rules=(
-        "the board and the stashes",
+        "the board",
+        "the stashes",
         "the shared caps",
+        "who goes first",
+        "turns alternate",
         "placing a piece",
         "no passing",
         "the end",
+        "one square stays empty",
         "a line has two or more squares",
         "filling a line scores your pips",
+        "only your colour counts",
         "two lines at once",
+        "the placed pyramid counts in each line",
         "a cap never scores",
         "a cap ends a line",
         "the winner",
+        "equal scores draw",
     ),
+    pointed=("who goes first",),
     script=lambda: (
         Step(
             title="Your first pyramid",
-            teaches=("the board and the stashes", "placing a piece"),
+            teaches=("the board", "the stashes", "turns alternate", "placing a piece"),
             position=OPENING,
             text=(
                 "The map of Mars is 6 by 6: columns a to f, rows 1 to 6, a1 at the bottom left. "
                 "You and your rival each hold 15 pyramids of your own colour: five small "
-                "(1 pip), five medium (2) and five large (3). A turn puts one piece on any "
-                "empty square."
+                "(1 pip), five medium (2) and five large (3). You take turns, each putting one "
+                "piece on any empty square."
             ),
             task="Put one of your pyramids on any empty square.",
             show="L c3",
@@ -91,7 +99,7 @@ LESSON = Lesson(
         ),
         Step(
             title="Only your colour counts",
-            teaches=("filling a line scores your pips",),
+            teaches=("filling a line scores your pips", "only your colour counts"),
             position=OPENING.then("m a3", "L b2"),
             text=(
                 "When you fill a line you score the pips of your own colour in it, and only "
@@ -147,7 +155,11 @@ LESSON = Lesson(
         ),
         Step(
             title="Two lines at once",
-            teaches=("two lines at once", "a cap ends a line"),
+            teaches=(
+                "two lines at once",
+                "the placed pyramid counts in each line",
+                "a cap ends a line",
+            ),
             position=OPENING.then("cap c3", "s a1", "m a3", "s c1"),
             text=(
                 "A square lies on two diagonals. When your pyramid fills both lines at once, "
@@ -177,7 +189,7 @@ LESSON = Lesson(
         ),
         Step(
             title="The last piece",
-            teaches=("the end", "the winner"),
+            teaches=("the end", "one square stays empty", "the winner", "equal scores draw"),
             position=SPENT.then("cap a6", "cap b6", "cap c6", "cap d6"),
             text=(
                 "The game ends when all 35 pieces are down: 30 pyramids and 5 caps, so one "

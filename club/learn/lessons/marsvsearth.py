@@ -1,12 +1,10 @@
 """The Mars vs. Earth lesson: the roles, then one round at a table of five, phase by phase.
 
 The learner sits at seat 0 of a five-seat table; the four other seats are played by the script
-between the learner's steps, by simple rules (`rival_move`): a rival leads the first open threat
-while two or more are open, gives one card that matches a threat it may reach and presses Done,
-and answers every other question with the engine's own default (what the table's answer timer
-would choose). Where a step needs the rivals to do something else (accuse the learner, promote
-them), its position names those moves. Each position is a seeded opening and the engine's own
-moves, so every board is one the game can reach.
+between the learner's steps (see `marsplay.rival_move`). Where a step needs the rivals to do
+something else (accuse the learner, promote them), its position names those moves. Each
+position is a seeded opening and the engine's own moves, so every board is one the game can
+reach.
 
 Moves of Mars vs. Earth name seats (`accuse rival3 mil2`), so a position here (`Table`) writes
 the learner's seat as `{you}` and plays under the learner's own name unless that name would not
@@ -20,14 +18,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from club.learn.lesson import RIVALS, Lesson, Position, ScriptedMove, Step, anything, only, starting
+from club.learn.lessons.marsplay import (
+    Until,
+    adds_skill,
+    card_missed,
+    helps,
+    lowers,
+    play_on,
+    raises,
+    scene,
+    skill_missed,
+)
 from engine.core import Game
 from engine.marsvsearth import GAME, MarsState
-from engine.marsvsearth.script import look
 from engine.marsvsearth.work import slugs
 
 SEATS = 5
-PLAYS = 400
-"""Moves a script may play to reach a step's position before it gives up."""
 
 
 def seat_name(learner: str, seats: int) -> str:
@@ -63,71 +69,15 @@ def state_of(position: Position) -> MarsState:
     return state
 
 
-def skill_of(code: str) -> str:
-    """The skill of the skill card written `code`."""
-    return next(card.skill for card in GAME.deck.skills if card.code == code)
-
-
-def threat_skills(state: MarsState, slot: int) -> tuple[str, ...]:
-    """The skills threat `slot` (1-based) needs."""
-    return GAME.deck.threats[state.threats[slot - 1].threat].skills
-
-
-def helps(state: MarsState, text: str) -> bool:
-    """Whether `text` submits a card whose skill the threat needs."""
-    words = text.split()
-    if words[0] != "submit":
-        return False
-    return skill_of(words[1]) in threat_skills(state, int(words[2][1:]))
-
-
-def gave(state: MarsState, seat: int) -> bool:
-    """Whether `seat` has given a card to a threat this round."""
-    return any(giver == seat for t in state.threats for giver, _ in t.cards)
-
-
-def rival_move(state: MarsState, seat: int, keeps: bool = False) -> str:
-    """What the script plays for `seat` (see the module's docstring); with `keeps`, it gives
-    no card (Done in every open phase), as the learner does where a later step needs their
-    cards."""
-    prompt = look(GAME.deck, state).prompt
-    if prompt is not None:
-        leads = [str(m) for m in prompt.moves if m.kind == "lead"]
-        return leads[0] if len(leads) >= 2 else str(prompt.default)
-    legal = list(GAME.legal(state, seat).notations)
-    if not keeps and state.phase in ("human", "clone") and not gave(state, seat):
-        for text in legal:
-            if helps(state, text):
-                return text
-    return "done"
-
-
-Until = Callable[[MarsState], bool]
-
-
 def alone(state: MarsState) -> bool:
     """The learner alone may act."""
     return GAME.actors(state) == {0}
 
 
 def fill(position: Table, until: Until = alone, learner: bool = False, keeps: bool = True) -> Table:
-    """`position` played on by the script until `until` holds: the rivals first whenever the
-    learner is not alone to act, and the learner too if `learner` (by the same rules, keeping
-    their cards if `keeps`)."""
-    state = state_of(position)
-    moves: list[ScriptedMove] = []
-    for _ in range(PLAYS):
-        if until(state):
-            return position.then(*moves)
-        actors = sorted(GAME.actors(state))
-        others = [seat for seat in actors if seat != 0]
-        if not others and not (actors and learner):
-            raise ValueError(f"the script cannot go on: {state.phase} {state.reason}")
-        seat = others[0] if others else 0
-        text = rival_move(state, seat, keeps=keeps and seat == 0)
-        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, text))
-        moves.append((seat, text))
-    raise ValueError("the script did not reach the position it wanted")
+    """`position` played on by the script until `until` holds (see `play_on`)."""
+    _, moves = play_on(state_of(position), until, learner, keeps)
+    return position.then(*moves)
 
 
 def hand(position: Position) -> list[str]:
@@ -209,9 +159,6 @@ LEADERS = Table(seed=SEED, options=(("first", 2),)).then(
 CLONE_SEED = 2
 """A table where the learner's first DNA card is a Martian Clone's."""
 CLONE = Table(seed=CLONE_SEED, options=FIVE)
-COOP = Table(seed=SEED, options=FIVE, seats=2)
-
-WRONG = "this step asks for another move; Hint names one."
 
 
 def script() -> tuple[Step, ...]:
@@ -258,7 +205,6 @@ def script() -> tuple[Step, ...]:
         fill(PROMOTE_DONE.then((0, "promote rival4")), until=round_end_with_wave, learner=True)
     )
     DISCARD = first_move(WAVE, "discard")
-    PASSING = WAVE.then((0, DISCARD))
     REVEAL = fill(
         CLONE,
         until=lambda state: state.phase == "endround" and GAME.actors(state) == {0},
@@ -276,16 +222,24 @@ def script() -> tuple[Step, ...]:
     return (
         Step(
             title="Agents and Martian Clones",
-            teaches=("the roles", "the set-up", "secret DNA"),
+            teaches=(
+                "the sides and how each wins",
+                "the set-up",
+                "secret DNA",
+                "threats",
+                "the initiative pog",
+            ),
             position=OPENING,
             text=(
-                "Five Agents defend Earth's four resources (food, people, tech, defense), 9 "
-                "each at this table. Your Agent card is face up, but your DNA card is secret: "
-                "the DNA deck hides 2 Martian Clones among 15 cards, and a clone plays as a "
-                "human until it is unmasked or reveals itself. The Humans win by beating "
-                "threats; the Martians win the moment any resource falls to 0."
+                "Five Agents defend Earth's four resources (food, people, tech, defense; 9 each "
+                "here) from threats: cards naming the skills that beat them (Science, Diplomacy "
+                "or Military) and a target. Each holds 5 skill cards, a face-up Agent and a "
+                "secret DNA card: 2 of the 15 DNA cards make Martian Clones, who pass for Humans "
+                "until unmasked. Humans win by beating threats, Martians when a resource reaches "
+                "0. The initiative pog marks who acts first; play goes clockwise from it "
+                "(initiative order)."
             ),
-            task="You hold the initiative, so you choose first: lead a threat.",
+            task="Lead a threat: you will decide how it is fought.",
             show="lead t1",
             why="You lead Threat 1: your Agent's skills will count for it.",
             wrong="this step is about leading (`lead` and a threat).",
@@ -293,14 +247,15 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Choosing threat leaders",
-            teaches=("choose threat leaders",),
+            teaches=("choose threat leaders", "centre threats"),
             position=LEADERS,
             text=(
-                "In initiative order each player may lead one of the open threats, or pass. "
-                "Civilians and Martian Clones below level 3 never lead. Threats nobody leads go "
-                "to the centre and are resolved last, without a leader's skill."
+                "The same first round, seated another way: Rival holds the pog, so Rival and "
+                "Rival 2 chose first and lead Threats 1 and 2. In initiative order each player "
+                "leads one open threat or passes; threats nobody leads go to the centre, in "
+                "random order, and are resolved last."
             ),
-            task="Rival and Rival 2 lead Threats 1 and 2. Lead Threat 3, or pass.",
+            task="Lead Threat 3, or pass.",
             show="pass",
             why="Threat 3 goes to the centre: everyone may give it one card.",
             wrong="",
@@ -308,45 +263,44 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Fate cards",
-            teaches=("add fate",),
+            teaches=("add fate", "skill cards", "card text beats the rules"),
             position=LED,
             text=(
-                "Every threat now has one face-down Fate card from the draw pile, which nobody "
-                "may look at: it is luck, shuffled in with the cards players give. The other "
-                "players have already given their cards and pressed Done."
+                "Back at your table: you lead Threat 1, and the others pressed Done (finished "
+                "giving). Each threat also got a Fate card, face down, from the draw pile. A "
+                "skill card shows 1 to 3 symbols of a skill, or wild: `sci2` is 2 Science; a "
+                "suffix such as `-info` is an effect, spelt out in your hand, and a card's text "
+                "beats these rules."
             ),
-            task="Give Threat 1, which you lead, a card of a skill it needs.",
+            task="Give Threat 1 a card that raises its total.",
             show=FATE,
             why="A matching card adds its symbols to the threat's total.",
-            wrong="this step asks for a card given to Threat 1 (`submit <card> t1`).",
-            goal=lambda attempt: (
-                attempt.notation.endswith(" t1") and helps(attempt.before, attempt.notation)
-            ),
+            wrong=card_missed(1),
+            goal=raises(1),
         ),
         Step(
             title="How close you sit",
-            teaches=("proximity restrictions",),
+            teaches=("proximity restrictions", "centre threats take a card from everyone"),
             position=GAVE,
             text=(
-                "You may give up to 3 cards to a threat you lead, 2 to one led by a neighbour, "
-                "1 to one led two seats away and none further off. Everyone may give 1 card to "
-                "each threat in the centre."
+                "You may give up to 3 cards to a threat you lead, 2 to one led by a neighbour, 1 "
+                "to one led two seats away and none further off. Everyone may give 1 card to each "
+                "threat in the centre."
             ),
-            task="Give Threat 2, led by your neighbour Rival, a card it needs.",
+            task="Give Threat 2, led by your neighbour Rival, a card that raises its total.",
             show=REACH,
             why="A neighbour's threat takes up to 2 of your cards.",
-            wrong="this step asks for a card given to Threat 2 (`submit <card> t2`).",
-            goal=ends_with(2),
+            wrong=card_missed(2),
+            goal=raises(2),
         ),
         Step(
             title="Human influence",
             teaches=("Human influence", "rules of secrecy", "the golden rules"),
             position=REACHED,
             text=(
-                "Every Human, hidden clones included, gives cards face down in any order, and "
-                "a card given is never taken back. You may say you helped a lot or a little, "
-                "never which cards you hold; afterwards anyone may lie about what they gave. "
-                "The step ends when everyone has pressed Done."
+                "Every Human, hidden clones too, gives cards face down in any order, and none is "
+                "taken back. Say you help a lot or a little, never which cards you hold; anyone "
+                "may lie later about what they gave. The phase ends when all have pressed Done."
             ),
             task="Keep your other cards and press Done.",
             show="done",
@@ -356,13 +310,18 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Wild symbols",
-            teaches=("resolve threats", "wild symbols"),
+            teaches=(
+                "resolve threats",
+                "good and bad cards",
+                "wild symbols",
+                "centre threats ignore leader effects",
+            ),
             position=WILD,
             text=(
-                "Led threats are resolved in initiative order, then those in the centre. The "
-                "cards are shuffled and shown one by one: symbols the threat needs count for "
-                "it, others against it. Its leader decides whether wild symbols count for or "
-                "against (in the centre they always count for it)."
+                "Threats are resolved one by one, led ones in initiative order, then the "
+                "centre's. The cards, Fate included, are shuffled and shown: symbols the threat "
+                "needs count for it, others against. The leader says how wild symbols count; in "
+                "the centre they count for it, and effects needing a leader do nothing."
             ),
             task="Decide how the wild symbols on your threat count.",
             show="wild good",
@@ -372,29 +331,34 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="The leader's skill",
-            teaches=("the leader's skill", "success and failure"),
+            teaches=(
+                "the leader's skill",
+                "success and failure",
+                "skill-card effects",
+                "the next unresolved threat",
+            ),
             position=SKILL_POSITION,
             text=(
-                "The leader must add one skill group of their Agent: it adds if the threat "
-                "needs it and subtracts if not. A total reaching the target succeeds and the "
-                "threat's gains and success effects happen; below it, its losses and failure "
-                "effects do."
+                "Your Agent has a value in each skill; a leader must add one, subtracted if the "
+                "threat does not need it. Reaching the target beats the threat: its gains and the "
+                "cards' success effects happen; otherwise its losses and failure effects, and "
+                "some effects change the next threat."
             ),
-            task="Add the skill group the threat needs.",
+            task="Add a skill the threat needs.",
             show=SKILL,
             why="Your Agent's best matching skill counts in full for the threat.",
-            wrong="that skill group does not match the threat, so it would count against it.",
-            goal=only(SKILL),
+            wrong=skill_missed,
+            goal=adds_skill,
         ),
         Step(
             title="Accusations",
-            teaches=("accusations",),
+            teaches=("accusations", "accusing several players", "one accusation a round"),
             position=ACCUSED,
             text=(
-                "After the threats, any Agent may accuse another by laying a card face down "
-                "in front of them; a second Agent must add a card for a trial. Rival and "
-                "Rival 2 have put you on trial, and Rival 3 has accused Rival 4. A player is "
-                "accused once a round, and the accused may still accuse."
+                "After the threats, an Agent may accuse another with a face-down card; a second "
+                "Agent's card makes it a trial. Rival and Rival 2 have put you on trial, and "
+                "Rival 3 accused Rival 4. Each player is accused at most once a round; anyone may "
+                "accuse or second several, a card each, even the accused."
             ),
             task="Second the accusation against Rival 4.",
             show=SECOND,
@@ -404,28 +368,31 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Trials",
-            teaches=("trials",),
+            teaches=("trials", "trials in initiative order", "trial effects help the accused"),
             position=TRIAL,
             text=(
-                "The accused may defend with one card, face up. Two accusation cards are "
-                "revealed; their symbols, of any skill, minus the defence's give the verdict, "
-                "and 1 or more ousts the accused."
+                "Trials run in initiative order. The accused may defend with one card, face up; "
+                "two accusation cards are revealed, and their symbols of any skill minus the "
+                "defence's give the verdict: 1 or more ousts the accused. Trial effects "
+                "(`-convict`, `-acquit`) count for or against the accused, whoever played them."
             ),
             task="Defend yourself with one card.",
             show=DEFENCE,
             why="Your strongest card, yet the accusations weigh more.",
-            wrong="",
-            goal=starting("defend"),
+            wrong="this step asks you to defend with a card (`defend <card>`), not without one.",
+            goal=lambda attempt: (
+                attempt.notation.startswith("defend ") and attempt.notation != "defend none"
+            ),
         ),
         Step(
             title="Ousted",
-            teaches=("ousted", "Civilians"),
+            teaches=("ousted", "Civilians", "who may not lead"),
             position=OUSTED,
             text=(
-                "An ousted player loses their cards and Agent and turns their DNA face up. "
-                "Human DNA makes a Civilian, who lowers a resource by 1, never leads or "
-                "accuses, still gets 5 cards, and gets any new DNA face up. Clone DNA makes a "
-                "revealed Martian Clone."
+                "An ousted player discards their cards and Agent and turns their DNA face up. "
+                "Human DNA makes a Civilian, who lowers a resource by 1, draws 5 cards, never "
+                "leads or accuses, and gets new DNA face up. Clone DNA makes a revealed Martian "
+                "Clone, whom a later step shows."
             ),
             task="You are human: lower a resource by 1.",
             show=LOWER,
@@ -435,12 +402,13 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Reinstated",
-            teaches=("reinstatement",),
+            teaches=("reinstatement", "field promotions"),
             position=REINSTATE,
             text=(
-                "A round later Rival paid for your field promotion. A reinstated Civilian "
-                "draws two Agents and keeps one, turns their DNA face down again and raises a "
-                "resource by 1. Some threat successes reinstate a Civilian too."
+                "A round later Rival field promoted you: an Agent may discard cards worth 5 "
+                "symbols or more to make a Civilian an Agent again. You draw two Agents and keep "
+                "one, turn your DNA face down and raise a resource by 1; some threat successes "
+                "reinstate too."
             ),
             task="Keep one of the two Agents.",
             show=first_move(REINSTATE, "agent"),
@@ -450,12 +418,12 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Field promotions",
-            teaches=("field promotions",),
+            teaches=("promotions in initiative order", "no promotion the round of the ousting"),
             position=PROMOTE,
             text=(
-                "In this version of the game nobody accused you, and Rival 4 was ousted as a "
-                "human. An Agent may field promote a Civilian by discarding cards worth 5 "
-                "symbols or more, but not one ousted this same round."
+                "Round 1 could have gone otherwise: nobody accused you, and Rival 4 was ousted as "
+                "a human. Now, in round 2, you may promote Rival 4 (never in the round of the "
+                "ousting); promotions run in initiative order."
             ),
             task="Field promote Rival 4.",
             show="promote rival4",
@@ -465,13 +433,23 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="A new cloning wave",
-            teaches=("a new cloning wave", "winning the game", "overachievement"),
+            teaches=(
+                "a new cloning wave",
+                "DNA in wave order",
+                "scoring threats by wave",
+                "winning the game",
+                "overachievement",
+                "discard and pass the initiative",
+                "initiative overrides",
+            ),
             position=WAVE,
             text=(
-                "Three successes ended the first wave, so everyone got a second DNA card "
-                "(face down for Agents, face up otherwise). Successes beyond a wave's need "
-                "count for the next; the Humans win with the third wave's. Now each Human may "
-                "discard any cards."
+                "Where you promoted Rival 4, a round later. Three beaten threats ended the first "
+                "wave, so everyone got a second DNA card, kept in wave order (face down for "
+                "Agents). Beaten threats pile up by wave, extras count for the next, and the third "
+                "wave's last wins for the Humans. At a round's end Humans may discard, revealed "
+                "clones discard all, and the pog passes clockwise unless an effect overrides it "
+                "(then its holder keeps it)."
             ),
             task="Discard a card you do not want.",
             show=DISCARD,
@@ -480,30 +458,19 @@ def script() -> tuple[Step, ...]:
             goal=starting("discard"),
         ),
         Step(
-            title="Passing the initiative",
-            teaches=("discard and pass the initiative", "initiative overrides"),
-            position=PASSING,
-            text=(
-                "At the end of the round revealed clones discard their whole hand and the "
-                "initiative pog moves to the next player. Some effects override it: then it "
-                "stays with its holder for one round instead."
-            ),
-            task="Press Done to end the round.",
-            show="done",
-            why="The round is over and the next one begins.",
-            wrong="this step asks you to end the round (`done`).",
-            goal=only("done"),
-        ),
-        Step(
             title="Revealing yourself",
-            teaches=("the optional reveal", "Martian Clone levels"),
+            teaches=(
+                "the optional reveal",
+                "Martian Clone levels",
+                "clone hand size and counters by level",
+            ),
             position=REVEAL,
             text=(
-                "At this table your first DNA card is a Martian Clone's. At a round's end a "
-                "hidden clone may reveal: discard the hand and the Agent, turn the DNA face up "
-                "and take the pog. A clone's level is the sum of the waves its clone DNA came "
-                "in (1, 2, 3); level 3 may lead, and higher levels hold more cards and +1 "
-                "counters."
+                "A new table, at the end of its round 1; here your first DNA card is a Martian "
+                "Clone's. At a round's end a hidden clone may reveal: discard hand and Agent, "
+                "turn the DNA face up, take the pog. Its level, the sum of the waves its clone "
+                "DNA came in (1, 2, 3), sets its hand and +1 counters (each adds 1 to a threat's "
+                "target); from level 3 it may lead."
             ),
             task="Reveal yourself as a Martian Clone.",
             show="reveal",
@@ -513,28 +480,36 @@ def script() -> tuple[Step, ...]:
         ),
         Step(
             title="Martian Clone influence",
-            teaches=("Martian Clone influence", "Extra Bad"),
+            teaches=("Martian Clone influence", "+1 threat counters", "Extra Bad"),
             position=INFLUENCE,
             text=(
-                "Revealed clones draw their level's hand and give cards before the Humans, "
-                "within the same reach, and may put +1 counters on any threat to raise its "
-                "target. A threat led by a clone of level 4 or more that fails loses 1 more "
-                "of a resource it names (Extra Bad)."
+                "Revealed clones give their cards before the Humans, within the same reach, and "
+                "may lay +1 counters on any threat. A failed threat led by a clone of level 4 or "
+                "more loses 1 more of a resource it names (Extra Bad)."
             ),
-            task="Give a threat a card that hurts it.",
+            task="Give a threat a card that lowers its total.",
             show=first_move(INFLUENCE, "submit", lambda text: not helps(state_of(INFLUENCE), text)),
             why="A card the threat does not need counts against it.",
-            wrong="this step asks you to give a card (`submit`).",
-            goal=starting("submit", "counter"),
+            wrong=card_missed(None),
+            goal=lowers,
         ),
         Step(
             title="A new round",
-            teaches=("the round", "deal skill cards", "reveal threats"),
+            teaches=(
+                "the round's twelve steps",
+                "deal skill cards",
+                "reveal threats",
+                "set-up by player count",
+                "the 3-4 player reminder",
+            ),
             position=NEXT_ROUND,
             text=(
-                "A round runs twelve steps. It opens by dealing each Human up to 5 skill cards "
-                "(a revealed clone as many as its level allows); then the pog's holder reveals "
-                "3 threats at five players, each naming the skills it needs and its target."
+                "Back at the first table, a new round, in twelve round steps: deal, threats, "
+                "leaders, Fate, clones' cards, Humans' cards, resolve, accusations and trials, "
+                "promotions, a new wave if due, reveals, discards and the pog. Humans are dealt "
+                "up to 5 cards, clones by level; the pog's holder reveals 3 threats at five "
+                "players. The player count sets resources, clones, threats and successes a wave; "
+                "with 3 or 4, targets are 2 lower (shown so)."
             ),
             task="Lead the threat still open, or pass.",
             show=first_move(NEXT_ROUND, "lead"),
@@ -543,13 +518,23 @@ def script() -> tuple[Step, ...]:
             goal=anything,
         ),
         Step(
-            title="Giving cards in turn",
-            teaches=("variant: one threat at a time", "variant: one player at a time"),
+            title="Table options",
+            teaches=(
+                "variant: one threat at a time",
+                "variant: one player at a time",
+                "variant: two-player co-operative",
+                "co-operative resources",
+                "variant: Field Promotion",
+            ),
             position=ONE_THREAT,
             text=(
-                "Two table options order the giving. One threat at a time: everyone gives to "
-                "a threat before the next opens. One player at a time: each Human gives all "
-                "their cards in initiative order."
+                "Table options change the game. One threat at a time: all give to a threat before "
+                "the next opens; one player at a time: each Human gives all their cards in "
+                "initiative order. Two players may play together against the game: 3-player "
+                "resources, one threat a round and one success a wave, no DNA or trials, and 2, 3 "
+                "then 4 Fate cards a threat by wave. With the Field Promotion Variant only "
+                "Civilians give to centre threats (3 cards each), and each centre success "
+                "reinstates one."
             ),
             task="This table gives one threat at a time: give Threat 1 a card.",
             show=matching(ONE_THREAT, 1),
@@ -557,68 +542,102 @@ def script() -> tuple[Step, ...]:
             wrong="this step asks for a card given to Threat 1.",
             goal=ends_with(1),
         ),
-        Step(
-            title="Other ways to play",
-            teaches=("variant: two-player co-operative", "variant: Field Promotion"),
-            position=COOP,
-            text=(
-                "Two players play together against the game: one threat a round, one success "
-                "a wave, no DNA and no trials, and 2 to 4 Fate cards a threat. With the Field "
-                "Promotion Variant only Civilians give cards to centre threats (3 each), and "
-                "each centre success reinstates one."
-            ),
-            task="Lead the only threat of this two-player game.",
-            show="lead t1",
-            why="Together you face one threat each round.",
-            wrong="",
-            goal=anything,
-        ),
     )
 
 
 LESSON = Lesson(
     game=GAME,
     rules=(
-        "the roles",
+        # Goal and set-up
+        "the sides and how each wins",
+        "threats",
         "the set-up",
+        "set-up by player count",
+        "the board's two sides",
         "secret DNA",
-        "the round",
+        "the initiative pog",
+        "who takes the first initiative",
+        "the 3-4 player reminder",
+        # The round
+        "the round's twelve steps",
         "deal skill cards",
         "reveal threats",
         "choose threat leaders",
+        "who may not lead",
+        "centre threats",
         "add fate",
+        "skill cards",
         "Martian Clone influence",
+        "+1 threat counters",
         "Human influence",
         "proximity restrictions",
+        "centre threats take a card from everyone",
         "rules of secrecy",
         "the golden rules",
+        "card text beats the rules",
+        # Resolving threats
         "resolve threats",
+        "good and bad cards",
         "wild symbols",
+        "centre threats ignore leader effects",
         "the leader's skill",
         "success and failure",
+        "skill-card effects",
+        "the next unresolved threat",
+        "initiative overrides",
         "Extra Bad",
+        "scoring threats by wave",
+        # Accusations, trials, promotions
         "accusations",
+        "accusing several players",
+        "one accusation a round",
         "trials",
+        "trials in initiative order",
+        "trial effects help the accused",
         "ousted",
         "Civilians",
         "reinstatement",
         "field promotions",
+        "promotions in initiative order",
+        "no promotion the round of the ousting",
+        # Waves, clones, the end of a round
         "a new cloning wave",
+        "DNA in wave order",
         "winning the game",
         "overachievement",
         "Martian Clone levels",
+        "clone hand size and counters by level",
         "the optional reveal",
         "discard and pass the initiative",
-        "initiative overrides",
+        # Strategy and variants
+        "strategy and tips",
         "variant: Field Promotion",
         "variant: one threat at a time",
         "variant: one player at a time",
         "variant: two-player co-operative",
+        "co-operative resources",
     ),
+    pointed=(
+        "the board's two sides",
+        "who takes the first initiative",
+        "strategy and tips",
+    ),
+    scene=scene,
     script=script,
     done=(
         "You know Mars vs. Earth: lead and feed threats, resolve them, accuse and try, promote, "
         "and watch the waves, whether you defend Earth or secretly serve Mars."
+    ),
+    quiet=(
+        r": revealed .*: \w+\.$",
+        r"^Step \d+, ",
+        r"^Accusation card against ",
+        r" submitted a card to Threat \d+ \(",
+        r" discarded a card\.$",
+        r" seconds the accusation against ",
+        r" is over\.$",
+        r"^Resolving Threat ",
+        r"\): effect ",
     ),
     variants={
         "promotion": "Only Civilians give cards to centre threats, and each centre success "

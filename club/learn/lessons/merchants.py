@@ -69,7 +69,12 @@ def script() -> tuple[Step, ...]:
     return (
         step(
             "Launching a ship",
-            ("the set-up", "a turn: one action, then production", "launching a ship"),
+            (
+                "the set-up",
+                "home planets and ships",
+                "a turn: one action, then production",
+                "launching a ship",
+            ),
             (OPENING, "launch 0,0"),
             "You are an interplanetary merchant. Your home planets are the large pyramids of "
             "your colour, and your three ships wait in your stash. A turn is one action (move a "
@@ -90,7 +95,7 @@ def script() -> tuple[Step, ...]:
         ),
         step(
             "Producing a good",
-            ("producing a good",),
+            ("producing a good", "the production rules", "no production possible"),
             (PRODUCE, PRODUCED),
             "After your action you produce: put a good from the bank on an empty planet. A "
             "planet never produces its own colour, and you may not produce your own colour "
@@ -111,7 +116,7 @@ def script() -> tuple[Step, ...]:
         ),
         step(
             "Picking up",
-            ("picking up",),
+            ("picking up", "one good a ship"),
             (PICKUP, PICKED),
             "An empty ship at one of your home planets may pick up the good there, if the good "
             "is not of the planet's colour. A ship carries one good at a time.",
@@ -185,7 +190,7 @@ def script() -> tuple[Step, ...]:
         ),
         step(
             "Reposition or discover",
-            ("reposition or discover",),
+            ("reposition or discover", "the grid stays in one piece"),
             (REPOSITION, REPOSITIONED),
             "A large pyramid on the die is a planet bonus: move a planet, with its good and "
             "ships, next to another planet (the grid must stay in one piece), or discover one. "
@@ -211,23 +216,31 @@ LESSON = Lesson(
     game=GAME,
     rules=(
         "the set-up",
+        "home planets and ships",
+        "the first planets by player count",
+        "who goes first",
         "a turn: one action, then production",
+        "producing a good",
+        "the production rules",
+        "no production possible",
         "launching a ship",
         "moving a ship",
         "picking up",
+        "one good a ship",
         "delivering",
         "trading at a planet",
         "establishing a station",
         "discovering a planet",
-        "producing a good",
         "consuming a good",
         "the die's bonuses",
         "export or produce",
         "warp or move",
         "reposition or discover",
+        "the grid stays in one piece",
         "the end",
         "variant: trading between players",
     ),
+    pointed=("the first planets by player count", "who goes first"),
     script=script,
     done=(
         "You know every rule of Martian Merchants: launch and move ships, pick up, trade and "

@@ -1,0 +1,1 @@
+"""`/season new|list|standings` and the sweep that ends seasons whose last day is over (`cog`)."""
