@@ -31,6 +31,8 @@ from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error
 from bot.history.cog import HistoryCommands
 from bot.info.cog import InfoCommands, RulesButton
+from bot.leagues.cog import LeagueCommands
+from bot.leagues.controls import SignUpButton
 from bot.learn.cog import LessonButton, LessonCommands, LessonMenu
 from bot.lobby.cog import LobbyCommands
 from bot.lobby.controls import ComputerPicker, LobbyButton
@@ -144,6 +146,8 @@ class MarsBot(commands.AutoShardedBot):
     """Answers a lesson's controls."""
     privacy_commands: PrivacyCommands
     """Answers the Forget me button."""
+    league_commands: LeagueCommands
+    """Answers a league's Join and Leave buttons."""
 
     def __init__(
         self,
@@ -233,6 +237,7 @@ class MarsBot(commands.AutoShardedBot):
             LessonButton,
             LessonMenu,
             ForgetButton,
+            SignUpButton,
         )
         await self._add_cogs(courier, pictures, thinkers, self.computers)
         synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
@@ -259,6 +264,9 @@ class MarsBot(commands.AutoShardedBot):
             self.lesson_commands.lessons,
             self.lobby_commands.seating.messages,
             config.server_grace_days,
+        )
+        self.league_commands = LeagueCommands(
+            self, service, courier, catalogue, self.faults, every=self._poll_seconds
         )
         await self.add_cog(self.lobby_commands)
         self.tree.add_command(self.lobby_commands.new_table)
@@ -290,6 +298,7 @@ class MarsBot(commands.AutoShardedBot):
             TableCommands(self, service),
             StandInLoop(self, service, courier, thinkers, every=self._poll_seconds),
             self.privacy_commands,
+            self.league_commands,
             StatusCommands(
                 service,
                 where_kind(config.database_path, config.database_url),

@@ -76,6 +76,9 @@ class Entry:
     guide: Guide
     lesson: Lesson | None
     kit: Kit | None
+    league_tables: tuple[int, ...] = ()
+    """The table sizes a table-Swiss league seats this game at (none: the game is played in
+    two-player leagues only, or in none)."""
 
     @property
     def ai(self) -> Kit | None:
@@ -206,6 +209,7 @@ def catalogue_for(deck: Deck | None = None) -> Catalogue:
                 merchants_guide.GUIDE,
                 merchants_lesson.LESSON,
                 merchants_ai.KIT,
+                league_tables=(3, 4),
             ),
             Entry(
                 marsvsearth,
@@ -213,6 +217,7 @@ def catalogue_for(deck: Deck | None = None) -> Catalogue:
                 marsvsearth_guide.GUIDE,
                 marsvsearth_lesson.LESSON,
                 marsvsearth_ai.KIT,
+                league_tables=tuple(range(5, 11)),
             ),
         ),
         rebuilt_by=(catalogue_for, (deck,)),

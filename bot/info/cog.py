@@ -46,6 +46,8 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/season standings <game>` a season's standings · `/season list <game>` the seasons
 (admins make one with `/season new`)
+`/league standings` a league's standings · `/league why @player` why they were paired so ·
+`/league drop` leave a league (organisers open one with `/league new`, join with its **Join**)
 `/rules <game>` how a game is played and how to write its moves
 `/learn <game>` a private lesson, one rule a step
 

@@ -100,6 +100,8 @@ class TableCommands(commands.Cog):
         add_channel="Let this channel hold tables (when none is listed, every channel may)",
         remove_channel="No longer let this channel hold tables",
         every_channel="True: let every channel hold tables again",
+        league_role="The role whose members may organise leagues (besides the admins)",
+        no_league_role="True: only the admins organise leagues again",
     )
     @app_commands.guild_only()
     @app_commands.default_permissions(administrator=True)
@@ -112,6 +114,8 @@ class TableCommands(commands.Cog):
         add_channel: discord.TextChannel | None = None,
         remove_channel: discord.TextChannel | None = None,
         every_channel: bool | None = None,
+        league_role: discord.Role | None = None,
+        no_league_role: bool | None = None,
     ) -> None:
         if not interaction.permissions.administrator:
             await say_privately(interaction, ADMINS_ONLY)
@@ -137,5 +141,12 @@ class TableCommands(commands.Cog):
             head = "Saved. This server's settings now:"
         else:
             head = "This server's settings:"
+        leagues = self.service.leagues.events
+        if league_role is not None or no_league_role:
+            role_id = None if no_league_role or league_role is None else league_role.id
+            await leagues.set_organiser_role(guild, role_id)
+            head = "Saved. This server's settings now:"
         described = current.described(self.service.servers.bot_remind_period)
-        await say_privately(interaction, f"{head}\n{described}")
+        role = await leagues.organiser_role(guild)
+        organisers = f"the admins and <@&{role}>" if role is not None else "the admins"
+        await say_privately(interaction, f"{head}\n{described}\nLeague organisers: {organisers}")

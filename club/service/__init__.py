@@ -21,8 +21,10 @@ the service they use: `service.play.move(...)`.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from club.catalogue import CATALOGUE, Catalogue
 from club.service.away import Away
@@ -66,6 +68,9 @@ from club.service.wording import STALE
 from club.storage import Storage
 from club.storage.database import SaveUncertain
 from club.storage.rows import Living
+
+if TYPE_CHECKING:
+    from club.leagues.service import LeagueService
 
 
 class TableService:
@@ -115,6 +120,19 @@ class TableService:
         self.seasons = SeasonsService(
             store.seasons, catalogue, self.ratings.stored_ending, clock=clock
         )
+        self._committer = committer
+
+    @functools.cached_property
+    def leagues(self) -> LeagueService:
+        """The server leagues, built on these services (made when first used: the leagues'
+        package imports this one)."""
+        from club.leagues.service import LeagueService
+
+        store, tables = self.store, self.tables
+        return LeagueService(
+            store.leagues, store.games, store.moves, tables, self.lobbies, self._committer,
+            self.away, self.servers, self.leases, tables.catalogue,
+        )  # fmt: skip
 
 
 __all__ = [

@@ -14,7 +14,7 @@ from dataclasses import replace
 from club.service import fair_clock, wording
 from club.service.away import Away, until
 from club.service.clocks import humans
-from club.service.commits import Action, Committer
+from club.service.commits import Action, Committer, Work
 from club.service.computer_seats import OFFERED_LEVELS, check_level
 from club.service.servers import Servers
 from club.service.tables import Table, Tables
@@ -47,14 +47,7 @@ class Claims:
         """Each person the game waits on resigns (see the rulings); the last update."""
         async with self._committer.open(channel_id) as work:
             absent, said = await self._claim(work.table, player)
-            update = None
-            for seat in absent:
-                if update is not None and update.finished:
-                    break
-                table = work.table
-                state, events = table.game.resign(table.state, seat)
-                told = [Event(said), *events] if update is None else events
-                update = await work.commit(Action(table, seat, "resign", "resign", state, told))
+            update = await resign_seats(work, absent, said)
             assert update is not None
             return replace(update, confirmation=f"Done: {said}")
 
@@ -141,6 +134,21 @@ class Claims:
         absent = [s for s in actors if table.players[s].user_id in waiting]
         names = [table.players[s].name for s in absent]
         return absent, wording.claimed(player.name, names, row.clock_hours)
+
+
+async def resign_seats(work: Work, seats: Iterable[Seat], said: str) -> TableUpdate | None:
+    """Each of `seats` resigns in turn by the game's own resignation rules, until the game
+    ends (a claimed win, a league's deadline); the first resignation is told with `said`. The
+    last update, or None when no seat was given."""
+    update = None
+    for seat in seats:
+        if update is not None and update.finished:
+            break
+        table = work.table
+        state, events = table.game.resign(table.state, seat)
+        told = [Event(said), *events] if update is None else events
+        update = await work.commit(Action(table, seat, "resign", "resign", state, told))
+    return update
 
 
 def _names(table: Table, user_ids: Iterable[int]) -> str:

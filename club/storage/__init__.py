@@ -1,13 +1,12 @@
 """Storage: repositories per group of tables over one database.
 
 `Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`, `takebacks`, `ledger`,
-`people`, `servers`, `operations`, `guild_commands`, `privacy`, `seasons`), each of plain SQL
-written once,
-over one `club.storage.database.Database` that holds what differs between SQLite
-(`club.storage.sqlite`, the embedded default) and PostgreSQL (`club.storage.postgres`, for several
-processes on one database): placeholders, the JSON aggregate of seats, row locks, the ledger's
-lock, the error a taken channel raises and the errors that say nothing can be saved. The schema is
-`club.storage.migrations`, written once for both.
+`people`, `servers`, `operations`, `guild_commands`, `privacy`, `leagues`, `seasons`), each of
+plain SQL written once, over one `club.storage.database.Database` that holds what differs between
+SQLite (`club.storage.sqlite`, the embedded default) and PostgreSQL (`club.storage.postgres`, for
+several processes on one database): placeholders, the JSON aggregate of seats, row locks, the
+ledger's lock, the error a taken channel raises and the errors that say nothing can be saved. The
+schema is `club.storage.migrations`, written once for both.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from pathlib import Path
 from club.storage.commands import GuildCommands
 from club.storage.database import Connection, Database
 from club.storage.games import Games
+from club.storage.leagues import Leagues
 from club.storage.leases import LeaseHolders
 from club.storage.ledger import Ledger
 from club.storage.moves import Moves
@@ -47,6 +47,7 @@ class Storage:
         self.operations = Operations(database)
         self.guild_commands = GuildCommands(database)
         self.privacy = Privacy(database)
+        self.leagues = Leagues(database)
         self.seasons = Seasons(database)
 
     @property

@@ -310,6 +310,65 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
             "'move', 'hidden', 'resign', 'timeout', 'takeback', 'abandon', 'standin', 'back'",
         ),
     ),
+    (
+        """
+    CREATE TABLE leagues (
+        id {SERIAL},
+        guild_id {BIGINT} NOT NULL,
+        channel_id {BIGINT} NOT NULL,
+        name TEXT NOT NULL,
+        game_key TEXT NOT NULL,
+        options TEXT NOT NULL,
+        format TEXT NOT NULL CHECK (format IN ('swiss', 'round_robin', 'table_swiss')),
+        rounds INTEGER NOT NULL,
+        round_hours INTEGER NOT NULL,
+        clock_hours INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        late_until INTEGER NOT NULL,
+        away_allowed INTEGER NOT NULL,
+        absent TEXT NOT NULL CHECK (absent IN ('standin', 'forfeit')),
+        seed {BIGINT} NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'paused', 'finished')),
+        round INTEGER NOT NULL DEFAULT 0,
+        deadline {REAL},
+        paused_at {REAL},
+        creator_id {BIGINT} NOT NULL,
+        signup_message_id {BIGINT},
+        created_at {REAL} NOT NULL
+    );
+    CREATE TABLE league_players (
+        league_id {BIGINT} NOT NULL,
+        user_id {BIGINT} NOT NULL,
+        display_name TEXT NOT NULL,
+        joined_round INTEGER NOT NULL,
+        dropped_round INTEGER,
+        signup_order INTEGER NOT NULL,
+        PRIMARY KEY (league_id, user_id)
+    );
+    CREATE TABLE league_tables (
+        league_id {BIGINT} NOT NULL,
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        thread_id {BIGINT},
+        game_id {BIGINT} REFERENCES games (id),
+        points TEXT,
+        PRIMARY KEY (league_id, round, number)
+    );
+    CREATE TABLE league_pairings (
+        league_id {BIGINT} NOT NULL,
+        round INTEGER NOT NULL,
+        user_id {BIGINT} NOT NULL,
+        table_number INTEGER,
+        seat INTEGER,
+        bye_points {REAL},
+        reason TEXT NOT NULL,
+        PRIMARY KEY (league_id, round, user_id)
+    );
+    CREATE TABLE league_organisers (
+        guild_id {BIGINT} PRIMARY KEY,
+        role_id {BIGINT} NOT NULL
+    );""",
+    ),
 )
 """Migration n is `MIGRATIONS[n - 1]`, its steps run in order in one transaction. Append only:
 a migration, once released, is never changed."""

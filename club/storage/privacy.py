@@ -48,6 +48,10 @@ PERSON_COLUMNS: dict[tuple[str, str], str] = {
     ("takeback_requests", "asker"): "exported; forgotten: the request is deleted",
     ("takeback_requests", "accepted"): "forgotten: the id is taken out",
     ("former_players", "user_id"): "a pending forget only; cleared when it is done",
+    ("leagues", "creator_id"): "forgotten: the former player's id",
+    ("league_players", "user_id"): "forgotten: the former player's id (standings stay whole)",
+    ("league_players", "display_name"): "forgotten: Former player N",
+    ("league_pairings", "user_id"): "forgotten: the former player's id, in reasons too",
 }
 """What export and forget do with each column of `PERSON_COLUMN`'s convention."""
 
@@ -317,6 +321,14 @@ class Privacy:
             "seats": f"DELETE FROM seats WHERE game_id IN {games}",
             "updates": f"DELETE FROM outbox WHERE game_id IN {games}",
             "takebacks": f"DELETE FROM takeback_requests WHERE game_id IN {games}",
+            "league tables": "DELETE FROM league_tables WHERE league_id IN "
+            "(SELECT id FROM leagues WHERE guild_id = ?)",
+            "league pairings": "DELETE FROM league_pairings WHERE league_id IN "
+            "(SELECT id FROM leagues WHERE guild_id = ?)",
+            "league players": "DELETE FROM league_players WHERE league_id IN "
+            "(SELECT id FROM leagues WHERE guild_id = ?)",
+            "leagues": "DELETE FROM leagues WHERE guild_id = ?",
+            "league organisers": "DELETE FROM league_organisers WHERE guild_id = ?",
             "rematch links": f"UPDATE games SET rematch_of = NULL WHERE rematch_of IN {games}",
             "games": "DELETE FROM games WHERE guild_id = ?",
             "ratings": "DELETE FROM ratings WHERE guild_id = ?",
@@ -368,10 +380,21 @@ async def _forget_ids(db: Connection, user_id: int, former: int) -> None:
         "UPDATE games SET creator_id = ? WHERE creator_id = ?",
         "UPDATE games SET first_user = ? WHERE first_user = ?",
         "UPDATE ratings SET user_id = ? WHERE user_id = ?",
+        "UPDATE leagues SET creator_id = ? WHERE creator_id = ?",
+        "UPDATE league_players SET user_id = ? WHERE user_id = ?",
+        "UPDATE league_pairings SET user_id = ? WHERE user_id = ?",
         "UPDATE season_standings SET user_id = ? WHERE user_id = ?",
         "UPDATE seasons SET creator_id = ? WHERE creator_id = ?",
     ):
         await db.execute(sql, (former, user_id))
+    await db.execute(
+        "UPDATE league_players SET display_name = ? WHERE user_id = ?",
+        (former_name(former - FORMER_BASE), former),
+    )
+    await db.execute(
+        "UPDATE league_pairings SET reason = REPLACE(reason, ?, ?)",
+        (f"{{p:{user_id}}}", f"{{p:{former}}}"),
+    )
     for table in ("players", "away", "nudges"):
         await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     await db.execute("DELETE FROM takeback_requests WHERE asker = ?", (user_id,))

@@ -27,7 +27,7 @@ import asyncpg
 from club.storage.postgres import PgDatabase
 from club.storage.sqlite import SqliteDatabase
 
-NUMBERED = ("games", "outbox")
+NUMBERED = ("games", "outbox", "leagues")
 """The tables whose ids PostgreSQL numbers itself (identity columns)."""
 PROCESS_STATE = ("heartbeats", "leases", "guild_commands")
 """The tables of what a bot process writes about itself, even at a start without any game: its

@@ -24,6 +24,7 @@ COMMANDS = {
     "new", "join", "leave", "start", "move", "board", "secret", "hint", "resign", "abandon",
     "history", "replay", "rules", "help", "stats", "leaderboard", "claim",
     "takeback", "status", "learn", "mygames", "notify", "away", "settings", "review", "privacy",
+    "league",
     "season",
 }  # fmt: skip
 TABLE_SETTINGS = ("bots", "bot_level", "hints", "clock")

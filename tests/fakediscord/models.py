@@ -21,8 +21,11 @@ FLAG_LOADING = 1 << 7
 # Channel types
 CHANNEL_TEXT = 0
 CHANNEL_DM = 1
+CHANNEL_PUBLIC_THREAD = 11
 
 SEND_MESSAGES = 1 << 11
+MANAGE_EVENTS = 1 << 33
+CREATE_PUBLIC_THREADS = 1 << 35
 
 # Permissions granted to @everyone in the fake guild (and to the bot).
 DEFAULT_PERMISSIONS = (
@@ -147,6 +150,12 @@ class Channel:
     recipient: User | None = None
     overwrites: list[dict[str, Any]] = field(default_factory=list)
     """Permission overwrites as Discord sends them (``id``, ``type``, ``allow``, ``deny``)."""
+    parent_id: int | None = None
+    """A thread's channel (``type == 11``, a public thread)."""
+    owner_id: int | None = None
+    """Who made a thread."""
+    archive_minutes: int = 4320
+    """A thread's ``auto_archive_duration``."""
 
     @property
     def is_dm(self) -> bool:
@@ -165,6 +174,27 @@ class Channel:
                 "last_message_id": None,
                 "flags": 0,
                 "recipients": [self.recipient.to_payload()],
+            }
+        if self.type == CHANNEL_PUBLIC_THREAD:
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild_id),
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id),
+                "name": self.name,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 0,
+                "total_message_sent": 0,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": self.archive_minutes,
+                    "archive_timestamp": iso(utcnow()),
+                    "locked": False,
+                },
             }
         return {
             "id": str(self.id),
@@ -196,10 +226,14 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: list[User] = field(default_factory=list)
     joined_at: dt.datetime = field(default_factory=utcnow)
+    threads: list[Channel] = field(default_factory=list)
+    """The threads made in its channels (sent in GUILD_CREATE's ``threads``)."""
+    scheduled_events: list[dict[str, Any]] = field(default_factory=list)
+    """Its scheduled events, as Discord sends them."""
 
     def channel(self, name: str) -> Channel:
-        """The guild's channel called `name`."""
-        for channel in self.channels:
+        """The guild's channel (or thread) called `name`."""
+        for channel in (*self.channels, *self.threads):
             if channel.name == name:
                 return channel
         raise KeyError(f"no channel #{name} in {self.name}")
@@ -262,11 +296,11 @@ class Guild:
             "member_count": len(self.members),
             "members": [self.member_payload(u) for u in self.members],
             "channels": [c.to_payload() for c in self.channels],
-            "threads": [],
+            "threads": [t.to_payload() for t in self.threads],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": self.scheduled_events,
             "soundboard_sounds": [],
         }
 

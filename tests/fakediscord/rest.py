@@ -24,7 +24,7 @@ from aiohttp import BodyPartReader, web
 from . import limits, openapi
 from .errors import ApiError, InvalidFormBody, RateLimited, Refused
 from .gateway import APPLICATION_FLAGS, Gateway
-from .models import SEND_MESSAGES, Guild, Message
+from .models import CREATE_PUBLIC_THREADS, MANAGE_EVENTS, SEND_MESSAGES, Guild, Message
 from .state import (
     FakeState,
     Hold,
@@ -124,6 +124,8 @@ class RestApi:
             ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
             ("GET", "/guilds/{guild_id}/roles", self.get_guild_roles),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_guild_member),
+            ("POST", "/guilds/{guild_id}/scheduled-events", self.create_scheduled_event),
+            ("POST", "/channels/{channel_id}/threads", self.create_thread),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("POST", "/channels/{channel_id}/typing", self.typing),
             ("GET", "/channels/{channel_id}/messages", self.get_messages),
@@ -387,6 +389,28 @@ class RestApi:
         return json_response(
             self.state.get_channel(int(request.match_info["channel_id"])).to_payload()
         )
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """A thread without a starting message (public, as the leagues make them); the bot
+        needs Create Public Threads in the channel."""
+        channel = self.state.get_channel(int(request.match_info["channel_id"]))
+        body, _ = await self._read(request)
+        if not self.state.bot_permissions(channel) & CREATE_PUBLIC_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if body.get("type", 11) != 11:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        thread = self.state.create_thread(
+            channel, body["name"], int(body.get("auto_archive_duration", 4320))
+        )
+        return json_response(thread.to_payload(), 201)
+
+    async def create_scheduled_event(self, request: web.Request) -> web.Response:
+        """A guild scheduled event; the bot needs Manage Events in the guild."""
+        guild = self.state.get_guild(int(request.match_info["guild_id"]))
+        body, _ = await self._read(request)
+        if not guild.everyone.permissions & MANAGE_EVENTS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        return json_response(self.state.create_scheduled_event(guild, body))
 
     async def typing(self, request: web.Request) -> web.Response:
         self.state.get_channel(int(request.match_info["channel_id"]))

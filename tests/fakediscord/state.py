@@ -29,6 +29,8 @@ from tests.hang import HANG_SECONDS
 from .errors import ApiError, FieldError, InvalidFormBody
 from .models import (
     CHANNEL_DM,
+    CHANNEL_PUBLIC_THREAD,
+    CHANNEL_TEXT,
     DEFAULT_PERMISSIONS,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
@@ -376,6 +378,59 @@ class FakeState:
         del self.channels[channel.id]
         self.on_event("CHANNEL_DELETE", channel.to_payload())
         self.notify()
+
+    def grant(self, guild: Guild, permissions: int) -> None:
+        """@everyone (the bot included) gets `permissions` too (GUILD_ROLE_UPDATE)."""
+        guild.everyone.permissions |= permissions
+        self.on_event(
+            "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": guild.everyone.to_payload()}
+        )
+        self.notify()
+
+    def create_thread(self, parent: Channel, name: str, archive_minutes: int) -> Channel:
+        """A public thread of `parent`, made by the bot (THREAD_CREATE)."""
+        guild = self.guild_of(parent)
+        if guild is None or parent.type != CHANNEL_TEXT:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        thread = Channel(
+            id=self.ids.next(),
+            name=name,
+            type=CHANNEL_PUBLIC_THREAD,
+            guild_id=guild.id,
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
+            archive_minutes=archive_minutes,
+        )
+        guild.threads.append(thread)
+        self.channels[thread.id] = thread
+        self.on_event("THREAD_CREATE", {**thread.to_payload(), "newly_created": True})
+        self.notify()
+        return thread
+
+    def create_scheduled_event(self, guild: Guild, body: dict[str, Any]) -> dict[str, Any]:
+        """A scheduled event of `guild` made by the bot (GUILD_SCHEDULED_EVENT_CREATE)."""
+        event = {
+            "id": str(self.ids.next()),
+            "guild_id": str(guild.id),
+            "channel_id": body.get("channel_id"),
+            "creator_id": str(self.bot_user.id),
+            "creator": self.bot_user.to_payload(),
+            "name": body["name"],
+            "description": body.get("description"),
+            "scheduled_start_time": body["scheduled_start_time"],
+            "scheduled_end_time": body.get("scheduled_end_time"),
+            "privacy_level": body["privacy_level"],
+            "status": 1,
+            "entity_type": body["entity_type"],
+            "entity_id": None,
+            "entity_metadata": body.get("entity_metadata"),
+            "user_count": 0,
+            "image": None,
+        }
+        guild.scheduled_events.append(event)
+        self.on_event("GUILD_SCHEDULED_EVENT_CREATE", event)
+        self.notify()
+        return event
 
     def get_user(self, user_id: int) -> User:
         try:

@@ -1,0 +1,1 @@
+"""`/league`: server leagues in Discord (see `bot.leagues.cog`)."""
