@@ -144,7 +144,7 @@ def test_second_round_avoids_every_first_round_opponent_when_it_can() -> None:
     assert repeats(first_two) == 0
     pairing = seat_tables(players, History(first_two.played[:4]), seed=9, sizes=(4,))
     line = pairing.reasons[pairing.tables[0][0]].text(str)
-    assert line.endswith("tables so far)") and "no repeat opponent" in line
+    assert line.endswith("of 1 table so far)") and "no repeat opponent" in line
 
 
 def test_same_seed_gives_byte_identical_tables() -> None:
