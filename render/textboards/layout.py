@@ -75,6 +75,9 @@ def unsquares(grid: Grid, value: str) -> tuple[int, ...]:
     return tuple(sorted(grid.parse(name) for name in unlist(value)))
 
 
+_NUMBER_THEN = re.compile(r" (-?\d+)(?:, (.+))?")
+
+
 class Names:
     """Finds seats by the player names a text board starts with."""
 
@@ -112,6 +115,21 @@ class Names:
 
     def listing(self, seats: Iterable[int]) -> str:
         return listing(self.players[s] for s in seats)
+
+    def numbers(self, values: Sequence[int]) -> str:
+        """`Ann 12, Bo 3`: a number per seat after its name."""
+        return listing(f"{name} {value}" for name, value in zip(self.players, values, strict=True))
+
+    def unnumbers(self, text: str) -> tuple[int, ...]:
+        """The numbers of a `numbers` value, by seat."""
+        values: dict[int, int] = {}
+        while text:
+            seat, text = self.take(text)
+            match = matched(_NUMBER_THEN, text)
+            values[seat], text = number(match[1]), match[2] or ""
+        if sorted(values) != list(range(len(self.players))):
+            raise TextBoardError("not a number for every player")
+        return tuple(values[seat] for seat in range(len(self.players)))
 
 
 class Writer:

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine import albiorix, leylines
+from engine import agents, albiorix, leylines
 from engine.core import Game, View
 from render.textboards import TextBoard
+from render.textboards import agents as agents_text
 from render.textboards import albiorix as albiorix_text
 from render.textboards import leylines as leylines_text
 from render.textboards.layout import TextBoardError
@@ -21,6 +22,7 @@ from tests.render.pictures import LONGEST
 BOARDS: dict[str, tuple[Game[Any, Any], TextBoard[Any, Any]]] = {
     "leylines": (leylines.GAME, leylines_text.TEXT_BOARD),
     "albiorix": (albiorix.GAME, albiorix_text.TEXT_BOARD),
+    "agents": (agents.GAME, agents_text.TEXT_BOARD),
 }
 SEEDS = (1, 2, 3)
 NAMES = {
@@ -33,10 +35,12 @@ NAMES = {
 """Names that stress the reader: one containing another, commas, colons and parentheses."""
 
 
-def positions(game: Game[Any, Any], seed: int, names: tuple[str, ...]) -> Iterator[View]:
+def positions(
+    game: Game[Any, Any], seed: int, names: tuple[str, ...], options: dict[str, Any] | None = None
+) -> Iterator[View]:
     """Every view (each seat's and a spectator's) of every fifth position of a game played to
     its end with seeded random legal moves, and of the last one."""
-    state = game.new_game(list(names), {}, seed)
+    state = game.new_game(list(names), options or {}, seed)
     rng = random.Random(seed)
     turn = 0
     while True:
@@ -72,3 +76,16 @@ def test_a_damaged_text_board_is_refused(key: str) -> None:
         board.read("\n".join(lines[:-1]))
     with pytest.raises(TextBoardError):
         board.read("\n".join(["Chess", *lines[1:]]))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"colours": 5, "fifth": -2, "blind": True, "biggest": True},
+        {"trio": True, "groupsize": True, "nocenter": True, "dealt": True},
+    ],
+)
+def test_agents_variants_read_back(options: dict[str, Any]) -> None:
+    game, board = BOARDS["agents"]
+    for view in positions(game, 4, NAMES["agents"], options):
+        assert board.read(board.text(view)) == board.position(view)
