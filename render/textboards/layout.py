@@ -166,8 +166,8 @@ class Reader:
     """Reads a text board back, line by line in order."""
 
     def __init__(self, text: str, title: str, roles: Sequence[str] | None = None) -> None:
-        """Checks the title and reads the players (with their `roles`, if the board has them)
-        and the shared lines (`table`)."""
+        """Checks the title and reads the players (checking their `roles` if given; any role
+        is read if None) and the shared lines (`table`)."""
         lines = text.split("\n")
         if not lines or lines[0] != title:
             raise TextBoardError(f"not a {title} text board")
@@ -176,8 +176,8 @@ class Reader:
         while self._lines and self._lines[0].startswith("Player "):
             label, name = self._split(self._lines.pop(0))
             seat = len(players)
-            role = f", {roles[seat]}" if roles else ""
-            if label != f"Player {seat + 1}{role}":
+            number_, _, role = label.removeprefix("Player ").partition(", ")
+            if number_ != str(seat + 1) or (roles is not None and role != roles[seat]):
                 raise TextBoardError(f"expected player {seat + 1}, got {label!r}")
             players.append(name)
         self.names = Names(players)

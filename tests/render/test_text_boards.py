@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from engine import agents, albiorix, leylines
+from engine import agents, albiorix, leylines, merchants
 from engine.core import Game, View
 from render.textboards import TextBoard
 from render.textboards import agents as agents_text
 from render.textboards import albiorix as albiorix_text
 from render.textboards import leylines as leylines_text
+from render.textboards import merchants as merchants_text
 from render.textboards.layout import TextBoardError
 from tests.render.pictures import LONGEST
 
@@ -23,6 +24,7 @@ BOARDS: dict[str, tuple[Game[Any, Any], TextBoard[Any, Any]]] = {
     "leylines": (leylines.GAME, leylines_text.TEXT_BOARD),
     "albiorix": (albiorix.GAME, albiorix_text.TEXT_BOARD),
     "agents": (agents.GAME, agents_text.TEXT_BOARD),
+    "merchants": (merchants.GAME, merchants_text.TEXT_BOARD),
 }
 SEEDS = (1, 2, 3)
 NAMES = {
