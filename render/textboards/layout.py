@@ -118,18 +118,29 @@ class Names:
 
     def numbers(self, values: Sequence[int]) -> str:
         """`Ann 12, Bo 3`: a number per seat after its name."""
-        return listing(f"{name} {value}" for name, value in zip(self.players, values, strict=True))
+        return self.pairs(enumerate(values))
 
     def unnumbers(self, text: str) -> tuple[int, ...]:
         """The numbers of a `numbers` value, by seat."""
-        values: dict[int, int] = {}
-        while text:
-            seat, text = self.take(text)
-            match = matched(_NUMBER_THEN, text)
-            values[seat], text = number(match[1]), match[2] or ""
+        values = dict(self.unpairs(text))
         if sorted(values) != list(range(len(self.players))):
             raise TextBoardError("not a number for every player")
         return tuple(values[seat] for seat in range(len(self.players)))
+
+    def pairs(self, pairs: Iterable[tuple[int, int]]) -> str:
+        """`Ann 2, Cy 1`: (seat, number) pairs, `none` if there are none."""
+        return listing(f"{self.players[seat]} {value}" for seat, value in pairs)
+
+    def unpairs(self, text: str) -> tuple[tuple[int, int], ...]:
+        """The (seat, number) pairs of a `pairs` value."""
+        pairs = []
+        text = "" if text == NONE else text
+        while text:
+            seat, text = self.take(text)
+            match = matched(_NUMBER_THEN, text)
+            pairs.append((seat, number(match[1])))
+            text = match[2] or ""
+        return tuple(pairs)
 
 
 class Writer:

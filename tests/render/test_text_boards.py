@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from engine import agents, albiorix, leylines, merchants
+from engine import agents, albiorix, leylines, marsvsearth, merchants
 from engine.core import Game, View
 from render.textboards import TextBoard
 from render.textboards import agents as agents_text
 from render.textboards import albiorix as albiorix_text
 from render.textboards import leylines as leylines_text
+from render.textboards import marsvsearth as marsvsearth_text
 from render.textboards import merchants as merchants_text
 from render.textboards.layout import TextBoardError
 from tests.render.pictures import LONGEST
@@ -25,6 +26,7 @@ BOARDS: dict[str, tuple[Game[Any, Any], TextBoard[Any, Any]]] = {
     "albiorix": (albiorix.GAME, albiorix_text.TEXT_BOARD),
     "agents": (agents.GAME, agents_text.TEXT_BOARD),
     "merchants": (merchants.GAME, merchants_text.TEXT_BOARD),
+    "marsvsearth": (marsvsearth.GAME, marsvsearth_text.TEXT_BOARD),
 }
 SEEDS = (1, 2, 3)
 NAMES = {
