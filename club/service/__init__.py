@@ -42,6 +42,7 @@ from club.service.servers import Servers
 from club.service.standins import StandIns
 from club.service.tables import Tables, new_seed
 from club.service.takebacks import TakebackAsked, Takebacks
+from club.service.textmode import TextMode
 from club.service.updates import (
     Choice,
     ChooseFurther,
@@ -95,6 +96,7 @@ class TableService:
         self.deliveries = Deliveries(tables, games, store.outbox, committer)
         self.leases = Leases(store.leases, holder=holder, clock=clock)
         self.history = History(games, moves, catalogue)
+        self.text_mode = TextMode(store.readers, clock)
         self.ratings = Ratings(store.ledger, catalogue)
         self.privacy = PrivacyService(
             tables, games, moves, store.privacy, play, lobbies, self.leases

@@ -43,13 +43,23 @@ PERSON_COLUMNS: dict[tuple[str, str], str] = {
     ("players", "user_id"): "exported (settings); forgotten: deleted",
     ("away", "user_id"): "exported; forgotten: deleted",
     ("nudges", "user_id"): "exported; forgotten: deleted",
+    ("text_readers", "user_id"): "exported (text mode); forgotten: deleted",
     ("takeback_requests", "asker"): "exported; forgotten: the request is deleted",
     ("takeback_requests", "accepted"): "forgotten: the id is taken out",
     ("former_players", "user_id"): "a pending forget only; cleared when it is done",
 }
 """What export and forget do with each column of `PERSON_COLUMN`'s convention."""
 
-KINDS = ("games", "moves", "ratings", "settings", "times away", "notices", "takeback requests")
+KINDS = (
+    "games",
+    "moves",
+    "ratings",
+    "settings",
+    "text mode",
+    "times away",
+    "notices",
+    "takeback requests",
+)
 """The kinds of records `held` counts, in the order it gives them."""
 
 
@@ -163,6 +173,7 @@ class Privacy:
             "FROM ratings WHERE user_id = ? ORDER BY guild_id, game_key",
             "settings": "SELECT guild_id, notify, digest_at FROM players WHERE user_id = ? "
             "ORDER BY guild_id",
+            "text mode": "SELECT since FROM text_readers WHERE user_id = ?",
             "times away": "SELECT guild_id, starts_at, ends_at FROM away WHERE user_id = ? "
             "ORDER BY guild_id, starts_at",
             "notices": "SELECT guild_id, game_key, told_at FROM nudges WHERE user_id = ? "
@@ -194,7 +205,7 @@ class Privacy:
             float(r[key])
             for rows in tables.values()
             for r in rows
-            for key in ("digest_at", "starts_at", "told_at")
+            for key in ("digest_at", "since", "starts_at", "told_at")
             if r.get(key) is not None
         ]
         return Held(
@@ -354,7 +365,7 @@ async def _forget_ids(db: Connection, user_id: int, former: int) -> None:
         "UPDATE ratings SET user_id = ? WHERE user_id = ?",
     ):
         await db.execute(sql, (former, user_id))
-    for table in ("players", "away", "nudges"):
+    for table in ("players", "away", "nudges", "text_readers"):
         await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     await db.execute("DELETE FROM takeback_requests WHERE asker = ?", (user_id,))
     async with db.execute("SELECT game_id, accepted FROM takeback_requests") as cursor:
