@@ -1,8 +1,8 @@
 """Storage: repositories per group of tables over one database.
 
 `Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`, `takebacks`, `ledger`,
-`people`, `readers`, `servers`, `operations`, `guild_commands`, `privacy`), each of plain SQL written once,
-over one `club.storage.database.Database` that holds what differs between SQLite
+`people`, `readers`, `servers`, `operations`, `guild_commands`, `privacy`), each of plain SQL
+written once, over one `club.storage.database.Database` that holds what differs between SQLite
 (`club.storage.sqlite`, the embedded default) and PostgreSQL (`club.storage.postgres`, for several
 processes on one database): placeholders, the JSON aggregate of seats, row locks, the ledger's
 lock, the error a taken channel raises and the errors that say nothing can be saved. The schema is
