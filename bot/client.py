@@ -45,6 +45,7 @@ from bot.standins.cog import StandInLoop
 from bot.stats.cog import StatsCommands
 from bot.tables.cog import TableCommands
 from bot.takebacks.cog import AskButton, TakebackButton, TakebackCommands
+from bot.textmode.cog import TextModeCommands
 from bot.workers.thinking import Thinkers
 from club.catalogue import CATALOGUE, Catalogue
 from club.faults import Faults
@@ -268,6 +269,7 @@ class MarsBot(commands.AutoShardedBot):
                 runs_guild=config.runs_guild,
             ),
             TableCommands(self, service),
+            TextModeCommands(service),
             StandInLoop(self, service, courier, thinkers, every=self._poll_seconds),
             self.privacy_commands,
             StatusCommands(

@@ -141,6 +141,10 @@ class PlayCommands(commands.Cog):
     async def board(self, interaction: discord.Interaction[MarsBot]) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
+        if await self.courier.reads_text(interaction.user.id):  # text mode: only to them
+            notice = await self.service.glances.board(channel, interaction.user.id)
+            await self.courier.send_notice(interaction.followup.send, notice, ephemeral=True)
+            return
         game_id = await self.service.looking.repost_board(channel)
         await interaction.followup.send("Here is the board again:", ephemeral=True)
         await self.courier.tell_table(interaction, game_id)

@@ -29,6 +29,7 @@ from club.service.clocks import Clocks
 from club.service.commits import Committer
 from club.service.computers import Computers, Turn
 from club.service.deliveries import Deliveries, Delivery, Post, view_digest
+from club.service.glances import Glances
 from club.service.leases import Leases
 from club.service.lobbies import Lobbies, Lobby
 from club.service.looking import Looking
@@ -97,6 +98,7 @@ class TableService:
         self.leases = Leases(store.leases, holder=holder, clock=clock)
         self.history = History(games, moves, catalogue)
         self.text_mode = TextMode(store.readers, clock)
+        self.glances = Glances(tables, games, catalogue)
         self.ratings = Ratings(store.ledger, catalogue)
         self.privacy = PrivacyService(
             tables, games, moves, store.privacy, play, lobbies, self.leases

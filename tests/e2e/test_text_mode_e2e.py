@@ -1,0 +1,93 @@
+"""The real bot process against the fake Discord server: text mode.
+
+Ann chooses `/textmode on:True` (Bob does not). At a Ley Lines table her `/board` answers her
+alone with the text board (no picture), which reads back as a Ley Lines position, while Bob's
+`/board` still posts the picture with its description in the channel. `/look` answers a line
+(`Scores`), a square (`c3`) and the clocks, and explains a topic the board does not have. At an
+Agents table (hidden objectives) the direct message with Ann's private board and `/secret` come
+as text, Bob's as a picture. `/textmode on:False` brings the pictures back.
+"""
+
+from __future__ import annotations
+
+from render.textboards import agents as agents_text
+from render.textboards import leylines as leylines_text
+from tests.e2e.conftest import LaunchBot
+from tests.e2e.tables import open_table, play, png_of
+from tests.fakediscord import FakeDiscord, Message, User
+
+FENCE = "```"
+
+
+def text_board(message: Message) -> str:
+    """The text board a message carries (in its text, an embed or a text file); no picture."""
+    assert not [a for a in message.attachments if a.filename.endswith(".png")], message
+    texts = [message.content, *(e.get("description", "") for e in message.embeds)]
+    for text in texts:
+        if FENCE in text:
+            return text.split(f"{FENCE}\n", 1)[1].rsplit(f"\n{FENCE}", 1)[0]
+    [attachment] = message.attachments
+    assert attachment.filename.endswith(".txt")
+    return attachment.data.decode()
+
+
+def carries_text(message: Message) -> bool:
+    """Whether a message carries a text board."""
+    texts = [message.content, *(e.get("description", "") for e in message.embeds)]
+    files = [a for a in message.attachments if a.filename.endswith(".txt")]
+    return bool(files) or any(FENCE in text for text in texts)
+
+
+async def ask(
+    fake: FakeDiscord, user: User, channel: str, command: str, **options: object
+) -> Message:
+    reply = await (await fake.slash(user, channel, command, options=dict(options))).response()
+    assert reply.ephemeral, reply.content
+    return reply
+
+
+async def test_text_mode_boards_looks_and_private_boards(
+    fake_discord: FakeDiscord, launch_bot: LaunchBot
+) -> None:
+    fake = fake_discord
+    await launch_bot()
+    await fake.wait_commands_synced()
+    ann, bob = fake.add_user("ann"), fake.add_user("bob")
+    assert "off" in (await ask(fake, ann, "mars-1", "textmode")).content
+    assert "on" in (await ask(fake, ann, "mars-1", "textmode", on=True)).content
+
+    await open_table(fake, "mars-1", "leylines", ann, [bob], {"first": 1})
+    await play(fake, ann, "mars-1", "L c3")
+    mine = await ask(fake, ann, "mars-1", "board")
+    position = leylines_text.read(text_board(mine))
+    assert position.table.players == ("ann", "bob") and position.table.actors == {1}
+    assert position.last is not None and position.last[1].square == 14  # c3
+    mark = fake.checkpoint()
+    await ask(fake, bob, "mars-1", "board")
+    png_of(await fake.wait_for_message(lambda m: bool(m.attachments), channel="mars-1", after=mark))
+
+    scores = await ask(fake, ann, "mars-1", "look", what="Scores")
+    assert scores.content == "Scores: blue 0, orange 0", scores.content
+    square = await ask(fake, ann, "mars-1", "look", what="c3")
+    assert "c3 is in Blue large: c3" in square.content, square.content
+    assert "turn began" in (await ask(fake, ann, "mars-1", "look", what="clocks")).content
+    unknown = await ask(fake, ann, "mars-1", "look", what="weather")
+    assert unknown.content.startswith("The board says nothing about `weather`")
+    topics = await fake.autocomplete(ann, "mars-1", "look", options={"what": "Or"}, focused="what")
+    assert [c["value"] for c in topics] == [
+        "Orange large",
+        "Orange medium",
+        "Orange small",
+        "Orange in hand",
+    ]
+
+    await open_table(fake, "mars-2", "agents", ann, [bob], {"first": 1})
+    dm = await fake.wait_for_message(carries_text, channel=fake.dm_channel(ann))
+    agents_text.read(text_board(dm))
+    png_of(await fake.wait_for_message(lambda m: bool(m.attachments), channel=fake.dm_channel(bob)))
+    secret = await ask(fake, ann, "mars-2", "secret")
+    seen = agents_text.read(text_board(secret))
+    assert seen.table.players == ("ann", "bob")
+
+    assert "off" in (await ask(fake, ann, "mars-2", "textmode", on=False)).content
+    png_of(await ask(fake, ann, "mars-2", "secret"))
