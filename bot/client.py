@@ -233,7 +233,7 @@ class MarsBot(commands.AutoShardedBot):
         self.lobby_commands = LobbyCommands(service, courier, catalogue)
         self.play_commands = PlayCommands(service, courier, thinkers)
         self.takeback_commands = TakebackCommands(service, courier)
-        self.lesson_commands = LessonCommands(catalogue, pictures)
+        self.lesson_commands = LessonCommands(catalogue, pictures, text_mode=service.text_mode)
         self.privacy_commands = PrivacyCommands(
             self,
             service,
@@ -252,10 +252,11 @@ class MarsBot(commands.AutoShardedBot):
             InfoCommands(catalogue),
             self.lesson_commands,
             StatsCommands(service.ratings),
-            HistoryCommands(service.history, pictures),
+            HistoryCommands(service.history, pictures, service.text_mode),
             ReviewCommands(
                 service.history,
                 Reviews(store, catalogue, in_workers(thinkers)),
+                text_mode=service.text_mode,
             ),
             PollLoop(
                 self,

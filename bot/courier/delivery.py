@@ -228,9 +228,8 @@ class Courier:
 
     def text_board_parts(self, text: str, view: View) -> dict[str, Any]:
         """A message's text with `view`'s text board instead of its picture (`textmode`)."""
-        renderer = self.pictures.renderer_for(view)
-        board = renderer.text_board(view)
-        return textmode.board_parts(text, board, textmode.text_filename(renderer.filename))
+        filename = textmode.text_filename(self.pictures.renderer_for(view).filename)
+        return textmode.board_parts(text, self.pictures.text_board(view), filename)
 
     async def notice_parts(self, notice: Notice) -> dict[str, Any]:
         """The keyword arguments that send a notice (text, board, controls, pings), checked

@@ -11,11 +11,14 @@ embed, else (longer than an embed holds) as a `.txt` file.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot.courier import limits
+from engine.core import View
+from render.captions import Frame
 
 FENCE = "```"
 BROKEN_FENCE = "`\u200b``"
@@ -44,3 +47,22 @@ def board_parts(text: str, board: str, filename: str) -> dict[str, Any]:
 def text_filename(picture: str) -> str:
     """`leylines-board.txt` for the picture `leylines-board.png`."""
     return picture.rsplit(".", 1)[0] + ".txt"
+
+
+def as_edit(parts: dict[str, Any]) -> dict[str, Any]:
+    """`board_parts` (and any other keys) as the arguments of a message edit: the file as the
+    message's only attachment (none without one), the embed cleared without one."""
+    edit = {k: v for k, v in parts.items() if k != "file"}
+    edit["attachments"] = [parts["file"]] if "file" in parts else []
+    edit.setdefault("embed", None)
+    return edit
+
+
+def frames_text(frames: Sequence[Frame], board: Callable[[View], str]) -> str:
+    """A replay as numbered text frames: `Frame 3 of 40: <caption>`, then that position's text
+    board (`board`), a blank line between frames."""
+    total = len(frames)
+    return "\n\n".join(
+        "\n".join([f"Frame {n} of {total}: {' '.join(frame.caption)}", board(frame.view)])
+        for n, frame in enumerate(frames, start=1)
+    )
