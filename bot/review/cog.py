@@ -116,11 +116,8 @@ class ReviewCommands(commands.Cog):
             await self._late(interaction, channel, reviewed)
             return
         if self.text_mode is not None and await self.text_mode.reads_text(interaction.user.id):
-            parts = textmode.board_parts(
-                reviewed.text,
-                chart_text(reviewed.chart),
-                reviewed.filename.rsplit(".", 1)[0] + ".txt",
-            )
+            filename = textmode.text_filename(reviewed.filename)
+            parts = textmode.board_parts(reviewed.text, chart_text(reviewed.chart), filename)
             await interaction.edit_original_response(**textmode.as_edit(parts))
             return
         attachment = await chart(reviewed)
