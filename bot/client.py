@@ -37,6 +37,7 @@ from bot.lobby.controls import ComputerPicker, LobbyButton
 from bot.lobby.rematch import RematchButton, rematch_view
 from bot.operations.cog import StatusCommands
 from bot.play.cog import PlayCommands
+from bot.play.confirm import AbandonButton, ResignButton
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.privacy.cog import ForgetButton, PrivacyCommands
 from bot.reminders.cog import POLL_SECONDS, PollLoop, gateway_connected
@@ -215,6 +216,8 @@ class MarsBot(commands.AutoShardedBot):
             LessonButton,
             LessonMenu,
             ForgetButton,
+            ResignButton,
+            AbandonButton,
         )
         await self._add_cogs(courier, pictures, thinkers, self.computers)
         synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)

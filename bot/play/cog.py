@@ -5,7 +5,8 @@ the channel's game. The `PlayCommands` cog owns the commands and answers the con
 Every answer that reads a game is acknowledged first, privately (a "thinking" reply only the user
 sees), so the work that follows never runs into Discord's three seconds and a refusal stays
 private. A control on a private menu (an ephemeral message, or a DM) is acknowledged as an update
-of that menu, which then becomes the confirmation and the next menu, if any. `/abandon` answers
+of that menu, which then becomes the confirmation and the next menu, if any. `/resign` and
+`/abandon` ask to confirm with a button first (`bot.play.confirm`); a confirmed abandon answers
 the channel in public at once (one short, locked lookup), leaving a refusal free to be private;
 autocomplete cannot be deferred and answers from the service's remembered suggestions.
 """
@@ -23,6 +24,7 @@ from discord.ext import commands
 from bot.courier import limits
 from bot.courier.delivery import Courier
 from bot.courier.replies import channel_of, committed, player_of, say_privately
+from bot.play.confirm import AbandonButton, ResignButton, confirming, deadline, prompt
 from bot.play.controls import controls_view
 from bot.takebacks.cog import ask_view
 from bot.workers.thinking import Thinkers
@@ -160,8 +162,21 @@ class PlayCommands(commands.Cog):
     @app_commands.command(name="resign", description="Resign from this channel's game")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[MarsBot]) -> None:
+        """Asks to confirm with a button (see `bot.play.confirm`), once the user may resign."""
         channel = channel_of(interaction)
         await think_privately(interaction)
+        table = await self.service.tables.load(channel, status="active")
+        table.seat(interaction.user.id)
+        button = ResignButton(channel, interaction.user.id, deadline())
+        said = prompt(f"Resign from this {table.game.title} game?", ResignButton.LABEL)
+        await interaction.followup.send(said, view=confirming(button), ephemeral=True)
+
+    async def resign_now(self, interaction: discord.Interaction[MarsBot], channel: int) -> None:
+        """The confirmed resignation: the prompt becomes its confirmation."""
+        if private_menu(interaction):
+            await interaction.response.defer()
+        else:
+            await think_privately(interaction)
         update = await self.service.play.resign(channel, player_of(interaction))
         await self.confirm(interaction, update)
 
@@ -170,10 +185,17 @@ class PlayCommands(commands.Cog):
     )
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction[MarsBot]) -> None:
+        """Asks to confirm with a button (see `bot.play.confirm`), if there is a table here."""
+        channel = channel_of(interaction)
+        await self.service.tables.load(channel)
+        button = AbandonButton(channel, interaction.user.id, deadline())
+        said = prompt("End this channel's game (or lobby) with no result?", AbandonButton.LABEL)
+        await interaction.response.send_message(said, view=confirming(button), ephemeral=True)
+
+    async def abandon_now(self, interaction: discord.Interaction[MarsBot], channel: int) -> None:
+        """The confirmed abandon, said in the channel at once (one short, locked step)."""
         moderator = interaction.permissions.manage_channels
-        said = await self.service.play.abandon(
-            channel_of(interaction), player_of(interaction), moderator=moderator
-        )
+        said = await self.service.play.abandon(channel, player_of(interaction), moderator=moderator)
         committed(interaction)
         await interaction.response.send_message(
             said, allowed_mentions=discord.AllowedMentions.none()

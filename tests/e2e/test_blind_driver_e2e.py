@@ -18,7 +18,7 @@ import pytest
 from render.textboards import TextBoard, agents, albiorix, leylines, marsvsearth, merchants
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import board_after, legal_moves, marks, move
-from tests.e2e.test_text_mode_e2e import ask, text_board
+from tests.e2e.test_text_mode_e2e import ask, assert_readable, text_board
 from tests.fakediscord import FakeDiscord, Message, User
 from tests.learn.driving import edited
 
@@ -75,6 +75,7 @@ async def test_a_blind_player_plays_a_whole_game_from_text(
     assert final.table.result.reason
     for message in fake.dms(ann):
         assert not [a for a in message.attachments if a.filename.endswith(".png")]
+    assert_readable(fake)
 
 
 def show_me(message: Message) -> str:
@@ -96,6 +97,7 @@ async def test_a_blind_player_completes_the_lesson_from_text(
     for _ in range(100):
         READERS[game].read(text_board(lesson))
         if "Lesson complete" in lesson.content:
+            assert_readable(fake)
             return
         revisions = len(lesson.history)
         await fake.click(ann, lesson, show_me(lesson))

@@ -10,6 +10,8 @@ as text, Bob's as a picture. `/textmode on:False` brings the pictures back.
 
 from __future__ import annotations
 
+import re
+
 from render.textboards import agents as agents_text
 from render.textboards import leylines as leylines_text
 from tests.e2e.conftest import LaunchBot
@@ -29,6 +31,23 @@ def text_board(message: Message) -> str:
     [attachment] = message.attachments
     assert attachment.filename.endswith(".txt")
     return attachment.data.decode()
+
+
+WORDS = re.compile(r"[A-Za-z0-9]")
+
+
+def assert_readable(fake: FakeDiscord) -> None:
+    """Every control the bot sent so far says what it does in words (a button's label, a menu's
+    options), and every picture has alt text: nothing is there only to be seen."""
+    for message in fake.all_messages():
+        for control in message.iter_components():
+            if control.get("type") == 2:
+                assert WORDS.search(control.get("label") or ""), control
+            for option in control.get("options", []):
+                assert WORDS.search(option["label"]), control
+        for attachment in message.attachments:
+            if attachment.filename.endswith((".png", ".gif")):
+                assert attachment.description, attachment.filename
 
 
 def carries_text(message: Message) -> bool:
@@ -91,3 +110,4 @@ async def test_text_mode_boards_looks_and_private_boards(
 
     assert "off" in (await ask(fake, ann, "mars-2", "textmode", on=False)).content
     png_of(await ask(fake, ann, "mars-2", "secret"))
+    assert_readable(fake)
