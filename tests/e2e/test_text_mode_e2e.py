@@ -3,7 +3,9 @@
 Ann chooses `/textmode on:True` (Bob does not). At a Ley Lines table her `/board` answers her
 alone with the text board (no picture), which reads back as a Ley Lines position, while Bob's
 `/board` still posts the picture with its description in the channel. `/look` answers a line
-(`Scores`), a square (`c3`) and the clocks, and explains a topic the board does not have. At an
+(`Scores`), a square (`c3`) and the clocks, and explains a topic the board does not have. Once
+the game is over her `/replay` comes as numbered text frames (each a text board) and her
+`/review` as the chart in lines (chance to win move by move, the swings). At an
 Agents table (hidden objectives) the direct message with Ann's private board and `/secret` come
 as text, Bob's as a picture. `/textmode on:False` brings the pictures back.
 """
@@ -15,8 +17,9 @@ import re
 from render.textboards import agents as agents_text
 from render.textboards import leylines as leylines_text
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import open_table, play, png_of
+from tests.e2e.tables import open_table, play, png_of, resign
 from tests.fakediscord import FakeDiscord, Message, User
+from tests.hang import HANG_SECONDS
 
 FENCE = "```"
 
@@ -99,6 +102,23 @@ async def test_text_mode_boards_looks_and_private_boards(
         "Orange small",
         "Orange in hand",
     ]
+
+    await resign(fake, bob, "mars-1")
+    replay = await ask(fake, ann, "mars-1", "replay")
+    frames = text_board(replay)
+    assert frames.startswith("Frame 1 of 3: ") and "\n\nFrame 3 of 3: " in frames, frames
+    assert [leylines_text.read(part.split("\n", 1)[1]) for part in frames.split("\n\n")]
+    asked = await fake.slash(ann, "mars-1", "review")
+    await asked.response()
+
+    def reviewed() -> Message | None:
+        answer = asked.original
+        return answer if answer is not None and answer.content.startswith("**Review of") else None
+
+    answer = await fake.state.wait_for(reviewed, HANG_SECONDS, "the review")
+    chart = text_board(answer)
+    assert chart.startswith("Chance to win: ") and "\nAfter move 1 (by ann): ann " in chart, chart
+    assert "\nSwings: " in chart
 
     await open_table(fake, "mars-2", "agents", ann, [bob], {"first": 1})
     dm = await fake.wait_for_message(carries_text, channel=fake.dm_channel(ann))
