@@ -274,21 +274,18 @@ class LessonCommands(commands.Cog):
     ) -> dict[str, Any]:
         """The lesson message at the step `run` has reached: its words, its board (`as_text`:
         its text board), its controls, checked against Discord's limits."""
+        view = run.view()
+        parts: dict[str, Any]
         if as_text:
-            view = run.view()
             filename = textmode.text_filename(self.pictures.renderer_for(view).filename)
             board = self.pictures.text_board(view)
             parts = textmode.board_parts(step_text(run, said), board, filename)
-            parts["view"] = lesson_view(lesson_id, run)
-            checked(parts)
-            return parts
-        drawn = await self.pictures.draw(run.view())
-        alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
-        parts: dict[str, Any] = {
-            "content": step_text(run, said),
-            "file": discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt),
-            "view": lesson_view(lesson_id, run),
-        }
+        else:
+            drawn = await self.pictures.draw(view)
+            alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
+            file = discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
+            parts = {"content": step_text(run, said), "file": file}
+        parts["view"] = lesson_view(lesson_id, run)
         checked(parts)
         return parts
 

@@ -183,7 +183,7 @@ class Reader:
         if not lines or lines[0] != title:
             raise TextBoardError(f"not a {title} text board")
         self._lines = lines[1:]
-        players = []
+        players: list[str] = []
         while self._lines and self._lines[0].startswith("Player "):
             label, name = self._split(self._lines.pop(0))
             seat = len(players)
