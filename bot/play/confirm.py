@@ -6,11 +6,11 @@ acts on that channel's table whichever process answers it."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
-from bot.courier.persistent import Button
+from bot.courier.persistent import NEVER, Button
 from bot.courier.replies import say_privately
 from engine.words import Unit
 
@@ -56,47 +56,48 @@ async def refused(interaction: discord.Interaction, user_id: int, until: int, co
     return True
 
 
-class ResignButton(
-    Button, template=r"mars:resign:(?P<channel_id>\d+):(?P<user_id>\d+):(?P<until>\d+)"
-):
-    """Confirms `/resign`."""
+class Confirming(Button, template=NEVER):
+    """A confirming button: its user's alone, until its time; pressed, it does `confirmed`."""
 
     fields = FIELDS
-    LABEL = "Resign"
+    KIND: ClassVar[str]
+    """The command it confirms, which also names it in custom ids (`mars:resign:...`)."""
+    LABEL: ClassVar[str]
 
     def __init__(self, channel_id: int, user_id: int, until: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label=self.LABEL,
                 style=discord.ButtonStyle.danger,
-                custom_id=f"mars:resign:{channel_id}:{user_id}:{until}",
+                custom_id=f"mars:{self.KIND}:{channel_id}:{user_id}:{until}",
             )
         )
         self.channel_id, self.user_id, self.until = channel_id, user_id, until
 
     async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
-        if not await refused(interaction, self.user_id, self.until, "/resign"):
-            await interaction.client.play_commands.resign_now(interaction, self.channel_id)
+        if not await refused(interaction, self.user_id, self.until, f"/{self.KIND}"):
+            await self.confirmed(interaction)
+
+    async def confirmed(self, interaction: discord.Interaction[MarsBot]) -> None:
+        """Do what was confirmed."""
+        raise NotImplementedError
+
+
+class ResignButton(
+    Confirming, template=r"mars:resign:(?P<channel_id>\d+):(?P<user_id>\d+):(?P<until>\d+)"
+):
+    KIND = "resign"
+    LABEL = "Resign"
+
+    async def confirmed(self, interaction: discord.Interaction[MarsBot]) -> None:
+        await interaction.client.play_commands.resign_now(interaction, self.channel_id)
 
 
 class AbandonButton(
-    Button, template=r"mars:abandon:(?P<channel_id>\d+):(?P<user_id>\d+):(?P<until>\d+)"
+    Confirming, template=r"mars:abandon:(?P<channel_id>\d+):(?P<user_id>\d+):(?P<until>\d+)"
 ):
-    """Confirms `/abandon`."""
-
-    fields = FIELDS
+    KIND = "abandon"
     LABEL = "Abandon the game"
 
-    def __init__(self, channel_id: int, user_id: int, until: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=self.LABEL,
-                style=discord.ButtonStyle.danger,
-                custom_id=f"mars:abandon:{channel_id}:{user_id}:{until}",
-            )
-        )
-        self.channel_id, self.user_id, self.until = channel_id, user_id, until
-
-    async def answer(self, interaction: discord.Interaction[MarsBot]) -> None:
-        if not await refused(interaction, self.user_id, self.until, "/abandon"):
-            await interaction.client.play_commands.abandon_now(interaction, self.channel_id)
+    async def confirmed(self, interaction: discord.Interaction[MarsBot]) -> None:
+        await interaction.client.play_commands.abandon_now(interaction, self.channel_id)

@@ -143,5 +143,10 @@ async def resign(fake: FakeDiscord, user: User, channel: Place) -> Message:
     prompt, become the confirmation)."""
     prompt = await (await fake.slash(user, channel, "resign")).response()
     assert prompt.ephemeral, prompt.content
-    [button] = [b["custom_id"] for b in prompt.buttons if b.get("label") == "Resign"]
-    return await (await fake.click(user, prompt, button)).response()
+    return await (await fake.click(user, prompt, labelled(prompt, "Resign"))).response()
+
+
+def labelled(message: Message, label: str) -> str:
+    """The custom id of the message's one button labelled `label` (found by its words)."""
+    [found] = [str(b["custom_id"]) for b in message.buttons if b.get("label") == label]
+    return found

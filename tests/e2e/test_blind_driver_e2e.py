@@ -17,9 +17,10 @@ import pytest
 
 from render.textboards import TextBoard, agents, albiorix, leylines, marsvsearth, merchants
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, legal_moves, marks, move
-from tests.e2e.test_text_mode_e2e import ask, assert_readable, text_board
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.e2e.tables import board_after, labelled, legal_moves, marks, move
+from tests.e2e.test_tables_e2e import ask
+from tests.e2e.test_text_mode_e2e import assert_readable, text_board
+from tests.fakediscord import FakeDiscord, User
 from tests.learn.driving import edited
 
 READERS: dict[str, TextBoard[Any, Any]] = {
@@ -78,12 +79,6 @@ async def test_a_blind_player_plays_a_whole_game_from_text(
     assert_readable(fake)
 
 
-def show_me(message: Message) -> str:
-    """The custom id of the control labelled "Show me" (found by its words, as read aloud)."""
-    [found] = [b["custom_id"] for b in message.buttons if b.get("label") == "Show me"]
-    return found
-
-
 @pytest.mark.parametrize("game", list(READERS))
 async def test_a_blind_player_completes_the_lesson_from_text(
     fake_discord: FakeDiscord, launch_bot: LaunchBot, game: str
@@ -100,6 +95,6 @@ async def test_a_blind_player_completes_the_lesson_from_text(
             assert_readable(fake)
             return
         revisions = len(lesson.history)
-        await fake.click(ann, lesson, show_me(lesson))
+        await fake.click(ann, lesson, labelled(lesson, "Show me"))
         lesson = await edited(fake, lesson.id, revisions, "the next step")
     raise AssertionError(f"the {game} lesson did not end")

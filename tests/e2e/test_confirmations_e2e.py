@@ -8,16 +8,11 @@ prompt becomes the confirmation, the table is told) or abandons (said in the cha
 from __future__ import annotations
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, open_table
+from tests.e2e.tables import board_after, labelled, marks, open_table
 from tests.e2e.test_text_mode_e2e import assert_readable
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import FakeDiscord
 
 CHANNEL = "mars-1"
-
-
-def button(message: Message, label: str) -> str:
-    [found] = [b["custom_id"] for b in message.buttons if b.get("label") == label]
-    return found
 
 
 async def test_resign_and_abandon_ask_for_a_press(
@@ -33,16 +28,16 @@ async def test_resign_and_abandon_ask_for_a_press(
     asked = await (await fake.slash(bob, CHANNEL, "resign")).response()
     assert asked.ephemeral and "Press **Resign**" in asked.content, asked.content
     assert marks(fake, CHANNEL) == before  # nothing changed yet
-    other = await (await fake.click(ann, asked, button(asked, "Resign"))).response()
+    other = await (await fake.click(ann, asked, labelled(asked, "Resign"))).response()
     assert other.ephemeral and "someone else's; nothing was changed" in other.content
     assert marks(fake, CHANNEL) == before
-    done = await (await fake.click(bob, asked, button(asked, "Resign"))).response()
+    done = await (await fake.click(bob, asked, labelled(asked, "Resign"))).response()
     assert done.ephemeral and "resign" in done.content.lower(), done.content
     assert "ann wins (bob resigned)." in (await board_after(fake, CHANNEL, before)).content
 
     await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1})
     prompt = await (await fake.slash(ann, CHANNEL, "abandon")).response()
     assert prompt.ephemeral and "Press **Abandon the game**" in prompt.content
-    refused = await (await fake.click(ann, prompt, button(prompt, "Abandon the game"))).response()
+    refused = await (await fake.click(ann, prompt, labelled(prompt, "Abandon the game"))).response()
     assert "Only a moderator" in refused.content, refused.content
     assert_readable(fake)

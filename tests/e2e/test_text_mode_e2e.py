@@ -18,7 +18,8 @@ from render.textboards import agents as agents_text
 from render.textboards import leylines as leylines_text
 from tests.e2e.conftest import LaunchBot
 from tests.e2e.tables import open_table, play, png_of, resign
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.e2e.test_tables_e2e import ask
+from tests.fakediscord import FakeDiscord, Message
 from tests.hang import HANG_SECONDS
 
 FENCE = "```"
@@ -58,14 +59,6 @@ def carries_text(message: Message) -> bool:
     texts = [message.content, *(e.get("description", "") for e in message.embeds)]
     files = [a for a in message.attachments if a.filename.endswith(".txt")]
     return bool(files) or any(FENCE in text for text in texts)
-
-
-async def ask(
-    fake: FakeDiscord, user: User, channel: str, command: str, **options: object
-) -> Message:
-    reply = await (await fake.slash(user, channel, command, options=dict(options))).response()
-    assert reply.ephemeral, reply.content
-    return reply
 
 
 async def test_text_mode_boards_looks_and_private_boards(
