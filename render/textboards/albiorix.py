@@ -3,8 +3,8 @@
 What the picture shows, as lines: the players and their colours, whose turn and which way is
 forward (or the result), a draw offer, the last action, the count of actions and passes, then
 the board row by row from the top (row 5): each piece's square, name and pyramids (bottom first,
-`b` blue, `o` orange) and who may move it, and the empty squares. A move preview (the squares one
-piece may reach) is not part of it.
+`b` blue, `o` orange) and who may move it, and the empty squares; in a move preview, the piece
+looked at and the squares it may move to or mix with.
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ class AlbiorixPosition:
     passes: int
     board: tuple[Stack | None, ...]
     control: tuple[tuple[int, ...], tuple[int, ...]]
+    focus: int | None = None
+    destinations: tuple[int, ...] = ()
 
 
 def position(view: AlbiorixView) -> AlbiorixPosition:
@@ -65,6 +67,8 @@ def position(view: AlbiorixView) -> AlbiorixPosition:
         view.passes,
         view.board,
         view.control,
+        view.focus,
+        view.destinations,
     )
 
 
@@ -82,6 +86,11 @@ def write(at: AlbiorixPosition) -> str:
         pieces = (_piece_words(at, i) for i in indices if at.board[i] is not None)
         out.add(f"Row {row + 1}", listing(pieces))
     out.add("Empty", squares(GRID, (i for i, stack in enumerate(at.board) if stack is None)))
+    if at.focus is not None:
+        out.add("Preview of", GRID.name(at.focus))
+        reach = [i for i in at.destinations if at.board[i] is None]
+        out.add("Moves to", squares(GRID, reach))
+        out.add("Mixes with", squares(GRID, set(at.destinations) - set(reach)))
     return out.text()
 
 
@@ -140,6 +149,10 @@ def read(text: str) -> AlbiorixPosition:
                 control[seat].append(index)
     if unsquares(GRID, into.take("Empty")) != tuple(i for i, s in enumerate(board) if s is None):
         raise TextBoardError("the empty squares do not match the pieces")
+    focus = into.maybe("Preview of")
+    reach: tuple[int, ...] = ()
+    if focus is not None:
+        reach = unsquares(GRID, into.take("Moves to")) + unsquares(GRID, into.take("Mixes with"))
     into.end()
     return AlbiorixPosition(
         into.table,
@@ -151,6 +164,8 @@ def read(text: str) -> AlbiorixPosition:
         number(counts[3]),
         tuple(board),
         (tuple(sorted(control[0])), tuple(sorted(control[1]))),
+        None if focus is None else GRID.parse(focus),
+        tuple(sorted(reach)),
     )
 
 

@@ -93,3 +93,20 @@ def test_agents_variants_read_back(options: dict[str, Any]) -> None:
     game, board = BOARDS["agents"]
     for view in positions(game, 4, NAMES["agents"], options):
         assert board.read(board.text(view)) == board.position(view)
+
+
+def test_albiorix_previews_read_back() -> None:
+    """A move preview (the piece looked at, where it may move or mix) reads back too."""
+    game, board = BOARDS["albiorix"]
+    state = game.new_game(["Ann", "Bo"], {"first": 1}, 5)
+    rng = random.Random(5)
+    previews = 0
+    while game.actors(state):
+        seat = min(game.actors(state))
+        for square in ("a1", "b2", "c2", "b3", "d4", "d5", "e5", "c3"):
+            view = game.preview(state, seat, square)
+            if view is not None:
+                assert board.read(board.text(view)) == board.position(view)
+                previews += 1
+        state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    assert previews > 12
