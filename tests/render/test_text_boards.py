@@ -106,7 +106,9 @@ def test_albiorix_previews_read_back() -> None:
         for square in ("a1", "b2", "c2", "b3", "d4", "d5", "e5", "c3"):
             view = game.preview(state, seat, square)
             if view is not None:
-                assert board.read(board.text(view)) == board.position(view)
+                read = board.read(board.text(view))
+                assert read == board.position(view)
+                assert (read.focus, read.destinations) == (view.focus, view.destinations)
                 previews += 1
         state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
     assert previews > 12
