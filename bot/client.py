@@ -39,6 +39,7 @@ from bot.lobby.controls import ComputerPicker, LobbyButton
 from bot.lobby.rematch import RematchButton, rematch_view
 from bot.operations.cog import StatusCommands
 from bot.play.cog import PlayCommands
+from bot.play.confirm import AbandonButton, ResignButton
 from bot.play.controls import MoveButton, MovePicker, controls_view
 from bot.privacy.cog import ForgetButton, PrivacyCommands
 from bot.reminders.cog import POLL_SECONDS, PollLoop, gateway_connected
@@ -48,6 +49,7 @@ from bot.standins.cog import StandInLoop
 from bot.stats.cog import StatsCommands
 from bot.tables.cog import TableCommands
 from bot.takebacks.cog import AskButton, TakebackButton, TakebackCommands
+from bot.textmode.cog import TextModeCommands
 from bot.workers.thinking import Thinkers
 from club.catalogue import CATALOGUE, Catalogue
 from club.faults import Faults
@@ -238,6 +240,8 @@ class MarsBot(commands.AutoShardedBot):
             LessonMenu,
             ForgetButton,
             SignUpButton,
+            ResignButton,
+            AbandonButton,
         )
         await self._add_cogs(courier, pictures, thinkers, self.computers)
         synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
@@ -256,7 +260,7 @@ class MarsBot(commands.AutoShardedBot):
         self.lobby_commands = LobbyCommands(service, courier, catalogue)
         self.play_commands = PlayCommands(service, courier, thinkers)
         self.takeback_commands = TakebackCommands(service, courier)
-        self.lesson_commands = LessonCommands(catalogue, pictures)
+        self.lesson_commands = LessonCommands(catalogue, pictures, text_mode=service.text_mode)
         self.privacy_commands = PrivacyCommands(
             self,
             service,
@@ -280,9 +284,11 @@ class MarsBot(commands.AutoShardedBot):
             StatsCommands(service.ratings),
             SeasonCommands(service.seasons, every=self._poll_seconds),
             HistoryCommands(service.history, pictures),
+            HistoryCommands(service.history, pictures, service.text_mode),
             ReviewCommands(
                 service.history,
                 Reviews(store, catalogue, in_workers(thinkers)),
+                text_mode=service.text_mode,
             ),
             PollLoop(
                 self,
@@ -296,6 +302,7 @@ class MarsBot(commands.AutoShardedBot):
                 runs_guild=config.runs_guild,
             ),
             TableCommands(self, service),
+            TextModeCommands(service),
             StandInLoop(self, service, courier, thinkers, every=self._poll_seconds),
             self.privacy_commands,
             self.league_commands,

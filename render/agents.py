@@ -46,6 +46,7 @@ from render.palette import (
 from render.pieces import draw_marked_pyramid
 from render.renderer import Renderer
 from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
+from render.textboards.agents import TEXT_BOARD
 
 TITLE = "Agents of M.A.R.S."
 FILENAME = "agents-board.png"
@@ -519,4 +520,4 @@ def _bag_words(view: AgentsView) -> str:
     )
 
 
-RENDERER = Renderer(AgentsView, draw_agents, describe_agents, FILENAME)
+RENDERER = Renderer(AgentsView, draw_agents, describe_agents, FILENAME, TEXT_BOARD.text)

@@ -42,6 +42,7 @@ from render.palette import (
 from render.pieces import draw_pyramid
 from render.renderer import Renderer
 from render.text import ALT_LIMIT, NAME_LIMIT, Pen, fit_text, font, shorten
+from render.textboards.albiorix import TEXT_BOARD
 
 TITLE = "Albiorix"
 FILENAME = "albiorix-board.png"
@@ -297,4 +298,4 @@ def _squares(indices: Iterable[int]) -> str:
     return ", ".join(GRID.name(i) for i in indices)
 
 
-RENDERER = Renderer(AlbiorixView, draw_albiorix, describe_albiorix, FILENAME)
+RENDERER = Renderer(AlbiorixView, draw_albiorix, describe_albiorix, FILENAME, TEXT_BOARD.text)

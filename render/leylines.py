@@ -39,6 +39,7 @@ from render.palette import (
 from render.pieces import draw_cap, draw_pyramid
 from render.renderer import Renderer
 from render.text import ALT_LIMIT, NAME_LIMIT, Pen, font, shorten
+from render.textboards.leylines import TEXT_BOARD
 
 TITLE = "Ley Lines of Mars"
 FILENAME = "leylines-board.png"
@@ -195,4 +196,4 @@ def _in_hand(view: LeyLinesView) -> str:
     return "; ".join(parts)
 
 
-RENDERER = Renderer(LeyLinesView, draw_leylines, describe_leylines, FILENAME)
+RENDERER = Renderer(LeyLinesView, draw_leylines, describe_leylines, FILENAME, TEXT_BOARD.text)

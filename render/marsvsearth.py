@@ -42,6 +42,7 @@ from render.text import (
     stack_height,
     wrap,
 )
+from render.textboards.marsvsearth import TEXT_BOARD
 
 FILENAME = "marsvsearth-table.png"
 CARDS = Unit("card")
@@ -484,4 +485,4 @@ def describe_marsvsearth(view: MarsView) -> str:
     return shorten(text, ALT_LIMIT)
 
 
-RENDERER = Renderer(MarsView, draw_marsvsearth, describe_marsvsearth, FILENAME)
+RENDERER = Renderer(MarsView, draw_marsvsearth, describe_marsvsearth, FILENAME, TEXT_BOARD.text)

@@ -56,6 +56,7 @@ from render.text import (
     line_pitch,
     shorten,
 )
+from render.textboards.merchants import TEXT_BOARD
 
 TITLE = "Martian Merchants"
 FILENAME = "merchants-board.png"
@@ -540,4 +541,4 @@ def _bank_words(view: MerchantsView) -> str:
     return f"planets {planets or 'none'}; goods {goods or 'none'}"
 
 
-RENDERER = Renderer(MerchantsView, draw_merchants, describe_merchants, FILENAME)
+RENDERER = Renderer(MerchantsView, draw_merchants, describe_merchants, FILENAME, TEXT_BOARD.text)

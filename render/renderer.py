@@ -1,5 +1,5 @@
-"""How one game is drawn: a view in, a PNG and its alt text out (each game's module exports one
-`RENDERER`)."""
+"""How one game is drawn: a view in, a PNG and its alt text out, or its text board for text mode
+(each game's module exports one `RENDERER`)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ class Rendered:
     png: bytes
     alt: str
     filename: str
+    text: Callable[[V], str] | None = None
+    """The view's text board (`render.textboards`); None for a game without one, whose text
+    mode reads the alt text."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,9 @@ class Renderer(Generic[V]):
     draw: Callable[[V], Image.Image]
     describe: Callable[[V], str]
     filename: str
+    text: Callable[[V], str] | None = None
+    """The view's text board (`render.textboards`); None for a game without one, whose text
+    mode reads the alt text."""
 
     def render(self, view: V) -> Rendered:
         """The picture of `view`; TypeError for a view of another type (another game's)."""
@@ -42,3 +48,7 @@ class Renderer(Generic[V]):
                 f"{with_article(type(view).__name__)}"
             )
         return Rendered(encode_png(self.draw(view)), self.describe(view), self.filename)
+
+    def text_board(self, view: V) -> str:
+        """What text mode shows of `view`: its text board, else its alt text."""
+        return self.describe(view) if self.text is None else self.text(view)

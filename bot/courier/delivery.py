@@ -41,7 +41,7 @@ from typing import Any
 
 import discord
 
-from bot.courier import limits
+from bot.courier import limits, textmode
 from bot.courier.dm_channels import DmChannels
 from bot.courier.pictures import Pictures
 from bot.courier.replies import committed
@@ -223,6 +223,15 @@ class Courier:
         alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
         return discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
 
+    async def reads_text(self, user_id: int | None) -> bool:
+        """Whether `user_id` (None: a message to the channel) chose text mode (`/textmode`)."""
+        return user_id is not None and await self.service.text_mode.reads_text(user_id)
+
+    def text_board_parts(self, text: str, view: View) -> dict[str, Any]:
+        """A message's text with `view`'s text board instead of its picture (`textmode`)."""
+        filename = textmode.text_filename(self.pictures.renderer_for(view).filename)
+        return textmode.board_parts(text, self.pictures.text_board(view), filename)
+
     async def notice_parts(self, notice: Notice) -> dict[str, Any]:
         """The keyword arguments that send a notice (text, board, controls, pings), checked
         against Discord's limits."""
@@ -230,9 +239,12 @@ class Courier:
             "content": limits.shorten(notice.text, limits.CONTENT),
             "allowed_mentions": allowed(notice.mentions),
         }
-        file = await self.board_file(notice.view)
-        if file is not None:
-            parts["file"] = file
+        if notice.view is not None and await self.reads_text(notice.user_id):
+            parts |= self.text_board_parts(notice.text, notice.view)
+        else:
+            file = await self.board_file(notice.view)
+            if file is not None:
+                parts["file"] = file
         view = self.components(notice.controls)
         if view is not None:
             parts["view"] = view

@@ -135,6 +135,10 @@ class Pictures:
             idle_seconds=idle_seconds,
         )
 
+    def text_board(self, view: View) -> str:
+        """The text board of `view` (text mode's board; cheap: made on the caller's thread)."""
+        return self.renderer_for(view).text_board(view)
+
     async def draw(self, view: View) -> Rendered:
         """The picture of `view`: remembered, being drawn, or drawn now."""
         return await asyncio.shield(self._drawing(view))  # a cancelled caller spares the others

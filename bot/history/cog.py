@@ -19,12 +19,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.courier import limits
+from bot.courier import limits, textmode
 from bot.courier.pictures import Pictures
 from bot.courier.replies import channel_of, say_privately
 from bot.play.cog import think_privately
 from bot.workers.replays import ReplayLane
-from club.service.records import History
+from club.service.records import History, Replay
+from club.service.textmode import TextMode
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -34,8 +35,13 @@ class HistoryCommands(commands.Cog):
     """Reads games through `history`; `pictures` makes the replays, in the lane of
     `bot.workers.replays`."""
 
-    def __init__(self, history: History, pictures: Pictures) -> None:
+    def __init__(
+        self, history: History, pictures: Pictures, text_mode: TextMode | None = None
+    ) -> None:
         self._history = history
+        self._pictures = pictures
+        self._text_mode = text_mode
+        """Who reads boards as text (None: nobody, as in tests without a store)."""
         self.replays = ReplayLane(pictures.animate, at_once=pictures.replays_at_once)
 
     async def cog_unload(self) -> None:
@@ -50,6 +56,9 @@ class HistoryCommands(commands.Cog):
         channel = channel_of(interaction)
         await think_privately(interaction)
         replay = await self._history.replay(channel, game)
+        if self._text_mode is not None and await self._text_mode.reads_text(interaction.user.id):
+            await self._text_replay(interaction, replay)
+            return
         budget = min(interaction.filesize_limit, limits.UPLOAD)
         tell = functools.partial(say_privately, interaction)
         animation = await self.replays.animation(channel, replay.frames, budget, tell)
@@ -61,6 +70,13 @@ class HistoryCommands(commands.Cog):
         content = limits.shorten(replay.message(animation.shown, animation.step), limits.CONTENT)
         await interaction.client.get_partial_messageable(channel).send(content, file=file)
         await say_privately(interaction, "The replay is posted in this channel.")
+
+    async def _text_replay(self, interaction: discord.Interaction[MarsBot], replay: Replay) -> None:
+        """Text mode: the replay as numbered text frames, to the asker alone (no animation)."""
+        frames = textmode.frames_text(replay.frames, self._pictures.text_board)
+        said = f"The replay of **{replay.heading}**, {replay.result}"
+        parts = textmode.board_parts(said, frames, f"replay-{replay.game_id}.txt")
+        await interaction.followup.send(ephemeral=True, **parts)
 
     @app_commands.command(name="history", description="The record of a game here, as a text file")
     @app_commands.describe(game="The game's number (default: the game in play, else the last one)")

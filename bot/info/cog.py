@@ -41,8 +41,9 @@ by move, your three biggest drops and the better moves
 `/takeback` (or **Take back** under your move's confirmation) ask to undo your last move,
 done once everyone else accepts, or at once with the replies when you play alone against
 computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. Earth)
-`/resign` leave the game (see `/rules` for what happens then)
-`/abandon` end the game with no result (moderators; a lobby's creator may close it)
+`/resign` leave the game (see `/rules` for what happens then), after a confirming press
+`/abandon` end the game with no result (moderators; a lobby's creator may close it), after a
+confirming press
 `/stats [user]` games, results, rating and streak per game · `/leaderboard <game>` the top 10
 `/season standings <game>` a season's standings · `/season list <game>` the seasons
 (admins make one with `/season new`)
@@ -50,6 +51,8 @@ computers (not secret moves, draws, rolls or revealed secrets; none in Mars vs. 
 `/league drop` leave a league (organisers open one with `/league new`, join with its **Join**)
 `/rules <game>` how a game is played and how to write its moves
 `/learn <game>` a private lesson, one rule a step
+`/textmode on:True` boards sent to you alone come as text for a screen reader, not pictures ·
+`/look <what>` a quick answer about the board: the last move, scores, a row, a square, clocks
 
 **Slow tables**
 `/mygames` your tables on this server, those waiting on you first, with links

@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.courier import limits
+from bot.courier import limits, textmode
 from bot.courier.delivery import checked
 from bot.courier.persistent import Button, Menu
 from bot.courier.pictures import Pictures
@@ -38,6 +38,7 @@ from club.catalogue import CATALOGUE, Catalogue
 from club.learn.lesson import Run
 from club.learn.session import Held, Lessons, expired, game_of, not_yours
 from club.service.offers import narrower_prefixes
+from club.service.textmode import TextMode
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -207,11 +208,17 @@ class LessonCommands(commands.Cog):
     command's choices list the games the code has lessons for: the bundled catalogue's)."""
 
     def __init__(
-        self, catalogue: Catalogue, pictures: Pictures, lessons: Lessons | None = None
+        self,
+        catalogue: Catalogue,
+        pictures: Pictures,
+        lessons: Lessons | None = None,
+        text_mode: TextMode | None = None,
     ) -> None:
         self.catalogue = catalogue
         self.pictures = pictures
         self.lessons = lessons or Lessons()
+        self.text_mode = text_mode
+        """Who reads the lesson's board as text (None: nobody, as in tests without a store)."""
 
     @app_commands.command(name="learn", description="A private lesson: learn a game by playing")
     @app_commands.describe(game="The game to learn")
@@ -224,7 +231,7 @@ class LessonCommands(commands.Cog):
         assert lesson is not None  # the command offers only games with a lesson
         run = await asyncio.to_thread(Run, lesson, learner)
         lesson_id = self.lessons.begin(run, interaction.user.id)
-        parts = await self.parts(lesson_id, run)
+        parts = await self.parts(lesson_id, run, as_text=await self.reads_text(interaction))
         await interaction.followup.send(ephemeral=True, **parts)
 
     @commands.Cog.listener("on_interaction")
@@ -289,21 +296,31 @@ class LessonCommands(commands.Cog):
             )
             return
         await interaction.response.defer()
-        parts = await self.parts(lesson_id, run, said.line)
-        await interaction.edit_original_response(
-            content=parts["content"], attachments=[parts["file"]], view=parts["view"]
-        )
+        as_text = await self.reads_text(interaction)
+        parts = await self.parts(lesson_id, run, said.line, as_text=as_text)
+        await interaction.edit_original_response(**textmode.as_edit(parts))
 
-    async def parts(self, lesson_id: str, run: Run, said: str = "") -> dict[str, Any]:
-        """The lesson message at the step `run` has reached: its words, its board, its
-        controls, checked against Discord's limits."""
-        drawn = await self.pictures.draw(run.view())
-        alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
-        parts: dict[str, Any] = {
-            "content": step_text(run, said),
-            "file": discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt),
-            "view": lesson_view(lesson_id, run),
-        }
+    async def reads_text(self, interaction: discord.Interaction[MarsBot]) -> bool:
+        """Whether the learner chose text mode (`/textmode`)."""
+        return self.text_mode is not None and await self.text_mode.reads_text(interaction.user.id)
+
+    async def parts(
+        self, lesson_id: str, run: Run, said: str = "", *, as_text: bool = False
+    ) -> dict[str, Any]:
+        """The lesson message at the step `run` has reached: its words, its board (`as_text`:
+        its text board), its controls, checked against Discord's limits."""
+        view = run.view()
+        parts: dict[str, Any]
+        if as_text:
+            filename = textmode.text_filename(self.pictures.renderer_for(view).filename)
+            board = self.pictures.text_board(view)
+            parts = textmode.board_parts(step_text(run, said), board, filename)
+        else:
+            drawn = await self.pictures.draw(view)
+            alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
+            file = discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
+            parts = {"content": step_text(run, said), "file": file}
+        parts["view"] = lesson_view(lesson_id, run)
         checked(parts)
         return parts
 

@@ -5,10 +5,11 @@ the channel's game. The `PlayCommands` cog owns the commands and answers the con
 Every answer that reads a game is acknowledged first, privately (a "thinking" reply only the user
 sees), so the work that follows never runs into Discord's three seconds and a refusal stays
 private. A control on a private menu (an ephemeral message, or a DM) is acknowledged as an update
-of that menu, which then becomes the confirmation and the next menu, if any. `/abandon` answers
+of that menu, which then becomes the confirmation and the next menu, if any. `/resign` and
+`/abandon` ask to confirm with a button first (`bot.play.confirm`); a confirmed abandon answers
 at once (one short, locked step), leaving a refusal free to be private: a lobby's closing in
-public, a game's end privately while the table is told from the outbox. Autocomplete cannot
-be deferred and answers from the service's remembered suggestions.
+public, a game's end privately while the table is told from the outbox. Autocomplete cannot be
+deferred and answers from the service's remembered suggestions.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from discord.ext import commands
 from bot.courier import limits
 from bot.courier.delivery import Courier
 from bot.courier.replies import channel_of, committed, player_of, say_privately
+from bot.play.confirm import AbandonButton, ResignButton, confirming, deadline, prompt
 from bot.play.controls import controls_view
 from bot.takebacks.cog import ask_view
 from bot.workers.thinking import Thinkers
@@ -142,6 +144,10 @@ class PlayCommands(commands.Cog):
     async def board(self, interaction: discord.Interaction[MarsBot]) -> None:
         channel = channel_of(interaction)
         await think_privately(interaction)
+        if await self.courier.reads_text(interaction.user.id):  # text mode: only to them
+            notice = await self.service.glances.board(channel, interaction.user.id)
+            await self.courier.send_notice(interaction.followup.send, notice, ephemeral=True)
+            return
         game_id = await self.service.looking.repost_board(channel)
         await interaction.followup.send("Here is the board again:", ephemeral=True)
         await self.courier.tell_table(interaction, game_id)
@@ -157,8 +163,21 @@ class PlayCommands(commands.Cog):
     @app_commands.command(name="resign", description="Resign from this channel's game")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[MarsBot]) -> None:
+        """Asks to confirm with a button (see `bot.play.confirm`), once the user may resign."""
         channel = channel_of(interaction)
         await think_privately(interaction)
+        table = await self.service.tables.load(channel, status="active")
+        table.seat(interaction.user.id)
+        button = ResignButton(channel, interaction.user.id, deadline())
+        said = prompt(f"Resign from this {table.game.title} game?", ResignButton.LABEL)
+        await interaction.followup.send(said, view=confirming(button), ephemeral=True)
+
+    async def resign_now(self, interaction: discord.Interaction[MarsBot], channel: int) -> None:
+        """The confirmed resignation: the prompt becomes its confirmation."""
+        if private_menu(interaction):
+            await interaction.response.defer()
+        else:
+            await think_privately(interaction)
         update = await self.service.play.resign(channel, player_of(interaction))
         await self.confirm(interaction, update)
 
@@ -167,9 +186,18 @@ class PlayCommands(commands.Cog):
     )
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction[MarsBot]) -> None:
+        """Asks to confirm with a button (see `bot.play.confirm`), if there is a table here."""
+        channel = channel_of(interaction)
+        await self.service.tables.load(channel)
+        button = AbandonButton(channel, interaction.user.id, deadline())
+        said = prompt("End this channel's game (or lobby) with no result?", AbandonButton.LABEL)
+        await interaction.response.send_message(said, view=confirming(button), ephemeral=True)
+
+    async def abandon_now(self, interaction: discord.Interaction[MarsBot], channel: int) -> None:
+        """The confirmed abandon, said in the channel at once (one short, locked step)."""
         moderator = interaction.permissions.manage_channels
         ended = await self.service.play.abandon(
-            channel_of(interaction), player_of(interaction), moderator=moderator
+            channel, player_of(interaction), moderator=moderator
         )
         if isinstance(ended, TableUpdate):
             await self.courier.answer_and_tell(interaction, ended)

@@ -27,15 +27,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.courier import limits
+from bot.courier import limits, textmode
 from bot.courier.replies import channel_of
 from bot.history.cog import game_choices
 from bot.play.cog import think_privately
 from bot.workers.thinking import Thinkers, unpondered
 from club.review.reviews import Reviewed, Reviews, Run
 from club.service.records import History
+from club.service.textmode import TextMode
 from engine.words import Unit
 from render.review import chart_png
+from render.textboards.chart import chart_text
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -81,10 +83,13 @@ class ReviewCommands(commands.Cog):
         history: History,
         reviews: Reviews,
         now: Callable[[], datetime] = discord.utils.utcnow,
+        text_mode: TextMode | None = None,
     ) -> None:
         self.history = history
         self.reviews = reviews
         self.now = now
+        self.text_mode = text_mode
+        """Who reads the chart as text (None: nobody, as in tests without a store)."""
 
     @app_commands.command(
         name="review", description="What a finished game teaches you: chance to win, drops"
@@ -109,6 +114,11 @@ class ReviewCommands(commands.Cog):
         reviewed = await self.reviews.review(channel, interaction.user.id, game, progress)
         if (self.now() - interaction.created_at).total_seconds() >= LATE_SECONDS:
             await self._late(interaction, channel, reviewed)
+            return
+        if self.text_mode is not None and await self.text_mode.reads_text(interaction.user.id):
+            filename = textmode.text_filename(reviewed.filename)
+            parts = textmode.board_parts(reviewed.text, chart_text(reviewed.chart), filename)
+            await interaction.edit_original_response(**textmode.as_edit(parts))
             return
         attachment = await chart(reviewed)
         await interaction.edit_original_response(

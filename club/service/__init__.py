@@ -34,6 +34,7 @@ from club.service.commits import Committer
 from club.service.computers import Computers, Turn
 from club.service.deliveries import Deliveries
 from club.service.effects import Effects, GameChanged, TableTold
+from club.service.glances import Glances
 from club.service.leases import Leases
 from club.service.lobbies import Lobbies, Lobby
 from club.service.looking import Looking
@@ -50,6 +51,7 @@ from club.service.standins import StandIns
 from club.service.tables import Tables, new_seed
 from club.service.takebacks import TakebackAsked, Takebacks
 from club.service.telling import Telling
+from club.service.textmode import TextMode
 from club.service.updates import (
     Choice,
     ChooseFurther,
@@ -113,6 +115,8 @@ class TableService:
         self.deliveries = Deliveries(tables, games, telling, committer)
         self.leases = Leases(store.leases, holder=holder, clock=clock)
         self.history = History(games, moves, catalogue)
+        self.text_mode = TextMode(store.readers, clock)
+        self.glances = Glances(tables, games, catalogue)
         self.ratings = Ratings(store.ledger, catalogue)
         self.privacy = PrivacyService(
             tables, games, moves, store.privacy, play, lobbies, self.leases

@@ -1,12 +1,12 @@
 """Storage: repositories per group of tables over one database.
 
 `Storage` holds the repositories (`games`, `moves`, `outbox`, `leases`, `takebacks`, `ledger`,
-`people`, `servers`, `operations`, `guild_commands`, `privacy`, `leagues`, `seasons`), each of
-plain SQL written once, over one `club.storage.database.Database` that holds what differs between
-SQLite (`club.storage.sqlite`, the embedded default) and PostgreSQL (`club.storage.postgres`, for
-several processes on one database): placeholders, the JSON aggregate of seats, row locks, the
-ledger's lock, the error a taken channel raises and the errors that say nothing can be saved. The
-schema is `club.storage.migrations`, written once for both.
+`people`, `readers`, `servers`, `operations`, `guild_commands`, `privacy`, `leagues`, `seasons`),
+each of plain SQL written once, over one `club.storage.database.Database` that holds what differs
+between SQLite (`club.storage.sqlite`, the embedded default) and PostgreSQL
+(`club.storage.postgres`, for several processes on one database): placeholders, the JSON
+aggregate of seats, row locks, the ledger's lock, the error a taken channel raises and the errors
+that say nothing can be saved. The schema is `club.storage.migrations`, written once for both.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from club.storage.outbox import Outbox
 from club.storage.people import People
 from club.storage.postgres import PgDatabase, described
 from club.storage.privacy import Privacy
+from club.storage.readers import TextReaders
 from club.storage.seasons import Seasons
 from club.storage.servers import GuildSettings
 from club.storage.sqlite import SqliteDatabase
@@ -43,6 +44,7 @@ class Storage:
         self.takebacks = TakebackRequests(database)
         self.ledger = Ledger(database)
         self.people = People(database)
+        self.readers = TextReaders(database)
         self.servers = GuildSettings(database)
         self.operations = Operations(database)
         self.guild_commands = GuildCommands(database)

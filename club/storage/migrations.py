@@ -369,6 +369,13 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         role_id {BIGINT} NOT NULL
     );""",
     ),
+    (
+        """
+    CREATE TABLE text_readers (
+        user_id {BIGINT} PRIMARY KEY,
+        since {REAL} NOT NULL
+    );""",
+    ),
 )
 """Migration n is `MIGRATIONS[n - 1]`, its steps run in order in one transaction. Append only:
 a migration, once released, is never changed."""

@@ -45,6 +45,7 @@ PERSON_COLUMNS: dict[tuple[str, str], str] = {
     ("players", "user_id"): "exported (settings); forgotten: deleted",
     ("away", "user_id"): "exported; forgotten: deleted",
     ("nudges", "user_id"): "exported; forgotten: deleted",
+    ("text_readers", "user_id"): "exported (text mode); forgotten: deleted",
     ("takeback_requests", "asker"): "exported; forgotten: the request is deleted",
     ("takeback_requests", "accepted"): "forgotten: the id is taken out",
     ("former_players", "user_id"): "a pending forget only; cleared when it is done",
@@ -61,6 +62,7 @@ KINDS = (
     "ratings",
     "season standings",
     "settings",
+    "text mode",
     "times away",
     "notices",
     "takeback requests",
@@ -180,6 +182,7 @@ class Privacy:
             "FROM season_standings WHERE user_id = ? ORDER BY season_id",
             "settings": "SELECT guild_id, notify, digest_at FROM players WHERE user_id = ? "
             "ORDER BY guild_id",
+            "text mode": "SELECT since FROM text_readers WHERE user_id = ?",
             "times away": "SELECT guild_id, starts_at, ends_at FROM away WHERE user_id = ? "
             "ORDER BY guild_id, starts_at",
             "notices": "SELECT guild_id, game_key, told_at FROM nudges WHERE user_id = ? "
@@ -211,7 +214,7 @@ class Privacy:
             float(r[key])
             for rows in tables.values()
             for r in rows
-            for key in ("digest_at", "starts_at", "told_at")
+            for key in ("digest_at", "since", "starts_at", "told_at")
             if r.get(key) is not None
         ]
         return Held(
@@ -395,7 +398,7 @@ async def _forget_ids(db: Connection, user_id: int, former: int) -> None:
         "UPDATE league_pairings SET reason = REPLACE(reason, ?, ?)",
         (f"{{p:{user_id}}}", f"{{p:{former}}}"),
     )
-    for table in ("players", "away", "nudges"):
+    for table in ("players", "away", "nudges", "text_readers"):
         await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     await db.execute("DELETE FROM takeback_requests WHERE asker = ?", (user_id,))
     async with db.execute("SELECT game_id, accepted FROM takeback_requests") as cursor:

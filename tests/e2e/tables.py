@@ -136,3 +136,17 @@ async def history(fake: FakeDiscord, user: User, channel: Place) -> str:
     reply = await (await fake.slash(user, channel, "history")).response()
     assert reply.ephemeral
     return "\n".join([reply.content, *(a.data.decode() for a in reply.attachments)])
+
+
+async def resign(fake: FakeDiscord, user: User, channel: Place) -> Message:
+    """`/resign` by `user`, confirmed with the button labelled Resign: the private reply (the
+    prompt, become the confirmation)."""
+    prompt = await (await fake.slash(user, channel, "resign")).response()
+    assert prompt.ephemeral, prompt.content
+    return await (await fake.click(user, prompt, labelled(prompt, "Resign"))).response()
+
+
+def labelled(message: Message, label: str) -> str:
+    """The custom id of the message's one button labelled `label` (found by its words)."""
+    [found] = [str(b["custom_id"]) for b in message.buttons if b.get("label") == label]
+    return found

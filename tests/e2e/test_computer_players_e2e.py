@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, legal_moves, marks, play, refused
+from tests.e2e.tables import board_after, legal_moves, marks, play, refused, resign
 from tests.fakediscord import FakeDiscord, Message
 
 CHANNEL = "mars-1"
@@ -83,7 +83,7 @@ async def test_a_game_against_a_computer_player_with_hints_and_a_restart(
         while f"{COMPUTER} is thinking." in board.content:
             board = await computer_answers(fake, board)
     before = marks(fake, CHANNEL)
-    await (await fake.slash(ann, CHANNEL, "resign")).response()
+    await resign(fake, ann, CHANNEL)
     ended = await board_after(fake, CHANNEL, before)
     assert "Ada (computer) wins" in ended.content, ended.content
     assert not [m for m in fake.dms(ann) if "computer" in m.content]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from club.catalogue import CATALOGUE
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, play, png_of
+from tests.e2e.tables import board_after, marks, play, png_of, resign
 from tests.fakediscord import FakeDiscord, User
 from tests.hang import HANG_SECONDS
 
@@ -26,6 +26,7 @@ COMMANDS = {
     "takeback", "status", "learn", "mygames", "notify", "away", "settings", "review", "privacy",
     "league",
     "season",
+    "textmode", "look",
 }  # fmt: skip
 TABLE_SETTINGS = ("bots", "bot_level", "hints", "clock")
 TURN = re.compile(r"<@(\d+)>, your turn\.")
@@ -178,7 +179,7 @@ async def test_resign_and_rules(fake_discord: FakeDiscord, launch_bot: LaunchBot
     )
     assert all(button["disabled"] for button in lobby.buttons)
     before = marks(fake, CHANNEL)
-    resigned = await (await fake.slash(bob, CHANNEL, "resign")).response()
+    resigned = await resign(fake, bob, CHANNEL)
     assert resigned.ephemeral and "resign" in resigned.content
     final = await board_after(fake, CHANNEL, before)
     assert "ann wins (bob resigned)." in final.content

@@ -21,6 +21,7 @@ from tests.e2e.tables import (
     png_of,
     press,
     refused,
+    resign,
 )
 from tests.fakediscord import FakeDiscord, Message, User
 
@@ -76,13 +77,13 @@ async def test_three_players_take_turns_then_two_resign(
 
     first_out = next(u for u in (ann, bob, cat) if u is not to_move)
     before = marks(fake, CHANNEL)
-    resigned = await (await fake.slash(first_out, CHANNEL, "resign")).response()
+    resigned = await resign(fake, first_out, CHANNEL)
     assert resigned.ephemeral
     assert "**Game over.**" not in (await board_after(fake, CHANNEL, before)).content
     still = [u for u in (ann, bob, cat) if u is not first_out]
     second_out, winner = still
     before = marks(fake, CHANNEL)
-    await (await fake.slash(second_out, CHANNEL, "resign")).response()
+    await resign(fake, second_out, CHANNEL)
     ended = await board_after(fake, CHANNEL, before)
     assert "**Game over.**" in ended.content and f"{winner.name} wins" in ended.content
     png_of(ended)

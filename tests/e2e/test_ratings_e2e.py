@@ -12,7 +12,7 @@ name the model's terms.
 from __future__ import annotations
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, open_table
+from tests.e2e.tables import board_after, marks, open_table, resign
 from tests.fakediscord import FakeDiscord, Message, User
 
 CHANNEL = "mars-1"
@@ -38,7 +38,7 @@ async def test_a_won_game_shows_in_stats_and_the_leaderboard(
 
     await open_table(fake, CHANNEL, "leylines", ann, [bob], options={"first": 1})
     before = marks(fake, CHANNEL)
-    await (await fake.slash(bob, CHANNEL, "resign")).response()
+    await resign(fake, bob, CHANNEL)
     assert "Ann wins (Bob resigned)" in (await board_after(fake, CHANNEL, before)).content
 
     mine = await public_embed(fake, ann, "stats")

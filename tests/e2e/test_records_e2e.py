@@ -11,7 +11,7 @@ from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, open_table, play, refused
+from tests.e2e.tables import board_after, marks, open_table, play, refused, resign
 from tests.fakediscord import FakeDiscord
 
 CHANNEL, ELSEWHERE = "mars-1", "mars-2"
@@ -29,7 +29,7 @@ async def test_a_finished_game_replayed_and_recorded(
     await play(fake, ann, CHANNEL, "L c3")
     await play(fake, bob, CHANNEL, "M d4")
     before = marks(fake, CHANNEL)
-    await (await fake.slash(bob, CHANNEL, "resign")).response()
+    await resign(fake, bob, CHANNEL)
     assert "ann wins (bob resigned)." in (await board_after(fake, CHANNEL, before)).content
 
     offered = await fake.autocomplete(cat, CHANNEL, "replay", options={}, focused="game")

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, open_table, play
+from tests.e2e.tables import board_after, marks, open_table, play, resign
 from tests.fakediscord import FakeDiscord
 from tests.hang import HANG_SECONDS
 
@@ -49,7 +49,7 @@ async def test_the_rematch_button_opens_and_fills_a_lobby_across_a_restart(
     await open_table(fake, CHANNEL, "leylines", ann, [bob], {"first": 1})
     await play(fake, ann, CHANNEL, "L c3")
     before = marks(fake, CHANNEL)
-    await (await fake.slash(bob, CHANNEL, "resign")).response()
+    await resign(fake, bob, CHANNEL)
     final = await board_after(fake, CHANNEL, before)
     assert "**Game over.**" in final.content
     [rematch] = [c for c in final.custom_ids if c.startswith("mars:rematch:")]

@@ -6,7 +6,7 @@ bot's log) and posted as the same GIF each time, and the other channel's board i
 from __future__ import annotations
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, open_table, play
+from tests.e2e.tables import board_after, marks, open_table, play, resign
 from tests.fakediscord import FakeDiscord, Message
 from tests.hang import HANG_SECONDS
 
@@ -24,7 +24,7 @@ async def test_replays_asked_at_once_share_one_animation_and_a_board_elsewhere_i
     await open_table(fake, CHANNEL, "leylines", ann, [bob], options={"first": 1})
     await play(fake, ann, CHANNEL, "L c3")
     before = marks(fake, CHANNEL)
-    await (await fake.slash(bob, CHANNEL, "resign")).response()
+    await resign(fake, bob, CHANNEL)
     assert "ann wins" in (await board_after(fake, CHANNEL, before)).content
     await open_table(fake, ELSEWHERE, "leylines", cat, [dan], options={"first": 1})
 

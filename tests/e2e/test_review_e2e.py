@@ -10,7 +10,7 @@ import io
 from PIL import Image
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import open_table, play, refused
+from tests.e2e.tables import open_table, play, refused, resign
 from tests.fakediscord import FakeDiscord, Message
 from tests.hang import HANG_SECONDS
 
@@ -28,7 +28,7 @@ async def test_a_player_reviews_a_finished_game_and_a_spectator_of_agents_is_ref
     assert "still being played" in await refused(fake, ann, CHANNEL, "review", game=1)
     await play(fake, ann, CHANNEL, "L c3")
     await play(fake, bob, CHANNEL, "M d4")
-    await (await fake.slash(bob, CHANNEL, "resign")).response()
+    await resign(fake, bob, CHANNEL)
 
     offered = await fake.autocomplete(ann, CHANNEL, "review", options={}, focused="game")
     assert [c["value"] for c in offered] == [1]
@@ -56,7 +56,7 @@ async def test_a_player_reviews_a_finished_game_and_a_spectator_of_agents_is_ref
     assert Image.open(io.BytesIO(chart.data)).format == "PNG"
 
     await open_table(fake, AGENTS_CHANNEL, "agents", ann, [bob], options={"first": 1})
-    await (await fake.slash(bob, AGENTS_CHANNEL, "resign")).response()
+    await resign(fake, bob, AGENTS_CHANNEL)
     assert "has secrets, so only its players may review it" in await refused(
         fake, cat, AGENTS_CHANNEL, "review"
     )

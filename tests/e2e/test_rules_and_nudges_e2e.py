@@ -18,7 +18,7 @@ from club.catalogue import CATALOGUE
 from club.guides.guide import QUICK_LIMIT
 from club.service.wording import first_game
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, play
+from tests.e2e.tables import board_after, marks, play, resign
 from tests.fakediscord import FakeDiscord, Message
 from tests.fakediscord.interactions import InteractionResult
 from tests.hang import HANG_SECONDS
@@ -111,7 +111,7 @@ async def test_a_first_table_brings_a_word_about_learn(
     await board_after(fake, CHANNEL, before)
     await play(fake, ann, CHANNEL, "L c3")
     before = marks(fake, CHANNEL)
-    await (await fake.slash(bob, CHANNEL, "resign")).response()
+    await resign(fake, bob, CHANNEL)
     assert "**Game over.**" in (await board_after(fake, CHANNEL, before)).content
 
     await bot.restart()  # forgets who was told; ann and bob have finished a game since

@@ -33,6 +33,7 @@ ROWIDS = {
     ("former_players", "number"),
     ("departed_servers", "guild_id"),
     ("league_organisers", "guild_id"),
+    ("text_readers", "user_id"),
 }
 """Columns that SQLite would number if a row came without them (an INTEGER PRIMARY KEY is its
 rowid), unlike PostgreSQL; the bot always gives them (a server's id, a game's id)."""
