@@ -74,10 +74,16 @@ def catalogue() -> Catalogue:
 
 
 @pytest.fixture
-async def service(backend: Backend, catalogue: Catalogue) -> AsyncIterator[TableService]:
-    """A table service on a fresh database of each backend, playing `catalogue`, with games
-    seeded `SEED`."""
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    """The store the `service` fixture runs on: a fresh database of each backend, opened (and
+    closed after the test). Tests read and arrange stored rows through its repositories."""
     store = backend.store()
     await store.open()
-    yield TableService(store, seed_source=lambda: SEED, catalogue=catalogue)
+    yield store
     await store.close()
+
+
+@pytest.fixture
+def service(storage: Storage, catalogue: Catalogue) -> TableService:
+    """A table service on `storage`, playing `catalogue`, with games seeded `SEED`."""
+    return TableService(storage, seed_source=lambda: SEED, catalogue=catalogue)
