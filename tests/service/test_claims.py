@@ -24,7 +24,8 @@ async def open_at(store: Storage, clock: Clock, remind_after: float = 0) -> Tabl
 
 @pytest.fixture
 async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    """The SQLite store the `clocked` table runs on (closed after the test)."""
+    """The SQLite store the `clocked` table runs on (opened by `clocked`, closed after the
+    test)."""
     store = sqlite(tmp_path / "bot.sqlite3")
     yield store
     await store.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -34,12 +34,12 @@ from club.review.walk import (
 )
 from club.service import Player, TableError, TableService
 from club.storage import Storage
-from club.storage.sqlite import SqliteDatabase
 from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH
 from tests.ai.test_decisive import loses, opening, wins
-from tests.service.fixtures import ANN, BOB, CHANNEL, serve
+from tests.conftest import Backend, sqlite_backend
+from tests.service.fixtures import ANN, BOB, CHANNEL
 
 CAT = Player(303, "Cat")
 TINY = 400
@@ -47,11 +47,15 @@ TINY = 400
 
 
 @pytest.fixture
-async def seeded(tmp_path: Path) -> AsyncIterator[TableService]:
-    """A table service on a fresh SQLite file whose games are seeded 1."""
-    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    yield await serve(store, seed=1)
-    await store.close()
+def backend(tmp_path: Path) -> Backend:
+    """A fresh SQLite file: reviews are tested on SQLite only."""
+    return sqlite_backend(tmp_path)
+
+
+@pytest.fixture
+def seeded(storage: Storage) -> TableService:
+    """A table service on `storage` whose games are seeded 1."""
+    return TableService(storage, seed_source=lambda: 1)
 
 
 class Counted:
@@ -95,14 +99,16 @@ async def nothing(weighed: int, total: int) -> None:
     return None
 
 
-async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> None:
+async def test_a_thrown_away_win_is_the_biggest_drop(
+    seeded: TableService, storage: Storage
+) -> None:
     user, blunder, winning = await blundered(seeded)
     told: list[tuple[int, int]] = []
 
     async def progress(weighed: int, total: int) -> None:
         told.append((weighed, total))
 
-    reviewed = await Reviews(seeded.store, CATALOGUE, Counted(), simulations=TINY).review(
+    reviewed = await Reviews(storage, CATALOGUE, Counted(), simulations=TINY).review(
         CHANNEL, user, None, progress
     )
     lines = reviewed.text.splitlines()
@@ -120,10 +126,12 @@ async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> No
     assert line.chances[-2:] == (1.0, 0.0) and line.own[-1] == 35  # the drop at move 35
 
 
-async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> None:
+async def test_two_reviews_at_once_weigh_the_game_once(
+    seeded: TableService, storage: Storage
+) -> None:
     user, _, _ = await blundered(seeded)
     run = Counted()
-    reviews = Reviews(seeded.store, CATALOGUE, run, simulations=TINY)
+    reviews = Reviews(storage, CATALOGUE, run, simulations=TINY)
     first, second = await asyncio.gather(
         reviews.review(CHANNEL, user, None, nothing), reviews.review(CHANNEL, user, None, nothing)
     )
@@ -137,8 +145,10 @@ async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> 
     assert "from everyone's point of view" in public.text and run.weighed == 36
 
 
-async def test_a_game_in_play_or_elsewhere_is_refused(seeded: TableService) -> None:
-    reviews = Reviews(seeded.store, CATALOGUE, Counted(), simulations=TINY)
+async def test_a_game_in_play_or_elsewhere_is_refused(
+    seeded: TableService, storage: Storage
+) -> None:
+    reviews = Reviews(storage, CATALOGUE, Counted(), simulations=TINY)
     with pytest.raises(TableError, match="No game has finished"):
         await reviews.review(CHANNEL, ANN.user_id, None, nothing)
     await seeded.lobbies.new_lobby(
@@ -366,11 +376,12 @@ PLANNED = 36 * 50
 
 async def test_a_slow_review_cuts_its_samples_to_answer_in_time_and_says_so(
     seeded: TableService,
+    storage: Storage,
 ) -> None:
     user, _, _ = await blundered(seeded)
     slow = Slow(per_sample=0.25)  # the plan would take 450 s
     reviews = Reviews(
-        seeded.store, CATALOGUE, slow, simulations=PLANNED, deadline=300.0, clock=slow.clock
+        storage, CATALOGUE, slow, simulations=PLANNED, deadline=300.0, clock=slow.clock
     )
     reviewed = await reviews.review(CHANNEL, user, None, nothing)
     given = sum(slow.given)
@@ -383,11 +394,13 @@ async def test_a_slow_review_cuts_its_samples_to_answer_in_time_and_says_so(
     assert "(up to 50 simulations a position)" in reviewed.text
 
 
-async def test_a_review_on_time_gives_every_position_its_samples(seeded: TableService) -> None:
+async def test_a_review_on_time_gives_every_position_its_samples(
+    seeded: TableService, storage: Storage
+) -> None:
     user, _, _ = await blundered(seeded)
     quick = Slow(per_sample=0.001)  # 1.8 s in all
     reviews = Reviews(
-        seeded.store, CATALOGUE, quick, simulations=PLANNED, deadline=300.0, clock=quick.clock
+        storage, CATALOGUE, quick, simulations=PLANNED, deadline=300.0, clock=quick.clock
     )
     reviewed = await reviews.review(CHANNEL, user, None, nothing)
     assert quick.given == [50] * 36
