@@ -83,19 +83,19 @@ def test_a_heartbeat_is_healthy_until_it_is_older_than_the_limit() -> None:
     assert not never.healthy and "shards 1 of 2" in never.line
 
 
-async def test_each_process_has_its_own_heartbeat(service: TableService) -> None:
+async def test_each_process_has_its_own_heartbeat(service: TableService, storage: Storage) -> None:
     clock = Clock()
-    one = HeartbeatWriter(service.store, "shards 0 of 2", clock=clock)
-    other = HeartbeatWriter(service.store, "shards 1 of 2", clock=clock)
-    assert not (await check(service.store, one.process, clock(), 90)).healthy
+    one = HeartbeatWriter(storage, "shards 0 of 2", clock=clock)
+    other = HeartbeatWriter(storage, "shards 1 of 2", clock=clock)
+    assert not (await check(storage, one.process, clock(), 90)).healthy
     await one.beat()
     await other.beat()
     clock.now += 60
     await other.beat()
     clock.now += 40  # one's beat is 100 s old, other's 40 s
-    assert not (await check(service.store, "shards 0 of 2", clock(), 90)).healthy
-    assert (await check(service.store, "shards 1 of 2", clock(), 90)).healthy
-    beats = {b.process: b for b in await service.store.operations.heartbeats()}
+    assert not (await check(storage, "shards 0 of 2", clock(), 90)).healthy
+    assert (await check(storage, "shards 1 of 2", clock(), 90)).healthy
+    beats = {b.process: b for b in await storage.operations.heartbeats()}
     assert beats["shards 1 of 2"].beat_at == clock.now - 40
     assert beats["shards 1 of 2"].started_at == clock.now - 100
 
@@ -106,18 +106,19 @@ def count_waiting(service: TableService) -> Callable[[], Awaitable[int]]:
 
 async def test_the_figures_count_games_computer_turns_and_queued_updates(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={}
     )
     await open_table(service, 20)
     await open_table(service, 30, computer=True)  # Ann moves first: no computer's turn yet
-    await HeartbeatWriter(service.store, "all shards", clock=Clock(500.0)).beat()
-    figures = await gather(service.store, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
+    await HeartbeatWriter(storage, "all shards", clock=Clock(500.0)).beat()
+    figures = await gather(storage, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
     assert (figures.counts.lobbies, figures.counts.active) == (1, 2)
     assert (figures.counts.with_computers, figures.waiting_on_computers) == (1, 0)
     await play_one(service, 30)
-    figures = await gather(service.store, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
+    figures = await gather(storage, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
     assert figures.waiting_on_computers == 1
     queued = figures.counts.queued
     assert queued >= 3 and figures.counts.oldest_queued is not None
