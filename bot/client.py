@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -49,7 +50,7 @@ from bot.takebacks.cog import AskButton, TakebackButton, TakebackCommands
 from bot.workers.thinking import Thinkers
 from club.catalogue import CATALOGUE, Catalogue
 from club.faults import Faults
-from club.operations.figures import where_kind
+from club.operations.figures import gather, waiting_on_computers, where_kind
 from club.operations.heartbeat import HeartbeatWriter
 from club.review.reviews import Reviews
 from club.service import Controls, TableService
@@ -229,6 +230,7 @@ class MarsBot(commands.AutoShardedBot):
     ) -> None:
         """Make each feature's cog with what it uses and add it (its commands with it)."""
         config, service, store = self.config, self.service, self.store
+        where = where_kind(config.database_path, config.database_url)
         catalogue = self.catalogue
         self.lobby_commands = LobbyCommands(service, courier, catalogue)
         self.play_commands = PlayCommands(service, courier, thinkers)
@@ -273,8 +275,7 @@ class MarsBot(commands.AutoShardedBot):
             StandInLoop(self, service, courier, thinkers, every=self._poll_seconds),
             self.privacy_commands,
             StatusCommands(
-                service,
-                where_kind(config.database_path, config.database_url),
+                lambda: gather(store, where, time.time(), lambda: waiting_on_computers(service)),
                 config.process_name,
                 self.faults,
             ),

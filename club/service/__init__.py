@@ -6,15 +6,15 @@ should be said (`Notice`s), leaving delivery to the transport. Work on one chann
 a per-channel lock; the store's version guard catches anything that slips past it.
 
 `TableService` is a plain container of one service per job, each given exactly the collaborators
-it uses, the store's repositories among them (no service holds the whole store; `store` stays
-here for the transport and tools): the tables (loading, locks, the clock and seeds, `tables`),
-the servers' settings, the committer (`commits`, each request's unit of work: the channel's
-lock, its table loaded once and one transaction per action), lobbies and rematches, play,
-claims on time and stand-ins, takebacks, computer players, looking, times away, each player's
-tables and digests (`waiting`), clocks (reminders and timers), deliveries, leases (work claimed
-in a database several processes share), games' records and replays (`history`), stats and
-ratings (`ratings`), seasons (`seasons`) and each person's data (`privacy`). Callers name
-the service they use: `service.play.move(...)`.
+it uses, the store's repositories among them (nothing here keeps the whole store: whoever made
+it keeps it, the composition root, the command line or a test): the tables (loading, locks, the
+clock and seeds, `tables`), the servers' settings, the committer (`commits`, each request's unit
+of work: the channel's lock, its table loaded once and one transaction per action), lobbies and
+rematches, play, claims on time and stand-ins, takebacks, computer players, looking, times away,
+each player's tables and digests (`waiting`), clocks (reminders and timers), deliveries, leases
+(work claimed in a database several processes share), games' records and replays (`history`),
+stats and ratings (`ratings`), seasons (`seasons`) and each person's data (`privacy`). Callers
+name the service they use: `service.play.move(...)`.
 """
 
 from __future__ import annotations
@@ -77,7 +77,6 @@ class TableService:
         holder: str = "bot",
         catalogue: Catalogue = CATALOGUE,
     ) -> None:
-        self.store = store
         games, moves, people = store.games, store.moves, store.people
         self.tables = tables = Tables(games, moves, seed_source, clock=clock, catalogue=catalogue)
         self.servers = servers = Servers(store.servers, remind_after=remind_after, clock=clock)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, cast
@@ -17,7 +18,13 @@ from bot.config import ConfigError, health_stale_seconds, process_name
 from bot.operations.cog import ADMINS_ONLY, StatusCommands
 from club.faults import Faults
 from club.operations.backup import BackupFailed, backup
-from club.operations.figures import describe, duration, gather, waiting_on_computers
+from club.operations.figures import (
+    Figures,
+    describe,
+    duration,
+    gather,
+    waiting_on_computers,
+)
 from club.operations.health import check, judge
 from club.operations.heartbeat import HeartbeatWriter
 from club.service import Player, TableError, TableService
@@ -151,9 +158,15 @@ class Interaction:
         self.followup = FakeFollowup(self.response)
 
 
-async def test_status_answers_administrators_only_and_privately(service: TableService) -> None:
+async def test_status_answers_administrators_only_and_privately(
+    service: TableService, storage: Storage
+) -> None:
     faults = Faults()
-    status = StatusCommands(service, "SQLite bot.sqlite3", "all shards", faults)
+
+    def figures() -> Awaitable[Figures]:
+        return gather(storage, "SQLite bot.sqlite3", time.time(), count_waiting(service))
+
+    status = StatusCommands(figures, "all shards", faults)
     stranger = Interaction(administrator=False)
     await status.status.callback(status, cast(Any, stranger))
     assert stranger.response.sent == [(ADMINS_ONLY, True)]
