@@ -34,8 +34,8 @@ from club.review.pace import DEADLINE_SECONDS, Pace
 from club.review.walk import (
     SIMULATIONS,
     Drop,
+    ReviewStep,
     Samples,
-    Step,
     Weighed,
     drops,
     iterations_for,
@@ -274,8 +274,8 @@ def _rebuilt(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> li
         ) from error
 
 
-def _step(move: MoveRow) -> Step:
-    return Step(
+def _step(move: MoveRow) -> ReviewStep:
+    return ReviewStep(
         move.seq, move.seat, move.notation, move.kind == "hidden", move.kind in ("move", "hidden")
     )
 

@@ -22,7 +22,7 @@ from club.catalogue import CATALOGUE
 from club.review.reviews import Reviews
 from club.review.walk import (
     LEAST_PER_POSITION,
-    Step,
+    ReviewStep,
     Weighed,
     drops,
     positions_to_weigh,
@@ -166,13 +166,13 @@ async def test_a_game_in_play_or_elsewhere_is_refused(
     assert "Review of" in (await reviews.review(CHANNEL, ANN.user_id, 1, nothing)).text
 
 
-def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any], list[Step]]:
+def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any], list[ReviewStep]]:
     """An Agents game (seed 7, Ann first): Ann sets her objectives in order, Bob his as given,
     then `moves` draws and placements on the first empty square. Its positions and steps."""
     game = CATALOGUE["agents"].game
     state = game.new_game(["Ann", "Bob"], {"first": 1}, 7)
     states: list[Any] = [state]
-    steps: list[Step] = []
+    steps: list[ReviewStep] = []
     values = tuple(state.rules.values)
     plan: list[tuple[int, Any]] = [(0, SetObjectives(values)), (1, SetObjectives(bob_objectives))]
     while len(steps) < moves + 2:
@@ -184,14 +184,14 @@ def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any],
         seat, move = plan[len(steps)]
         state, _ = game.apply(state, seat, move)
         states.append(state)
-        steps.append(Step(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
+        steps.append(ReviewStep(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
     return states, steps
 
 
 def review_of(
     game: Game[Any, Any],
     states: list[Any],
-    steps: list[Step],
+    steps: list[ReviewStep],
     seat: int,
     names: Sequence[str] = ("Ann", "Bob"),
     simulations: int = 30,
@@ -244,8 +244,8 @@ def test_an_agents_review_is_the_same_whatever_the_others_secrets() -> None:
 
 def test_another_players_secret_move_is_named_only_as_one() -> None:
     steps = [
-        Step(1, 0, "objectives red=2 green=1 blue=0 yellow=-1", True, True),
-        Step(2, 1, "objectives red=-1 green=0 blue=1 yellow=2", True, True),
+        ReviewStep(1, 0, "objectives red=2 green=1 blue=0 yellow=-1", True, True),
+        ReviewStep(2, 1, "objectives red=-1 green=0 blue=1 yellow=2", True, True),
     ]
     walk = [Weighed((0.5, 0.5), 0, "x"), Weighed((0.5, 0.5), 1, "y"), Weighed((0.2, 0.8), 0, "z")]
     text = review_text("Agents", ["Ann", "Bob"], 0, walk, steps, [], 30)
@@ -280,7 +280,7 @@ def mars_moves() -> list[tuple[int, Any]]:
 
 def mars_game(
     clone: int, reordered: bool, played: list[tuple[int, Any]]
-) -> tuple[list[Any], list[Step]]:
+) -> tuple[list[Any], list[ReviewStep]]:
     """The game `MARS_SEED` with its Martian Clone's DNA dealt to seat `clone` instead of Bob
     (the others' wave-1 DNA permuted) and, when `reordered`, the skill cards and threats never
     drawn in it, and the Agent deck, in reverse order: then the moves `played`, each refused if
@@ -302,11 +302,11 @@ def mars_game(
             agent_deck=tuple(reversed(state.agent_deck)),
         )
     states: list[Any] = [state]
-    steps: list[Step] = []
+    steps: list[ReviewStep] = []
     for seat, move in played:
         state, _ = game.apply(state, seat, move)
         states.append(state)
-        steps.append(Step(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
+        steps.append(ReviewStep(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
     end = states[-1]
     assert states[0].draw[-len(end.draw) :] == end.draw  # what was reordered is never drawn
     assert states[0].threat_deck[-len(end.threat_deck) :] == end.threat_deck
