@@ -143,7 +143,9 @@ async def time_review(key: str, plan: ReviewPlan, folder: Path) -> Timed:
         service = TableService(store, seed_source=lambda: SEED)
         game_id, moves = await finished(service, store, key, plan)
         with ThreadPoolExecutor(1, thread_name_prefix="review") as executor:
-            reviews = Reviews(store, CATALOGUE, Worker(executor), simulations=plan.simulations)
+            reviews = Reviews(
+                store.games, store.moves, CATALOGUE, Worker(executor), simulations=plan.simulations
+            )
             wall, cpu = time.perf_counter(), time.process_time()
             reviewed = await reviews.review(CHANNEL, ANN.user_id, game_id, nothing)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

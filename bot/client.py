@@ -258,7 +258,7 @@ class MarsBot(commands.AutoShardedBot):
             HistoryCommands(service.history, pictures),
             ReviewCommands(
                 service.history,
-                Reviews(store, catalogue, in_workers(thinkers)),
+                Reviews(store.games, store.moves, catalogue, in_workers(thinkers)),
             ),
             PollLoop(
                 self,

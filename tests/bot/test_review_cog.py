@@ -104,7 +104,9 @@ def cog_on(service: TableService, storage: Storage, waited: float) -> tuple[Revi
     """The cog whose reviews run on a slow host (0.3 s a simulation, so the review of the
     blundered game takes its whole deadline), begun `waited` seconds after the command."""
     slow = Slow(per_sample=0.3)
-    reviews = Reviews(storage, CATALOGUE, slow, simulations=PLANNED, clock=slow.clock)
+    reviews = Reviews(
+        storage.games, storage.moves, CATALOGUE, slow, simulations=PLANNED, clock=slow.clock
+    )
 
     def now() -> datetime:
         return CREATED + timedelta(seconds=waited + slow.now)

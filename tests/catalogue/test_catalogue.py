@@ -71,7 +71,7 @@ async def test_a_toy_game_plays_to_its_end_through_the_table_service(
     assert len(replay.frames) == 6 and replay.frames[-1].view == view
     [stats] = (await service.ratings.stats(1, ANN.user_id, "Ann")).text.splitlines()[:1]
     assert stats.startswith("**Nim** · ")
-    reviews = Reviews(storage, TOY, in_this_thread, simulations=100)
+    reviews = Reviews(storage.games, storage.moves, TOY, in_this_thread, simulations=100)
     reviewed = await reviews.review(CHANNEL, ANN.user_id, None, ignored)
     assert reviewed.text.startswith(f"**Review of Nim #{update.game_id}: ")
 

@@ -108,9 +108,9 @@ async def test_a_thrown_away_win_is_the_biggest_drop(
     async def progress(weighed: int, total: int) -> None:
         told.append((weighed, total))
 
-    reviewed = await Reviews(storage, CATALOGUE, Counted(), simulations=TINY).review(
-        CHANNEL, user, None, progress
-    )
+    reviewed = await Reviews(
+        storage.games, storage.moves, CATALOGUE, Counted(), simulations=TINY
+    ).review(CHANNEL, user, None, progress)
     lines = reviewed.text.splitlines()
     drops_at = lines.index("Your biggest drops:")
     first = lines[drops_at + 1]
@@ -131,7 +131,7 @@ async def test_two_reviews_at_once_weigh_the_game_once(
 ) -> None:
     user, _, _ = await blundered(seeded)
     run = Counted()
-    reviews = Reviews(storage, CATALOGUE, run, simulations=TINY)
+    reviews = Reviews(storage.games, storage.moves, CATALOGUE, run, simulations=TINY)
     first, second = await asyncio.gather(
         reviews.review(CHANNEL, user, None, nothing), reviews.review(CHANNEL, user, None, nothing)
     )
@@ -148,7 +148,7 @@ async def test_two_reviews_at_once_weigh_the_game_once(
 async def test_a_game_in_play_or_elsewhere_is_refused(
     seeded: TableService, storage: Storage
 ) -> None:
-    reviews = Reviews(storage, CATALOGUE, Counted(), simulations=TINY)
+    reviews = Reviews(storage.games, storage.moves, CATALOGUE, Counted(), simulations=TINY)
     with pytest.raises(TableError, match="No game has finished"):
         await reviews.review(CHANNEL, ANN.user_id, None, nothing)
     await seeded.lobbies.new_lobby(
@@ -381,7 +381,13 @@ async def test_a_slow_review_cuts_its_samples_to_answer_in_time_and_says_so(
     user, _, _ = await blundered(seeded)
     slow = Slow(per_sample=0.25)  # the plan would take 450 s
     reviews = Reviews(
-        storage, CATALOGUE, slow, simulations=PLANNED, deadline=300.0, clock=slow.clock
+        storage.games,
+        storage.moves,
+        CATALOGUE,
+        slow,
+        simulations=PLANNED,
+        deadline=300.0,
+        clock=slow.clock,
     )
     reviewed = await reviews.review(CHANNEL, user, None, nothing)
     given = sum(slow.given)
@@ -400,7 +406,13 @@ async def test_a_review_on_time_gives_every_position_its_samples(
     user, _, _ = await blundered(seeded)
     quick = Slow(per_sample=0.001)  # 1.8 s in all
     reviews = Reviews(
-        storage, CATALOGUE, quick, simulations=PLANNED, deadline=300.0, clock=quick.clock
+        storage.games,
+        storage.moves,
+        CATALOGUE,
+        quick,
+        simulations=PLANNED,
+        deadline=300.0,
+        clock=quick.clock,
     )
     reviewed = await reviews.review(CHANNEL, user, None, nothing)
     assert quick.given == [50] * 36
