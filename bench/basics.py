@@ -157,8 +157,8 @@ async def open_match(service: TableService, channel: int) -> Match:
     )
     await service.lobbies.join(channel, bob)
     await service.lobbies.start(channel, ann)
-    row = await service.store.games.open_in(channel)
-    assert row is not None and row.state is not None
+    row = (await service.tables.load(channel)).row
+    assert row.state is not None
     players = tuple(Player(s.user_id, s.display_name) for s in row.seats)
     state = GAME.from_json(json.loads(row.state))
     return Match(channel, players, state, random.Random(channel))
@@ -195,12 +195,12 @@ async def timed_moves(match: Match, service: TableService, *, drawn: bool) -> li
     return samples
 
 
-async def open_service(path: Path) -> TableService:
-    """A service on a fresh store at `path`, with reproducible game seeds."""
+async def open_service(path: Path) -> tuple[Storage, TableService]:
+    """A fresh store at `path`, opened, and a service on it with reproducible game seeds."""
     store = Storage(SqliteDatabase(path))
     await store.open()
     seeds = random.Random(path.name)
-    return TableService(store, seed_source=lambda: seeds.getrandbits(62))
+    return store, TableService(store, seed_source=lambda: seeds.getrandbits(62))
 
 
 # 1. Rendering
@@ -239,12 +239,12 @@ async def latency_samples(
 async def bench_latency(scale: Scale, folder: Path) -> Section:
     """Median and p95 of one move through the service with its commit, without and with drawing."""
     path = folder / "latency.sqlite3"
-    service = await open_service(path)
+    store, service = await open_service(path)
     try:
         plain = await latency_samples(service, 1, scale.latency_games, drawn=False)
         drawn = await latency_samples(service, 100_000, scale.render_latency_games, drawn=True)
     finally:
-        await service.store.close()
+        await store.close()
     row_bytes = stored_state_bytes(path)
     commits = commit_samples(folder, row_bytes, scale.commits)
     ratio = median_ratio(plain, commits)
@@ -275,14 +275,14 @@ async def bench_latency(scale: Scale, folder: Path) -> Section:
 
 async def bench_throughput(scale: Scale, folder: Path) -> Section:
     """Moves per second with many games played at once through one shared service."""
-    service = await open_service(folder / "throughput.sqlite3")
+    store, service = await open_service(folder / "throughput.sqlite3")
     try:
         matches = [await open_match(service, c) for c in range(1, scale.concurrent_games + 1)]
         start = time.perf_counter_ns()
         played = await asyncio.gather(*(play(m, service) for m in matches))
         elapsed = (time.perf_counter_ns() - start) / 1e9
     finally:
-        await service.store.close()
+        await store.close()
     moves = sum(played)
     return Section(
         [
@@ -306,8 +306,8 @@ async def bench_throughput(scale: Scale, folder: Path) -> Section:
 async def prefill(path: Path, games: int) -> tuple[int, int]:
     """Fill `path` with `games` games through the service: every fifth finished, the others
     part-played. Commits skip fsync here (only building the file). Returns (moves, finished)."""
-    service = await open_service(path)
-    await service.store.db.execute("PRAGMA synchronous = OFF")
+    store, service = await open_service(path)
+    await store.db.execute("PRAGMA synchronous = OFF")
     rng = random.Random(games)
     plans = [None if c % 5 == 0 else rng.randint(0, 30) for c in range(1, games + 1)]
 
@@ -318,7 +318,7 @@ async def prefill(path: Path, games: int) -> tuple[int, int]:
     try:
         results = await asyncio.gather(*(fill(c, m) for c, m in enumerate(plans, start=1)))
     finally:
-        await service.store.close()
+        await store.close()
     return sum(n for n, _ in results), sum(over for _, over in results)
 
 

@@ -65,10 +65,15 @@ async def deliver(service: TableService, game_id: int, tally: Tally) -> None:
 
 
 async def play(
-    service: TableService, game_id: int, channel: int, rng: random.Random, tally: Tally
+    service: TableService,
+    store: Storage,
+    game_id: int,
+    channel: int,
+    rng: random.Random,
+    tally: Tally,
 ) -> bool:
     """One random legal move by a random player who may act; False once the game is over."""
-    row = await service.store.games.get(game_id)
+    row = await store.games.get(game_id)
     assert row is not None
     if row.status != "active":
         return False
@@ -99,7 +104,7 @@ async def marsvsearth_rounds(folder: Path, players: int, rounds: int) -> Tally:
             row = await store.games.get(game_id)
             assert row is not None and row.state is not None
             round_before = game.from_json(json.loads(row.state)).round
-            if not await play(service, game_id, players, rng, tally):
+            if not await play(service, store, game_id, players, rng, tally):
                 break
             row = await store.games.get(game_id)
             assert row is not None and row.state is not None
@@ -125,7 +130,7 @@ async def merchants_turns(folder: Path, turns: int) -> Tally:
             row = await store.games.get(game_id)
             assert row is not None and row.state is not None
             before = game.actors(game.from_json(json.loads(row.state)))
-            if not await play(service, game_id, 44, rng, tally):
+            if not await play(service, store, game_id, 44, rng, tally):
                 break
             row = await store.games.get(game_id)
             assert row is not None and row.state is not None

@@ -91,7 +91,9 @@ async def nothing(weighed: int, total: int) -> None:
     """No progress message."""
 
 
-async def finished(service: TableService, key: str, plan: ReviewPlan) -> tuple[int, int]:
+async def finished(
+    service: TableService, store: Storage, key: str, plan: ReviewPlan
+) -> tuple[int, int]:
     """A game of `key` played to its end (see the module); its number and its moves."""
     seats = min(plan.largest, max(CATALOGUE[key].sizes))
     await service.lobbies.new_lobby(
@@ -105,19 +107,21 @@ async def finished(service: TableService, key: str, plan: ReviewPlan) -> tuple[i
     )
     game_id = (await service.lobbies.start(CHANNEL, ANN)).game_id
     rng = random.Random(f"{SEED}-{key}")
-    ended = await played(service, game_id, plan.most_moves, rng)
+    ended = await played(service, store, game_id, plan.most_moves, rng)
     if not ended:
         await service.play.resign(CHANNEL, ANN)
-        ended = await played(service, game_id, PLAYED_ON, rng)  # the computers play on
-    row = await service.store.games.get(game_id)
+        ended = await played(service, store, game_id, PLAYED_ON, rng)  # the computers play on
+    row = await store.games.get(game_id)
     if not ended or row is None:
         raise RuntimeError(f"{key}: the seeded game did not end")
     return game_id, row.moves_made
 
 
-async def played(service: TableService, game_id: int, most: int, rng: random.Random) -> bool:
+async def played(
+    service: TableService, store: Storage, game_id: int, most: int, rng: random.Random
+) -> bool:
     """At most `most` more moves of game `game_id`, seeded random ones; whether it ended."""
-    row = await service.store.games.get(game_id)
+    row = await store.games.get(game_id)
     for _ in range(most):
         if row is not None and row.status == "finished":
             return True
@@ -127,7 +131,7 @@ async def played(service: TableService, game_id: int, most: int, rng: random.Ran
         else:
             offered = await service.looking.suggestions(CHANNEL, ANN.user_id, "")
             await service.play.move(CHANNEL, ANN, rng.choice(offered))
-        row = await service.store.games.get(game_id)
+        row = await store.games.get(game_id)
     return row is not None and row.status == "finished"
 
 
@@ -137,9 +141,11 @@ async def time_review(key: str, plan: ReviewPlan, folder: Path) -> Timed:
     await store.open()
     try:
         service = TableService(store, seed_source=lambda: SEED)
-        game_id, moves = await finished(service, key, plan)
+        game_id, moves = await finished(service, store, key, plan)
         with ThreadPoolExecutor(1, thread_name_prefix="review") as executor:
-            reviews = Reviews(store, CATALOGUE, Worker(executor), simulations=plan.simulations)
+            reviews = Reviews(
+                store.games, store.moves, CATALOGUE, Worker(executor), simulations=plan.simulations
+            )
             wall, cpu = time.perf_counter(), time.process_time()
             reviewed = await reviews.review(CHANNEL, ANN.user_id, game_id, nothing)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -53,7 +54,7 @@ from bot.textmode.cog import TextModeCommands
 from bot.workers.thinking import Thinkers
 from club.catalogue import CATALOGUE, Catalogue
 from club.faults import Faults
-from club.operations.figures import where_kind
+from club.operations.figures import gather, waiting_on_computers, where_kind
 from club.operations.heartbeat import HeartbeatWriter
 from club.review.reviews import Reviews
 from club.service import Controls, GameChanged, TableService, TableTold
@@ -256,6 +257,7 @@ class MarsBot(commands.AutoShardedBot):
     ) -> None:
         """Make each feature's cog with what it uses and add it (its commands with it)."""
         config, service, store = self.config, self.service, self.store
+        where = where_kind(config.database_path, config.database_url)
         catalogue = self.catalogue
         self.lobby_commands = LobbyCommands(service, courier, catalogue)
         self.play_commands = PlayCommands(service, courier, thinkers)
@@ -287,7 +289,7 @@ class MarsBot(commands.AutoShardedBot):
             HistoryCommands(service.history, pictures, service.text_mode),
             ReviewCommands(
                 service.history,
-                Reviews(store, catalogue, in_workers(thinkers)),
+                Reviews(store.games, store.moves, catalogue, in_workers(thinkers)),
                 text_mode=service.text_mode,
             ),
             PollLoop(
@@ -307,8 +309,7 @@ class MarsBot(commands.AutoShardedBot):
             self.privacy_commands,
             self.league_commands,
             StatusCommands(
-                service,
-                where_kind(config.database_path, config.database_url),
+                lambda: gather(store, where, time.time(), lambda: waiting_on_computers(service)),
                 config.process_name,
                 self.faults,
             ),

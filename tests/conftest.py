@@ -33,6 +33,12 @@ class Backend:
     store: Callable[[], Storage]
 
 
+def sqlite_backend(tmp_path: Path) -> Backend:
+    """A fresh SQLite file in `tmp_path` (a module whose tests run on SQLite only overrides
+    `backend` with it)."""
+    return Backend("sqlite", lambda: Storage(SqliteDatabase(tmp_path / "bot.sqlite3")))
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[postgres.Cluster]:
     """The session's PostgreSQL server, started on first use."""
@@ -49,7 +55,7 @@ def postgres_server() -> Iterator[postgres.Cluster]:
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
     """A fresh SQLite file, or a fresh PostgreSQL database (dropped after the test)."""
     if request.param == "sqlite":
-        yield Backend("sqlite", lambda: Storage(SqliteDatabase(tmp_path / "bot.sqlite3")))
+        yield sqlite_backend(tmp_path)
         return
     server: postgres.Cluster = request.getfixturevalue("postgres_server")
     url = await server.new_database()
@@ -74,10 +80,16 @@ def catalogue() -> Catalogue:
 
 
 @pytest.fixture
-async def service(backend: Backend, catalogue: Catalogue) -> AsyncIterator[TableService]:
-    """A table service on a fresh database of each backend, playing `catalogue`, with games
-    seeded `SEED`."""
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    """The store the `service` fixture runs on: a fresh database of each backend, opened (and
+    closed after the test). Tests read and arrange stored rows through its repositories."""
     store = backend.store()
     await store.open()
-    yield TableService(store, seed_source=lambda: SEED, catalogue=catalogue)
+    yield store
     await store.close()
+
+
+@pytest.fixture
+def service(storage: Storage, catalogue: Catalogue) -> TableService:
+    """A table service on `storage`, playing `catalogue`, with games seeded `SEED`."""
+    return TableService(storage, seed_source=lambda: SEED, catalogue=catalogue)

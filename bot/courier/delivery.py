@@ -414,8 +414,7 @@ class Courier:
         if pending is None:
             return
         delivery, living = pending
-        queued = await self.service.telling.pending(game_id)
-        if queued and queued[0].id <= delivery.upto:
+        if await self.service.deliveries.still_queued(delivery):
             await self.service.deliveries.delivered(delivery, living)
             log.info("Game %s: updates told earlier are now marked delivered", game_id)
         del self._unmarked[game_id]
@@ -433,10 +432,10 @@ class Courier:
         try:
             after = delivery.living.message_id
             if after is None:
-                row = await self.service.store.games.get(delivery.game_id)
-                if row is None:
+                opened_at = await self.service.deliveries.opened_at(delivery.game_id)
+                if opened_at is None:
                     return []
-                opened = dt.datetime.fromtimestamp(row.created_at, dt.UTC)
+                opened = dt.datetime.fromtimestamp(opened_at, dt.UTC)
                 after = discord.utils.time_snowflake(opened)
             me = self.client.user
             found = [

@@ -36,7 +36,7 @@ from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
 from club.catalogue import CATALOGUE, Catalogue
 from club.learn.lesson import Run
-from club.learn.session import Held, Lessons, expired, game_of, not_yours
+from club.learn.session import HeldLesson, Lessons, expired, game_of, not_yours
 from club.service.offers import narrower_prefixes
 from club.service.textmode import TextMode
 
@@ -279,7 +279,7 @@ class LessonCommands(commands.Cog):
         self,
         interaction: discord.Interaction[MarsBot],
         lesson_id: str,
-        held: Held,
+        held: HeldLesson,
         action: str,
         move: str,
     ) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,8 +13,7 @@ from discord.ext import commands
 from bot.courier import limits
 from bot.courier.replies import say_privately
 from club.faults import Faults
-from club.operations.figures import describe, gather, waiting_on_computers
-from club.service import TableService
+from club.operations.figures import Figures, describe
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -25,12 +24,13 @@ ADMINS_ONLY = "Only the server's administrators may see the bot's status."
 
 
 class StatusCommands(commands.Cog):
-    """`/status` through `service`, naming this process's `database` (its kind and place, see
-    `club.operations.figures.where_kind`) and `process`, with the errors `faults` recorded."""
+    """`/status`: the `figures` read now (the composition root reads them from its storage, see
+    `club.operations.figures.gather`), this `process` and the errors `faults` recorded."""
 
-    def __init__(self, service: TableService, database: str, process: str, faults: Faults) -> None:
-        self.service = service
-        self.database = database
+    def __init__(
+        self, figures: Callable[[], Awaitable[Figures]], process: str, faults: Faults
+    ) -> None:
+        self.figures = figures
         self.process = process
         self.faults = faults
 
@@ -42,12 +42,7 @@ class StatusCommands(commands.Cog):
             await say_privately(interaction, ADMINS_ONLY)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        figures = await gather(
-            self.service.store,
-            self.database,
-            time.time(),
-            lambda: waiting_on_computers(self.service),
-        )
+        figures = await self.figures()
         errors = self.faults.recent(within=RECENT_SECONDS)
         text = describe(figures, this_process=self.process, errors=errors)
         await interaction.followup.send(limits.shorten(text, limits.CONTENT), ephemeral=True)

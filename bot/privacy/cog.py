@@ -206,7 +206,7 @@ class PrivacyCommands(
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self.service.store.privacy.server_left(guild.id, time.time())
+        await self.service.privacy.server_left(guild.id)
         log.info("Removed from server %s: its data is purged in %g days", guild.id, self.grace_days)
 
     @commands.Cog.listener()
@@ -218,5 +218,5 @@ class PrivacyCommands(
         await self._back(guild)
 
     async def _back(self, guild: discord.Guild) -> None:
-        if await self.service.store.privacy.server_back(guild.id):
+        if await self.service.privacy.server_back(guild.id):
             log.info("Added back to server %s within its grace: its data is kept", guild.id)

@@ -40,7 +40,7 @@ def not_yours(lesson_id: str) -> str:
 
 
 @dataclass
-class Held:
+class HeldLesson:
     """A lesson and its learner; `lock` lets one action at a time change it."""
 
     run: Run
@@ -55,7 +55,7 @@ class Lessons:
     def __init__(self, idle: float = IDLE, most: int = MOST) -> None:
         self.idle = idle
         self.most = most
-        self._held: OrderedDict[str, Held] = OrderedDict()
+        self._held: OrderedDict[str, HeldLesson] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._held)
@@ -64,12 +64,12 @@ class Lessons:
         """Hold `run` for `user_id`; its new lesson id."""
         self._forget_old()
         lesson_id = f"{run.lesson.game.key}.{secrets.token_hex(4)}"
-        self._held[lesson_id] = Held(run, user_id)
+        self._held[lesson_id] = HeldLesson(run, user_id)
         while len(self._held) > self.most:
             self._held.popitem(last=False)
         return lesson_id
 
-    def find(self, lesson_id: str) -> Held | None:
+    def find(self, lesson_id: str) -> HeldLesson | None:
         """The lesson `lesson_id`, or None if it is gone."""
         self._forget_old()
         held = self._held.get(lesson_id)

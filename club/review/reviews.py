@@ -34,8 +34,8 @@ from club.review.pace import DEADLINE_SECONDS, Pace
 from club.review.walk import (
     SIMULATIONS,
     Drop,
+    ReviewStep,
     Samples,
-    Step,
     Weighed,
     drops,
     iterations_for,
@@ -48,7 +48,8 @@ from club.review.walk import (
 )
 from club.service.records import positions
 from club.service.updates import TableError
-from club.storage import Storage
+from club.storage.games import Games
+from club.storage.moves import Moves
 from club.storage.rows import GameRow, MoveRow
 from engine.core import Game, GameError, Seat
 from render.chart import Chart, Series
@@ -104,14 +105,15 @@ class _Walk:
 
 
 class Reviews:
-    """Reviews of the games in `store`, their rules and kits found in `catalogue`, their
-    positions weighed by `run` within `simulations` a game (see
+    """Reviews of the games in `games` (their moves in `moves`), their rules and kits found in
+    `catalogue`, their positions weighed by `run` within `simulations` a game (see
     `club.review.walk.iterations_for`) and `deadline` seconds of `clock` (`time.monotonic`;
     see `club.review.pace`)."""
 
     def __init__(
         self,
-        store: Storage,
+        games: Games,
+        moves: Moves,
         catalogue: Catalogue,
         run: Run,
         *,
@@ -120,7 +122,8 @@ class Reviews:
         deadline: float = DEADLINE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.store = store
+        self._games = games
+        self._moves = moves
         self.catalogue = catalogue
         self.run = run
         self.simulations = simulations
@@ -129,14 +132,14 @@ class Reviews:
         self._reviews: OrderedDict[tuple[int, Seat | None], Reviewed] = OrderedDict()
         self._walks: OrderedDict[tuple[int, Seat | None], _Walk] = OrderedDict()
         self._jobs: dict[tuple[int, Seat | None], _Job] = {}
-        self._games: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
 
     async def review(
         self, channel_id: int, user_id: int, game_id: int | None, progress: Progress
     ) -> Reviewed:
         """The review of finished game `game_id` of this channel (default: the newest) for the
         user: theirs if seated, else the public one (see the module)."""
-        row = await finished_game(self.store, channel_id, game_id)
+        row = await finished_game(self._games, channel_id, game_id)
         entry = self.catalogue.get(row.game_key)
         if entry is None:
             raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
@@ -182,9 +185,9 @@ class Reviews:
         self, row: GameRow, game: Game[Any, Any], kit: Kit, seat: Seat | None, job: _Job
     ) -> Reviewed:
         """The review of `row` (its `game`, searched with `kit`) from `seat`."""
-        lock = self._games.setdefault(row.id, asyncio.Lock())
+        lock = self._locks.setdefault(row.id, asyncio.Lock())
         async with lock:
-            moves = await self.store.moves.of(row.id)
+            moves = await self._moves.of(row.id)
             states = await asyncio.to_thread(_rebuilt, game, row, moves)
             weigher = walk_seat(game, seat)
             walk_key = (row.id, weigher)
@@ -274,20 +277,20 @@ def _rebuilt(game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]) -> li
         ) from error
 
 
-def _step(move: MoveRow) -> Step:
-    return Step(
+def _step(move: MoveRow) -> ReviewStep:
+    return ReviewStep(
         move.seq, move.seat, move.notation, move.kind == "hidden", move.kind in ("move", "hidden")
     )
 
 
-async def finished_game(store: Storage, channel_id: int, game_id: int | None) -> GameRow:
+async def finished_game(games: Games, channel_id: int, game_id: int | None) -> GameRow:
     """Finished game `game_id` of this channel, or by default the newest one finished here."""
     if game_id is None:
-        rows = await store.games.started_in(channel_id, ("finished",), 1)
+        rows = await games.started_in(channel_id, ("finished",), 1)
         if not rows:
             raise TableError("No game has finished in this channel yet.")
         return rows[0]
-    row = await store.games.get(game_id)
+    row = await games.get(game_id)
     if row is None or row.channel_id != channel_id or row.state is None:
         raise TableError(f"There is no game #{game_id} in this channel.")
     if row.status != "finished":

@@ -104,7 +104,7 @@ def weigh_moves(
 
 
 @dataclass(frozen=True)
-class Step:
+class ReviewStep:
     """A logged move as a review speaks of it: its number, who made it, its notation (shown
     only to that seat when `hidden`) and whether it is a move a seat chose (a move or a secret
     move, not a resignation, a timer or a takeback)."""
@@ -121,7 +121,7 @@ class Drop:
     """A seat's move that cost it chance: the step, the chance before and after, the better
     move and why it is better in words."""
 
-    step: Step
+    step: ReviewStep
     before: float
     after: float
     better: str
@@ -153,7 +153,7 @@ def chances(walk: Sequence[Weighed], seat: Seat) -> list[float]:
 
 
 def drops(
-    walk: Sequence[Weighed], steps: Sequence[Step], seat: Seat | None, count: int = DROPS
+    walk: Sequence[Weighed], steps: Sequence[ReviewStep], seat: Seat | None, count: int = DROPS
 ) -> list[Drop]:
     """The `count` biggest drops of `seat` (None: of every player), biggest first, earlier first
     among equals."""
@@ -171,7 +171,7 @@ def drops(
     return found[:count]
 
 
-def turning_point(walk: Sequence[Weighed], steps: Sequence[Step], seat: Seat) -> int | None:
+def turning_point(walk: Sequence[Weighed], steps: Sequence[ReviewStep], seat: Seat) -> int | None:
     """The index of the step after which `seat`'s chance changed most (None: no step changed
     it)."""
     changes = [
@@ -203,7 +203,7 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)} %"
 
 
-def shown(step: Step, viewer: Seat | None) -> str:
+def shown(step: ReviewStep, viewer: Seat | None) -> str:
     """A step's move as `viewer` may read it after a possessive (`Bob's ...`): its notation,
     or `secret action`."""
     if step.hidden and step.seat != viewer:
@@ -216,7 +216,7 @@ def review_text(
     names: Sequence[str],
     seat: Seat | None,
     walk: Sequence[Weighed],
-    steps: Sequence[Step],
+    steps: Sequence[ReviewStep],
     found: Sequence[Drop],
     iterations: int,
     samples: Samples | None = None,

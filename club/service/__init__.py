@@ -6,17 +6,16 @@ should be said (`Notice`s), leaving delivery to the transport. Work on one chann
 a per-channel lock; the store's version guard catches anything that slips past it.
 
 `TableService` is a plain container of one service per job, each given exactly the collaborators
-it uses, the store's repositories among them (no service holds the whole store; `store` stays
-here for the transport and tools): what happened, told to whoever the bot declares reacts to it
-(`effects`), the tables (loading, locks, the clock and seeds, `tables`),
-the servers' settings, the committer (`commits`, each request's unit of work: the channel's
-lock, its table loaded once and one transaction per action), lobbies and rematches, play,
-claims on time and stand-ins, takebacks, computer players, looking, times away, each player's
-tables and digests (`waiting`), clocks (reminders and timers), the outbox as this process tells
-it (`telling`), deliveries, leases (work claimed
-in a database several processes share), games' records and replays (`history`), stats and
-ratings (`ratings`), seasons (`seasons`) and each person's data (`privacy`). Callers name
-the service they use: `service.play.move(...)`.
+it uses, the store's repositories among them (nothing here keeps the whole store: whoever made
+it keeps it, the composition root, the command line or a test): what happened, told to whoever the
+bot declares reacts to it (`effects`), the tables (loading, locks, the clock and seeds, `tables`),
+the servers' settings, the committer (`commits`, each request's unit of work: the channel's lock,
+its table loaded once and one transaction per action), lobbies and rematches, play, claims on
+time and stand-ins, takebacks, computer players, looking, times away, each player's tables and
+digests (`waiting`), clocks (reminders and timers), the outbox as this process tells it
+(`telling`), deliveries, leases (work claimed in a database several processes share), games'
+records and replays (`history`), stats and ratings (`ratings`), seasons (`seasons`) and each
+person's data (`privacy`). Callers name the service they use: `service.play.move(...)`.
 """
 
 from __future__ import annotations
@@ -91,7 +90,6 @@ class TableService:
         holder: str = "bot",
         catalogue: Catalogue = CATALOGUE,
     ) -> None:
-        self.store = store
         games, moves, people = store.games, store.moves, store.people
         self.effects = Effects()
         """What happened, told to the reactions the bot declares (`bot.client.after_commit`)."""
@@ -125,6 +123,7 @@ class TableService:
             store.seasons, catalogue, self.ratings.stored_ending, clock=clock
         )
         self._committer = committer
+        self._league_rows = (store.leagues, games, moves)
 
     @functools.cached_property
     def leagues(self) -> LeagueService:
@@ -132,9 +131,9 @@ class TableService:
         package imports this one)."""
         from club.leagues.service import LeagueService
 
-        store, tables = self.store, self.tables
+        tables = self.tables
         return LeagueService(
-            store.leagues, store.games, store.moves, tables, self.lobbies, self._committer,
+            *self._league_rows, tables, self.lobbies, self._committer,
             self.away, self.servers, self.leases, tables.catalogue,
         )  # fmt: skip
 

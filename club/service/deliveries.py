@@ -58,6 +58,17 @@ class Deliveries:
     async def undelivered_games(self, older_than: float) -> list[int]:
         return await self._telling.undelivered_games(older_than)
 
+    async def still_queued(self, delivery: Delivery) -> bool:
+        """Whether updates of `delivery` are still queued: told, but not yet marked delivered
+        (in a database several processes share, another may have told and marked them)."""
+        queued = await self._telling.pending(delivery.game_id)
+        return bool(queued) and queued[0].id <= delivery.upto
+
+    async def opened_at(self, game_id: int) -> float | None:
+        """When the game was opened (Unix seconds); None for a game the store does not hold."""
+        row = await self._games.get(game_id)
+        return None if row is None else row.created_at
+
     async def public_view(self, game_id: int) -> View | None:
         """The game's public board as it stands (None for a game that is not running)."""
         row = await self._games.get(game_id)

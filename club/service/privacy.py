@@ -218,6 +218,15 @@ class PrivacyService:
 
     # Departed servers
 
+    async def server_left(self, guild_id: int) -> None:
+        """The bot was removed from the server now; its data is purged once the grace is over
+        (counted from its first removal, when one is recorded already)."""
+        await self._privacy.server_left(guild_id, self._tables.now())
+
+    async def server_back(self, guild_id: int) -> bool:
+        """The bot is on the server again: its data is kept. Whether it had been removed."""
+        return await self._privacy.server_back(guild_id)
+
     async def purge_departed(self, grace_days: float, mine: Callable[[int], bool]) -> list[int]:
         """Delete the data of every server (of those `mine` says this process serves) that
         removed the bot over `grace_days` ago; the servers purged. One log line each."""

@@ -41,7 +41,7 @@ class Card:
 
 
 class Ratings:
-    """The stats and ratings kept in `store`, of the games in `catalogue`."""
+    """The stats and ratings kept in the `ledger`, of the games in `catalogue`."""
 
     def __init__(self, ledger: Ledger, catalogue: Catalogue) -> None:
         self._ledger = ledger

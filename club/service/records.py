@@ -88,8 +88,8 @@ class Replay:
 
 
 class History:
-    """The records and replays of the games in `store`, their rules and titles found in
-    `catalogue`."""
+    """The records and replays of the games in `games` (their moves in `moves`), their rules
+    and titles found in `catalogue`."""
 
     def __init__(self, games: Games, moves: Moves, catalogue: Catalogue) -> None:
         self._games = games

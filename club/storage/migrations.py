@@ -34,7 +34,7 @@ class Dialects(NamedTuple):
     postgresql: str
 
 
-Step = str | Dialects
+MigrationStep = str | Dialects
 
 
 def _moves_kinds(version: int, kinds: str) -> Dialects:
@@ -67,7 +67,7 @@ FROM moves;
     )
 
 
-MIGRATIONS: tuple[tuple[Step, ...], ...] = (
+MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
     (
         """
     CREATE TABLE games (
@@ -381,7 +381,7 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
 a migration, once released, is never changed."""
 
 
-def render(step: Step, dialect: str) -> str:
+def render(step: MigrationStep, dialect: str) -> str:
     """One step in `dialect` (`sqlite` or `postgresql`), its type words filled in."""
     text = getattr(step, dialect) if isinstance(step, Dialects) else step
     return text.format(**TYPES[dialect])

@@ -95,9 +95,9 @@ async def run(name: str, interaction: FakeInteraction, **options: Any) -> str:
     return ""
 
 
-async def snapshot(service: TableService) -> list[Any]:
+async def snapshot(storage: Storage) -> list[Any]:
     """Every row of every table: what a refusal must leave alone."""
-    db = service.store.db
+    db = storage.db
     return [
         list(await db.execute_fetchall(f"SELECT * FROM {table} ORDER BY 1, 2"))
         for table in ("games", "seats", "moves")
@@ -112,11 +112,13 @@ def test_every_command_is_checked() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(set(COMMANDS) - EVERYWHERE))
-async def test_a_command_in_a_direct_message_is_refused(name: str, service: TableService) -> None:
-    before = await snapshot(service)
+async def test_a_command_in_a_direct_message_is_refused(
+    name: str, service: TableService, storage: Storage
+) -> None:
+    before = await snapshot(storage)
     said = await run(name, FakeInteraction(service, in_dm=True))
     assert said == "Games are played in server channels, not in direct messages."
-    assert await snapshot(service) == before
+    assert await snapshot(storage) == before
 
 
 @pytest.mark.parametrize("name", sorted(EVERYWHERE))
@@ -133,12 +135,12 @@ async def test_help_and_rules_answer_anywhere(
     "name", sorted(set(COMMANDS) - EVERYWHERE - set(RECORDS) - {n for n in COMMANDS if "new" in n})
 )
 async def test_a_command_where_there_is_no_game_is_refused(
-    name: str, service: TableService
+    name: str, service: TableService, storage: Storage
 ) -> None:
-    before = await snapshot(service)
+    before = await snapshot(storage)
     said = await run(name, FakeInteraction(service, in_dm=False))
     assert "There is no game in this channel" in said
-    assert await snapshot(service) == before
+    assert await snapshot(storage) == before
 
 
 @pytest.mark.parametrize("name", sorted(RECORDS))
@@ -149,14 +151,16 @@ async def test_a_record_where_no_game_was_played_says_so(name: str, service: Tab
 
 
 @pytest.mark.parametrize("name", PLAYING)
-async def test_playing_before_the_start_is_refused(name: str, service: TableService) -> None:
+async def test_playing_before_the_start_is_refused(
+    name: str, service: TableService, storage: Storage
+) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={}
     )
-    before = await snapshot(service)
+    before = await snapshot(storage)
     said = await run(name, FakeInteraction(service, in_dm=False))
     assert "not started" in said
-    assert await snapshot(service) == before
+    assert await snapshot(storage) == before
 
 
 @pytest.mark.parametrize(
@@ -172,9 +176,9 @@ async def test_playing_before_the_start_is_refused(name: str, service: TableServ
     ],
 )
 async def test_bad_options_at_new_are_refused_before_a_lobby_opens(
-    game: str, options: dict[str, Any], told: str, service: TableService
+    game: str, options: dict[str, Any], told: str, service: TableService, storage: Storage
 ) -> None:
-    before = await snapshot(service)
+    before = await snapshot(storage)
     said = await run(f"new {game}", FakeInteraction(service, in_dm=False), **options)
     assert told in said
-    assert await snapshot(service) == before
+    assert await snapshot(storage) == before

@@ -22,6 +22,7 @@ from bot.play.controls import controls_view
 from club.catalogue import CATALOGUE, Catalogue
 from club.service import Controls, Lobby, Notice, TableService
 from club.service.computer_seats import computer_id
+from club.storage import Storage
 from engine.leylines import GAME
 from tests.bot.fakes import FakeResponse
 from tests.conftest import Backend
@@ -158,7 +159,9 @@ def png(message: FakeMessage) -> Image.Image:
     return Image.open(io.BytesIO(file.fp.read()))
 
 
-async def test_moves_within_a_phase_edit_one_board_message(service: TableService) -> None:
+async def test_moves_within_a_phase_edit_one_board_message(
+    service: TableService, storage: Storage
+) -> None:
     game_id = await numbers_table(service)
     courier, channel, users = courier_for(service)
     assert (await courier.flush(game_id)).problem is None
@@ -179,7 +182,7 @@ async def test_moves_within_a_phase_edit_one_board_message(service: TableService
     await courier.flush(game_id)
     assert len(channel.messages) == 2  # the end is a new message
     assert "Game over." in channel.messages[-1].parts["content"]
-    assert await service.store.outbox.pending(game_id) == []
+    assert await storage.outbox.pending(game_id) == []
 
 
 async def test_a_new_player_to_act_gets_a_new_message_that_pings_them(
@@ -231,6 +234,7 @@ async def test_a_long_dm_comes_in_messages_discord_takes_the_menu_with_the_last(
 
 async def test_a_refused_post_is_sent_shorter_and_the_dms_still_go(
     service: TableService,
+    storage: Storage,
 ) -> None:
     game_id = await numbers_table(service)
     courier, channel, users = courier_for(service)
@@ -240,11 +244,12 @@ async def test_a_refused_post_is_sent_shorter_and_the_dms_still_go(
     [board] = channel.messages
     assert "view" not in board.parts and "Waiting for" in board.parts["content"]
     assert all(len(user.received) == 1 for user in users.values())
-    assert await service.store.outbox.pending(game_id) == []
+    assert await storage.outbox.pending(game_id) == []
 
 
 async def test_a_channel_that_refuses_everything_loses_no_dm_and_says_why(
     service: TableService,
+    storage: Storage,
 ) -> None:
     game_id = await numbers_table(service)
     courier, channel, users = courier_for(service)
@@ -253,19 +258,19 @@ async def test_a_channel_that_refuses_everything_loses_no_dm_and_says_why(
     assert report.problem is not None and "permission" in report.problem
     assert channel.messages == []
     assert all(len(user.received) == 1 for user in users.values())
-    assert len(await service.store.moves.of(game_id)) == 0
-    assert (await service.store.games.get(game_id) or pytest.fail()).status == "active"
+    assert len(await storage.moves.of(game_id)) == 0
+    assert (await storage.games.get(game_id) or pytest.fail()).status == "active"
 
 
-async def test_a_deleted_channel_closes_its_game(service: TableService) -> None:
+async def test_a_deleted_channel_closes_its_game(service: TableService, storage: Storage) -> None:
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
     channel.refuse = [http_error(404, 10003)]
     report = await courier.flush(game_id)
     assert report.problem is not None and "gone" in report.problem
-    row = await service.store.games.get(game_id)
+    row = await storage.games.get(game_id)
     assert row is not None and row.status == "abandoned"
-    assert await service.store.outbox.pending(game_id) == []
+    assert await storage.outbox.pending(game_id) == []
     assert await service.deliveries.undelivered_games(float("inf")) == []
 
 
@@ -369,11 +374,12 @@ class SlowChannel(FakeChannel):
 async def test_two_processes_flushing_one_game_deliver_its_updates_once(
     postgresql: Backend,
 ) -> None:
-    services = []
+    services, stores = [], []
     for holder in ("shards 0 of 2", "shards 1 of 2"):
         store = postgresql.store()
         await store.open()
         services.append(TableService(store, holder=holder))
+        stores.append(store)
     game_id = await leylines_table(services[0])
     channel = SlowChannel()
     users = {p.user_id: FakeUser() for p in (ANN, BOB, CAT)}
@@ -383,6 +389,6 @@ async def test_two_processes_flushing_one_game_deliver_its_updates_once(
     assert [report.problem for report in reports] == [None, None]
     [board] = channel.messages  # one board, not one per process
     assert "your turn" in board.parts["content"]
-    assert await services[1].store.outbox.pending(game_id) == []
-    for service in services:
-        await service.store.close()
+    assert await stores[1].outbox.pending(game_id) == []
+    for store in stores:
+        await store.close()

@@ -17,6 +17,7 @@ from bot.play.controls import controls_view
 from club.catalogue import CATALOGUE
 from club.service import Player, TableService
 from club.service.projection import KEPT_NARRATION
+from club.storage import Storage
 from club.storage.rows import Living
 
 MENTION = re.compile(r"<@\d+>")
@@ -103,7 +104,7 @@ async def check_delivery(service: TableService, game_id: int, key: str) -> bool:
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
 async def test_every_message_of_a_random_game_at_the_largest_table_fits(
-    service: TableService, key: str
+    service: TableService, storage: Storage, key: str
 ) -> None:
     """Whole random games (Agents: its first moves) through the service: each update's channel
     posts, edits and DMs pass Discord's limits (`limits.check`, raised by the builders)."""
@@ -132,10 +133,10 @@ async def test_every_message_of_a_random_game_at_the_largest_table_fits(
         overflowed |= await check_delivery(service, game_id, key)
         if update.finished:
             break
-    assert await service.store.outbox.pending(game_id) == []
+    assert await storage.outbox.pending(game_id) == []
     if key == "marsvsearth":  # threat resolutions at 10 players outgrow a message's text
         assert overflowed
-    row = await service.store.games.get(game_id)
+    row = await storage.games.get(game_id)
     assert row is not None
     living = row.living
     assert living != Living() and len(living.text) <= KEPT_NARRATION

@@ -10,6 +10,7 @@ import pytest
 
 from bot.courier.replies import AFTER_COMMIT, APOLOGY, answer_error
 from club.service import TableService
+from club.storage import Storage
 from tests.bot.test_lobby_message import LobbyPost, interaction, lobby_of_three
 from tests.service.fixtures import ANN, CAT, CHANNEL
 
@@ -25,7 +26,7 @@ class Broken(LobbyPost):
     ("player", "action", "stage"), [(CAT, "join", "saved"), (ANN, "start", "queued")]
 )
 async def test_a_failed_lobby_edit_after_a_commit_is_answered_truthfully(
-    service: TableService, player: Any, action: str, stage: str
+    service: TableService, storage: Storage, player: Any, action: str, stage: str
 ) -> None:
     seating, post = await lobby_of_three(service)
     acting = interaction(Broken(post.text), player, "command")
@@ -33,6 +34,6 @@ async def test_a_failed_lobby_edit_after_a_commit_is_answered_truthfully(
         await seating.act(acting, action)
     await answer_error(acting, failed.value)
     assert acting.response.said[-1] == AFTER_COMMIT[stage] != APOLOGY
-    row = await service.store.games.open_in(CHANNEL)  # the action stands
+    row = await storage.games.open_in(CHANNEL)  # the action stands
     assert row is not None and player.user_id in {s.user_id for s in row.seats}
     assert row.status == ("active" if action == "start" else "lobby")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, cast
@@ -17,7 +18,13 @@ from bot.config import ConfigError, health_stale_seconds, process_name
 from bot.operations.cog import ADMINS_ONLY, StatusCommands
 from club.faults import Faults
 from club.operations.backup import BackupFailed, backup
-from club.operations.figures import describe, duration, gather, waiting_on_computers
+from club.operations.figures import (
+    Figures,
+    describe,
+    duration,
+    gather,
+    waiting_on_computers,
+)
 from club.operations.health import check, judge
 from club.operations.heartbeat import HeartbeatWriter
 from club.service import Player, TableError, TableService
@@ -83,19 +90,19 @@ def test_a_heartbeat_is_healthy_until_it_is_older_than_the_limit() -> None:
     assert not never.healthy and "shards 1 of 2" in never.line
 
 
-async def test_each_process_has_its_own_heartbeat(service: TableService) -> None:
+async def test_each_process_has_its_own_heartbeat(service: TableService, storage: Storage) -> None:
     clock = Clock()
-    one = HeartbeatWriter(service.store, "shards 0 of 2", clock=clock)
-    other = HeartbeatWriter(service.store, "shards 1 of 2", clock=clock)
-    assert not (await check(service.store, one.process, clock(), 90)).healthy
+    one = HeartbeatWriter(storage, "shards 0 of 2", clock=clock)
+    other = HeartbeatWriter(storage, "shards 1 of 2", clock=clock)
+    assert not (await check(storage, one.process, clock(), 90)).healthy
     await one.beat()
     await other.beat()
     clock.now += 60
     await other.beat()
     clock.now += 40  # one's beat is 100 s old, other's 40 s
-    assert not (await check(service.store, "shards 0 of 2", clock(), 90)).healthy
-    assert (await check(service.store, "shards 1 of 2", clock(), 90)).healthy
-    beats = {b.process: b for b in await service.store.operations.heartbeats()}
+    assert not (await check(storage, "shards 0 of 2", clock(), 90)).healthy
+    assert (await check(storage, "shards 1 of 2", clock(), 90)).healthy
+    beats = {b.process: b for b in await storage.operations.heartbeats()}
     assert beats["shards 1 of 2"].beat_at == clock.now - 40
     assert beats["shards 1 of 2"].started_at == clock.now - 100
 
@@ -106,18 +113,19 @@ def count_waiting(service: TableService) -> Callable[[], Awaitable[int]]:
 
 async def test_the_figures_count_games_computer_turns_and_queued_updates(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=10, creator=ANN, game_key="leylines", options={}
     )
     await open_table(service, 20)
     await open_table(service, 30, computer=True)  # Ann moves first: no computer's turn yet
-    await HeartbeatWriter(service.store, "all shards", clock=Clock(500.0)).beat()
-    figures = await gather(service.store, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
+    await HeartbeatWriter(storage, "all shards", clock=Clock(500.0)).beat()
+    figures = await gather(storage, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
     assert (figures.counts.lobbies, figures.counts.active) == (1, 2)
     assert (figures.counts.with_computers, figures.waiting_on_computers) == (1, 0)
     await play_one(service, 30)
-    figures = await gather(service.store, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
+    figures = await gather(storage, "SQLite data/bot.sqlite3", 560.0, count_waiting(service))
     assert figures.waiting_on_computers == 1
     queued = figures.counts.queued
     assert queued >= 3 and figures.counts.oldest_queued is not None
@@ -150,9 +158,15 @@ class Interaction:
         self.followup = FakeFollowup(self.response)
 
 
-async def test_status_answers_administrators_only_and_privately(service: TableService) -> None:
+async def test_status_answers_administrators_only_and_privately(
+    service: TableService, storage: Storage
+) -> None:
     faults = Faults()
-    status = StatusCommands(service, "SQLite bot.sqlite3", "all shards", faults)
+
+    def figures() -> Awaitable[Figures]:
+        return gather(storage, "SQLite bot.sqlite3", time.time(), count_waiting(service))
+
+    status = StatusCommands(figures, "all shards", faults)
     stranger = Interaction(administrator=False)
     await status.status.callback(status, cast(Any, stranger))
     assert stranger.response.sent == [(ADMINS_ONLY, True)]

@@ -6,7 +6,6 @@ once."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -19,9 +18,9 @@ from club.catalogue import CATALOGUE
 from club.review.reviews import Reviews
 from club.service import TableService
 from club.storage import Storage
-from club.storage.sqlite import SqliteDatabase
 from tests.bot.fakes import FakeFollowup, FakeResponse
-from tests.service.fixtures import CHANNEL, serve
+from tests.conftest import Backend, sqlite_backend
+from tests.service.fixtures import CHANNEL
 from tests.service.test_reviews import PLANNED, Slow, blundered
 
 CREATED = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -91,17 +90,23 @@ class Interaction:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    yield await serve(store, seed=1)
-    await store.close()
+def backend(tmp_path: Path) -> Backend:
+    """A fresh SQLite file: reviews are tested on SQLite only."""
+    return sqlite_backend(tmp_path)
 
 
-def cog_on(service: TableService, waited: float) -> tuple[ReviewCommands, Slow]:
+@pytest.fixture
+def service(storage: Storage) -> TableService:
+    return TableService(storage, seed_source=lambda: 1)
+
+
+def cog_on(service: TableService, storage: Storage, waited: float) -> tuple[ReviewCommands, Slow]:
     """The cog whose reviews run on a slow host (0.3 s a simulation, so the review of the
     blundered game takes its whole deadline), begun `waited` seconds after the command."""
     slow = Slow(per_sample=0.3)
-    reviews = Reviews(service.store, CATALOGUE, slow, simulations=PLANNED, clock=slow.clock)
+    reviews = Reviews(
+        storage.games, storage.moves, CATALOGUE, slow, simulations=PLANNED, clock=slow.clock
+    )
 
     def now() -> datetime:
         return CREATED + timedelta(seconds=waited + slow.now)
@@ -115,9 +120,10 @@ async def review(cog: ReviewCommands, interaction: Interaction) -> None:
 
 async def test_a_review_done_within_14_minutes_fills_the_private_reply(
     service: TableService,
+    storage: Storage,
 ) -> None:
     user, _, _ = await blundered(service)
-    cog, slow = cog_on(service, waited=60.0)
+    cog, slow = cog_on(service, storage, waited=60.0)
     asked = Interaction(user)
     await review(cog, asked)
     assert 60.0 + slow.now < LATE_SECONDS
@@ -127,9 +133,11 @@ async def test_a_review_done_within_14_minutes_fills_the_private_reply(
     assert asked.user.sent == [] and asked.client.channel.sent == []
 
 
-async def test_a_review_done_after_14_minutes_comes_by_dm(service: TableService) -> None:
+async def test_a_review_done_after_14_minutes_comes_by_dm(
+    service: TableService, storage: Storage
+) -> None:
     user, _, _ = await blundered(service)
-    cog, slow = cog_on(service, waited=8 * 60.0)  # behind another review, say
+    cog, slow = cog_on(service, storage, waited=8 * 60.0)  # behind another review, say
     asked = Interaction(user)
     await review(cog, asked)
     assert 8 * 60.0 + slow.now >= LATE_SECONDS
@@ -141,9 +149,11 @@ async def test_a_review_done_after_14_minutes_comes_by_dm(service: TableService)
     assert asked.client.channel.sent == []
 
 
-async def test_a_late_review_to_closed_dms_says_to_ask_again(service: TableService) -> None:
+async def test_a_late_review_to_closed_dms_says_to_ask_again(
+    service: TableService, storage: Storage
+) -> None:
     user, _, _ = await blundered(service)
-    cog, slow = cog_on(service, waited=8 * 60.0)
+    cog, slow = cog_on(service, storage, waited=8 * 60.0)
     asked = Interaction(user, closed_dms=True)
     await review(cog, asked)
     [(text, files, mentions)] = asked.client.channel.sent

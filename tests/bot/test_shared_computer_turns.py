@@ -44,10 +44,11 @@ async def test_two_processes_woken_for_one_computer_turn_think_it_once(
 ) -> None:
     channel = FakeChannel()
     client = cast(Any, FakeClient({ANN.user_id: FakeUser()}, channel))
-    processes = []
+    processes, stores = [], []
     for holder in ("shards 0 of 2", "shards 1 of 2"):
         store = postgresql.store()
         await store.open()
+        stores.append(store)
         service = TableService(store, holder=holder)
         courier = Courier(client, service, Pictures(), controls_view)
         processes.append(ComputerPlayers(service, courier, CountedThinkers(), pause=0.2))
@@ -62,21 +63,22 @@ async def test_two_processes_woken_for_one_computer_turn_think_it_once(
     await until_idle(processes)
     thought = [len(cast(CountedThinkers, players.thinkers).turns) for players in processes]
     assert sorted(thought) == [0, 1]
-    row = await first.store.games.get(game_id)
+    row = await stores[0].games.get(game_id)
     assert row is not None and row.moves_made == 1  # the computer moved; Ann's turn now
     assert await first.computers.computer_turn(game_id) is None
-    for players in processes:
+    for players, store in zip(processes, stores, strict=True):
         await players.close()
-        await players.service.store.close()
+        await store.close()
 
 
 async def test_each_process_sweeps_only_the_games_of_its_shards(postgresql: Backend) -> None:
     near, far = 2 << 22, 3 << 22  # servers of shards 0 and 1 of 2 (server id >> 22, mod 2)
-    processes = []
+    processes, stores = [], []
     for shard in (0, 1):  # each process sees the channel of its own server's game
         client = cast(Any, FakeClient({ANN.user_id: FakeUser()}, FakeChannel(CHANNEL + shard)))
         store = postgresql.store()
         await store.open()
+        stores.append(store)
         service = TableService(store, holder=f"shards {shard} of 2")
         courier = Courier(client, service, Pictures(), controls_view)
         processes.append(
@@ -102,6 +104,6 @@ async def test_each_process_sweeps_only_the_games_of_its_shards(postgresql: Back
     for players, guild in zip(processes, (near, far), strict=True):
         thought = [turn.game_id for turn in cast(CountedThinkers, players.thinkers).turns]
         assert thought == [games[guild]]
-    for players in processes:
+    for players, store in zip(processes, stores, strict=True):
         await players.close()
-        await players.service.store.close()
+        await store.close()

@@ -12,6 +12,7 @@ from bot.courier.pictures import Pictures
 from bot.play.controls import controls_view
 from bot.workers.thinking import Thinkers
 from club.service import TableService, Turn
+from club.storage import Storage
 from tests.bot.test_delivery import FakeChannel, FakeClient, FakeUser
 from tests.hang import HANG_SECONDS
 from tests.service.fixtures import ANN, CHANNEL
@@ -29,7 +30,9 @@ class WatchedThinkers(Thinkers):
         return await super().move_for(turn)
 
 
-async def test_the_computer_thinks_during_its_pause(service: TableService) -> None:
+async def test_the_computer_thinks_during_its_pause(
+    service: TableService, storage: Storage
+) -> None:
     client = cast(Any, FakeClient({ANN.user_id: FakeUser()}, FakeChannel()))
     courier = Courier(client, service, Pictures(), controls_view)
     thinkers = WatchedThinkers()
@@ -42,6 +45,6 @@ async def test_the_computer_thinks_during_its_pause(service: TableService) -> No
     players.wake(game_id)
     async with asyncio.timeout(HANG_SECONDS):
         await thinkers.asked.wait()  # within the hour's pause
-    row = await service.store.games.get(game_id)
+    row = await storage.games.get(game_id)
     assert row is not None and row.moves_made == 0  # not played before the pause is over
     await players.close()

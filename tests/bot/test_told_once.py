@@ -23,6 +23,7 @@ from bot.play.cog import PlayCommands
 from bot.play.controls import controls_view
 from bot.workers.thinking import Thinkers
 from club.service import TableService
+from club.storage import Storage
 from tests.bot.fakes import FakeFollowup, FakeResponse
 from tests.bot.test_delivery import (
     FakeChannel,
@@ -46,13 +47,13 @@ class Once:
     """Replaces the storage's method `name` (`repository.method`) so that its next call fails
     as the database does when it goes away (once, or `times` times); later calls work."""
 
-    def __init__(self, service: TableService, name: str, times: int = 1) -> None:
+    def __init__(self, storage: Storage, name: str, times: int = 1) -> None:
         repository, method = name.split(".")
-        self.real = getattr(getattr(service.store, repository), method)
+        self.real = getattr(getattr(storage, repository), method)
         self.left = times
         self.error: Exception = (
             asyncpg.CannotConnectNowError("the database system is shutting down")
-            if service.store.shared
+            if storage.shared
             else sqlite3.OperationalError("database is locked")
         )
 
@@ -63,13 +64,13 @@ class Once:
         return await self.real(*args, **kwargs)
 
 
-def failing(monkeypatch: pytest.MonkeyPatch, service: TableService, name: str) -> Once:
+def failing(monkeypatch: pytest.MonkeyPatch, storage: Storage, name: str) -> Once:
     """Make the storage's method `name` (`repository.method`) fail once; the leases are used
     even on SQLite (as where several processes share the database)."""
-    monkeypatch.setattr(service.store.database, "shared", True)
-    once = Once(service, name)
+    monkeypatch.setattr(storage.database, "shared", True)
+    once = Once(storage, name)
     repository, method = name.split(".")
-    monkeypatch.setattr(getattr(service.store, repository), method, once)
+    monkeypatch.setattr(getattr(storage, repository), method, once)
     return once
 
 
@@ -128,45 +129,45 @@ def process(service: TableService, channel: FakeChannel, users: dict[int, FakeUs
 
 
 async def test_a_database_error_on_the_lease_is_reported_and_the_next_try_tells_once(
-    monkeypatch: pytest.MonkeyPatch, service: TableService
+    monkeypatch: pytest.MonkeyPatch, service: TableService, storage: Storage
 ) -> None:
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
     await courier.flush(game_id)
     await service.play.move(CHANNEL, ANN, "L c3")
-    failing(monkeypatch, service, "leases.claim")
+    failing(monkeypatch, storage, "leases.claim")
     report = await courier.flush(game_id)  # never raises
     assert report.problem == TOLD_SHORTLY
-    assert len(channel.messages) == 1 and len(await service.store.outbox.pending(game_id)) == 1
+    assert len(channel.messages) == 1 and len(await storage.outbox.pending(game_id)) == 1
 
     assert (await courier.flush(game_id)).problem is None  # the poll's next pass
     assert len(channel.messages) == 2 and "c3" in channel.messages[-1].parts["content"]
-    assert await service.store.outbox.pending(game_id) == []
+    assert await storage.outbox.pending(game_id) == []
 
 
 async def test_a_database_error_giving_the_lease_up_after_telling_is_no_problem(
-    monkeypatch: pytest.MonkeyPatch, service: TableService
+    monkeypatch: pytest.MonkeyPatch, service: TableService, storage: Storage
 ) -> None:
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
-    failing(monkeypatch, service, "leases.release")
+    failing(monkeypatch, storage, "leases.release")
     assert (await courier.flush(game_id)).problem is None
-    assert len(channel.messages) == 1 and await service.store.outbox.pending(game_id) == []
+    assert len(channel.messages) == 1 and await storage.outbox.pending(game_id) == []
 
 
 async def test_updates_told_but_not_marked_are_marked_at_the_next_try_not_told_again(
-    monkeypatch: pytest.MonkeyPatch, service: TableService
+    monkeypatch: pytest.MonkeyPatch, service: TableService, storage: Storage
 ) -> None:
     game_id = await numbers_table(service)
     courier, channel, users = courier_for(service)
-    once = failing(monkeypatch, service, "outbox.delivered")
+    once = failing(monkeypatch, storage, "outbox.delivered")
     assert (await courier.flush(game_id)).problem is None  # the table was told
-    assert once.left == 0 and len(await service.store.outbox.pending(game_id)) == 1
+    assert once.left == 0 and len(await storage.outbox.pending(game_id)) == 1
     [board] = channel.messages
     assert all(len(user.received) == 1 for user in users.values())
 
     await courier.flush(game_id)  # the poll's next pass: marked, not told again
-    assert channel.messages == [board] and await service.store.outbox.pending(game_id) == []
+    assert channel.messages == [board] and await storage.outbox.pending(game_id) == []
     assert all(len(user.received) == 1 for user in users.values())
     await service.play.move(CHANNEL, ANN, "pick 7")
     await courier.flush(game_id)
@@ -175,15 +176,15 @@ async def test_updates_told_but_not_marked_are_marked_at_the_next_try_not_told_a
 
 
 async def test_every_message_of_the_outbox_has_a_nonce_each_try_repeats(
-    monkeypatch: pytest.MonkeyPatch, service: TableService
+    monkeypatch: pytest.MonkeyPatch, service: TableService, storage: Storage
 ) -> None:
     game_id = await numbers_table(service)
-    last = (await service.store.outbox.pending(game_id))[-1]
+    last = (await storage.outbox.pending(game_id))[-1]
     upto, queued_at = last.id, last.queued_at
     channel = Discordish()
     users: dict[int, FakeUser] = {p.user_id: DiscordishUser() for p in (ANN, BOB)}
     users[CAT.user_id] = FakeUser(closed=True)
-    failing(monkeypatch, service, "outbox.delivered")
+    failing(monkeypatch, storage, "outbox.delivered")
     await process(service, channel, users).flush(game_id)  # then the process dies
 
     await process(service, channel, users).flush(game_id)  # restarted within the window
@@ -197,55 +198,58 @@ async def test_every_message_of_the_outbox_has_a_nonce_each_try_repeats(
         assert len(user.received) == 1
     dms = {nonce(game_id, upto, queued_at, f"dm {p.user_id} 0") for p in (ANN, BOB)}
     assert len({post, hint, *dms}) == 4
-    assert await service.store.outbox.pending(game_id) == []
+    assert await storage.outbox.pending(game_id) == []
 
 
 async def test_updates_that_share_an_outbox_id_have_different_nonces(
     service: TableService,
+    storage: Storage,
 ) -> None:
     game_id = await leylines_table(service)
     channel = Discordish()
     users: dict[int, FakeUser] = {p.user_id: FakeUser() for p in (ANN, BOB)}
     courier = process(service, channel, users)
-    ids = [(await service.store.outbox.pending(game_id))[-1].id]
+    ids = [(await storage.outbox.pending(game_id))[-1].id]
     await courier.flush(game_id)
     for person, text in ((ANN, "L c3"), (BOB, "M d4")):
         await service.play.move(CHANNEL, person, text)
-        ids.append((await service.store.outbox.pending(game_id))[-1].id)
+        ids.append((await storage.outbox.pending(game_id))[-1].id)
         await courier.flush(game_id)
-    if service.store.shared is False:
+    if storage.shared is False:
         assert len(set(ids)) == 1  # SQLite gives a delivered entry's id again
     assert len(set(channel.sent_nonces)) == 3 and len(channel.messages) == 3
     assert "d4" in channel.messages[-1].parts["content"]
 
 
-async def test_a_post_made_and_deleted_since_is_not_made_again(service: TableService) -> None:
+async def test_a_post_made_and_deleted_since_is_not_made_again(
+    service: TableService, storage: Storage
+) -> None:
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
     channel.refuse = [http_error(404, 10008)]  # Discord: its nonce's message was deleted
     assert (await courier.flush(game_id)).problem is None
-    assert channel.messages == [] and await service.store.outbox.pending(game_id) == []
+    assert channel.messages == [] and await storage.outbox.pending(game_id) == []
 
 
 async def test_a_restart_after_the_nonce_window_finds_the_post_already_made(
-    monkeypatch: pytest.MonkeyPatch, service: TableService
+    monkeypatch: pytest.MonkeyPatch, service: TableService, storage: Storage
 ) -> None:
     game_id = await leylines_table(service)
     channel = Discordish(window=False)  # Discord has forgotten the nonces
     users: dict[int, FakeUser] = {p.user_id: FakeUser() for p in (ANN, BOB)}
     await process(service, channel, users).flush(game_id)
     await service.play.move(CHANNEL, ANN, "L c3")
-    failing(monkeypatch, service, "outbox.delivered")
+    failing(monkeypatch, storage, "outbox.delivered")
     await process(service, channel, users).flush(game_id)  # posts, then the process dies
     opening, posted = channel.messages
     reads = channel.reads
-    await service.store.db.execute("UPDATE outbox SET created_at = created_at - 600")  # later
+    await storage.db.execute("UPDATE outbox SET created_at = created_at - 600")  # later
 
     restarted = process(service, channel, users)
     assert (await restarted.flush(game_id)).problem is None
     assert channel.messages == [opening, posted] and channel.reads == reads + 1
-    assert await service.store.outbox.pending(game_id) == []
-    assert (await service.store.games.get(game_id) or pytest.fail()).living.message_id == posted.id
+    assert await storage.outbox.pending(game_id) == []
+    assert (await storage.games.get(game_id) or pytest.fail()).living.message_id == posted.id
     await service.play.move(CHANNEL, BOB, "M d4")
     await restarted.flush(game_id)  # updates made since the start: the channel is not read
     assert len(channel.messages) == 3 and channel.reads == reads + 1
@@ -283,12 +287,12 @@ async def move_as_the_bot_does(service: TableService, courier: Courier, text: st
 
 @pytest.mark.parametrize("fails", ["leases.claim", "outbox.delivered"])
 async def test_the_mover_is_told_the_truth_when_the_database_fails_after_the_commit(
-    monkeypatch: pytest.MonkeyPatch, service: TableService, fails: str
+    monkeypatch: pytest.MonkeyPatch, service: TableService, storage: Storage, fails: str
 ) -> None:
     game_id = await leylines_table(service)
     courier, channel, _ = courier_for(service)
     await courier.flush(game_id)
-    failing(monkeypatch, service, fails)
+    failing(monkeypatch, storage, fails)
     said = await move_as_the_bot_does(service, courier, "L c3")
     assert APOLOGY not in said and said[0].startswith("Done")
     if fails == "leases.claim":  # nothing told yet
@@ -298,8 +302,8 @@ async def test_the_mover_is_told_the_truth_when_the_database_fails_after_the_com
         assert said[1:] == [] and len(channel.messages) == 2
     await courier.flush(game_id)  # the poll's next pass
     assert len(channel.messages) == 2 and "c3" in channel.messages[-1].parts["content"]
-    assert await service.store.outbox.pending(game_id) == []
-    assert len(await service.store.moves.of(game_id)) == 1
+    assert await storage.outbox.pending(game_id) == []
+    assert len(await storage.moves.of(game_id)) == 1
 
 
 async def test_an_unexpected_error_after_the_commit_is_never_nothing_was_changed(

@@ -39,10 +39,13 @@ def interaction(faults: Faults) -> Any:
     )
 
 
-async def moves_until_refused(service: TableService) -> tuple[sqlite3.OperationalError, int]:
-    """Ann's and Bob's moves until the database refuses one: the error and the moves saved."""
+async def moves_until_refused(
+    service: TableService, store: Storage
+) -> tuple[sqlite3.OperationalError, int]:
+    """Ann's and Bob's moves until the database (`store`, the service's) refuses one: the error
+    and the moves saved."""
     for _ in range(60):
-        row = await service.store.games.open_in(CHANNEL)
+        row = await store.games.open_in(CHANNEL)
         assert row is not None
         offers = {p: await service.looking.suggestions(CHANNEL, p.user_id, "") for p in (ANN, BOB)}
         player, offered = next((p, moves) for p, moves in offers.items() if moves)
@@ -65,7 +68,7 @@ async def test_a_move_the_database_cannot_save_is_refused_whole_and_said_once_a_
     await started(service)
     [(pages,)] = await store.db.execute_fetchall("PRAGMA page_count")
     await store.db.execute(limit.format(pages=pages))
-    error, saved = await moves_until_refused(service)
+    error, saved = await moves_until_refused(service, store)
     assert unsavable(error) and words in str(error).replace("read-only", "readonly")
     row = await store.games.open_in(CHANNEL)
     assert row is not None and row.moves_made == saved  # nothing of the refused move

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any, cast
 
@@ -21,10 +20,9 @@ from ai.kit import Kit
 from club.catalogue import CATALOGUE, Catalogue, CatalogueError
 from club.review.reviews import Reviews
 from club.service import Player, TableService, TableUpdate
+from club.storage import Storage
 from render.leylines import RENDERER as LEYLINES_RENDERER
 from tests.catalogue.nim import ENTRY, GAME, TOY, Nim
-from tests.conftest import Backend
-from tests.service.fixtures import serve
 from tests.service.posted import board
 
 ANN = Player(101, "Ann")
@@ -33,11 +31,9 @@ CHANNEL = 1000
 
 
 @pytest.fixture
-async def service(backend: Backend) -> AsyncIterator[TableService]:
+def service(storage: Storage) -> TableService:
     """The real table service on a fresh database, knowing only the toy catalogue's games."""
-    store = backend.store()
-    yield await serve(store, seed=7, catalogue=TOY)
-    await store.close()
+    return TableService(storage, seed_source=lambda: 7, catalogue=TOY)
 
 
 def to_move(update: TableUpdate) -> int:
@@ -49,6 +45,7 @@ def to_move(update: TableUpdate) -> int:
 
 async def test_a_toy_game_plays_to_its_end_through_the_table_service(
     service: TableService,
+    storage: Storage,
 ) -> None:
     assert "nim" not in CATALOGUE  # the bot's own catalogue does not know it
     await service.lobbies.new_lobby(
@@ -76,7 +73,7 @@ async def test_a_toy_game_plays_to_its_end_through_the_table_service(
     assert len(replay.frames) == 6 and replay.frames[-1].view == view
     [stats] = (await service.ratings.stats(1, ANN.user_id, "Ann")).text.splitlines()[:1]
     assert stats.startswith("**Nim** · ")
-    reviews = Reviews(service.store, TOY, in_this_thread, simulations=100)
+    reviews = Reviews(storage.games, storage.moves, TOY, in_this_thread, simulations=100)
     reviewed = await reviews.review(CHANNEL, ANN.user_id, None, ignored)
     assert reviewed.text.startswith(f"**Review of Nim #{update.game_id}: ")
 

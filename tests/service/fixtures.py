@@ -4,12 +4,10 @@ store, a Ley Lines game started, a game seated and one played out to its end."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
-from club.catalogue import CATALOGUE
 from club.service import Player, TableService
 from club.storage import Storage
 from club.storage.sqlite import SqliteDatabase
@@ -88,9 +86,10 @@ async def seat(
 async def play_out(service: TableService, channel: int, players: tuple[Player, ...]) -> None:
     """Random legal moves (seeded) by the seats' players until the game ends."""
     chooser = random.Random(SEED)
-    while (row := await service.store.games.open_in(channel)) is not None:
-        game = CATALOGUE[row.game_key].game
-        state = game.from_json(json.loads(row.state or "{}"))
-        actor = chooser.choice(sorted(game.actors(state)))
-        move = chooser.choice(game.legal_moves(state, actor))
-        await service.play.move(channel, players[actor], game.notation(move))
+    finished = False
+    while not finished:
+        table = await service.tables.load(channel, status="active")
+        actor = chooser.choice(table.actors())
+        move = chooser.choice(table.game.legal_moves(table.state, actor))
+        update = await service.play.move(channel, players[actor], table.game.notation(move))
+        finished = update.finished

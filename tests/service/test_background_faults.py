@@ -105,9 +105,9 @@ class Bot:
 
 
 async def poll_of(
-    service: TableService, courier: Courier, *, connected: bool = True
+    service: TableService, storage: Storage, courier: Courier, *, connected: bool = True
 ) -> tuple[PollLoop, HeartbeatWriter]:
-    heartbeat = HeartbeatWriter(service.store, "all shards", clock=Clock())
+    heartbeat = HeartbeatWriter(storage, "all shards", clock=Clock())
     poll = PollLoop(
         cast(Any, Bot()),
         service,
@@ -126,23 +126,26 @@ async def one_pass(poll: PollLoop) -> None:
 
 async def test_a_pass_delivers_the_other_games_when_one_fails_and_beats(
     service: TableService,
+    storage: Storage,
 ) -> None:
     first, second, third = await tables(service, "leylines", {"first": 1}, range(1, 4))
     courier = Courier(failing=second)
-    poll, heartbeat = await poll_of(service, courier)
+    poll, heartbeat = await poll_of(service, storage, courier)
     try:
         await one_pass(poll)
         assert courier.flushed == [first, third]
         assert poll.faults.kinds["delivery"].count == 1
         assert heartbeat.last_beat is not None
-        assert [b.process for b in await service.store.operations.heartbeats()] == ["all shards"]
+        assert [b.process for b in await storage.operations.heartbeats()] == ["all shards"]
     finally:
         await poll.cog_unload()
 
 
-async def test_no_heartbeat_after_a_pass_that_could_not_read(service: TableService) -> None:
+async def test_no_heartbeat_after_a_pass_that_could_not_read(
+    service: TableService, storage: Storage
+) -> None:
     await tables(service, "leylines", {"first": 1}, range(1, 2))
-    poll, heartbeat = await poll_of(service, Courier(failing=0))
+    poll, heartbeat = await poll_of(service, storage, Courier(failing=0))
 
     async def unreadable(older_than: float) -> list[int]:
         raise BROKEN
@@ -151,14 +154,16 @@ async def test_no_heartbeat_after_a_pass_that_could_not_read(service: TableServi
     try:
         await one_pass(poll)
         await one_pass(poll)
-        assert heartbeat.last_beat is None and await service.store.operations.heartbeats() == []
+        assert heartbeat.last_beat is None and await storage.operations.heartbeats() == []
         assert poll.faults.kinds["poll read"].count == 2
     finally:
         await poll.cog_unload()
 
 
-async def test_no_heartbeat_while_the_gateway_is_not_connected(service: TableService) -> None:
-    poll, heartbeat = await poll_of(service, Courier(failing=0), connected=False)
+async def test_no_heartbeat_while_the_gateway_is_not_connected(
+    service: TableService, storage: Storage
+) -> None:
+    poll, heartbeat = await poll_of(service, storage, Courier(failing=0), connected=False)
     try:
         await one_pass(poll)
         assert heartbeat.last_beat is None
@@ -166,13 +171,15 @@ async def test_no_heartbeat_while_the_gateway_is_not_connected(service: TableSer
         await poll.cog_unload()
 
 
-async def test_a_failed_heartbeat_never_ends_the_poll(service: TableService) -> None:
-    poll, heartbeat = await poll_of(service, Courier(failing=0))
+async def test_a_failed_heartbeat_never_ends_the_poll(
+    service: TableService, storage: Storage
+) -> None:
+    poll, heartbeat = await poll_of(service, storage, Courier(failing=0))
 
     async def broken(*args: Any) -> None:
         raise BROKEN
 
-    setattr(service.store.operations, "beat", broken)  # noqa: B010
+    setattr(storage.operations, "beat", broken)  # noqa: B010
     try:
         await one_pass(poll)
         assert heartbeat.last_beat is None and poll.faults.kinds["poll"].count == 1

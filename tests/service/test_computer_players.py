@@ -12,6 +12,7 @@ import pytest
 from bot.workers.thinking import think
 from club.catalogue import CATALOGUE
 from club.service import STALE, Player, TableError, TableService, Turn
+from club.storage import Storage
 from club.storage.rows import SeatRow
 from tests.service.posted import dms, posted
 from tests.service.secret_numbers import WITH_NUMBERS
@@ -39,8 +40,8 @@ async def lobby_with_computers(
     )
 
 
-async def seats(service: TableService) -> tuple[SeatRow, ...]:
-    row = await service.store.games.open_in(CHANNEL)
+async def seats(storage: Storage) -> tuple[SeatRow, ...]:
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None
     return row.seats
 
@@ -55,10 +56,12 @@ def chosen(turn: Turn) -> str:
     return think(turn)
 
 
-async def test_computer_players_take_named_seats_with_their_level(service: TableService) -> None:
+async def test_computer_players_take_named_seats_with_their_level(
+    service: TableService, storage: Storage
+) -> None:
     await lobby_with_computers(service, "merchants", 2, "random")
     lobby = await service.lobbies.add_computer(CHANNEL, ANN, "random")
-    assert [(s.user_id, s.display_name, s.level) for s in await seats(service)] == [
+    assert [(s.user_id, s.display_name, s.level) for s in await seats(storage)] == [
         (ANN.user_id, "Ann", None),
         (-1, "Ada (computer)", "random"),
         (-2, "Bram (computer)", "random"),
@@ -74,10 +77,11 @@ async def test_computer_players_take_named_seats_with_their_level(service: Table
 
 async def test_seating_computers_is_refused_beyond_the_table_or_by_outsiders(
     service: TableService,
+    storage: Storage,
 ) -> None:
     with pytest.raises(TableError, match="at most 2 players"):
         await lobby_with_computers(service, "leylines", 2)
-    assert await service.store.games.open_in(CHANNEL) is None  # nothing was opened
+    assert await storage.games.open_in(CHANNEL) is None  # nothing was opened
     with pytest.raises(TableError, match="no level 'wild'"):
         await lobby_with_computers(service, "leylines", 1, "wild")
     await lobby_with_computers(service, "leylines", 1)
@@ -109,10 +113,11 @@ async def test_no_searching_computer_in_a_game_the_search_cannot_play(
 
 async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await lobby_with_computers(service, "agents", 1)
     opening = await service.lobbies.start(CHANNEL, ANN)
-    [entry] = [o.payload for o in await service.store.outbox.pending(opening.game_id)]
+    [entry] = [o.payload for o in await storage.outbox.pending(opening.game_id)]
     assert {p["user"] for p in entry["private"]} == {ANN.user_id}  # the computer is sent nothing
     assert {n.user_id for n in dms(opening)} == {ANN.user_id}
     assert "<@-1>" not in posted(opening)
@@ -120,6 +125,7 @@ async def test_a_computer_is_named_not_pinged_and_told_nothing_privately(
 
 async def test_the_computer_plays_its_turn_and_a_stale_choice_changes_nothing(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={"first": 2},
@@ -134,15 +140,16 @@ async def test_the_computer_plays_its_turn_and_a_stale_choice_changes_nothing(
     assert await service.computers.computer_turn(game_id) is None  # Ann's turn now
     with pytest.raises(TableError, match=STALE):
         await service.computers.play_computer(turn, chosen(turn))
-    assert (await service.store.games.get(game_id) or pytest.fail()).moves_made == 1
+    assert (await storage.games.get(game_id) or pytest.fail()).moves_made == 1
 
 
 async def test_hints_only_where_the_table_allows_them_and_only_to_who_may_act(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await lobby_with_computers(service, "albiorix", 1, hints=True)
     await service.lobbies.start(CHANNEL, ANN)
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None and row.hints
     turn = await service.computers.hint_turn(CHANNEL, ANN.user_id)
     assert (turn.seat, turn.level) == (0, "normal")
@@ -162,7 +169,7 @@ async def test_no_hints_at_a_table_that_did_not_allow_them(service: TableService
 
 @pytest.mark.parametrize("game_key", sorted(CATALOGUE))
 async def test_a_game_of_computers_runs_to_its_end_through_the_service(
-    game_key: str, service: TableService
+    game_key: str, service: TableService, storage: Storage
 ) -> None:
     """Every seat but the creator's is a computer player (random level: the search is tested in
     tests/ai); the creator plays seeded random moves from what autocomplete offers, and resigns
@@ -181,7 +188,7 @@ async def test_a_game_of_computers_runs_to_its_end_through_the_service(
             break
     else:
         await service.play.resign(CHANNEL, ANN)
-    row = await service.store.games.get(game_id)
+    row = await storage.games.get(game_id)
     assert row is not None and row.status == "finished" and row.result
 
 
@@ -189,7 +196,7 @@ async def test_a_game_of_computers_runs_to_its_end_through_the_service(
     ("game_key", "level"), [("agents", "easy"), ("merchants", "easy"), ("marsvsearth", "easy")]
 )
 async def test_searching_computers_play_games_with_secrets_and_dice(
-    game_key: str, level: str, service: TableService
+    game_key: str, level: str, service: TableService, storage: Storage
 ) -> None:
     """Every seat a computer at a searching level (the creator's moves chosen at the same level
     from the creator's seat): a few turns are chosen from the stored state, as a worker does,
@@ -203,5 +210,5 @@ async def test_searching_computers_play_games_with_secrets_and_dice(
             await service.play.move(CHANNEL, ANN, chosen(replace(mine, level=level)))
         else:
             await service.computers.play_computer(turn, chosen(turn))
-    row = await service.store.games.get(game_id)
+    row = await storage.games.get(game_id)
     assert row is not None and row.moves_made == 6

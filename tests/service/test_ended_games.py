@@ -20,6 +20,7 @@ from bot.workers.ponderer import Ponderer
 from bot.workers.thinking import Thinkers
 from club.service import GameChanged, TableError, TableService, TakebackAsked
 from club.service.computers import Turn
+from club.storage import Storage
 from tests.bot.test_ponderer import until
 from tests.service.fixtures import ANN, BOB, CHANNEL, started
 
@@ -85,11 +86,12 @@ async def test_a_game_ended_while_pondered_is_forgotten_and_its_pondering_logged
 
 async def test_the_service_tells_what_changes_a_game_other_than_a_move(
     service: TableService,
+    storage: Storage,
 ) -> None:
     told: list[int] = []
     service.effects.declare({GameChanged: [lambda event: told.append(event.game_id)]})
     await started(service)
-    game_id = (await service.store.games.open_in(CHANNEL) or pytest.fail()).id
+    game_id = (await storage.games.open_in(CHANNEL) or pytest.fail()).id
     await service.play.move(CHANNEL, ANN, "L c3")
     await service.play.move(CHANNEL, BOB, "L d4")
     assert told == []  # a move: the computer's next search starts from its subtree

@@ -116,9 +116,9 @@ async def test_two_processes_finishing_games_at_once_number_and_count_both(
     await seat(first, 10, "leylines", (ANN, BOB))
     await seat(second, 11, "leylines", (ANN, CAT))
     await asyncio.gather(first.play.resign(10, BOB), second.play.resign(11, CAT))
-    [ann] = await first.store.ledger.ratings(1, ANN.user_id)
+    [ann] = await stores[0].ledger.ratings(1, ANN.user_id)
     assert (ann.games, ann.wins, ann.streak) == (2, 2, 2)
-    finished = await first.store.db.execute_fetchall(
+    finished = await stores[0].db.execute_fetchall(
         "SELECT finished_seq FROM games ORDER BY finished_seq"
     )
     assert [seq for (seq,) in finished] == [1, 2]

@@ -35,7 +35,7 @@ SHARED, OTHERS, IN_PLAY, LOBBY = 10, 11, 12, 13
 and a lobby of Zed and Cat."""
 
 
-async def populate(service: TableService) -> None:
+async def populate(service: TableService, storage: Storage) -> None:
     """Finished games with and without Zed, a game in play, a lobby and Zed's settings."""
     await seat(service, SHARED, "leylines", (ZED, ANN))
     await play_out(service, SHARED, (ZED, ANN))
@@ -47,8 +47,8 @@ async def populate(service: TableService) -> None:
     )
     await service.lobbies.join(LOBBY, CAT)
     await service.waiting.set_notify(GUILD, ZED.user_id, "dm")
-    await service.store.people.go_away(GUILD, ZED.user_id, 1e9, 2e9)
-    await service.store.people.nudge_once(GUILD, ZED.user_id, "leylines", 1e9)
+    await storage.people.go_away(GUILD, ZED.user_id, 1e9, 2e9)
+    await storage.people.nudge_once(GUILD, ZED.user_id, "leylines", 1e9)
 
 
 async def others_record(store: Storage) -> list[Any]:
@@ -88,9 +88,10 @@ async def dump(backend: Backend, store: Storage) -> str:
 
 
 async def test_show_counts_servers_and_times(backend: Backend) -> None:
-    service = await serve(backend.store())
+    store = backend.store()
+    service = await serve(store)
     try:
-        await populate(service)
+        await populate(service, store)
         held = await service.privacy.held(ZED.user_id)
         assert held.counts["games"] == 3
         assert held.counts["moves"] > 0
@@ -106,13 +107,14 @@ async def test_show_counts_servers_and_times(backend: Backend) -> None:
         nobody = await service.privacy.held(999)
         assert not nobody.anything
     finally:
-        await service.store.close()
+        await store.close()
 
 
 async def test_export_names_others_by_seat_only(backend: Backend) -> None:
-    service = await serve(backend.store())
+    store = backend.store()
+    service = await serve(store)
     try:
-        await populate(service)
+        await populate(service, store)
         export = await service.privacy.export(ZED.user_id)
         text = json.dumps(export)
         assert export["names"] == [ZED.name]
@@ -124,14 +126,15 @@ async def test_export_names_others_by_seat_only(backend: Backend) -> None:
             assert str(other.user_id) not in text.replace(str(ZED.user_id), "")
         assert all(g["game"] != 2 for g in export["games"])  # Ann and Bob's game is not Zed's
     finally:
-        await service.store.close()
+        await store.close()
 
 
 async def test_forget_keeps_others_and_leaves_no_trace(backend: Backend) -> None:
-    service = await serve(backend.store())
+    store = backend.store()
+    service = await serve(store)
     try:
-        await populate(service)
-        before = await others_record(service.store)
+        await populate(service, store)
+        before = await others_record(store)
         board_before = (await service.ratings.leaderboard(GUILD, "leylines")).text
 
         done = await service.privacy.forget(ZED.user_id)
@@ -139,7 +142,7 @@ async def test_forget_keeps_others_and_leaves_no_trace(backend: Backend) -> None
         assert done.number == 1 and done.games == 2  # the lobby was left
         assert len(done.updates) == 1 and done.updates[0].finished  # Bob wins the game in play
         assert [lobby.status for lobby in done.lobbies] == ["lobby"]  # Cat keeps the lobby
-        after = await others_record(service.store)
+        after = await others_record(store)
         assert after[0] == before[0] and after[2] == before[2]  # others' games and moves
         bob_before = [r for r in before[3] if r[2] == BOB.user_id]
         assert [r for r in after[3] if r[2] == ANN.user_id] == [
@@ -151,31 +154,33 @@ async def test_forget_keeps_others_and_leaves_no_trace(backend: Backend) -> None
         board = (await service.ratings.leaderboard(GUILD, "leylines")).text
         assert "**Former player 1**" in board
         assert f"<@{ANN.user_id}>" in board_before and f"<@{ANN.user_id}>" in board
-        text = await dump(backend, service.store)
+        text = await dump(backend, store)
         assert str(ZED.user_id) not in text
         assert "Zephyrine" not in text
         assert not (await service.privacy.held(ZED.user_id)).anything
 
         again = await service.privacy.forget(ZED.user_id)
         assert again.number is None
-        assert await dump(backend, service.store) == text
+        assert await dump(backend, store) == text
     finally:
-        await service.store.close()
+        await store.close()
 
 
 async def test_a_forget_cut_short_is_resumed(backend: Backend) -> None:
-    service = await serve(backend.store())
-    await populate(service)
-    number = await service.store.privacy.request_forget(ZED.user_id, 1.0)
-    await service.store.close()  # stopped after the request was recorded
-    service = await serve(backend.store())
+    store = backend.store()
+    service = await serve(store)
+    await populate(service, store)
+    number = await store.privacy.request_forget(ZED.user_id, 1.0)
+    await store.close()  # stopped after the request was recorded
+    store = backend.store()
+    service = await serve(store)
     try:
         [done] = await service.privacy.resume()
         assert done.number == number and done.games == 2
-        assert "Zephyrine" not in await dump(backend, service.store)
+        assert "Zephyrine" not in await dump(backend, store)
         assert await service.privacy.resume() == []
     finally:
-        await service.store.close()
+        await store.close()
 
 
 async def test_every_person_column_is_covered(backend: Backend) -> None:
@@ -208,23 +213,24 @@ async def test_every_person_column_is_covered(backend: Backend) -> None:
 
 
 async def test_a_departed_server_is_purged_after_its_grace(backend: Backend) -> None:
-    service = await serve(backend.store())
+    store = backend.store()
+    service = await serve(store)
     try:
-        await populate(service)
-        await service.store.servers.set_settings(OTHER_GUILD, None, None, True, ())
-        await service.store.servers.set_settings(GUILD, None, None, True, ())
+        await populate(service, store)
+        await store.servers.set_settings(OTHER_GUILD, None, None, True, ())
+        await store.servers.set_settings(GUILD, None, None, True, ())
         now = service.tables.now()
-        await service.store.privacy.server_left(GUILD, now - 31 * 86400)
-        await service.store.privacy.server_left(OTHER_GUILD, now - 31 * 86400)
-        assert await service.store.privacy.server_back(OTHER_GUILD)  # the bot was added back
+        await store.privacy.server_left(GUILD, now - 31 * 86400)
+        await store.privacy.server_left(OTHER_GUILD, now - 31 * 86400)
+        assert await store.privacy.server_back(OTHER_GUILD)  # the bot was added back
         assert await service.privacy.purge_departed(30, lambda guild: True) == [GUILD]
-        left = await service.store.database.rows("SELECT DISTINCT guild_id FROM games")
+        left = await store.database.rows("SELECT DISTINCT guild_id FROM games")
         assert [tuple(r) for r in left] == [(OTHER_GUILD,)]
-        assert await service.store.database.scalar("SELECT COUNT(*) FROM ratings") == 0
-        assert [r[0] for r in await service.store.servers.settings()] == [OTHER_GUILD]
+        assert await store.database.scalar("SELECT COUNT(*) FROM ratings") == 0
+        assert [r[0] for r in await store.servers.settings()] == [OTHER_GUILD]
         assert await service.privacy.purge_departed(30, lambda guild: True) == []
     finally:
-        await service.store.close()
+        await store.close()
 
 
 @pytest.mark.parametrize("name", ["Al", 'Zoë "Z" \\o/'])
@@ -232,9 +238,9 @@ def test_a_name_is_replaced_as_a_whole_word(name: str) -> None:
     from club.storage.privacy import Scrubber
 
     scrub = Scrubber(5, name, 2)
-    said = f"{name} played; Also <@5> and <@!5>: {name}'s turn"
+    said = f"{name} playing_store; Also <@5> and <@!5>: {name}'s turn"
     assert scrub.text(said) == (
-        "Former player 2 played; Also **Former player 2** and **Former player 2**: "
+        "Former player 2 playing_store; Also **Former player 2** and **Former player 2**: "
         "Former player 2's turn"
     )
     state = json.dumps({"players": ["Bob", name], "note": name})
@@ -250,8 +256,10 @@ async def test_a_forget_racing_moves_on_another_process_loses_nothing(
     """Two processes on one PostgreSQL database: one forgets Zed while the other plays the
     game Zed is in (as Zed and as Bob). Every move the other was told is done stays in the log,
     the resignation comes after them, and no trace of Zed is left."""
-    forgetting = await serve(postgresql.store())
-    playing = await serve(postgresql.store())
+    forgetting_store = postgresql.store()
+    forgetting = await serve(forgetting_store)
+    playing_store = postgresql.store()
+    playing = await serve(playing_store)
     try:
         await seat(forgetting, IN_PLAY, "leylines", (ZED, BOB))
         chooser = random.Random(5)
@@ -259,7 +267,7 @@ async def test_a_forget_racing_moves_on_another_process_loses_nothing(
         under_way = asyncio.Event()
 
         async def play() -> None:
-            while (row := await playing.store.games.open_in(IN_PLAY)) is not None:
+            while (row := await playing_store.games.open_in(IN_PLAY)) is not None:
                 game = CATALOGUE[row.game_key].game
                 state = game.from_json(json.loads(row.state or "{}"))
                 actor = chooser.choice(sorted(game.actors(state)))
@@ -276,15 +284,15 @@ async def test_a_forget_racing_moves_on_another_process_loses_nothing(
         await asyncio.wait_for(under_way.wait(), HANG_SECONDS)
         forgotten = await forgetting.privacy.forget(ZED.user_id)
         await asyncio.wait_for(player, HANG_SECONDS)
-        moves = await forgetting.store.moves.of(1)
+        moves = await forgetting_store.moves.of(1)
         assert [m.notation for m in moves if m.kind == "move"] == done
         assert forgotten.number == 1
         if forgotten.updates:  # Zed resigned before the game ended: last, and once
             assert moves[-1].kind == "resign" and moves[-1].seat == 0
         assert [m.kind for m in moves].count("resign") == len(forgotten.updates)
-        row = await forgetting.store.games.get(1)
+        row = await forgetting_store.games.get(1)
         assert row is not None and row.status == "finished"
-        assert "Zephyrine" not in await dump(postgresql, forgetting.store)
+        assert "Zephyrine" not in await dump(postgresql, forgetting_store)
     finally:
-        await forgetting.store.close()
-        await playing.store.close()
+        await forgetting_store.close()
+        await playing_store.close()

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from club.service import Player, TableError, TableService
+from club.storage import Storage
 from engine.agents import GAME as AGENTS
 from engine.core import View
 from tests.service.fixtures import ANN, BOB, CHANNEL, OTHER_CHANNEL, started
@@ -26,18 +27,20 @@ async def play(service: TableService, *moves: tuple[Player, str], channel: int =
         await service.play.move(channel, player, text)
 
 
-async def dated(service: TableService, game_id: int) -> None:
+async def dated(storage: Storage, game_id: int) -> None:
     """Give the game fixed dates: opened OPENED, last changed ENDED."""
-    await service.store.db.execute(
+    await storage.db.execute(
         "UPDATE games SET created_at = ?, updated_at = ? WHERE id = ?", (OPENED, ENDED, game_id)
     )
 
 
-async def test_the_record_of_a_short_ley_lines_game(service: TableService) -> None:
+async def test_the_record_of_a_short_ley_lines_game(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
     await play(service, (ANN, "L c3"), (BOB, "M d4"), (ANN, "cap a1"))
     update = await service.play.resign(CHANNEL, BOB)
-    await dated(service, update.game_id)
+    await dated(storage, update.game_id)
     record = await service.history.record(CHANNEL)
     assert record.filename == "leylines-1.txt"
     assert record.heading == "Ley Lines of Mars #1: Ann vs Bob"
@@ -114,7 +117,9 @@ async def started_update(service: TableService) -> View | None:
     return board(await service.lobbies.start(CHANNEL, ANN))
 
 
-async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableService) -> None:
+async def test_secrets_stay_out_of_an_agents_replay_and_record(
+    service: TableService, storage: Storage
+) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
     )
@@ -133,7 +138,7 @@ async def test_secrets_stay_out_of_an_agents_replay_and_record(service: TableSer
         assert frame.view.viewer is None and frame.view.private == ()
         if public is not None:  # the channel saw no new board after a secret move
             assert frame.view == public
-    row = await service.store.games.last_in(CHANNEL)
+    row = await storage.games.last_in(CHANNEL)
     assert row is not None and row.state is not None
     final = AGENTS.from_json(json.loads(row.state))
     assert replay.frames[-1].view == AGENTS.view(final, None) != AGENTS.view(final, 0)
@@ -178,14 +183,16 @@ async def test_a_replay_is_of_a_finished_game_of_this_channel(service: TableServ
         await service.history.record(CHANNEL, 4)
 
 
-async def test_a_game_its_moves_no_longer_rebuild_is_not_replayed(service: TableService) -> None:
+async def test_a_game_its_moves_no_longer_rebuild_is_not_replayed(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
     await play(service, (ANN, "L c3"), (BOB, "M d4"))
     await service.play.resign(CHANNEL, BOB)
-    await service.store.db.execute("UPDATE moves SET notation = 'L a1' WHERE seq = 1")
+    await storage.db.execute("UPDATE moves SET notation = 'L a1' WHERE seq = 1")
     with pytest.raises(TableError, match="Game #1 cannot be replayed"):
         await service.history.replay(CHANNEL)
-    await service.store.db.execute("UPDATE moves SET notation = 'L d4' WHERE seq = 1")
+    await storage.db.execute("UPDATE moves SET notation = 'L d4' WHERE seq = 1")
     with pytest.raises(TableError, match="Game #1 cannot be replayed"):
         await service.history.replay(CHANNEL)
 

@@ -44,15 +44,16 @@ async def finished(
     return update.game_id
 
 
-async def unchanged(service: TableService, game_id: int) -> None:
+async def unchanged(storage: Storage, game_id: int) -> None:
     """Nothing was opened: the channel has no open game and `game_id` is still its last."""
-    assert await service.store.games.open_in(CHANNEL) is None
-    last = await service.store.games.last_in(CHANNEL)
+    assert await storage.games.open_in(CHANNEL) is None
+    last = await storage.games.last_in(CHANNEL)
     assert last is not None and last.id == game_id
 
 
 async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_alternate(
     service: TableService,
+    storage: Storage,
 ) -> None:
     old = await finished(service, hints=True, clock_hours=12)
     opened = await service.rematches.rematch(CHANNEL, BOB, old)
@@ -62,7 +63,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     assert lobby.hints and lobby.clock_hours == 12 and lobby.creator_id == BOB.user_id
     assert f"first: <@{BOB.user_id}> (first players alternate)" in lobby.text
     assert "first: The" not in lobby.text and "clock: 12 hours a turn" in lobby.text
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None and row.rematch_of == old and row.first_user == BOB.user_id
 
     joined = await service.rematches.rematch(CHANNEL, ANN, old)
@@ -73,7 +74,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
     await service.play.move(CHANNEL, BOB, "L c3")
     ended = await service.play.resign(CHANNEL, ANN)
     # ... and in the rematch of the rematch, Ann again.
-    row = await service.store.games.get(ended.game_id)
+    row = await storage.games.get(ended.game_id)
     assert row is not None and first_mover(row) == BOB.user_id
     await service.rematches.rematch(CHANNEL, BOB, ended.game_id)
     await service.rematches.rematch(CHANNEL, ANN, ended.game_id)
@@ -83,6 +84,7 @@ async def test_presses_open_the_rematch_then_seat_the_others_and_first_players_a
 
 async def test_a_random_first_player_alternates_too_and_computers_sit_down_again(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await service.lobbies.new_lobby(
         guild_id=1,
@@ -101,10 +103,10 @@ async def test_a_random_first_player_alternates_too_and_computers_sit_down_again
     opened = await service.rematches.rematch(CHANNEL, ANN, update.game_id)
     assert opened.lobby.levels == {-1: "easy"} and len(opened.lobby.players) == 2
     assert opened.lobby.options["dealt"] and opened.lobby.options["first"] == 0
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None and row.first_user == second
     started = await service.lobbies.start(CHANNEL, ANN)
-    row = await service.store.games.get(started.game_id)
+    row = await storage.games.get(started.game_id)
     assert row is not None and row.state is not None
     assert json.loads(row.state)["first"] == 1 - first_seat
 
@@ -133,16 +135,17 @@ def test_every_game_opens_with_the_seat_the_rematch_rule_reads() -> None:
 
 async def test_a_stale_or_foreign_press_is_refused_and_changes_nothing(
     service: TableService,
+    storage: Storage,
 ) -> None:
     old = await finished(service)
     with pytest.raises(TableError, match=r"Only the players of that game.*`/join`"):
         await service.rematches.rematch(CHANNEL, CAT, old)
-    await unchanged(service, old)
+    await unchanged(storage, old)
     with pytest.raises(TableError, match="not one of this channel's"):
         await service.rematches.rematch(OTHER_CHANNEL, ANN, old)
     with pytest.raises(TableError, match="not one of this channel's"):
         await service.rematches.rematch(CHANNEL, ANN, old + 100)
-    await unchanged(service, old)
+    await unchanged(storage, old)
 
     await service.rematches.rematch(CHANNEL, ANN, old)
     with pytest.raises(TableError, match="already seated"):
@@ -155,12 +158,13 @@ async def test_a_stale_or_foreign_press_is_refused_and_changes_nothing(
         await service.rematches.rematch(CHANNEL, BOB, old)
     with pytest.raises(TableError, match="did not finish"):
         await service.rematches.rematch(CHANNEL, ANN, old + 1)  # the rematch itself, in play
-    rematch = await service.store.games.open_in(CHANNEL)
+    rematch = await storage.games.open_in(CHANNEL)
     assert rematch is not None and rematch.version == 2  # Cat joined, Ann started: no more
 
 
 async def test_another_game_or_a_newer_one_makes_the_button_stale(
     service: TableService,
+    storage: Storage,
 ) -> None:
     old = await finished(service)
     await service.lobbies.new_lobby(
@@ -171,27 +175,29 @@ async def test_another_game_or_a_newer_one_makes_the_button_stale(
     await service.lobbies.leave(CHANNEL, CAT)  # the other lobby is emptied, but it was a newer game
     with pytest.raises(TableError, match="newer game"):
         await service.rematches.rematch(CHANNEL, ANN, old)
-    assert await service.store.games.open_in(CHANNEL) is None
+    assert await storage.games.open_in(CHANNEL) is None
 
 
 async def test_an_emptied_rematch_lobby_can_be_opened_again_after_a_restart(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "bot.sqlite3"
-    service = await serve(sqlite(path))
+    store = sqlite(path)
+    service = await serve(store)
     old = await finished(service)
     await service.rematches.rematch(CHANNEL, BOB, old)
     await service.lobbies.leave(CHANNEL, BOB)
-    await service.store.close()
+    await store.close()
 
-    restarted = await serve(sqlite(path))
+    store = sqlite(path)
+    restarted = await serve(store)
     opened = await restarted.rematches.rematch(CHANNEL, ANN, old)
     assert opened.opened and opened.lobby.players == (ANN,)
     assert f"first: <@{BOB.user_id}>" in opened.lobby.text
-    await restarted.store.close()
+    await store.close()
 
 
-async def test_an_abandoned_game_has_no_rematch(service: TableService) -> None:
+async def test_an_abandoned_game_has_no_rematch(service: TableService, storage: Storage) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
@@ -200,7 +206,7 @@ async def test_an_abandoned_game_has_no_rematch(service: TableService) -> None:
     await service.play.abandon(CHANNEL, ANN, moderator=True)
     with pytest.raises(TableError, match="did not finish"):
         await service.rematches.rematch(CHANNEL, ANN, update.game_id)
-    assert await service.store.games.open_in(CHANNEL) is None
+    assert await storage.games.open_in(CHANNEL) is None
 
 
 async def test_store_reopened_keeps_a_rematchs_first_player(tmp_path: Path) -> None:
@@ -210,8 +216,9 @@ async def test_store_reopened_keeps_a_rematchs_first_player(tmp_path: Path) -> N
     old = await finished(service)
     await service.rematches.rematch(CHANNEL, ANN, old)
     await store.close()
-    restarted = await serve(sqlite(path))
+    store = sqlite(path)
+    restarted = await serve(store)
     await restarted.lobbies.join(CHANNEL, BOB)
     started = await restarted.lobbies.start(CHANNEL, ANN)
     assert f"<@{BOB.user_id}>, your turn." in posted(started)
-    await restarted.store.close()
+    await store.close()

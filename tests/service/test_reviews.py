@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from club.catalogue import CATALOGUE
 from club.review.reviews import Reviews
 from club.review.walk import (
     LEAST_PER_POSITION,
-    Step,
+    ReviewStep,
     Weighed,
     drops,
     positions_to_weigh,
@@ -34,12 +34,12 @@ from club.review.walk import (
 )
 from club.service import Player, TableError, TableService
 from club.storage import Storage
-from club.storage.sqlite import SqliteDatabase
 from engine.agents.actions import Draw, Place, SetObjectives
 from engine.core import Game
 from engine.marsvsearth import GAME as MARS_VS_EARTH
 from tests.ai.test_decisive import loses, opening, wins
-from tests.service.fixtures import ANN, BOB, CHANNEL, serve
+from tests.conftest import Backend, sqlite_backend
+from tests.service.fixtures import ANN, BOB, CHANNEL
 
 CAT = Player(303, "Cat")
 TINY = 400
@@ -47,11 +47,15 @@ TINY = 400
 
 
 @pytest.fixture
-async def seeded(tmp_path: Path) -> AsyncIterator[TableService]:
-    """A table service on a fresh SQLite file whose games are seeded 1."""
-    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    yield await serve(store, seed=1)
-    await store.close()
+def backend(tmp_path: Path) -> Backend:
+    """A fresh SQLite file: reviews are tested on SQLite only."""
+    return sqlite_backend(tmp_path)
+
+
+@pytest.fixture
+def seeded(storage: Storage) -> TableService:
+    """A table service on `storage` whose games are seeded 1."""
+    return TableService(storage, seed_source=lambda: 1)
 
 
 class Counted:
@@ -95,16 +99,18 @@ async def nothing(weighed: int, total: int) -> None:
     return None
 
 
-async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> None:
+async def test_a_thrown_away_win_is_the_biggest_drop(
+    seeded: TableService, storage: Storage
+) -> None:
     user, blunder, winning = await blundered(seeded)
     told: list[tuple[int, int]] = []
 
     async def progress(weighed: int, total: int) -> None:
         told.append((weighed, total))
 
-    reviewed = await Reviews(seeded.store, CATALOGUE, Counted(), simulations=TINY).review(
-        CHANNEL, user, None, progress
-    )
+    reviewed = await Reviews(
+        storage.games, storage.moves, CATALOGUE, Counted(), simulations=TINY
+    ).review(CHANNEL, user, None, progress)
     lines = reviewed.text.splitlines()
     drops_at = lines.index("Your biggest drops:")
     first = lines[drops_at + 1]
@@ -120,10 +126,12 @@ async def test_a_thrown_away_win_is_the_biggest_drop(seeded: TableService) -> No
     assert line.chances[-2:] == (1.0, 0.0) and line.own[-1] == 35  # the drop at move 35
 
 
-async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> None:
+async def test_two_reviews_at_once_weigh_the_game_once(
+    seeded: TableService, storage: Storage
+) -> None:
     user, _, _ = await blundered(seeded)
     run = Counted()
-    reviews = Reviews(seeded.store, CATALOGUE, run, simulations=TINY)
+    reviews = Reviews(storage.games, storage.moves, CATALOGUE, run, simulations=TINY)
     first, second = await asyncio.gather(
         reviews.review(CHANNEL, user, None, nothing), reviews.review(CHANNEL, user, None, nothing)
     )
@@ -137,8 +145,10 @@ async def test_two_reviews_at_once_weigh_the_game_once(seeded: TableService) -> 
     assert "from everyone's point of view" in public.text and run.weighed == 36
 
 
-async def test_a_game_in_play_or_elsewhere_is_refused(seeded: TableService) -> None:
-    reviews = Reviews(seeded.store, CATALOGUE, Counted(), simulations=TINY)
+async def test_a_game_in_play_or_elsewhere_is_refused(
+    seeded: TableService, storage: Storage
+) -> None:
+    reviews = Reviews(storage.games, storage.moves, CATALOGUE, Counted(), simulations=TINY)
     with pytest.raises(TableError, match="No game has finished"):
         await reviews.review(CHANNEL, ANN.user_id, None, nothing)
     await seeded.lobbies.new_lobby(
@@ -156,13 +166,13 @@ async def test_a_game_in_play_or_elsewhere_is_refused(seeded: TableService) -> N
     assert "Review of" in (await reviews.review(CHANNEL, ANN.user_id, 1, nothing)).text
 
 
-def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any], list[Step]]:
+def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any], list[ReviewStep]]:
     """An Agents game (seed 7, Ann first): Ann sets her objectives in order, Bob his as given,
     then `moves` draws and placements on the first empty square. Its positions and steps."""
     game = CATALOGUE["agents"].game
     state = game.new_game(["Ann", "Bob"], {"first": 1}, 7)
     states: list[Any] = [state]
-    steps: list[Step] = []
+    steps: list[ReviewStep] = []
     values = tuple(state.rules.values)
     plan: list[tuple[int, Any]] = [(0, SetObjectives(values)), (1, SetObjectives(bob_objectives))]
     while len(steps) < moves + 2:
@@ -174,14 +184,14 @@ def agents_game(bob_objectives: tuple[int, ...], moves: int) -> tuple[list[Any],
         seat, move = plan[len(steps)]
         state, _ = game.apply(state, seat, move)
         states.append(state)
-        steps.append(Step(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
+        steps.append(ReviewStep(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
     return states, steps
 
 
 def review_of(
     game: Game[Any, Any],
     states: list[Any],
-    steps: list[Step],
+    steps: list[ReviewStep],
     seat: int,
     names: Sequence[str] = ("Ann", "Bob"),
     simulations: int = 30,
@@ -234,8 +244,8 @@ def test_an_agents_review_is_the_same_whatever_the_others_secrets() -> None:
 
 def test_another_players_secret_move_is_named_only_as_one() -> None:
     steps = [
-        Step(1, 0, "objectives red=2 green=1 blue=0 yellow=-1", True, True),
-        Step(2, 1, "objectives red=-1 green=0 blue=1 yellow=2", True, True),
+        ReviewStep(1, 0, "objectives red=2 green=1 blue=0 yellow=-1", True, True),
+        ReviewStep(2, 1, "objectives red=-1 green=0 blue=1 yellow=2", True, True),
     ]
     walk = [Weighed((0.5, 0.5), 0, "x"), Weighed((0.5, 0.5), 1, "y"), Weighed((0.2, 0.8), 0, "z")]
     text = review_text("Agents", ["Ann", "Bob"], 0, walk, steps, [], 30)
@@ -270,7 +280,7 @@ def mars_moves() -> list[tuple[int, Any]]:
 
 def mars_game(
     clone: int, reordered: bool, played: list[tuple[int, Any]]
-) -> tuple[list[Any], list[Step]]:
+) -> tuple[list[Any], list[ReviewStep]]:
     """The game `MARS_SEED` with its Martian Clone's DNA dealt to seat `clone` instead of Bob
     (the others' wave-1 DNA permuted) and, when `reordered`, the skill cards and threats never
     drawn in it, and the Agent deck, in reverse order: then the moves `played`, each refused if
@@ -292,11 +302,11 @@ def mars_game(
             agent_deck=tuple(reversed(state.agent_deck)),
         )
     states: list[Any] = [state]
-    steps: list[Step] = []
+    steps: list[ReviewStep] = []
     for seat, move in played:
         state, _ = game.apply(state, seat, move)
         states.append(state)
-        steps.append(Step(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
+        steps.append(ReviewStep(len(steps) + 1, seat, game.notation(move), game.hidden(move), True))
     end = states[-1]
     assert states[0].draw[-len(end.draw) :] == end.draw  # what was reordered is never drawn
     assert states[0].threat_deck[-len(end.threat_deck) :] == end.threat_deck
@@ -366,11 +376,18 @@ PLANNED = 36 * 50
 
 async def test_a_slow_review_cuts_its_samples_to_answer_in_time_and_says_so(
     seeded: TableService,
+    storage: Storage,
 ) -> None:
     user, _, _ = await blundered(seeded)
     slow = Slow(per_sample=0.25)  # the plan would take 450 s
     reviews = Reviews(
-        seeded.store, CATALOGUE, slow, simulations=PLANNED, deadline=300.0, clock=slow.clock
+        storage.games,
+        storage.moves,
+        CATALOGUE,
+        slow,
+        simulations=PLANNED,
+        deadline=300.0,
+        clock=slow.clock,
     )
     reviewed = await reviews.review(CHANNEL, user, None, nothing)
     given = sum(slow.given)
@@ -383,11 +400,19 @@ async def test_a_slow_review_cuts_its_samples_to_answer_in_time_and_says_so(
     assert "(up to 50 simulations a position)" in reviewed.text
 
 
-async def test_a_review_on_time_gives_every_position_its_samples(seeded: TableService) -> None:
+async def test_a_review_on_time_gives_every_position_its_samples(
+    seeded: TableService, storage: Storage
+) -> None:
     user, _, _ = await blundered(seeded)
     quick = Slow(per_sample=0.001)  # 1.8 s in all
     reviews = Reviews(
-        seeded.store, CATALOGUE, quick, simulations=PLANNED, deadline=300.0, clock=quick.clock
+        storage.games,
+        storage.moves,
+        CATALOGUE,
+        quick,
+        simulations=PLANNED,
+        deadline=300.0,
+        clock=quick.clock,
     )
     reviewed = await reviews.review(CHANNEL, user, None, nothing)
     assert quick.given == [50] * 36

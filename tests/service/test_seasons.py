@@ -12,6 +12,7 @@ import pytest
 from club.ratings.seasons import KEPT, soft_reset
 from club.ratings.skill import Skill, rate
 from club.service import Player, TableError, TableService
+from club.storage import Storage
 from tests.conftest import Backend
 from tests.service.fixtures import ANN, BOB, CAT, GUILD, OTHER_GUILD, Clock, seat, serve
 
@@ -26,10 +27,10 @@ def today(offset_days: int = 0) -> str:
     return day.isoformat()
 
 
-async def clocked(backend: Backend) -> tuple[TableService, Clock]:
+async def clocked(store: Storage) -> tuple[TableService, Clock]:
     clock = Clock()
     clock.now = time.time()
-    return await serve(backend.store(), clock=clock), clock
+    return await serve(store, clock=clock), clock
 
 
 async def won(service: TableService, channel: int, winner: Player, loser: Player) -> None:
@@ -39,9 +40,10 @@ async def won(service: TableService, channel: int, winner: Player, loser: Player
 
 
 async def test_standings_rate_only_the_seasons_rated_games_from_new(backend: Backend) -> None:
-    service, _ = await clocked(backend)
+    store = backend.store()
+    service, _ = await clocked(store)
     await won(service, 10, BOB, ANN)  # before the season: moved to yesterday below
-    await service.store.db.execute(
+    await store.db.execute(
         "UPDATE games SET updated_at = updated_at - ? WHERE channel_id = 10", (2 * DAY,)
     )
     said = await service.seasons.open(GUILD, "leylines", today(), today(30), ANN.user_id)
@@ -57,10 +59,10 @@ async def test_standings_rate_only_the_seasons_rated_games_from_new(backend: Bac
     await service.lobbies.start(14, CAT)
     await service.play.resign(14, BOB)  # hints: unrated
     await won(service, 15, ANN, BOB)
-    await service.store.db.execute(  # on another server: not this season's
+    await store.db.execute(  # on another server: not this season's
         "UPDATE games SET guild_id = ? WHERE channel_id = 15", (OTHER_GUILD,)
     )
-    (season,) = await service.store.seasons.of(GUILD, "leylines")
+    (season,) = await store.seasons.of(GUILD, "leylines")
     table = await service.seasons.table(season)
     (ann1,), (bob1,) = rate([[NEW], [NEW]], [1, 2])
     (ann2,), (cat1,) = rate([[ann1], [NEW]], [1, 2])
@@ -75,29 +77,30 @@ async def test_standings_rate_only_the_seasons_rated_games_from_new(backend: Bac
     assert lines[2].startswith(f"1. <@{ANN.user_id}> · season rating **")
     assert "2 games (2W 0D 0L)" in lines[2]
     assert len(lines) == 5
-    await service.store.close()
+    await store.close()
 
 
 async def test_a_season_ends_once_archives_what_counting_again_gives_and_resets(
     backend: Backend,
 ) -> None:
-    service, clock = await clocked(backend)
-    other, other_clock = await clocked(backend)  # a second process on the same database
+    store, other_store = backend.store(), backend.store()
+    service, clock = await clocked(store)
+    other, other_clock = await clocked(other_store)  # a second process on the same database
     await service.seasons.open(GUILD, "leylines", today(), today(), ANN.user_id)
     await won(service, 10, ANN, BOB)
     await won(service, 11, ANN, BOB)
-    (season,) = await service.store.seasons.of(GUILD, "leylines")
+    (season,) = await store.seasons.of(GUILD, "leylines")
     counted = await service.seasons.table(season)
-    before = {r.user_id: r for r in await service.store.ledger.leaderboard(GUILD, "leylines", 9)}
+    before = {r.user_id: r for r in await store.ledger.leaderboard(GUILD, "leylines", 9)}
     assert await service.seasons.end_due() == []  # not over yet
     clock.now = other_clock.now = season.ends_at
     assert [s.number for s in await service.seasons.end_due()] == [1]
     assert await other.seasons.end_due() == []
-    (ended,) = await service.store.seasons.of(GUILD, "leylines")
+    (ended,) = await store.seasons.of(GUILD, "leylines")
     assert ended.ended
-    assert await service.store.seasons.archive(ended) == counted
+    assert await store.seasons.archive(ended) == counted
     assert await service.seasons.table(ended) == counted  # counting again: the same
-    after = {r.user_id: r for r in await service.store.ledger.leaderboard(GUILD, "leylines", 9)}
+    after = {r.user_id: r for r in await store.ledger.leaderboard(GUILD, "leylines", 9)}
     for user_id, old in before.items():
         new = after[user_id]
         assert new.skill == soft_reset(old.skill)
@@ -106,12 +109,12 @@ async def test_a_season_ends_once_archives_what_counting_again_gives_and_resets(
     card = await service.seasons.standings(GUILD, "leylines", 1)
     assert "ended; ratings were softly reset" in card.text
     await won(service, 12, BOB, ANN)  # after the reset
-    counted_now = await service.store.ledger.leaderboard(GUILD, "leylines", 9)
-    await service.store.db.execute("UPDATE ratings SET mu = 0")
+    counted_now = await store.ledger.leaderboard(GUILD, "leylines", 9)
+    await store.db.execute("UPDATE ratings SET mu = 0")
     await service.ratings.rebuild()
-    assert await service.store.ledger.leaderboard(GUILD, "leylines", 9) == counted_now
-    await other.store.close()
-    await service.store.close()
+    assert await store.ledger.leaderboard(GUILD, "leylines", 9) == counted_now
+    await other_store.close()
+    await store.close()
 
 
 @pytest.mark.parametrize(
@@ -125,12 +128,12 @@ async def test_a_season_ends_once_archives_what_counting_again_gives_and_resets(
     ],
 )
 async def test_a_bad_span_is_refused_in_one_line_and_makes_nothing(
-    service: TableService, first: str, last: str, said: str
+    service: TableService, storage: Storage, first: str, last: str, said: str
 ) -> None:
     with pytest.raises(TableError, match=said) as refused:
         await service.seasons.open(GUILD, "leylines", first, last, ANN.user_id)
     assert "\n" not in str(refused.value)
-    assert await service.store.seasons.of(GUILD, "leylines") == []
+    assert await storage.seasons.of(GUILD, "leylines") == []
 
 
 async def test_seasons_of_one_title_never_overlap_and_are_numbered(service: TableService) -> None:
@@ -153,21 +156,22 @@ async def test_seasons_of_one_title_never_overlap_and_are_numbered(service: Tabl
 async def test_a_season_standing_is_exported_kept_as_a_former_player_and_purged(
     backend: Backend,
 ) -> None:
-    service, clock = await clocked(backend)
+    store = backend.store()
+    service, clock = await clocked(store)
     await service.seasons.open(GUILD, "leylines", today(), today(), ANN.user_id)
     await won(service, 10, ANN, BOB)
-    (season,) = await service.store.seasons.of(GUILD, "leylines")
+    (season,) = await store.seasons.of(GUILD, "leylines")
     clock.now = season.ends_at
     await service.seasons.end_due()
     exported = await service.privacy.export(ANN.user_id)
     assert [(row["place"], row["wins"]) for row in exported["season_standings"]] == [(1, 1)]
     forgotten = await service.privacy.forget(ANN.user_id)
     assert forgotten.number is not None
-    archive = await service.store.seasons.archive(season)
+    archive = await store.seasons.archive(season)
     assert ANN.user_id not in {r.user_id for r in archive} and len(archive) == 2
     assert (await service.privacy.export(ANN.user_id))["season_standings"] == []
-    assert await service.store.database.scalar("SELECT COUNT(*) FROM seasons") == 1
-    await service.store.privacy.purge_server(GUILD)
-    assert await service.store.database.scalar("SELECT COUNT(*) FROM seasons") == 0
-    assert await service.store.database.scalar("SELECT COUNT(*) FROM season_standings") == 0
-    await service.store.close()
+    assert await store.database.scalar("SELECT COUNT(*) FROM seasons") == 1
+    await store.privacy.purge_server(GUILD)
+    assert await store.database.scalar("SELECT COUNT(*) FROM seasons") == 0
+    assert await store.database.scalar("SELECT COUNT(*) FROM season_standings") == 0
+    await store.close()

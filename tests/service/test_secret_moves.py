@@ -34,14 +34,15 @@ async def open_table(store: Storage, clock: Clock) -> TableService:
 @pytest.fixture
 async def table(backend: Backend) -> AsyncIterator[tuple[TableService, Clock]]:
     clock = Clock()
-    service = await open_table(backend.store(), clock)
+    store = backend.store()
+    service = await open_table(store, clock)
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
     )
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.join(CHANNEL, CAT)
     yield service, clock
-    await service.store.close()
+    await store.close()
 
 
 async def test_each_player_gets_a_private_picker_and_the_board_a_button(
@@ -122,7 +123,8 @@ async def test_an_unfinished_move_offers_a_picker(
 
 async def test_a_phase_timer_runs_out_and_survives_a_restart(backend: Backend) -> None:
     clock = Clock()
-    service = await open_table(backend.store(), clock)
+    store = backend.store()
+    service = await open_table(store, clock)
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="numbers", options={"timer": 60}
     )
@@ -132,16 +134,17 @@ async def test_a_phase_timer_runs_out_and_survives_a_restart(backend: Backend) -
     await service.play.move(CHANNEL, ANN, "pick 9")  # the same phase keeps its deadline
     clock.now += 29
     assert await service.clocks.due_timeouts() == []
-    await service.store.close()
+    await store.close()
 
-    restarted = await open_table(backend.store(), clock)
+    store = backend.store()
+    restarted = await open_table(store, clock)
     clock.now += 2
     [update] = await restarted.clocks.due_timeouts()
     assert update.finished and "Time is up" in posted(update)
     assert "Ann wins" in posted(update)
     assert await restarted.clocks.due_timeouts() == []
     assert "(the timer ran out) - Time is up" in await _record(restarted)
-    await restarted.store.close()
+    await store.close()
 
 
 async def test_no_timer_when_the_table_chose_none(table: tuple[TableService, Clock]) -> None:
@@ -162,9 +165,9 @@ def test_narrowing_skips_a_shared_beginning_and_splits_long_words() -> None:
     assert narrower_prefixes([*squares, "draw"], 0) == ["place", "draw"]
 
 
-async def mars_table(backend: Backend, clock: Clock, options: dict[str, int]) -> TableService:
+async def mars_table(store: Storage, clock: Clock, options: dict[str, int]) -> TableService:
     """A started Mars vs. Earth game of Ann, Bob and Cat with these options."""
-    service = await open_table(backend.store(), clock)
+    service = await open_table(store, clock)
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="marsvsearth", options=options
     )
@@ -176,10 +179,11 @@ async def mars_table(backend: Backend, clock: Clock, options: dict[str, int]) ->
 
 async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend) -> None:
     clock = Clock()
-    service = await mars_table(backend, clock, {"timer": 1, "answer": 0})
+    store = backend.store()
+    service = await mars_table(store, clock, {"timer": 1, "answer": 0})
     game = CATALOGUE["marsvsearth"].game
     for _ in range(50):  # answer questions until an open (timed) phase begins
-        row = await service.store.games.open_in(CHANNEL)
+        row = await store.games.open_in(CHANNEL)
         assert row is not None and row.state is not None
         state = game.from_json(json.loads(row.state))
         if row.phase_deadline is not None:
@@ -189,31 +193,33 @@ async def test_a_mars_vs_earth_phase_times_out_after_a_restart(backend: Backend)
         await service.play.move(CHANNEL, player, game.notation(game.legal_moves(state, seat)[0]))
     assert row is not None and row.phase is not None
     assert row.phase_deadline == clock.now + 60
-    await service.store.close()
+    await store.close()
 
-    restarted = await open_table(backend.store(), clock)
+    store = backend.store()
+    restarted = await open_table(store, clock)
     clock.now += 59
     assert await restarted.clocks.due_timeouts() == []
     clock.now += 2
     [update] = await restarted.clocks.due_timeouts()
-    after = await restarted.store.games.open_in(CHANNEL)
+    after = await store.games.open_in(CHANNEL)
     assert after is not None and after.phase != row.phase
     assert update.told.posts and update.told.channel_id == CHANNEL
-    await restarted.store.close()
+    await store.close()
 
 
 async def test_a_question_to_one_absent_player_times_out_to_its_default(backend: Backend) -> None:
     """Mars vs. Earth asks the first leader alone; with `answer` at 1 minute, the table does
     not wait longer: the timer answers for them and the channel is told."""
     clock = Clock()
-    service = await mars_table(backend, clock, {"answer": 1, "first": 1})
-    row = await service.store.games.open_in(CHANNEL)
+    store = backend.store()
+    service = await mars_table(store, clock, {"answer": 1, "first": 1})
+    row = await store.games.open_in(CHANNEL)
     assert row is not None and row.phase_deadline == clock.now + 60
     clock.now += 59
     assert await service.clocks.due_timeouts() == []
     clock.now += 2
     [update] = await service.clocks.due_timeouts()
     assert "Time is up" in posted(update)
-    moved_on = await service.store.games.open_in(CHANNEL)
+    moved_on = await store.games.open_in(CHANNEL)
     assert moved_on is not None and moved_on.phase != row.phase
-    await service.store.close()
+    await store.close()

@@ -12,6 +12,7 @@ import aiosqlite
 import pytest
 
 from club.service import Controls, TableError, TableService, wording
+from club.storage import Storage
 from club.storage.migrations import rendered
 from club.storage.rows import ChannelBusy, Commit, StaleGame
 from engine.core import GameError
@@ -66,7 +67,7 @@ async def test_a_full_table_refuses_a_third_player(service: TableService) -> Non
     assert len((await service.lobbies.lobby(CHANNEL)).players) == 2
 
 
-async def test_start_too_early_and_by_a_non_member(service: TableService) -> None:
+async def test_start_too_early_and_by_a_non_member(service: TableService, storage: Storage) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
     )
@@ -75,11 +76,12 @@ async def test_start_too_early_and_by_a_non_member(service: TableService) -> Non
     await service.lobbies.join(CHANNEL, BOB)
     with pytest.raises(TableError, match="not playing"):
         await service.lobbies.start(CHANNEL, CAT)
-    assert (await service.store.games.open_in(CHANNEL)).status == "lobby"  # type: ignore[union-attr]
+    assert (await storage.games.open_in(CHANNEL)).status == "lobby"  # type: ignore[union-attr]
 
 
 async def test_leave_moves_seats_up_and_the_last_leaver_closes_the_lobby(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
@@ -87,13 +89,13 @@ async def test_leave_moves_seats_up_and_the_last_leaver_closes_the_lobby(
     await service.lobbies.join(CHANNEL, BOB)
     lobby = await service.lobbies.leave(CHANNEL, ANN)
     assert [(p.name) for p in lobby.players] == ["Bob"]
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None and row.seat_of(BOB.user_id) == 0
     with pytest.raises(TableError, match="not playing"):
         await service.lobbies.leave(CHANNEL, CAT)
     closed = await service.lobbies.leave(CHANNEL, BOB)
     assert closed.status == "abandoned"
-    assert await service.store.games.open_in(CHANNEL) is None
+    assert await storage.games.open_in(CHANNEL) is None
     with pytest.raises(TableError, match="lobby is closed"):
         await service.lobbies.join(CHANNEL, CAT, game_id=closed.game_id)
 
@@ -128,7 +130,9 @@ async def test_one_game_per_channel(service: TableService) -> None:
     await started(service, OTHER_CHANNEL)
 
 
-async def test_moves_are_checked_applied_and_logged(service: TableService) -> None:
+async def test_moves_are_checked_applied_and_logged(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
     with pytest.raises(TableError, match="not your turn"):
         await service.play.move(CHANNEL, BOB, "L c3")
@@ -142,7 +146,7 @@ async def test_moves_are_checked_applied_and_logged(service: TableService) -> No
     assert f"<@{BOB.user_id}>" in posted(update)
     with pytest.raises(TableError, match="already taken"):
         await service.play.move(CHANNEL, BOB, "S c3")
-    assert [m.notation for m in await service.store.moves.of(update.game_id)] == ["L c3"]
+    assert [m.notation for m in await storage.moves.of(update.game_id)] == ["L c3"]
     history = (await service.history.record(CHANNEL)).text
     assert "1. Ann: L c3 - Ann placed a large pyramid on c3." in history
 
@@ -171,21 +175,25 @@ async def test_autocomplete_reads_legal_moves_worked_out_off_the_event_loop(
         return generate(state, seat)
 
     monkeypatch.setattr(game, "generate", generate_off_the_loop)
-    before = await serve(backend.store())
+    earlier = backend.store()
+    before = await serve(earlier)
     await started(before)
     await before.play.move(CHANNEL, ANN, "L c3")  # the commit's thread works out Bob's moves
     assert "M d4" in await before.looking.suggestions(CHANNEL, BOB.user_id, "M d")
-    await before.store.close()
-    after = await serve(backend.store())  # after a restart the state is decoded in a thread
+    await earlier.close()
+    later = backend.store()
+    after = await serve(later)  # after a restart the state is decoded in a thread
     try:
         assert await after.looking.suggestions(CHANNEL, BOB.user_id, "cap f1") == ["cap f1"]
     finally:
-        await after.store.close()
+        await later.close()
 
 
-async def test_a_control_outlived_by_its_user_changes_nothing(service: TableService) -> None:
+async def test_a_control_outlived_by_its_user_changes_nothing(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None
     await service.play.move(CHANNEL, ANN, "L c3", Controls(row.id, 0))
     await service.play.move(CHANNEL, BOB, "L d4", Controls(row.id, 0))  # Bob has not moved since
@@ -193,8 +201,8 @@ async def test_a_control_outlived_by_its_user_changes_nothing(service: TableServ
         await service.play.move(CHANNEL, ANN, "L e5", Controls(row.id, 0))
     await service.play.move_in_game(ANN, "L e5", Controls(row.id, 1))  # shown after Ann's move
     with pytest.raises(StaleGame):
-        await service.store.moves.record(row, Commit(1, "move", "L d4", "{}", None, "", {}))
-    assert len(await service.store.moves.of(row.id)) == 3
+        await storage.moves.record(row, Commit(1, "move", "L d4", "{}", None, "", {}))
+    assert len(await storage.moves.of(row.id)) == 3
 
 
 async def test_a_typed_move_repeated_before_the_first_applied_is_refused(
@@ -208,9 +216,11 @@ async def test_a_typed_move_repeated_before_the_first_applied_is_refused(
     await service.play.move(CHANNEL, BOB, "L d4", sent_at=time.time())
 
 
-async def test_a_control_offered_to_others_is_refused(service: TableService) -> None:
+async def test_a_control_offered_to_others_is_refused(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None
     offered_to_ann = Controls(row.id, 0, offered_to=frozenset({0}))
     await service.play.move(CHANNEL, ANN, "L c3")
@@ -219,7 +229,9 @@ async def test_a_control_offered_to_others_is_refused(service: TableService) -> 
     await service.play.move(CHANNEL, BOB, "L d4", Controls(row.id, 1, offered_to=frozenset({1})))
 
 
-async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> None:
+async def test_two_moves_at_once_apply_exactly_once(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
     results = await asyncio.gather(
         service.play.move(CHANNEL, ANN, "L c3"),
@@ -228,13 +240,14 @@ async def test_two_moves_at_once_apply_exactly_once(service: TableService) -> No
     )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert sum(isinstance(r, TableError) for r in results) == 1
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None
-    assert len(await service.store.moves.of(row.id)) == 1
+    assert len(await storage.moves.of(row.id)) == 1
 
 
 async def test_two_processes_racing_on_one_database_apply_once(backend: Backend) -> None:
-    first, second = await serve(backend.store()), await serve(backend.store())
+    one, other = backend.store(), backend.store()
+    first, second = await serve(one), await serve(other)
     try:
         await started(first)
         results = await asyncio.gather(
@@ -243,39 +256,43 @@ async def test_two_processes_racing_on_one_database_apply_once(backend: Backend)
             return_exceptions=True,
         )
         assert sum(not isinstance(r, BaseException) for r in results) == 1
-        row = await first.store.games.open_in(CHANNEL)
-        assert row is not None and len(await first.store.moves.of(row.id)) == 1
+        row = await one.games.open_in(CHANNEL)
+        assert row is not None and len(await one.moves.of(row.id)) == 1
     finally:
-        await first.store.close()
-        await second.store.close()
+        await one.close()
+        await other.close()
 
 
 async def test_restart_mid_game_continues_from_the_same_position(backend: Backend) -> None:
-    before = await serve(backend.store())
+    earlier = backend.store()
+    before = await serve(earlier)
     await started(before)
     await before.play.move(CHANNEL, ANN, "L c3")
     await before.play.move(CHANNEL, BOB, "M d4")
-    game_id = (await before.store.games.open_in(CHANNEL) or pytest.fail()).id
+    game_id = (await earlier.games.open_in(CHANNEL) or pytest.fail()).id
     board_before = await before.deliveries.public_view(game_id)
-    await before.store.close()
+    await earlier.close()
 
-    after = await serve(backend.store())
+    later = backend.store()
+    after = await serve(later)
     try:
         assert await after.deliveries.public_view(game_id) == board_before
         with pytest.raises(TableError, match="not your turn"):
             await after.play.move(CHANNEL, BOB, "S e5")
         await after.play.move(CHANNEL, ANN, "S e5")
-        row = await after.store.games.open_in(CHANNEL)
+        row = await later.games.open_in(CHANNEL)
         assert row is not None
-        assert [m.notation for m in await after.store.moves.of(row.id)] == ["L c3", "M d4", "S e5"]
+        assert [m.notation for m in await later.moves.of(row.id)] == ["L c3", "M d4", "S e5"]
     finally:
-        await after.store.close()
+        await later.close()
 
 
-async def test_a_corrupted_snapshot_breaks_only_its_own_game(service: TableService) -> None:
+async def test_a_corrupted_snapshot_breaks_only_its_own_game(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
     await started(service, OTHER_CHANNEL)
-    db = service.store.db
+    db = storage.db
     await db.execute(
         'UPDATE games SET state = \'{"version": 1, "board": 7}\' WHERE channel_id = ?', (CHANNEL,)
     )
@@ -293,13 +310,15 @@ async def test_a_corrupted_snapshot_breaks_only_its_own_game(service: TableServi
     await started(service)
 
 
-async def test_resign_and_a_whole_game_record_the_result(service: TableService) -> None:
+async def test_resign_and_a_whole_game_record_the_result(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
     update = await service.play.resign(CHANNEL, BOB)
     assert update.finished
     assert "Ann wins (Bob resigned)." in posted(update)
-    assert await service.store.games.open_in(CHANNEL) is None
-    last = await service.store.games.last_in(CHANNEL)
+    assert await storage.games.open_in(CHANNEL) is None
+    last = await storage.games.last_in(CHANNEL)
     assert (
         last is not None and last.status == "finished" and last.result == "Ann wins (Bob resigned)."
     )
@@ -308,11 +327,11 @@ async def test_resign_and_a_whole_game_record_the_result(service: TableService) 
     assert "Result: Ann wins (Bob resigned)." in (await service.history.record(CHANNEL)).text
 
 
-async def test_a_full_game_through_the_service(service: TableService) -> None:
+async def test_a_full_game_through_the_service(service: TableService, storage: Storage) -> None:
     await started(service)
     players = {0: ANN, 1: BOB}
     while True:
-        row = await service.store.games.open_in(CHANNEL)
+        row = await storage.games.open_in(CHANNEL)
         if row is None:
             break
         state = json.loads(row.state or "{}")
@@ -322,13 +341,14 @@ async def test_a_full_game_through_the_service(service: TableService) -> None:
     assert update.finished
     assert "Game over." in posted(update)
     assert pinged(update) == ()
-    last = await service.store.games.last_in(CHANNEL)
+    last = await storage.games.last_in(CHANNEL)
     assert last is not None and last.status == "finished"
-    assert len(await service.store.moves.of(last.id)) == 35
+    assert len(await storage.moves.of(last.id)) == 35
 
 
 async def test_abandon_needs_a_moderator_except_for_a_lobby_creator(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
@@ -340,7 +360,7 @@ async def test_abandon_needs_a_moderator_except_for_a_lobby_creator(
     with pytest.raises(TableError, match="moderator"):
         await service.play.abandon(CHANNEL, ANN, moderator=False)
     await service.play.abandon(CHANNEL, CAT, moderator=True)
-    assert (await service.store.games.last_in(CHANNEL)).status == "abandoned"  # type: ignore[union-attr]
+    assert (await storage.games.last_in(CHANNEL)).status == "abandoned"  # type: ignore[union-attr]
 
 
 async def test_secret_in_a_game_without_secrets(service: TableService) -> None:
@@ -417,21 +437,22 @@ async def test_turn_reminders_come_after_the_deadline_and_survive_a_restart(
     await store.close()
 
 
-async def test_reminders_off_set_no_deadline(service: TableService) -> None:
+async def test_reminders_off_set_no_deadline(service: TableService, storage: Storage) -> None:
     await started(service)
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None and row.deadline is None
     assert await service.clocks.due_reminders() == []
 
 
 async def test_between_tables_the_board_is_the_last_finished_games_end(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
     await service.play.resign(CHANNEL, BOB)
     game_id = await service.looking.repost_board(CHANNEL)
-    *_, shown = await service.store.outbox.pending(game_id)
+    *_, shown = await storage.outbox.pending(game_id)
     assert shown.payload["fresh"] is True
     assert shown.payload["said"] == "**Ley Lines of Mars**, the final board after 2 moves."
     await started(service)
@@ -478,7 +499,9 @@ async def test_a_merchants_lobby_says_how_long_a_game_runs(service: TableService
     assert "turns at" not in leylines.text
 
 
-async def test_a_new_table_follows_the_servers_settings(service: TableService) -> None:
+async def test_a_new_table_follows_the_servers_settings(
+    service: TableService, storage: Storage
+) -> None:
     """`/settings`: the channels that may hold tables, and the clock of a table opened
     without one (an explicit `clock:0` keeps it off)."""
     await service.servers.change_settings(1, channels=(OTHER_CHANNEL,), clock_hours=24)
@@ -486,7 +509,7 @@ async def test_a_new_table_follows_the_servers_settings(service: TableService) -
         await service.lobbies.new_lobby(
             guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="leylines", options={}
         )
-    assert await service.store.games.open_in(CHANNEL) is None
+    assert await storage.games.open_in(CHANNEL) is None
     lobby = await service.lobbies.new_lobby(
         guild_id=1, channel_id=OTHER_CHANNEL, creator=ANN, game_key="leylines", options={}
     )
@@ -505,14 +528,15 @@ async def test_a_new_table_follows_the_servers_settings(service: TableService) -
 
 async def test_the_board_says_a_game_is_unrated_once_a_computer_stood_in(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None and not row.unrated
     board = await service.deliveries.delivery(row.id)
     assert board is not None and all(wording.UNRATED not in p.footer for p in board.posts)
-    await service.store.games.mark_unrated(row.id)
+    await storage.games.mark_unrated(row.id)
     await service.looking.repost_board(CHANNEL)
     board = await service.deliveries.delivery(row.id)
     assert board is not None and board.posts[-1].footer.endswith(f"\n{wording.UNRATED}")

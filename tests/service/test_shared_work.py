@@ -20,11 +20,13 @@ from tests.service.secret_numbers import WITH_NUMBERS
 HOUR = 3600.0
 
 
-async def two_processes(backend: Backend, clock: Clock) -> tuple[TableService, TableService]:
-    """Two services, each with a store of its own, on the backend's one database."""
+async def two_processes(
+    stores: tuple[Storage, Storage], clock: Clock
+) -> tuple[TableService, TableService]:
+    """Two services as two processes (shards), each on its own store of one database (`stores`,
+    opened here)."""
     services = []
-    for name in ("shards 0 of 2", "shards 1 of 2"):
-        store = backend.store()
+    for store, name in zip(stores, ("shards 0 of 2", "shards 1 of 2"), strict=True):
         await store.open()
         service = TableService(
             store, remind_after=HOUR, clock=clock, holder=name, catalogue=WITH_NUMBERS
@@ -35,20 +37,21 @@ async def two_processes(backend: Backend, clock: Clock) -> tuple[TableService, T
 
 @pytest.fixture
 async def processes(backend: Backend) -> AsyncIterator[tuple[TableService, TableService, Clock]]:
-    clock = Clock()
-    first, second = await two_processes(backend, clock)
+    clock, stores = Clock(), (backend.store(), backend.store())
+    first, second = await two_processes(stores, clock)
     yield first, second, clock
-    await first.store.close()
-    await second.store.close()
+    for store in stores:
+        await store.close()
 
 
 @pytest.fixture
 async def sharing(postgresql: Backend) -> AsyncIterator[tuple[TableService, TableService]]:
     """Two processes on one PostgreSQL database."""
-    first, second = await two_processes(postgresql, Clock())
+    stores = postgresql.store(), postgresql.store()
+    first, second = await two_processes(stores, Clock())
     yield first, second
-    await first.store.close()
-    await second.store.close()
+    for store in stores:
+        await store.close()
 
 
 async def test_a_lease_is_held_by_one_holder_until_released_or_run_out(backend: Backend) -> None:
@@ -118,18 +121,20 @@ async def test_a_process_that_waits_too_long_gives_up(
 
 
 async def test_a_restarted_process_takes_up_its_own_claims_at_once(postgresql: Backend) -> None:
-    first, _ = await two_processes(postgresql, Clock())
-    assert await first.store.leases.claim(
+    crashed = postgresql.store(), postgresql.store()
+    first, _ = await two_processes(crashed, Clock())
+    assert await crashed[0].leases.claim(
         "think:5", first.leases.holder, 0, 1e12
     )  # held when it crashed
-    await first.store.close()
-    restarted, other = await two_processes(postgresql, Clock())
+    await crashed[0].close()
+    stores = postgresql.store(), postgresql.store()
+    restarted, other = await two_processes(stores, Clock())
     async with other.leases.claimed("think:5", 60) as theirs:
         assert not theirs
     async with restarted.leases.claimed("think:5", 60) as mine:
         assert mine
-    await restarted.store.close()
-    await other.store.close()
+    for store in stores:
+        await store.close()
 
 
 async def test_a_sqlite_database_belongs_to_one_process_and_claims_nothing(
@@ -160,7 +165,7 @@ async def test_two_processes_send_a_due_reminder_once(
 
 
 async def test_a_phase_timer_runs_out_once_however_many_processes_poll(
-    processes: tuple[TableService, TableService, Clock],
+    processes: tuple[TableService, TableService, Clock], storage: Storage
 ) -> None:
     first, second, clock = processes
     await first.lobbies.new_lobby(
@@ -172,5 +177,5 @@ async def test_a_phase_timer_runs_out_once_however_many_processes_poll(
     both = await asyncio.gather(first.clocks.due_timeouts(), second.clocks.due_timeouts())
     [update] = both[0] + both[1]
     assert update.finished
-    moves = await first.store.moves.of(update.game_id)
+    moves = await storage.moves.of(update.game_id)
     assert [move.kind for move in moves] == ["timeout"]

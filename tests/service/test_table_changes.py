@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from club.service import TableService
+from club.storage import Storage
 from club.storage.rows import Living
 from tests.service.fixtures import ANN, BOB, CAT, CHANNEL, Clock, serve, sqlite, started
 
@@ -20,32 +21,33 @@ TITLE = "Ley Lines of Mars"
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
+async def opened(tmp_path: Path) -> AsyncIterator[tuple[TableService, Storage, Clock]]:
     """A Ley Lines game with a 1-hour clock; Ann has moved, so it waits for Bob."""
     clock = Clock()
-    served = await serve(sqlite(tmp_path / "bot.sqlite3"), clock=clock)
+    store = sqlite(tmp_path / "bot.sqlite3")
+    served = await serve(store, clock=clock)
     await started(served, clock_hours=1)
     await served.play.move(CHANNEL, ANN, "L c3")
-    yield served, clock
-    await served.store.close()
+    yield served, store, clock
+    await store.close()
 
 
-async def game_id(service: TableService) -> int:
-    row = await service.store.games.last_in(CHANNEL)
+async def game_id(store: Storage) -> int:
+    row = await store.games.last_in(CHANNEL)
     assert row is not None
     return row.id
 
 
 async def test_an_abandoned_game_records_the_abandon_and_tells_the_channel(
-    service: tuple[TableService, Clock],
+    opened: tuple[TableService, Storage, Clock],
 ) -> None:
-    tables, _ = service
-    game = await game_id(tables)
+    tables, store, _ = opened
+    game = await game_id(store)
     await tables.play.abandon(CHANNEL, CAT, moderator=True)
     said = f"The {TITLE} game in this channel was abandoned by a moderator."  # Cat: not seated
-    *_, last = await tables.store.moves.of(game)
+    *_, last = await store.moves.of(game)
     assert (last.seq, last.seat, last.kind, last.said) == (2, -1, "abandon", said)
-    row = await tables.store.games.last_in(CHANNEL)
+    row = await store.games.last_in(CHANNEL)
     assert row is not None and (row.status, row.result) == ("abandoned", None)
     delivery = await tables.deliveries.delivery(game)
     assert delivery is not None
@@ -57,23 +59,23 @@ async def test_an_abandoned_game_records_the_abandon_and_tells_the_channel(
 
 
 async def test_a_gone_channel_ends_the_game_and_drops_what_it_had_to_tell(
-    service: tuple[TableService, Clock],
+    opened: tuple[TableService, Storage, Clock],
 ) -> None:
-    tables, _ = service
-    game = await game_id(tables)
+    tables, store, _ = opened
+    game = await game_id(store)
     await tables.deliveries.channel_gone(game)
-    *_, last = await tables.store.moves.of(game)
+    *_, last = await store.moves.of(game)
     assert (last.kind, last.said) == ("abandon", "Its channel is gone.")
-    row = await tables.store.games.last_in(CHANNEL)
+    row = await store.games.last_in(CHANNEL)
     assert row is not None and (row.status, row.result) == ("abandoned", "Its channel is gone.")
-    assert await tables.store.outbox.pending(game) == []
+    assert await store.outbox.pending(game) == []
 
 
 async def test_a_stand_in_seated_and_given_back_are_actions_a_replay_steps_over(
-    service: tuple[TableService, Clock],
+    opened: tuple[TableService, Storage, Clock],
 ) -> None:
-    tables, clock = service
-    game = await game_id(tables)
+    tables, store, clock = opened
+    game = await game_id(store)
     clock.now += 2 * HOUR
     seated = await tables.claims.claim_standin(CHANNEL, ANN)
     [post] = seated.told.posts
@@ -85,9 +87,9 @@ async def test_a_stand_in_seated_and_given_back_are_actions_a_replay_steps_over(
     await tables.computers.play_computer(turn, notation)
     back = await tables.standins.take_seat_back(CHANNEL, BOB.user_id)
     assert back.told.posts[-1].text.startswith("Bob is back and plays their own seat again")
-    assert await tables.store.games.standins(game) == {}
+    assert await store.games.standins(game) == {}
     await tables.play.resign(CHANNEL, ANN)
-    moves = await tables.store.moves.of(game)
+    moves = await store.moves.of(game)
     assert [(m.kind, m.seat) for m in moves] == [
         ("move", 0), ("standin", 1), ("move", 1), ("back", 1), ("resign", 0),
     ]  # fmt: skip
@@ -101,13 +103,13 @@ async def test_a_stand_in_seated_and_given_back_are_actions_a_replay_steps_over(
 
 
 async def test_a_delivery_between_the_load_and_the_commit_is_not_told_over(
-    service: tuple[TableService, Clock], monkeypatch: pytest.MonkeyPatch
+    opened: tuple[TableService, Storage, Clock], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The poll tells the game's last updates while a move is being decided (its table
     loaded): the move's own update is then told from the database, with the board message
     that delivery left, not from the one the request loaded before it."""
-    tables, _ = service
-    game = await game_id(tables)
+    tables, store, _ = opened
+    game = await game_id(store)
     board = Living(555, "", "")
     checked = tables.tables.check_fresh
 

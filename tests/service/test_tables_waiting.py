@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from club.service.away import days_used, paused
 from club.service.waiting import digest, listing, more_lines
 from club.storage import Storage
 from club.storage.rows import Living
-from club.storage.sqlite import SqliteDatabase
+from tests.conftest import Backend, sqlite_backend
 from tests.service.fixtures import ANN, BOB, CAT, Clock
 from tests.service.posted import posted
 
@@ -23,12 +22,15 @@ GUILD = 1
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[tuple[TableService, Clock]]:
+def backend(tmp_path: Path) -> Backend:
+    """A fresh SQLite file: these tests run on SQLite only."""
+    return sqlite_backend(tmp_path)
+
+
+@pytest.fixture
+def service(storage: Storage) -> tuple[TableService, Clock]:
     clock = Clock()
-    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
-    await store.open()
-    yield TableService(store, seed_source=lambda: 7, remind_after=HOUR, clock=clock), clock
-    await store.close()
+    return TableService(storage, seed_source=lambda: 7, remind_after=HOUR, clock=clock), clock
 
 
 async def table(
@@ -49,14 +51,15 @@ async def table(
 
 async def test_mygames_lists_every_table_waiting_on_you_first_with_a_link(
     service: tuple[TableService, Clock],
+    storage: Storage,
 ) -> None:
     tables, _ = service
     await table(tables, 10, BOB, ANN)  # waits on Bob
     await table(tables, 20, ANN, BOB)  # waits on Ann
     await table(tables, 30, BOB, CAT)  # Ann is not seated
-    row = await tables.store.games.open_in(20)
+    row = await storage.games.open_in(20)
     assert row is not None
-    await tables.store.outbox.delivered(row.id, 0, Living(555, "", ""))
+    await storage.outbox.delivered(row.id, 0, Living(555, "", ""))
     mine = await tables.waiting.my_games(GUILD, ANN.user_id)
     assert [(t.row.channel_id, t.yours) for t in mine] == [(20, True), (10, False)]
     assert mine[0].link == f"https://discord.com/channels/{GUILD}/20/555"
@@ -125,13 +128,14 @@ async def test_one_digest_a_period_lists_every_table_and_pings_follow_the_choice
 
 async def test_a_digest_is_not_sent_twice_across_a_restart(
     service: tuple[TableService, Clock],
+    storage: Storage,
 ) -> None:
     tables, clock = service
     await table(tables, 10, ANN, BOB)
     clock.now += HOUR
     await tables.clocks.due_reminders()
     assert len(await tables.waiting.due_digests()) == 1
-    restarted = TableService(tables.store, remind_after=HOUR, clock=clock)
+    restarted = TableService(storage, remind_after=HOUR, clock=clock)
     restarted.waiting.mark_due(GUILD, [ANN.user_id])  # as if a reminder came due again
     assert await restarted.waiting.due_digests() == []
 
@@ -255,6 +259,7 @@ async def test_a_reminder_period_the_refusal_names_is_kept(
 
 async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back(
     service: tuple[TableService, Clock],
+    storage: Storage,
 ) -> None:
     tables, clock = service
     await table(tables, 10, ANN, BOB, clock_hours=1)  # waits on Ann
@@ -265,7 +270,7 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
         await tables.claims.claim_standin(10, BOB, "godlike")
     said = posted(await tables.claims.claim_standin(10, BOB))
     assert "stand-in (easy computer) for Ann" in said and "unrated" in said
-    row = await tables.store.games.open_in(10)
+    row = await storage.games.open_in(10)
     assert row is not None
     turn = await tables.standins.standin_turn(row.id)
     assert turn is not None and turn.seat == 0 and turn.level == "easy"
@@ -276,12 +281,12 @@ async def test_a_stand_in_plays_the_absent_seat_unrated_until_the_person_is_back
     table_now = await tables.tables.load(10, status="active")
     notation = table_now.game.notation(table_now.game.legal_moves(table_now.state, 0)[0])
     await tables.computers.play_computer(turn, notation)
-    assert await tables.store.games.unrated(row.id)  # from the stand-in's first move
+    assert await storage.games.unrated(row.id)  # from the stand-in's first move
     assert await tables.standins.standin_turn(row.id) is None  # Bob's turn now
     with pytest.raises(TableError, match="No stand-in"):
         await tables.standins.take_seat_back(10, BOB.user_id)
     assert "Ann is back" in posted(await tables.standins.take_seat_back(10, ANN.user_id))
-    assert await tables.store.games.standins(row.id) == {}
+    assert await storage.games.standins(row.id) == {}
     await tables.servers.change_settings(GUILD, standins=False)
     with pytest.raises(TableError, match="does not allow stand-ins"):
         await tables.claims.claim_standin(10, ANN)

@@ -16,6 +16,7 @@ import pytest
 from club.catalogue import CATALOGUE
 from club.service import Player, TableError, TableService, TableUpdate, TakebackAsked
 from club.service.records import replay_frames
+from club.storage import Storage
 from club.storage.rows import StaleGame, TakebackRequest
 from engine.core import UndoableGame
 from tests.conftest import Backend
@@ -25,9 +26,9 @@ from tests.service.posted import posted
 DAN = Player(404, "Dan")
 
 
-async def stored(service: TableService) -> tuple[Any, int]:
+async def stored(storage: Storage) -> tuple[Any, int]:
     """The channel's game state (decoded) and its moves made."""
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None and row.state is not None
     return CATALOGUE[row.game_key].game.from_json(json.loads(row.state)), row.moves_made
 
@@ -38,9 +39,11 @@ async def asked(service: TableService) -> TakebackAsked:
     return found
 
 
-async def test_a_move_is_taken_back_once_the_other_player_accepts(service: TableService) -> None:
+async def test_a_move_is_taken_back_once_the_other_player_accepts(
+    service: TableService, storage: Storage
+) -> None:
     await started(service)
-    opening, _ = await stored(service)
+    opening, _ = await stored(storage)
     await service.play.move(CHANNEL, ANN, "L c3")
     request = await asked(service)
     assert request.waiting == (BOB.user_id,) and "`L c3`" in request.text
@@ -51,7 +54,7 @@ async def test_a_move_is_taken_back_once_the_other_player_accepts(service: Table
     assert isinstance(undone, TableUpdate)
     assert posted(undone).startswith("Ann took back `L c3`.")
     assert f"<@{ANN.user_id}>, your turn." in posted(undone)
-    state, moves_made = await stored(service)
+    state, moves_made = await stored(storage)
     assert state == opening and moves_made == 2
     text = (await service.history.record(CHANNEL)).text
     assert "1. Ann: L c3" in text and "2. Ann took back L c3" in text
@@ -60,22 +63,23 @@ async def test_a_move_is_taken_back_once_the_other_player_accepts(service: Table
         await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
 
 
-async def test_a_declined_takeback_changes_nothing(service: TableService) -> None:
+async def test_a_declined_takeback_changes_nothing(service: TableService, storage: Storage) -> None:
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
-    before = await stored(service)
+    before = await stored(storage)
     request = await asked(service)
     said = await service.takebacks.answer_takeback(
         CHANNEL, BOB, request.game_id, request.seq, False
     )
     assert said == f"<@{BOB.user_id}> declines <@{ANN.user_id}>'s takeback; the move stands."
-    assert await stored(service) == before
+    assert await stored(storage) == before
     with pytest.raises(TableError, match="over"):
         await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
 
 
 async def test_a_takeback_is_only_of_ones_own_last_action_until_anyone_acts(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await started(service)
     with pytest.raises(TableError, match="only your own last action"):
@@ -91,26 +95,28 @@ async def test_a_takeback_is_only_of_ones_own_last_action_until_anyone_acts(
     with pytest.raises(TableError, match="Only the other players"):
         await service.takebacks.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
     await service.play.move(CHANNEL, BOB, "L d4")  # Bob plays instead of answering
-    before = await stored(service)
+    before = await stored(storage)
     with pytest.raises(TableError, match="over"):
         await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
     with pytest.raises(TableError, match="only your own last action"):
         await service.takebacks.ask_takeback(CHANNEL, ANN)
-    assert await stored(service) == before
+    assert await stored(storage) == before
 
 
 async def test_a_request_survives_a_restart(tmp_path: Path) -> None:
-    service = await serve(sqlite(tmp_path / "bot.sqlite3"))
+    store = sqlite(tmp_path / "bot.sqlite3")
+    service = await serve(store)
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
     request = await asked(service)
-    await service.store.close()
-    service = await serve(sqlite(tmp_path / "bot.sqlite3"))
+    await store.close()
+    store = sqlite(tmp_path / "bot.sqlite3")
+    service = await serve(store)
     undone = await service.takebacks.answer_takeback(
         CHANNEL, BOB, request.game_id, request.seq, True
     )
     assert isinstance(undone, TableUpdate)
-    await service.store.close()
+    await store.close()
 
 
 async def computer_table(service: TableService, level: str) -> None:
@@ -124,18 +130,20 @@ async def computer_table(service: TableService, level: str) -> None:
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 async def test_alone_with_a_computer_a_move_is_taken_back_at_once(
-    level: str, service: TableService
+    level: str, service: TableService, storage: Storage
 ) -> None:
     await computer_table(service, level)
     undone = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(undone, TableUpdate) and undone.confirmation == "Taken back: `L c3`."
-    assert (await stored(service))[1] == 2
+    assert (await stored(storage))[1] == 2
 
 
-async def reply(service: TableService, choose: Callable[[list[str]], str] = min) -> str:
+async def reply(
+    service: TableService, storage: Storage, choose: Callable[[list[str]], str] = min
+) -> str:
     """The computer player's reply, chosen by `choose` among its legal moves; its notation."""
     turn = await service.computers.computer_turn(
-        (await service.store.games.open_in(CHANNEL) or pytest.fail("no game")).id
+        (await storage.games.open_in(CHANNEL) or pytest.fail("no game")).id
     )
     assert turn is not None
     game = CATALOGUE[turn.game_key].game
@@ -147,36 +155,38 @@ async def reply(service: TableService, choose: Callable[[list[str]], str] = min)
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 async def test_alone_with_a_computer_a_move_is_taken_back_with_the_reply_after_it(
-    level: str, service: TableService
+    level: str, service: TableService, storage: Storage
 ) -> None:
     """As against a chess engine: the computer's reply does not outlive the request, at every
     level, and taking back again later goes back past both takebacks' moves alike."""
     await computer_table(service, level)
-    answer = await reply(service)
+    answer = await reply(service, storage)
     undone = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(undone, TableUpdate) and undone.confirmation == "Taken back: `L c3`."
     assert posted(undone).startswith(
         f"Ann took back `L c3` and the replies after it (Ada (computer)'s `{answer}`)."
     )
     assert f"<@{ANN.user_id}>, your turn." in posted(undone)
-    state, moves_made = await stored(service)
+    state, moves_made = await stored(storage)
     assert moves_made == 3 and CATALOGUE["leylines"].game.legal_moves(state, 0)
     await service.play.move(CHANNEL, ANN, "L d4")
-    await reply(service, max)
+    await reply(service, storage, max)
     await service.takebacks.ask_takeback(CHANNEL, ANN)
-    twice, _ = await stored(service)
+    twice, _ = await stored(storage)
     assert twice == state
     text = (await service.history.record(CHANNEL)).text
     assert "3. Ann took back L c3 and 1 reply after it" in text
     assert "6. Ann took back L d4 and 1 reply after it" in text
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None
-    moves = await service.store.moves.of(row.id)
+    moves = await storage.moves.of(row.id)
     frames = replay_frames(CATALOGUE[row.game_key].game, row, moves)
     assert len(frames) == 7  # the log still rebuilds the game
 
 
-async def test_a_computers_reply_that_drew_is_not_taken_back(service: TableService) -> None:
+async def test_a_computers_reply_that_drew_is_not_taken_back(
+    service: TableService, storage: Storage
+) -> None:
     """Agents, Ann alone with a computer: once the computer draws from the bag after Ann's
     move, the pyramid drawn is known and nothing is taken back."""
     await service.lobbies.new_lobby(
@@ -186,31 +196,34 @@ async def test_a_computers_reply_that_drew_is_not_taken_back(service: TableServi
     await service.lobbies.start(CHANNEL, ANN)
     agents = CATALOGUE["agents"].game
     for _ in range(40):
-        state, _ = await stored(service)
+        state, _ = await stored(storage)
         if 0 in agents.actors(state):
             moves = [agents.notation(m) for m in agents.legal_moves(state, 0)]
             await service.play.move(CHANNEL, ANN, next((m for m in moves if m != "draw"), moves[0]))
-            state, _ = await stored(service)
+            state, _ = await stored(storage)
             if 1 in agents.actors(state) and 0 not in agents.actors(state):
-                drew = await reply(service, lambda moves: "draw" if "draw" in moves else moves[0])
+                drew = await reply(
+                    service, storage, lambda moves: "draw" if "draw" in moves else moves[0]
+                )
                 if drew == "draw":
                     break
         else:
-            await reply(service)
+            await reply(service, storage)
     else:
         pytest.fail("the computer never drew after a move of Ann's")
-    before = await stored(service)
+    before = await stored(storage)
     with pytest.raises(
         TableError,
         match=r"cannot be taken back: Ada \(computer\)'s reply `draw` came after it, and it "
         r"drew a pyramid from the bag\.",
     ):
         await service.takebacks.ask_takeback(CHANNEL, ANN)
-    assert await stored(service) == before
+    assert await stored(storage) == before
 
 
 async def test_with_another_person_a_hard_computer_player_declines(
     service: TableService,
+    storage: Storage,
 ) -> None:
     """Martian Merchants, Ann and Bob with a hard computer: the table's takebacks are agreed,
     and hard never agrees."""
@@ -221,9 +234,9 @@ async def test_with_another_person_a_hard_computer_player_declines(
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.start(CHANNEL, ANN)
     merchants = CATALOGUE["merchants"].game
-    state, _ = await stored(service)
+    state, _ = await stored(storage)
     [seat] = merchants.actors(state)
-    player = (await service.store.games.open_in(CHANNEL) or pytest.fail("no game")).seats[seat]
+    player = (await storage.games.open_in(CHANNEL) or pytest.fail("no game")).seats[seat]
     mover = next(p for p in (ANN, BOB) if p.user_id == player.user_id)
     for move in merchants.legal_moves(state, seat):
         after, _ = merchants.apply(state, seat, move)
@@ -232,21 +245,22 @@ async def test_with_another_person_a_hard_computer_player_declines(
             break
     else:
         pytest.fail("no move of the first player may be taken back")
-    before = await stored(service)
+    before = await stored(storage)
     with pytest.raises(TableError, match=r"Ada \(computer\) plays hard and declines"):
         await service.takebacks.ask_takeback(CHANNEL, mover)
-    assert await stored(service) == before
+    assert await stored(storage) == before
 
 
 async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await service.lobbies.new_lobby(
         guild_id=1, channel_id=CHANNEL, creator=ANN, game_key="agents", options={"first": 1}
     )
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.start(CHANNEL, ANN)
-    state, _ = await stored(service)
+    state, _ = await stored(storage)
     agents = CATALOGUE["agents"].game
     await service.play.move(CHANNEL, ANN, agents.notation(agents.legal_moves(state, 0)[0]))
     with pytest.raises(TableError, match="A secret move cannot be taken back"):
@@ -257,7 +271,7 @@ async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
         computers=4, computer_level="random",
     )  # fmt: skip
     await service.lobbies.start(CHANNEL, ANN)
-    state, _ = await stored(service)
+    state, _ = await stored(storage)
     mve = CATALOGUE["marsvsearth"].game
     if 0 in mve.actors(state):
         await service.play.move(CHANNEL, ANN, mve.notation(mve.legal_moves(state, 0)[0]))
@@ -267,6 +281,7 @@ async def test_secret_moves_and_games_of_secrets_are_not_taken_back(
 
 async def test_an_update_says_whether_its_mover_may_ask_for_a_takeback(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await started(service)
     assert (await service.play.move(CHANNEL, ANN, "L c3")).undoable
@@ -276,7 +291,7 @@ async def test_an_update_says_whether_its_mover_may_ask_for_a_takeback(
     )
     await service.lobbies.join(CHANNEL, BOB)
     await service.lobbies.start(CHANNEL, ANN)
-    state, _ = await stored(service)
+    state, _ = await stored(storage)
     agents = CATALOGUE["agents"].game
     secret = agents.notation(agents.legal_moves(state, 0)[0])
     assert not (await service.play.move(CHANNEL, ANN, secret)).undoable
@@ -297,7 +312,8 @@ async def test_two_requests_at_once_make_one(service: TableService) -> None:
 
 
 async def test_two_processes_asking_at_once_make_one_request(backend: Backend) -> None:
-    first, second = await serve(backend.store()), await serve(backend.store())
+    one, other = backend.store(), backend.store()
+    first, second = await serve(one), await serve(other)
     try:
         await started(first)
         await first.play.move(CHANNEL, ANN, "L c3")
@@ -308,8 +324,8 @@ async def test_two_processes_asking_at_once_make_one_request(backend: Backend) -
         assert sum(isinstance(r, TakebackAsked) for r in results) == 1, results
         assert sum(isinstance(r, TableError) for r in results) == 1, results
     finally:
-        await first.store.close()
-        await second.store.close()
+        await one.close()
+        await other.close()
 
 
 async def test_an_undo_the_game_outlived_leaves_the_request_and_the_move(
@@ -317,38 +333,39 @@ async def test_an_undo_the_game_outlived_leaves_the_request_and_the_move(
 ) -> None:
     """Bob accepts; before the undo commits, another process records Bob's move: the undo is
     refused and the request and the move log stay exactly as they were, in one transaction."""
-    first, second = await serve(backend.store()), await serve(backend.store())
+    one, other = backend.store(), backend.store()
+    first, second = await serve(one), await serve(other)
     try:
         await started(first)
         await first.play.move(CHANNEL, ANN, "L c3")
         request = await asked(first)
-        state, _ = await stored(first)
+        state, _ = await stored(one)
         leylines = CATALOGUE["leylines"].game
         reply = leylines.notation(leylines.legal_moves(state, 1)[0])
-        row = await first.store.games.open_in(CHANNEL)
+        row = await one.games.open_in(CHANNEL)
         assert row is not None
-        standing = await first.store.takebacks.request(row.id)
-        reading = first.store.moves.positions_from
+        standing = await one.takebacks.request(row.id)
+        reading = one.moves.positions_from
 
         async def moved_on_meanwhile(game_id: int, seq: int) -> list[str | None]:
             await second.play.move(CHANNEL, BOB, reply)
             return await reading(game_id, seq)
 
-        monkeypatch.setattr(first.store.moves, "positions_from", moved_on_meanwhile)
+        monkeypatch.setattr(one.moves, "positions_from", moved_on_meanwhile)
         with pytest.raises(StaleGame):
             await first.takebacks.answer_takeback(CHANNEL, BOB, row.id, request.seq, True)
-        assert await first.store.takebacks.request(row.id) == standing
-        moves = await first.store.moves.of(row.id)
+        assert await one.takebacks.request(row.id) == standing
+        moves = await one.moves.of(row.id)
         assert [(m.seat, m.kind, m.notation) for m in moves] == [
             (0, "move", "L c3"),
             (1, "move", reply),
         ]
     finally:
-        await first.store.close()
-        await second.store.close()
+        await one.close()
+        await other.close()
 
 
-async def four_at_the_table(service: TableService) -> None:
+async def four_at_the_table(service: TableService, storage: Storage) -> None:
     """A Merchants of Mars game of Ann, Bob, Cat and Dan in which Ann has made a move that
     can be taken back."""
     await service.lobbies.new_lobby(
@@ -357,7 +374,7 @@ async def four_at_the_table(service: TableService) -> None:
     for player in (BOB, CAT, DAN):
         await service.lobbies.join(CHANNEL, player)
     await service.lobbies.start(CHANNEL, ANN)
-    state, _ = await stored(service)
+    state, _ = await stored(storage)
     merchants = CATALOGUE["merchants"].game
     assert isinstance(merchants, UndoableGame)
     move = next(
@@ -368,8 +385,10 @@ async def four_at_the_table(service: TableService) -> None:
     await service.play.move(CHANNEL, ANN, merchants.notation(move))
 
 
-async def test_asking_again_keeps_the_acceptances_given(service: TableService) -> None:
-    await four_at_the_table(service)
+async def test_asking_again_keeps_the_acceptances_given(
+    service: TableService, storage: Storage
+) -> None:
+    await four_at_the_table(service, storage)
     request = await asked(service)
     assert request.waiting == (BOB.user_id, CAT.user_id, DAN.user_id)
     said = await service.takebacks.answer_takeback(CHANNEL, BOB, request.game_id, request.seq, True)
@@ -384,9 +403,9 @@ async def test_asking_again_keeps_the_acceptances_given(service: TableService) -
         with pytest.raises(TableError) as refusal:
             await service.takebacks.ask_takeback(CHANNEL, player)
         assert str(refusal.value) == answer
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None
-    standing = await service.store.takebacks.request(row.id)
+    standing = await storage.takebacks.request(row.id)
     assert standing is not None and standing.accepted == (BOB.user_id,)
     said = await service.takebacks.answer_takeback(CHANNEL, CAT, request.game_id, request.seq, True)
     assert said == f"<@{CAT.user_id}> accepts the takeback; waiting for <@{DAN.user_id}>."
@@ -398,12 +417,13 @@ async def test_asking_again_keeps_the_acceptances_given(service: TableService) -
 
 async def test_the_store_keeps_the_standing_request_and_replaces_an_outlived_one(
     service: TableService,
+    storage: Storage,
 ) -> None:
     await started(service)
     await service.play.move(CHANNEL, ANN, "L c3")
-    row = await service.store.games.open_in(CHANNEL)
+    row = await storage.games.open_in(CHANNEL)
     assert row is not None
-    store = service.store
+    store = storage
     made = await asyncio.gather(*(store.takebacks.ask(row.id, 1, ANN.user_id) for _ in range(4)))
     assert sorted(made) == [False, False, False, True]
     assert await store.takebacks.accept(row.id, 1, BOB.user_id) == (BOB.user_id,)
@@ -416,12 +436,12 @@ async def test_the_store_keeps_the_standing_request_and_replaces_an_outlived_one
 
 
 async def test_a_takeback_goes_back_to_the_position_the_log_kept_without_replaying(
-    service: TableService, monkeypatch: pytest.MonkeyPatch
+    service: TableService, storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each move keeps the position before it, so a takeback (asked, then accepted) replays
     nothing from the seed; the position it goes back to is the one before the move."""
     await started(service)
-    before, _ = await stored(service)
+    before, _ = await stored(storage)
     await service.play.move(CHANNEL, ANN, "L c3")
 
     def replayed(*args: Any) -> Any:
@@ -432,19 +452,20 @@ async def test_a_takeback_goes_back_to_the_position_the_log_kept_without_replayi
     assert isinstance(asked, TakebackAsked)
     undone = await service.takebacks.answer_takeback(CHANNEL, BOB, asked.game_id, asked.seq, True)
     assert isinstance(undone, TableUpdate)
-    assert (await stored(service))[0] == before
+    assert (await stored(storage))[0] == before
 
 
 async def test_moves_logged_before_positions_were_kept_are_taken_back_from_the_seed(
     service: TableService,
+    storage: Storage,
 ) -> None:
     """A game begun before the bot kept each move's position (none saved) is rebuilt from its
     seed and its log, as before."""
     await started(service)
-    before, _ = await stored(service)
+    before, _ = await stored(storage)
     await service.play.move(CHANNEL, ANN, "L c3")
-    await service.store.db.execute("UPDATE moves SET state_before = NULL")
+    await storage.db.execute("UPDATE moves SET state_before = NULL")
     asked = await service.takebacks.ask_takeback(CHANNEL, ANN)
     assert isinstance(asked, TakebackAsked)
     undone = await service.takebacks.answer_takeback(CHANNEL, BOB, asked.game_id, asked.seq, True)
-    assert isinstance(undone, TableUpdate) and (await stored(service))[0] == before
+    assert isinstance(undone, TableUpdate) and (await stored(storage))[0] == before

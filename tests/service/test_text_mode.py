@@ -10,7 +10,8 @@ from tests.service.fixtures import ANN, BOB, Clock, serve
 
 async def test_text_mode_is_a_persons_choice_kept_across_a_restart(backend: Backend) -> None:
     clock = Clock()
-    service = await serve(backend.store(), clock=clock)
+    store = backend.store()
+    service = await serve(store, clock=clock)
     try:
         assert not await service.text_mode.reads_text(ANN.user_id)
         said = await service.text_mode.choose(ANN.user_id, True)
@@ -18,20 +19,22 @@ async def test_text_mode_is_a_persons_choice_kept_across_a_restart(backend: Back
         assert await service.text_mode.choose(ANN.user_id, True) == said  # choosing again holds
         assert await service.text_mode.readers([ANN.user_id, BOB.user_id]) == {ANN.user_id}
     finally:
-        await service.store.close()
-    again = await serve(backend.store(), clock=clock)
+        await store.close()
+    store = backend.store()
+    again = await serve(store, clock=clock)
     try:
         assert await again.text_mode.reads_text(ANN.user_id)
         assert (await again.text_mode.choose(ANN.user_id, False)).startswith("Text mode is off")
         assert not await again.text_mode.reads_text(ANN.user_id)
         assert await again.text_mode.readers([]) == frozenset()
     finally:
-        await again.store.close()
+        await store.close()
 
 
 async def test_text_mode_is_exported_and_forgotten(backend: Backend) -> None:
     clock = Clock()
-    service = await serve(backend.store(), clock=clock)
+    store = backend.store()
+    service = await serve(store, clock=clock)
     try:
         await service.text_mode.choose(ANN.user_id, True)
         held = await service.privacy.held(ANN.user_id)
@@ -43,4 +46,4 @@ async def test_text_mode_is_exported_and_forgotten(backend: Backend) -> None:
         assert not await service.text_mode.reads_text(ANN.user_id)
         assert not await service.text_mode.reads_text(former_id(1))
     finally:
-        await service.store.close()
+        await store.close()

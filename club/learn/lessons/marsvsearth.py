@@ -6,9 +6,10 @@ something else (accuse the learner, promote them), its position names those move
 position is a seeded opening and the engine's own moves, so every board is one the game can
 reach.
 
-Moves of Mars vs. Earth name seats (`accuse rival3 mil2`), so a position here (`Table`) writes
-the learner's seat as `{you}` and plays under the learner's own name unless that name would not
-be a notation word of its own, in which case the learner's seat is called "You".
+Moves of Mars vs. Earth name seats (`accuse rival3 mil2`), so a position here
+(`LearnerPosition`) writes the learner's seat as `{you}` and plays under the learner's own name
+unless that name would not be a notation word of its own, in which case the learner's seat is
+called "You".
 """
 
 from __future__ import annotations
@@ -46,13 +47,13 @@ def seat_name(learner: str, seats: int) -> str:
 
 
 @dataclass(frozen=True)
-class Table(Position):
+class LearnerPosition(Position):
     """A Mars vs. Earth position whose moves may name the learner's seat as `{you}`."""
 
     seats: int = SEATS
 
-    def then(self, *moves: ScriptedMove) -> Table:
-        return Table((*self.moves, *moves), self.seed, self.options, self.seats)
+    def then(self, *moves: ScriptedMove) -> LearnerPosition:
+        return LearnerPosition((*self.moves, *moves), self.seed, self.options, self.seats)
 
     def build(self, game: Game[Any, Any], learner: str) -> Any:
         name = seat_name(learner, self.seats)
@@ -74,7 +75,9 @@ def alone(state: MarsState) -> bool:
     return GAME.actors(state) == {0}
 
 
-def fill(position: Table, until: Until = alone, learner: bool = False, keeps: bool = True) -> Table:
+def fill(
+    position: LearnerPosition, until: Until = alone, learner: bool = False, keeps: bool = True
+) -> LearnerPosition:
     """`position` played on by the script until `until` holds (see `play_on`)."""
     _, moves = play_on(state_of(position), until, learner, keeps)
     return position.then(*moves)
@@ -151,14 +154,14 @@ FIVE = (("first", 1),)
 SEED = 28
 """A table where the learner is human, Rival 3 a hidden Martian Clone, and the learner's hand
 fits the threats of the first round."""
-OPENING = Table(seed=SEED, options=FIVE)
-LEADERS = Table(seed=SEED, options=(("first", 2),)).then(
+OPENING = LearnerPosition(seed=SEED, options=FIVE)
+LEADERS = LearnerPosition(seed=SEED, options=(("first", 2),)).then(
     (1, "lead t1"), (2, "lead t2"), (3, "pass"), (4, "pass")
 )
 
 CLONE_SEED = 2
 """A table where the learner's first DNA card is a Martian Clone's."""
-CLONE = Table(seed=CLONE_SEED, options=FIVE)
+CLONE = LearnerPosition(seed=CLONE_SEED, options=FIVE)
 
 
 def script() -> tuple[Step, ...]:
@@ -217,7 +220,7 @@ def script() -> tuple[Step, ...]:
         learner=True,
     )
     ONE_THREAT = fill(
-        Table(seed=SEED, options=(("first", 1), ("contribution", 1))).then((0, "lead t1"))
+        LearnerPosition(seed=SEED, options=(("first", 1), ("contribution", 1))).then((0, "lead t1"))
     )
     return (
         Step(
