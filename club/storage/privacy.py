@@ -50,9 +50,9 @@ PERSON_COLUMNS: dict[tuple[str, str], str] = {
     ("takeback_requests", "accepted"): "forgotten: the id is taken out",
     ("former_players", "user_id"): "a pending forget only; cleared when it is done",
     ("leagues", "creator_id"): "forgotten: the former player's id",
-    ("league_players", "user_id"): "forgotten: the former player's id (standings stay whole)",
+    ("league_players", "user_id"): "exported; forgotten: the former player's id (standings stay)",
     ("league_players", "display_name"): "forgotten: Former player N",
-    ("league_pairings", "user_id"): "forgotten: the former player's id, in reasons too",
+    ("league_pairings", "user_id"): "exported; forgotten: the former player's id, in reasons too",
 }
 """What export and forget do with each column of `PERSON_COLUMN`'s convention."""
 
@@ -61,6 +61,8 @@ KINDS = (
     "moves",
     "ratings",
     "season standings",
+    "league sign-ups",
+    "league pairings",
     "settings",
     "text mode",
     "times away",
@@ -180,6 +182,10 @@ class Privacy:
             "FROM ratings WHERE user_id = ? ORDER BY guild_id, game_key",
             "season standings": "SELECT season_id, place, mu, sigma, games, wins, draws, losses "
             "FROM season_standings WHERE user_id = ? ORDER BY season_id",
+            "league sign-ups": "SELECT league_id, display_name, joined_round, dropped_round "
+            "FROM league_players WHERE user_id = ? ORDER BY league_id",
+            "league pairings": "SELECT league_id, round, table_number, seat, bye_points, reason "
+            "FROM league_pairings WHERE user_id = ? ORDER BY league_id, round",
             "settings": "SELECT guild_id, notify, digest_at FROM players WHERE user_id = ? "
             "ORDER BY guild_id",
             "text mode": "SELECT since FROM text_readers WHERE user_id = ?",

@@ -190,6 +190,9 @@ async def test_forgetting_a_player_keeps_the_standings_under_a_former_player(
     gone, kept = two[0].user_id, two[1].user_id
     named = NewRound(((kept, gone),), (), {kept: (f"avoided a rematch with {{p:{gone}}}",)})
     assert await store.leagues.store_round(league_id, 2, named, 0.0)
+    exported = await store.privacy.tables_of(gone)
+    assert [row["league_id"] for row in exported["league sign-ups"]] == [league_id]
+    assert {row["round"] for row in exported["league pairings"]} == {1, 2}
     number = await store.privacy.request_forget(two[0].user_id, 0.0)
     await store.privacy.anonymise(two[0].user_id, number, 0.0)
     former = [p for p in await store.leagues.players(league_id) if p.user_id != two[1].user_id]
