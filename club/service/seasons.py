@@ -18,13 +18,12 @@ import datetime
 from collections.abc import Callable
 
 from club.catalogue import Catalogue
-from club.ratings.ledger import Rating
-from club.ratings.seasons import Counted, season_table
+from club.ratings.seasons import Counted, SeasonStanding, season_table
 from club.ratings.standings import Ending, standing
 from club.service.ratings import Card, rating_text
 from club.service.updates import TableError
 from club.service.wording import GAMES, mention
-from club.storage.seasons import Overlap, Season, Seasons
+from club.storage.seasons import Overlap, Season, SeasonGame, Seasons
 
 LONGEST_DAYS = 366
 """The most days a season may last."""
@@ -98,21 +97,23 @@ class SeasonsService:
             )
         table = await self._seasons.archive(season) if season.ended else await self.table(season)
         lines = [
-            f"{place}. {mention(r.user_id)} · {_line(r)}"
-            for place, r in enumerate(table[:STANDINGS_SIZE], 1)
+            f"{place}. {mention(s.rating.user_id)} · {_line(s)}"
+            for place, s in enumerate(table[:STANDINGS_SIZE], 1)
         ] or ["No rated games finished in it yet."]
         ends = f"ends <t:{int(season.ends_at)}:R>"
         state = "ended; ratings were softly reset" if season.ended else ends
         head = f"{_span(season)} ({state})"
         return Card(f"Season {season.number} of {title}", "\n".join([head, "", *lines]))
 
-    async def table(self, season: Season) -> list[Rating]:
+    async def table(self, season: Season) -> list[SeasonStanding]:
         """The season's standings counted from its stored games, best first."""
         counted = []
         for game in await self._seasons.games(season):
             ending = self._ending_of(season.game_key, game.state)
             if ending is not None:
-                counted.append(Counted(standing(ending, game.people, game.resigned), game.rated))
+                counted.append(
+                    Counted(standing(ending, game.people, game.resigned), game.rated, _points(game))
+                )
         return season_table(season.game_key, counted)
 
     async def end_due(self) -> list[Season]:
@@ -156,6 +157,18 @@ def _span(season: Season) -> str:
     return f"<t:{int(season.starts_at)}:D> to <t:{int(season.ends_at - DAY)}:D>"
 
 
-def _line(r: Rating) -> str:
+def _line(standing: SeasonStanding) -> str:
+    r = standing.rating
     results = f"{r.wins}W {r.draws}D {r.losses}L"
-    return f"season {rating_text(r.skill)} · {GAMES.of(r.games)} ({results})"
+    line = f"season {rating_text(r.skill)} · {GAMES.of(r.games)} ({results})"
+    if standing.league_points:
+        line += f" · league points {standing.league_points:g}"
+    return line
+
+
+def _points(game: SeasonGame) -> dict[int, float]:
+    """At a league table, the league points each person earned there."""
+    if game.league_points is None:
+        return {}
+    seated = zip(game.people, game.league_points, strict=False)
+    return {user_id: points for user_id, points in seated if user_id is not None}

@@ -301,6 +301,7 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
         wins INTEGER NOT NULL,
         draws INTEGER NOT NULL,
         losses INTEGER NOT NULL,
+        league_points {REAL} NOT NULL,
         PRIMARY KEY (season_id, place)
     );""",
     ),

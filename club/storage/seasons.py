@@ -12,11 +12,13 @@ applies the reset at the same point (`Ledger.rebuild`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from club.ratings.ledger import Rating
+from club.ratings.seasons import SeasonStanding
 from club.ratings.skill import Skill
 from club.storage.database import Repository
 from club.storage.ledger import reset
@@ -38,14 +40,16 @@ class Season:
 @dataclass(frozen=True)
 class SeasonGame:
     """A finished game inside a season, as stored: its state as JSON text, whether its table
-    could be rated, each seat's user id (None for a computer player) and the seats that
-    resigned."""
+    could be rated, each seat's user id (None for a computer player), the seats that resigned
+    and, at a league table, each seat's league points."""
 
     game_id: int
     state: str
     rated: bool
     people: tuple[int | None, ...]
     resigned: frozenset[int]
+    league_points: tuple[float, ...] | None = None
+    """At a league table: the event points each seat earned there."""
 
 
 class Overlap(Exception):
@@ -109,9 +113,10 @@ class Seasons(Repository):
         """The games of the season's server and title that finished inside its span, in the
         order they finished."""
         games = await self.database.rows(
-            "SELECT id, state, hints, unrated FROM games WHERE guild_id = ? AND game_key = ? "
-            "AND status = 'finished' AND updated_at >= ? AND updated_at < ? "
-            "ORDER BY finished_seq, id",
+            "SELECT games.id, state, hints, unrated, league_tables.points FROM games "
+            "LEFT JOIN league_tables ON league_tables.game_id = games.id "
+            "WHERE guild_id = ? AND game_key = ? AND status = 'finished' "
+            "AND updated_at >= ? AND updated_at < ? ORDER BY finished_seq, games.id",
             (season.guild_id, season.game_key, season.starts_at, season.ends_at),
         )
         if not games:
@@ -140,11 +145,12 @@ class Seasons(Repository):
                 not hints and not unrated,
                 tuple(people[game_id]),
                 frozenset(resigned[game_id]),
+                None if points is None else tuple(json.loads(points)),
             )
-            for game_id, state, hints, unrated in games
+            for game_id, state, hints, unrated, points in games
         ]
 
-    async def end(self, season: Season, table: Sequence[Rating]) -> bool:
+    async def end(self, season: Season, table: Sequence[SeasonStanding]) -> bool:
         """Count the season's end once: mark it ended, archive `table` (its standings, best
         first) and softly reset the title's ratings on its server, in one transaction. False
         when it had already ended (another process, or an earlier try, counted it)."""
@@ -158,10 +164,11 @@ class Seasons(Repository):
             )
             if cursor.rowcount != 1:
                 return False
-            for place, r in enumerate(table, 1):
+            for place, standing in enumerate(table, 1):
+                r = standing.rating
                 await db.execute(
                     "INSERT INTO season_standings (season_id, place, user_id, mu, sigma, games, "
-                    "wins, draws, losses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "wins, draws, losses, league_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         season.id,
                         place,
@@ -172,21 +179,25 @@ class Seasons(Repository):
                         r.wins,
                         r.draws,
                         r.losses,
+                        standing.league_points,
                     ),
                 )
             await reset(db, season.guild_id, season.game_key)
         return True
 
-    async def archive(self, season: Season) -> list[Rating]:
+    async def archive(self, season: Season) -> list[SeasonStanding]:
         """An ended season's standings as archived, best first."""
         rows = await self.database.rows(
-            "SELECT user_id, mu, sigma, games, wins, draws, losses FROM season_standings "
-            "WHERE season_id = ? ORDER BY place",
+            "SELECT user_id, mu, sigma, games, wins, draws, losses, league_points "
+            "FROM season_standings WHERE season_id = ? ORDER BY place",
             (season.id,),
         )
         return [
-            Rating(season.game_key, user_id, Skill(mu, sigma), games, wins, draws, losses, 0)
-            for user_id, mu, sigma, games, wins, draws, losses in rows
+            SeasonStanding(
+                Rating(season.game_key, user_id, Skill(mu, sigma), games, wins, draws, losses, 0),
+                points,
+            )
+            for user_id, mu, sigma, games, wins, draws, losses, points in rows
         ]
 
 

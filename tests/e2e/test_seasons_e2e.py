@@ -9,7 +9,7 @@ import datetime
 import discord
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import board_after, marks, open_table
+from tests.e2e.tables import board_after, marks, open_table, resign
 from tests.fakediscord import FakeDiscord
 
 CHANNEL = "mars-1"
@@ -43,7 +43,7 @@ async def test_a_season_counts_a_game_won_inside_it(
 
     await open_table(fake, CHANNEL, "leylines", ann, [bob], options={"first": 1})
     before = marks(fake, CHANNEL)
-    await (await fake.slash(bob, CHANNEL, "resign")).response()
+    await resign(fake, bob, CHANNEL)
     await board_after(fake, CHANNEL, before)
     standings = await (
         await fake.slash(bob, CHANNEL, "season", "standings", {"game": "leylines"})

@@ -57,7 +57,11 @@ async def test_standings_rate_only_the_seasons_rated_games_from_new(backend: Bac
     )
     await service.lobbies.join(14, BOB)
     await service.lobbies.start(14, CAT)
-    await service.play.resign(14, BOB)  # hints: unrated
+    await service.play.resign(14, BOB)  # hints: unrated, but a league table: Cat earns 1 point
+    await store.db.execute(
+        "INSERT INTO league_tables (league_id, round, number, game_id, points) "
+        "SELECT 1, 1, 1, id, '[1.0, 0.0]' FROM games WHERE channel_id = 14"
+    )
     await won(service, 15, ANN, BOB)
     await store.db.execute(  # on another server: not this season's
         "UPDATE games SET guild_id = ? WHERE channel_id = 15", (OTHER_GUILD,)
@@ -69,13 +73,19 @@ async def test_standings_rate_only_the_seasons_rated_games_from_new(backend: Bac
     expected = [(ANN.user_id, ann2, 2, 2, 0), (BOB.user_id, bob1, 1, 0, 1)]
     expected.append((CAT.user_id, cat1, 1, 0, 1))
     expected.sort(key=lambda e: (-e[1].ordinal, -e[2], e[0]))
-    assert [(r.user_id, r.skill, r.games, r.wins, r.losses) for r in table] == expected
+    assert [(s.rating.user_id, s.rating.skill, s.rating.games, s.rating.wins, s.rating.losses)
+            for s in table] == expected  # fmt: skip
+    assert {s.rating.user_id: s.league_points for s in table} == {
+        ANN.user_id: 0, BOB.user_id: 0, CAT.user_id: 1
+    }  # fmt: skip
     assert expected[0][0] == ANN.user_id and cat1.ordinal != bob1.ordinal
     card = await service.seasons.standings(GUILD, "leylines", None)
     assert card.title == "Season 1 of Ley Lines of Mars"
     lines = card.text.splitlines()
     assert lines[2].startswith(f"1. <@{ANN.user_id}> · season rating **")
-    assert "2 games (2W 0D 0L)" in lines[2]
+    assert "2 games (2W 0D 0L)" in lines[2] and "league" not in lines[2]
+    (cat,) = [line for line in lines if f"<@{CAT.user_id}>" in line]
+    assert cat.endswith("1 game (0W 0D 1L) · league points 1")
     assert len(lines) == 5
     await store.close()
 
@@ -168,7 +178,7 @@ async def test_a_season_standing_is_exported_kept_as_a_former_player_and_purged(
     forgotten = await service.privacy.forget(ANN.user_id)
     assert forgotten.number is not None
     archive = await store.seasons.archive(season)
-    assert ANN.user_id not in {r.user_id for r in archive} and len(archive) == 2
+    assert ANN.user_id not in {s.rating.user_id for s in archive} and len(archive) == 2
     assert (await service.privacy.export(ANN.user_id))["season_standings"] == []
     assert await store.database.scalar("SELECT COUNT(*) FROM seasons") == 1
     await store.privacy.purge_server(GUILD)
