@@ -88,7 +88,7 @@ def _clocks(table: Table, now: float) -> str:
     lines = [f"The turn began <t:{int(turn_began(row, now))}:R>."]
     if row.clock_hours and row.claim_at is not None:
         lines.append(
-            f"Fair clock: {row.clock_hours} hours a turn; the others may claim "
+            f"Fair clock: {wording.HOURS.of(row.clock_hours)} a turn; the others may claim "
             f"<t:{int(row.claim_at)}:R>."
         )
     else:

@@ -119,7 +119,7 @@ def write(at: AgentsPosition) -> str:
             + squares(grid, (i for i, p in enumerate(at.board) if p == Pyramid(colour, size)))
             for size in reversed(SIZES)
         )
-        out.add(f"{colour.capitalize()} pyramids", "; ".join(groups))
+        out.add(f"Pyramids of {colour}", "; ".join(groups))
     out.add("Empty", squares(grid, (i for i, p in enumerate(at.board) if p is None)))
     out.add(
         "Points now", listing(f"{c} {p}" for c, p in zip(rules.palette, at.points, strict=True))
@@ -207,7 +207,7 @@ def read(text: str) -> AgentsPosition:
         projected = (owner, number(rest.removeprefix(" would score ")))
     board: list[Pyramid | None] = [None] * grid.size
     for colour in (*rules.palette, BLACK):
-        for group in into.take(f"{colour.capitalize()} pyramids").split("; "):
+        for group in into.take(f"Pyramids of {colour}").split("; "):
             size, _, where = group.partition(" ")
             for square in unsquares(grid, where):
                 board[square] = Pyramid(colour, parse_size(size))

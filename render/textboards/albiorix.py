@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.albiorix import AlbiorixView, Mix, Move, Pyramid, Stack
 from engine.albiorix.actions import Action
 from engine.albiorix.pieces import COLOUR_LETTERS, GRID, PIECE_NAMES, stack_text
+from engine.words import Unit, with_article
 from render.palette import colour_of
 from render.textboards import TextBoard
 from render.textboards.layout import (
@@ -22,11 +23,13 @@ from render.textboards.layout import (
     Table,
     TextBoardError,
     Writer,
+    counted,
     listing,
     matched,
     number,
     squares,
     table_of,
+    uncount,
     unlist,
     unsquares,
 )
@@ -35,6 +38,9 @@ TITLE = "Albiorix"
 COLOURS = (colour_of(0).name, colour_of(1).name)
 FORWARD = ("up", "down")
 """Which way each seat's pieces go forward (row 1 towards row 5 for blue)."""
+PASSES = Unit("pass", "passes")
+BOTH, NOBODY = "both", "nobody"
+"""Who may move a piece when not one colour: both players, or neither."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,7 @@ def write(at: AlbiorixPosition) -> str:
         out.add("Draw offered by", COLOURS[at.draw_offer])
     if at.last is not None:
         out.add("Last move", _action_words(*at.last))
-    out.add("Actions", f"{at.played} of {at.limit} played, {at.passes} passes in a row")
+    out.add("Actions", f"{at.played} of {at.limit} played, {PASSES.of(at.passes)} in a row")
     for row in reversed(range(GRID.rows)):
         indices = range(row * GRID.columns, (row + 1) * GRID.columns)
         pieces = (_piece_words(at, i) for i in indices if at.board[i] is not None)
@@ -104,19 +110,19 @@ def _action_words(seat: int, action: Action) -> str:
 
 
 def _piece_words(at: AlbiorixPosition, index: int) -> str:
-    """`b3 Soldier 2b-1o, blue moves` -- joined by `; ` in a row's list."""
+    """`b3 Soldier 2b-1o (blue may move it)`, with `both` or `nobody` for who may."""
     stack = at.board[index]
     assert stack is not None
     movers = [COLOURS[s] for s in (0, 1) if index in at.control[s]]
-    who = "both move" if len(movers) == 2 else f"{movers[0]} moves" if movers else "nobody moves"
-    return f"{GRID.name(index)} {PIECE_NAMES[stack.shape]} {stack_text(stack)} ({who})"
+    who = BOTH if len(movers) == 2 else movers[0] if movers else NOBODY
+    return f"{GRID.name(index)} {PIECE_NAMES[stack.shape]} {stack_text(stack)} ({who} may move it)"
 
 
 _TO_MOVE = re.compile(r"(\w+), forward is (up|down)")
 _MOVED = re.compile(r"(\w+) moved (\w+)-(\w+)")
 _MIXED = re.compile(r"(\w+) mixed (\w+) with (\w+), leaving (\S+) on \2 and (\S+) on \3")
-_ACTIONS = re.compile(r"(\d+) of (\d+) played, (\d+) passes in a row")
-_PIECE = re.compile(r"(\w+) (\w+) (\S+) \((both move|nobody moves|(\w+) moves)\)")
+_ACTIONS = re.compile(rf"(\d+) of (\d+) played, {counted(PASSES)} in a row")
+_PIECE = re.compile(r"(\w+) (\w+) (\S+) \((\w+) may move it\)")
 
 
 def read(text: str) -> AlbiorixPosition:
@@ -137,13 +143,9 @@ def read(text: str) -> AlbiorixPosition:
             index = GRID.parse(match[1])
             board[index] = stack = _stack(match[3])
             if PIECE_NAMES[stack.shape] != match[2]:
-                raise TextBoardError(f"{match[3]} is not a {match[2]}")
+                raise TextBoardError(f"{match[3]} is not {with_article(match[2])}")
             movers = (
-                (0, 1)
-                if match[4] == "both move"
-                else ()
-                if match[5] is None
-                else (_colour(match[5]),)
+                (0, 1) if match[4] == BOTH else () if match[4] == NOBODY else (_colour(match[4]),)
             )
             for seat in movers:
                 control[seat].append(index)
@@ -161,7 +163,7 @@ def read(text: str) -> AlbiorixPosition:
         last,
         number(counts[1]),
         number(counts[2]),
-        number(counts[3]),
+        uncount(PASSES, counts[3]),
         tuple(board),
         (tuple(sorted(control[0])), tuple(sorted(control[1]))),
         None if focus is None else GRID.parse(focus),

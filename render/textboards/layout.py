@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.core import View
 from engine.grid import Grid
+from engine.words import Unit, with_article
 from render.captions import clean
 
 NONE = "none"
@@ -181,7 +182,7 @@ class Reader:
         is read if None) and the shared lines (`table`)."""
         lines = text.split("\n")
         if not lines or lines[0] != title:
-            raise TextBoardError(f"not a {title} text board")
+            raise TextBoardError(f"not {with_article(title)} text board")
         self._lines = lines[1:]
         players: list[str] = []
         while self._lines and self._lines[0].startswith("Player "):
@@ -219,7 +220,7 @@ class Reader:
     def take(self, label: str) -> str:
         """The value of the next line, which must have `label`."""
         if self.peek() != label:
-            raise TextBoardError(f"expected a {label!r} line, got {self.peek()!r}")
+            raise TextBoardError(f"expected the line {label!r}, got {self.peek()!r}")
         return self._split(self._lines.pop(0))[1]
 
     def maybe(self, label: str) -> str | None:
@@ -238,6 +239,21 @@ def number(value: str) -> int:
         return int(value)
     except ValueError:
         raise TextBoardError(f"{value!r} is not a number") from None
+
+
+def counted(unit: Unit) -> str:
+    """A regex group that matches `unit.of(n)` for a whole `n` (`1 card`, `3 cards`); read the
+    group with `uncount`."""
+    return rf"(-?\d+ (?:{re.escape(unit.one)}|{re.escape(unit.plural)}))"
+
+
+def uncount(unit: Unit, text: str) -> int:
+    """The number of a `unit.of(n)` value (TextBoardError unless the word agrees with it)."""
+    said, _, _ = text.partition(" ")
+    count = number(said)
+    if unit.of(count) != text:
+        raise TextBoardError(f"{text!r} does not read as {unit.of(count)!r}")
+    return count
 
 
 def matched(pattern: re.Pattern[str], text: str) -> re.Match[str]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from engine.marsvsearth import MarsView
 from engine.marsvsearth.view import CardShown, SeatShown, ThreatShown, TrialShown, card_words
+from engine.words import Unit
 from render.captions import clean
 from render.textboards import TextBoard
 from render.textboards.layout import (
@@ -25,16 +26,23 @@ from render.textboards.layout import (
     Table,
     TextBoardError,
     Writer,
+    counted,
     listing,
     matched,
     number,
     table_of,
+    uncount,
     unlist,
 )
 
 TITLE = "Mars vs. Earth"
 SKILLS = ("science", "diplomacy", "military")
 """An Agent's three skills, in the order the view gives their values."""
+CARDS = Unit("card")
+COUNTERS = Unit("counter")
+THREATS = Unit("threat")
+REVEALED = ("good cards", "bad cards", "wild cards")
+"""The lines of a resolving threat's revealed cards by kind, in order (after `Threat N `)."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +119,8 @@ def write(at: MarsPosition) -> str:
     )
     out.add("Initiative", names.players[at.pog])
     out.add(
-        "Piles", f"{at.draw_pile} to draw, {at.discard_pile} discarded, {at.threats_left} threats"
+        "Piles",
+        f"{at.draw_pile} to draw, {at.discard_pile} discarded, {THREATS.of(at.threats_left)}",
     )
     if at.current is not None:
         out.add("Resolving", f"threat {at.current}")
@@ -134,7 +143,7 @@ def write(at: MarsPosition) -> str:
 
 def _seat_words(seat: SeatShown) -> str:
     """`agent; Dr. Vera Lindqvist, science 4, diplomacy 2, military 1; DNA human, face down;
-    5 cards; 0 counters; done`."""
+    5 cards; 1 counter; done`."""
     parts = [seat.status]
     if seat.agent is None or seat.skills is None:
         parts.append("no Agent")
@@ -146,8 +155,8 @@ def _seat_words(seat: SeatShown) -> str:
     parts.append("DNA " + listing(_DNA[d] for d in seat.dna))
     if seat.level is not None:
         parts.append(f"clone level {seat.level}")
-    parts.append(f"{seat.hand} cards")
-    parts.append(f"{seat.counters} counters")
+    parts.append(CARDS.of(seat.hand))
+    parts.append(COUNTERS.of(seat.counters))
     if seat.done is not None:
         parts.append("done" if seat.done else "not done")
     if seat.resigned:
@@ -163,17 +172,18 @@ def _write_threat(out: Writer, names: Names, threat: ThreatShown) -> None:
     out.add(label, threat.name)
     out.add(
         f"{label} needs",
-        f"{' or '.join(threat.skills)}, target {threat.target} with {threat.counters} counters, "
-        f"{threat.cards} cards on it, bonus {threat.bonus}, resolves {threat.position}",
+        f"{' or '.join(threat.skills)}, target {threat.target} with "
+        f"{COUNTERS.of(threat.counters)}, {CARDS.of(threat.cards)} on it, "
+        f"bonus {threat.bonus}, resolves {threat.position}",
     )
     out.add(f"{label} leader", NONE if threat.leader is None else names.players[threat.leader])
     out.add(f"{label} gives on success", listing(f"{name} {n}" for name, n in threat.gain))
     out.add(f"{label} costs on failure", listing(f"{name} {n}" for name, n in threat.loss))
     if threat.extra:
         out.add(f"{label} effects", threat.extra)
-    for kind, cards in (("good", threat.good), ("bad", threat.bad), ("wild", threat.wild)):
+    for kind, cards in zip(REVEALED, (threat.good, threat.bad, threat.wild), strict=True):
         if cards:
-            out.add(f"{label} {kind} cards", _cards(cards))
+            out.add(f"{label} {kind}", _cards(cards))
     if threat.wild_good is not None:
         out.add(f"{label} wild cards count as", "good" if threat.wild_good else "bad")
     if threat.skill is not None:
@@ -191,9 +201,10 @@ def _cards(cards: tuple[CardShown, ...]) -> str:
 
 _ROUND = re.compile(r"(\d+), step (\d+) of 12: (.*)")
 _WAVE = re.compile(r"(\d+), successes (\d+) of (\d+) \((\d+) a wave\), failures (\d+)")
-_PILES = re.compile(r"(\d+) to draw, (\d+) discarded, (\d+) threats")
+_PILES = re.compile(rf"(\d+) to draw, (\d+) discarded, {counted(THREATS)}")
 _NEEDS = re.compile(
-    r"(.+), target (-?\d+) with (\d+) counters, (\d+) cards on it, bonus (-?\d+), resolves (\d+)"
+    rf"(.+), target (-?\d+) with {counted(COUNTERS)}, {counted(CARDS)} on it, "
+    r"bonus (-?\d+), resolves (\d+)"
 )
 _CARD = re.compile(r"(.+) \[([\w-]+)\]( cancelled)?")
 _AGENT = re.compile(r"Agent (.+), science (\d+), diplomacy (\d+), military (\d+)")
@@ -248,7 +259,7 @@ def read(text: str) -> MarsPosition:
         pog,
         number(piles[1]),
         number(piles[2]),
-        number(piles[3]),
+        uncount(THREATS, piles[3]),
         None if resolving is None else number(resolving.removeprefix("threat ")),
         tuple(seats),
         tuple(threats),
@@ -278,8 +289,8 @@ def _seat(name: str, slug: str, text: str) -> SeatShown:
     level = None
     if rest and rest[0].startswith("clone level "):
         level = number(rest.pop(0).removeprefix("clone level "))
-    hand = number(rest.pop(0).removesuffix(" cards"))
-    counters = number(rest.pop(0).removesuffix(" counters"))
+    hand = uncount(CARDS, rest.pop(0))
+    counters = uncount(COUNTERS, rest.pop(0))
     done = None
     if rest and rest[0] in ("done", "not done"):
         done = rest.pop(0) == "done"
@@ -310,9 +321,7 @@ def _threat(into: Reader, names: Names, slot: int) -> ThreatShown:
     gain = tuple(_named_numbers(into.take(f"{label} gives on success")))
     loss = tuple(_named_numbers(into.take(f"{label} costs on failure")))
     extra = into.maybe(f"{label} effects") or ""
-    good, bad, wild = (
-        _uncards(into.maybe(f"{label} {kind} cards") or NONE) for kind in ("good", "bad", "wild")
-    )
+    good, bad, wild = (_uncards(into.maybe(f"{label} {kind}") or NONE) for kind in REVEALED)
     counts_as = into.maybe(f"{label} wild cards count as")
     skill, skill_value = None, 0
     said_skill = into.maybe(f"{label} leader's skill")
@@ -325,9 +334,9 @@ def _threat(into: Reader, names: Names, slot: int) -> ThreatShown:
         name=name,
         skills=tuple(needs[1].split(" or ")),
         target=number(needs[2]),
-        counters=number(needs[3]),
+        counters=uncount(COUNTERS, needs[3]),
         leader=None if leader == NONE else names.seat(leader),
-        cards=number(needs[4]),
+        cards=uncount(CARDS, needs[4]),
         gain=gain,
         loss=loss,
         extra=extra,
