@@ -32,6 +32,7 @@ from bot.courier.persistent import Button, Menu
 from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
+from bot.workers.lanes import LESSON, Lanes, Limits, Ticket, Told, ahead_text
 from club.catalogue import CATALOGUE, Catalogue
 from club.learn.lesson import Run
 from club.learn.session import Held, Lessons, expired, game_of, not_yours
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
 MOVE, NARROW = "=", "+"
 ID = r"mars:learn:(?P<lesson>[a-z]+\.[0-9a-f]+):(?P<step>\d+):"
 MOVED_ON = "This lesson has moved on since; use its latest message."
+LESSON_LIMITS = Limits(at_once=4, per_server=3, per_person=2, waiting=100)
+"""Lesson steps being made at once (a learner's position set up and its picture drawn, behind
+the tables' pictures): in all, in one server, by one person (waiting or made; beyond, refused)
+and waiting in all (beyond, refused)."""
 PRACTICE = {"bots": 1, "bot_level": "easy"}
 """The table settings of a practice game, as `/new <game> bots:1 bot_level:easy`."""
 
@@ -177,8 +182,10 @@ async def handle(
 
 
 class LessonCommands(commands.Cog):
-    """Lessons of the games of `catalogue`, held by `lessons`, drawn by `pictures` (the
-    command's choices list the games the code has lessons for: the bundled catalogue's)."""
+    """Lessons of the games of `catalogue`, held by `lessons`, drawn by `pictures` behind the
+    tables' pictures, their steps made in turn within `LESSON_LIMITS` (the command's choices
+    list the games the code has lessons for: the bundled catalogue's). A learner whose
+    `/learn` waits for its turn is told how many lessons are ahead of theirs."""
 
     def __init__(
         self, catalogue: Catalogue, pictures: Pictures, lessons: Lessons | None = None
@@ -186,6 +193,7 @@ class LessonCommands(commands.Cog):
         self.catalogue = catalogue
         self.pictures = pictures
         self.lessons = lessons or Lessons()
+        self.lanes = Lanes(limits={LESSON: LESSON_LIMITS})
 
     @app_commands.command(name="learn", description="A private lesson: learn a game by playing")
     @app_commands.describe(game="The game to learn")
@@ -196,10 +204,27 @@ class LessonCommands(commands.Cog):
         learner = safe_name(interaction.user.display_name)
         lesson = self.catalogue[game].lesson
         assert lesson is not None  # the command offers only games with a lesson
-        run = await asyncio.to_thread(Run, lesson, learner)
-        lesson_id = self.lessons.begin(run, interaction.user.id)
-        parts = await self.parts(lesson_id, run)
-        await interaction.followup.send(ephemeral=True, **parts)
+        waited = False
+
+        async def told(ahead: int) -> None:
+            nonlocal waited
+            waited = True
+            await interaction.edit_original_response(content=ahead_text(LESSON, ahead))
+
+        async with self._turn(interaction, told):
+            run = await asyncio.to_thread(Run, lesson, learner)
+            lesson_id = self.lessons.begin(run, interaction.user.id)
+            parts = await self.parts(lesson_id, run)
+        if waited:  # the placeholder says where it waited: the lesson takes its place
+            await interaction.edit_original_response(
+                content=parts["content"], attachments=[parts["file"]], view=parts["view"]
+            )
+        else:
+            await interaction.followup.send(ephemeral=True, **parts)
+
+    def _turn(self, interaction: discord.Interaction[MarsBot], told: Told | None = None) -> Ticket:
+        """The learner's place in the lessons' lane (raises `Full` when it refuses)."""
+        return self.lanes.ticket(LESSON, interaction.guild_id or 0, interaction.user.id, told)
 
     async def act(
         self,
@@ -254,7 +279,8 @@ class LessonCommands(commands.Cog):
             )
             return
         await interaction.response.defer()
-        parts = await self.parts(lesson_id, run, said.line)
+        async with self._turn(interaction):
+            parts = await self.parts(lesson_id, run, said.line)
         await interaction.edit_original_response(
             content=parts["content"], attachments=[parts["file"]], view=parts["view"]
         )
@@ -262,7 +288,7 @@ class LessonCommands(commands.Cog):
     async def parts(self, lesson_id: str, run: Run, said: str = "") -> dict[str, Any]:
         """The lesson message at the step `run` has reached: its words, its board, its
         controls, checked against Discord's limits."""
-        drawn = await self.pictures.draw(run.view())
+        drawn = await self.pictures.draw(run.view(), behind=True)
         alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
         parts: dict[str, Any] = {
             "content": step_text(run, said),

@@ -56,6 +56,7 @@ from ai.ponder import Pondered, Pondering
 from ai.search import Budget
 from bot.courier.pictures import process_pool, usable_cores
 from bot.workers.ended import EndedGames, watch
+from bot.workers.lanes import REVIEW, TABLE, Lanes, Limits
 from bot.workers.ponderer import Ponderer
 from bot.workers.pool import Workers
 from bot.workers.start import worker_catalogue, worker_started
@@ -168,6 +169,14 @@ def thinker_started(bot: int, catalogue: Catalogue, ended: EndedGames | None = N
     warm()
 
 
+def thinking_lanes(processes: int) -> Lanes:
+    """The turns of `processes` thinking workers (none bound: thinking in the event loop's
+    threads): a computer's move (or a hint) takes the first free one; a review's positions hold
+    all but one of them at most (at least one), so beside two workers or more a move never waits
+    for a review, and beside one it waits for one position at most."""
+    return Lanes(processes or None, {REVIEW: Limits(at_once=max(1, processes - 1))})
+
+
 class Thinkers:
     """Runs searches with the executor that `workers` makes at the first search (again if it
     breaks; None: in the event loop's default thread pool), `processes` of its workers started
@@ -183,6 +192,7 @@ class Thinkers:
         idle_seconds: float | None = None,
     ) -> None:
         self.workers = Workers(workers, "thinking", at_once=processes, idle_seconds=idle_seconds)
+        self.lanes = thinking_lanes(processes)
         self._ended = ended
 
     @classmethod
@@ -215,10 +225,17 @@ class Thinkers:
         return notation
 
     async def _think(self, turn: Turn, handed: float) -> str:
-        try:
-            return await self.workers.submit(think, turn, handed)
-        except BrokenExecutor:  # its worker died under it: new workers think it again
-            return await self.workers.submit(think, turn, handed)
+        async with self.lanes.ticket(TABLE):
+            try:
+                return await self.workers.submit(think, turn, handed)
+            except BrokenExecutor:  # its worker died under it: new workers think it again
+                return await self.workers.submit(think, turn, handed)
+
+    async def behind(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in a worker with its pondering paused, behind the tables' searches (a
+        review's position; see `thinking_lanes`)."""
+        async with self.lanes.ticket(REVIEW):
+            return await self.workers.submit(unpondered, work, *args)
 
     def close(self) -> None:
         """Stop the workers (searches under way are dropped) and the pondering of this
