@@ -6,7 +6,8 @@ Rulings:
   player's chance and drops) of a game without secrets, and a refusal, saying why, of a game
   with secrets (it would be read from someone's secrets).
 - A review is made in its turn: the `queue` of its first asker (a place taken as it is asked
-  for, which may refuse; entered, it waits for the review's turn and holds it).
+  for, which may refuse; entered, it waits for the review's turn and holds it), then after any
+  other review of the same game.
 - Reviews of one game are made one at a time; whoever asks for a review being made waits for
   that one (each asker hears its progress; the same person asking again is told it is on its
   way, once is enough), and the last `KEEP` reviews and `KEEP` walks are
@@ -209,7 +210,7 @@ class Reviews:
         """The review of `row` (its `game`, searched with `kit`) from `seat`, in the turn of
         `place`."""
         lock = self._games.setdefault(row.id, asyncio.Lock())
-        async with lock, place:
+        async with place, lock:
             moves = await self.store.moves.of(row.id)
             states = await asyncio.to_thread(_rebuilt, game, row, moves)
             weigher = walk_seat(game, seat)
