@@ -101,8 +101,8 @@ class HistoryCommands(commands.Cog):
             description=limits.shorten(replay.alt, limits.ATTACHMENT_DESCRIPTION),
         )
         content = limits.shorten(replay.message(animation.shown, animation.step), limits.CONTENT)
-        message = await interaction.client.get_partial_messageable(channel).send(content, file=file)
-        return message.jump_url
+        posts = interaction.client.get_partial_messageable(channel, guild_id=interaction.guild_id)
+        return (await posts.send(content, file=file)).jump_url
 
     def _posted(self, key: tuple[int, int], posting: asyncio.Future[str]) -> None:
         """A replay that failed to be made or posted is not remembered (and its failure is

@@ -64,7 +64,7 @@ class Client:
     def __init__(self) -> None:
         self.channels: defaultdict[int, Posts] = defaultdict(Posts)
 
-    def get_partial_messageable(self, channel_id: int) -> Posts:
+    def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Posts:
         return self.channels[channel_id]
 
 
