@@ -6,9 +6,9 @@ one at a time by the thinking workers, see `club.review.reviews`), that private 
 review: the chart of the asker's chance to win and the text (drops, turning point). `game` (a
 game's number) autocompletes from this channel's finished games, as for `/replay`.
 
-Reviews are made in turn (`REVIEW_LIMITS`, see `bot.workers.lanes`), their positions behind the
-tables' searches (`Thinkers.behind`): while a review waits for its turn, its private reply says
-how many reviews are ahead of it ("3 reviews ahead of yours"), edited as they go.
+Reviews are made in turn (`REVIEW_LIMITS`, see `bot.workers.lanes`), their positions weighed
+behind the tables' searches (`Thinkers.behind`): while a review waits for its turn, its private
+reply says how many reviews are ahead of it ("3 reviews ahead of yours"), edited as they go.
 
 Discord lets a bot answer an interaction through its token for 15 minutes. A review made
 `LATE_SECONDS` or more after the command was sent (a busy host, a wait behind another review of
@@ -61,8 +61,8 @@ CLOSED_DMS = (
 
 REVIEW_LIMITS = Limits(at_once=2, per_server=1, per_person=1, waiting=40)
 """Reviews made at once: in all, in one server, by one person (waiting or made; beyond,
-refused), and waiting in all (beyond, refused). Two at once share the thinking workers'
-review turns (`bot.workers.thinking.thinking_lanes`) and each keeps within its deadline."""
+refused), and waiting in all (beyond, refused). Two at once share the review worker, each
+within its deadline (`club.review.pace`)."""
 
 POSITIONS = Unit("position")
 
@@ -73,9 +73,8 @@ def progress_text(weighed: int, total: int) -> str:
 
 
 def in_workers(thinkers: Thinkers) -> Run:
-    """Runs a function in the thinking workers (started if they are not running; the event
-    loop's threads when they have no process pool), with their pondering paused while it
-    runs, behind the tables' searches (`Thinkers.behind`)."""
+    """Runs a function in the review worker, behind the tables' searches (`Thinkers.behind`;
+    started if it is not running)."""
     return thinkers.behind
 
 
