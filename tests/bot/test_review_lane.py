@@ -77,14 +77,20 @@ def refusals(interaction: Interaction) -> list[str]:
     return [text for text, _ in interaction.response.sent]
 
 
-async def test_a_waiting_review_says_how_many_are_ahead_as_they_go(
-    service: TableService,
-) -> None:
+async def reviewing(
+    service: TableService, lanes: Lanes | None = None
+) -> tuple[ReviewCommands, Held]:
+    """The cog, on the store's one finished game, whose positions wait for the test's gate."""
     await blundered(service)
     held = Held()
     reviews = Reviews(service.store, CATALOGUE, held, simulations=TINY)
-    lanes = Lanes(limits={REVIEW: Limits(1)})
-    cog = ReviewCommands(service.history, reviews, lambda: CREATED, lanes)
+    return ReviewCommands(service.history, reviews, lambda: CREATED, lanes), held
+
+
+async def test_a_waiting_review_says_how_many_are_ahead_as_they_go(
+    service: TableService,
+) -> None:
+    cog, held = await reviewing(service, Lanes(limits={REVIEW: Limits(1)}))
     ann, bob = Watched(ANN.user_id), Watched(BOB.user_id)
     anns = asyncio.ensure_future(review(cog, ann))
     await asyncio.wait_for(held.asked.wait(), GUARD)  # Ann's review is being made
@@ -105,10 +111,7 @@ async def test_a_waiting_review_says_how_many_are_ahead_as_they_go(
 async def test_a_person_with_a_review_on_the_way_is_refused_with_one_line(
     service: TableService,
 ) -> None:
-    await blundered(service)
-    held = Held()
-    reviews = Reviews(service.store, CATALOGUE, held, simulations=TINY)
-    cog = ReviewCommands(service.history, reviews, lambda: CREATED)
+    cog, held = await reviewing(service)
     on_the_way = cog.lanes.ticket(REVIEW, 1, ANN.user_id)  # Ann's review elsewhere
     ann = Watched(ANN.user_id)
     await review(cog, ann)
