@@ -1,11 +1,13 @@
 """The lanes of heavy work, with events and no timing: a table's work takes the first free turn
 before any lesson, review or replay waiting; a kind's share, per-server and per-person bounds
 (queue or refuse with one line); the waiting told how many are ahead as it moves; and, in the
-thinking workers, a computer's move goes before the review positions queued before it."""
+thinking workers, a computer's move goes before the review positions queued before it, which a
+process of their own weighs at a lower priority."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
@@ -16,6 +18,7 @@ from bot.review.cog import in_workers
 from bot.workers import thinking
 from bot.workers.lanes import LESSON, REPLAY, REVIEW, TABLE, Full, Lanes, Limits, ahead_text
 from bot.workers.thinking import Thinkers
+from club.catalogue import CATALOGUE
 from tests.hang import HANG_SECONDS
 
 GUARD = HANG_SECONDS
@@ -203,4 +206,14 @@ async def test_a_computer_s_move_is_not_queued_behind_review_positions(
         assert positions.began == ["position 1", "move", "position 2", "position 3", "position 4"]
     finally:
         positions.hold.set()
+        await asyncio.to_thread(thinkers.close)
+
+
+async def test_review_positions_are_weighed_by_a_process_of_their_own_at_a_lower_priority() -> None:
+    thinkers = Thinkers.in_processes(CATALOGUE)
+    try:
+        niceness = await asyncio.wait_for(thinkers.behind(os.nice, 0), GUARD)
+        assert niceness > os.nice(0)
+        assert thinkers.workers.executor is None  # no computer player's worker was started
+    finally:
         await asyncio.to_thread(thinkers.close)
