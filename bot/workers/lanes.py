@@ -17,7 +17,9 @@ Rules:
   lesson, review or replay that has not begun, only for the turns they hold.
 - A waiting ticket with `told` is told how many of its kind are ahead of it (waiting before it or
   holding a turn) as it starts waiting and whenever that number changes, in order, never twice
-  the same number (`ahead_text` words it).
+  the same number (`ahead_text` words it). Telling runs beside the wait, one word at a time, the
+  latest number only: a slow word (Discord's rate limits) never holds up a turn, and the word
+  under way when the turn comes is out before the holder goes on.
 - A ticket leaves when its holder's `async with` ends, when its waiter is cancelled, or when it
   is closed (`Ticket.close`, which is idempotent).
 """
@@ -172,21 +174,33 @@ class Ticket:
         return KINDS.index(self.kind), self.number
 
     async def __aenter__(self) -> None:
+        self.lanes._hand_out()
+        if self.turn.is_set():
+            return
+        teller = None if self.told is None else asyncio.ensure_future(self._tell(self.told))
         try:
-            self.lanes._hand_out()
-            said = None
-            while not self.turn.is_set():
-                moved = self.lanes._moved
-                ahead = self.lanes.ahead(self)
-                if self.told is not None and ahead != said:
-                    said = ahead
-                    with contextlib.suppress(Exception):  # a lost word holds up nothing
-                        await self.told(ahead)
-                    continue  # the queue may have moved meanwhile
-                await moved.wait()
+            await self.turn.wait()
         except BaseException:
             self.close()
+            if teller is not None:
+                teller.cancel()
             raise
+        if teller is not None:
+            await teller  # its word under way is out before the work's own
+
+    async def _tell(self, told: Told) -> None:
+        """Tell how many are ahead until the turn comes: the latest number only, one word at a
+        time, beside the wait (a slow word never holds up a turn)."""
+        said = None
+        while not self.turn.is_set():
+            moved = self.lanes._moved
+            ahead = self.lanes.ahead(self)
+            if ahead != said:
+                said = ahead
+                with contextlib.suppress(Exception):  # a lost word holds up nothing
+                    await told(ahead)
+                continue  # the queue may have moved meanwhile
+            await moved.wait()
 
     async def __aexit__(
         self,

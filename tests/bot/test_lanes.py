@@ -71,10 +71,10 @@ async def test_a_table_s_work_takes_the_first_free_turn_before_waiting_heavy_wor
     await work.until(lambda: len(work.began) == 2)
     waiting = [work.ask("lesson", LESSON), work.ask("review 2", REVIEW), work.ask("move", TABLE)]
     await work.until(lambda: len(work.told) == 3)  # each waits, told
-    work.release["review 1"].set()
-    await work.until(lambda: len(work.began) == 3)
-    assert work.began[2] == "move"
-    for name in ("replay 1", "move", "lesson", "review 2"):
+    for name, began in (("review 1", 3), ("replay 1", 4), ("move", 5)):
+        work.release[name].set()
+        await work.until(lambda began=began: len(work.began) == began)
+    for name in ("lesson", "review 2"):
         work.release[name].set()
     await asyncio.wait_for(asyncio.gather(*waiting), GUARD)
     assert work.began == ["review 1", "replay 1", "move", "lesson", "review 2"]
@@ -198,10 +198,9 @@ async def test_a_computer_s_move_is_not_queued_behind_review_positions(
         ]
         await asyncio.sleep(0)  # each review has asked for its position's turn
         turn = cast(Any, type("Turn", (), {"game_id": 1, "level": "hard"})())
-        move = asyncio.ensure_future(thinkers.move_for(turn))
-        await asyncio.sleep(0)  # the move has asked for its turn
+        move = thinkers.move_for(turn)
+        assert await asyncio.wait_for(move, GUARD) == "a move"  # the position is still held
         positions.hold.set()
-        assert await asyncio.wait_for(move, GUARD) == "a move"
         await asyncio.wait_for(asyncio.gather(*reviews), GUARD)
         assert positions.began == ["position 1", "move", "position 2", "position 3", "position 4"]
     finally:
