@@ -36,6 +36,9 @@ and a takeback, their round trips to the database on SQLite and on a PostgreSQL 
 (`bench/hops.py`), and the methods of the service and storage classes (`bench/house.py`).
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
+`python benchmark.py --lanes` asks `/review`, `/learn` and `/replay` in bursts (20, 50 and 40 at
+once) while other channels play against computer players and each other, on the real bot process,
+beside a quiet phase (`bench/lanes.py`).
 `python benchmark.py --reviews` times `/review` of one seeded finished game of each game, as the
 bot reviews it, with the simulations its positions were given of those planned
 (`bench/reviews.py`).
@@ -71,6 +74,9 @@ from bench.admin import bench_admin
 from bench.basics import FULL, QUICK, memory_probe, run_all
 from bench.beliefs import bench_beliefs
 from bench.house import bench_house
+from bench.lanes import FULL as FULL_LANES
+from bench.lanes import QUICK as QUICK_LANES
+from bench.lanes import bench_lanes
 from bench.leagues import bench_leagues
 from bench.lengths import bench_lengths
 from bench.load import LoadPlan, bench_load
@@ -130,7 +136,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         type=Path,
         help="the report's file (default: bench-results/benchmark.md, load.md with --load, "
         "load-profile.md with --load --profile, scale.md with --scale, replays.md with "
-        "--replays, search-speed.md with --search-speed, admin.md with --admin)",
+        "--replays, lanes.md with --lanes, search-speed.md with --search-speed, admin.md with "
+        "--admin)",
     )
     parser.add_argument("--quick", action="store_true", help="a small, fast run of everything")
     load = parser.add_argument_group("load", "the real bot process under many games at once")
@@ -217,6 +224,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     replays = parser.add_argument_group("replays", "bursts of /replay beside board pictures")
     replays.add_argument("--replays", action="store_true", help="run the replay benchmark")
     parser.add_argument(
+        "--lanes",
+        action="store_true",
+        help="bursts of /review, /learn and /replay beside tables against computers and people",
+    )
+    parser.add_argument(
         "--house",
         action="store_true",
         help="count the statements, decodes and replays of a /move and a takeback, and the "
@@ -262,7 +274,7 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.profile and not (args.load or args.search_speed):
         parser.error("--profile goes with --load or --search-speed")
-    separate = (args.load, args.scale, args.strength, args.replays, args.house)
+    separate = (args.load, args.scale, args.strength, args.replays, args.house, args.lanes)
     alone = (
         args.search_speed,
         args.admin,
@@ -274,7 +286,7 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     if sum((*separate, *alone)) > 1:
         parser.error(
-            "--load, --scale, --strength, --replays, --house, --search-speed, --admin, "
+            "--load, --scale, --strength, --replays, --house, --lanes, --search-speed, --admin, "
             "--reviews, --privacy, --startup, --requests and --leagues are separate benchmarks: "
             "choose one"
         )
@@ -282,7 +294,9 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--startup-runs and --startup-against go with --startup")
     if args.out is None:
         name = (
-            "startup"
+            "lanes"
+            if args.lanes
+            else "startup"
             if args.startup
             else "requests"
             if args.requests
@@ -366,6 +380,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     elif args.replays:
         sections = [asyncio.run(bench_replays(QUICK_REPLAYS if args.quick else FULL_REPLAYS))]
+    elif args.lanes:
+        sections = [asyncio.run(bench_lanes(QUICK_LANES if args.quick else FULL_LANES))]
     elif args.house:
         sections = [asyncio.run(bench_house())]
     elif args.search_speed:
@@ -391,6 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "scale",
         "strength",
         "replays",
+        "lanes",
         "house",
         "search_speed",
         "admin",

@@ -111,6 +111,9 @@ class ComputerTables:
         answer = self.players.pictures.expect(table.channel)
         answered, board = await asyncio.wait_for(answer, PICTURE_SECONDS + PAUSE_SECONDS)
         self.replies.seen[level].append(round((answered - moved - PAUSE_SECONDS) * 1e9))
+        while THINKING in board:  # the person passed: the computer moves again
+            again = self.players.pictures.expect(table.channel)
+            _, board = await asyncio.wait_for(again, PICTURE_SECONDS + PAUSE_SECONDS)
         table.follow(board)
 
     async def play(self, table: Table, level: str, until: float) -> None:
@@ -118,12 +121,17 @@ class ComputerTables:
         turn under way is finished)."""
         loop = asyncio.get_running_loop()
         while loop.time() < until:
-            try:
-                if table.to_move is None:
-                    await self.open(table, level)
-                else:
-                    await asyncio.sleep(self.think_seconds)
-                    await self.move(table, level)
-            except (LoadError, AssertionError, TimeoutError) as error:
-                self.replies.failed(error)
-                table.to_move = None
+            await self.turn(table, level)
+
+    async def turn(self, table: Table, level: str) -> None:
+        """One turn at `table`: open a game against a computer at `level`, or think and move
+        (and time the computer's answer); a failure is counted."""
+        try:
+            if table.to_move is None:
+                await self.open(table, level)
+            else:
+                await asyncio.sleep(self.think_seconds)
+                await self.move(table, level)
+        except (LoadError, AssertionError, TimeoutError) as error:
+            self.replies.failed(error)
+            table.to_move = None

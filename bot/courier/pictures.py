@@ -8,6 +8,10 @@ interpreter lock), started by the "forkserver" method: a process that runs an ev
 threads is never forked. Tests whose catalogue holds a game of their own (it cannot cross to a
 worker) draw in a thread instead (`Pictures(renderer_for=catalogue.renderer_for)`).
 
+A lesson's pictures (`draw(view, behind=True)`) are drawn by a worker of their own at a lower
+priority (the replay workers' start), never by the tables' pool: a lesson waits behind the
+tables' boards, never they behind a lesson. Both pools share the remembered pictures.
+
 Replays (animations of a whole game, `render.replay`) are made by workers of their own, never
 by the board pictures' pool: `replay_workers` processes (see `bot.workers.replays`, which decides
 which replay is made when) from the same fork server, started at the first replay and running
@@ -93,15 +97,18 @@ def process_pool(
 class Pictures:
     """Draws views with the executor that `workers` makes at the first picture (again if it
     breaks; None: in the event loop's default thread pool) and remembers the last `keep`
-    pictures. Makes replays with the executor that `replays` makes at the first replay (again
-    if it breaks; None: a thread of its own), which runs `replays_at_once` of them at a time.
-    Either stops after `idle_seconds` without work (None: never; see `bot.workers.pool`)."""
+    pictures. Draws the pictures asked for `behind` the tables' with the executor that `behind`
+    makes (None: a thread of its own). Makes replays with the executor that `replays` makes at
+    the first replay (again if it breaks; None: a thread of its own), which runs
+    `replays_at_once` of them at a time. Each stops after `idle_seconds` without work (None:
+    never; see `bot.workers.pool`)."""
 
     def __init__(
         self,
         workers: Callable[[], Executor] | None = None,
         *,
         keep: int = KEEP,
+        behind: Callable[[], Executor] | None = None,
         replays: Callable[[], Executor] | None = None,
         replays_at_once: int = 1,
         renderer_for: Callable[[View], Renderer[Any]] = CATALOGUE.renderer_for,
@@ -110,6 +117,9 @@ class Pictures:
         self.renderer_for = renderer_for
         """The renderer of a view's game (by default the catalogue's)."""
         self.boards = Workers(workers, "picture", idle_seconds=idle_seconds)
+        if behind is None:
+            behind = functools.partial(ThreadPoolExecutor, 1, "picture-behind")
+        self.behind = Workers(behind, "lesson picture", idle_seconds=idle_seconds)
         if replays is None:
             replays = functools.partial(ThreadPoolExecutor, replays_at_once, "replay")
         self.replays = Workers(replays, "replay", idle_seconds=idle_seconds)
@@ -122,13 +132,15 @@ class Pictures:
         cls, catalogue: Catalogue, workers: int | None = None, idle_seconds: float | None = None
     ) -> Pictures:
         """Pictures of the games of `catalogue` drawn by `workers` processes (default: one per
-        usable core), replays made by `replay_workers` processes of their own, at a lower
-        priority; the fork server starts now (see `process_pool`)."""
+        usable core), those drawn behind them by one process of their own and replays by
+        `replay_workers` processes of their own, both at a lower priority; the fork server
+        starts now (see `process_pool`)."""
         cores = usable_cores()
         at_once = replay_workers(cores)
         start_fork_server()
         return cls(
             functools.partial(process_pool, workers or cores, catalogue),
+            behind=functools.partial(process_pool, 1, catalogue, replay_worker_started),
             replays=functools.partial(process_pool, at_once, catalogue, replay_worker_started),
             replays_at_once=at_once,
             renderer_for=catalogue.renderer_for,
@@ -139,9 +151,11 @@ class Pictures:
         """The text board of `view` (text mode's board; cheap: made on the caller's thread)."""
         return self.renderer_for(view).text_board(view)
 
-    async def draw(self, view: View) -> Rendered:
-        """The picture of `view`: remembered, being drawn, or drawn now."""
-        return await asyncio.shield(self._drawing(view))  # a cancelled caller spares the others
+    async def draw(self, view: View, *, behind: bool = False) -> Rendered:
+        """The picture of `view`: remembered, being drawn, or drawn now (by the tables' pool,
+        or `behind` them by a worker of its own: a lesson's)."""
+        drawing = self._drawing(view, self.behind if behind else self.boards)
+        return await asyncio.shield(drawing)  # a cancelled caller spares the others
 
     async def animate(self, frames: Sequence[Frame], budget: int) -> Animation:
         """A replay of `frames` in at most `budget` bytes (see `render.replay.animate`), made
@@ -154,16 +168,16 @@ class Pictures:
         """Start drawing these views at once (in parallel), for `draw` to find them later."""
         for view in views:
             if view is not None:
-                self._drawing(view)
+                self._drawing(view, self.boards)
 
-    def _drawing(self, view: View) -> asyncio.Future[Rendered]:
+    def _drawing(self, view: View, workers: Workers) -> asyncio.Future[Rendered]:
         digest = view_digest(view)
         drawing = self._drawn.get(digest)
         if drawing is not None:
             self._drawn.move_to_end(digest)
             return drawing
         picture = self.renderer_for(view).render
-        drawing = asyncio.ensure_future(self.boards.submit(picture, view))
+        drawing = asyncio.ensure_future(workers.submit(picture, view))
         drawing.add_done_callback(lambda done: self._forget_failed(digest, done))
         self._drawn[digest] = drawing
         while len(self._drawn) > self.keep:
@@ -182,4 +196,5 @@ class Pictures:
         to exit."""
         self._drawn.clear()
         self.boards.close()
+        self.behind.close()
         self.replays.close()

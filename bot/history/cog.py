@@ -2,17 +2,21 @@
 everyone or as a text file for the asker, open to anyone in the channel (spectators too).
 
 Both are acknowledged first, privately, so a refusal stays private. A replay is made by the
-replay workers in its turn (`bot.workers.replays`: shared by identical requests, one at a time
-per channel; its asker is told privately when it has to wait, or that too many are being
-made) and posted in the channel, within Discord's upload limit (see `render.replay`); the
-asker is then told it is there. A record is the asker's alone. `game` (a game's number)
-autocompletes from this channel's games: finished ones for a replay.
+replay workers in its turn (`bot.workers.replays`: shared by identical requests, in bounded
+numbers per server and per person; while it waits, its asker's private reply says how many
+replays are ahead of theirs, edited as they go) and posted in the channel, within Discord's
+upload limit (see `render.replay`); the asker is then told it is there. A game's replay is
+posted once in a channel: whoever asks for it while it is being made, or later (of the last
+`KEEP_POSTS` posted), is given a link to that post. A record is the asker's alone. `game` (a
+game's number) autocompletes from this channel's games: finished ones for a replay.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import discord
@@ -23,12 +27,18 @@ from bot.courier import limits, textmode
 from bot.courier.pictures import Pictures
 from bot.courier.replies import channel_of, say_privately
 from bot.play.cog import think_privately
+from bot.workers.lanes import REPLAY, ahead_text
 from bot.workers.replays import ReplayLane
 from club.service.records import History, Replay
 from club.service.textmode import TextMode
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
+
+POSTED = "The replay is posted in this channel."
+SHARED = "The replay of game #{game} is posted here already: {link}"
+KEEP_POSTS = 64
+"""Replays posted whose links are remembered (by channel and game)."""
 
 
 class HistoryCommands(commands.Cog):
@@ -43,6 +53,8 @@ class HistoryCommands(commands.Cog):
         self._text_mode = text_mode
         """Who reads boards as text (None: nobody, as in tests without a store)."""
         self.replays = ReplayLane(pictures.animate, at_once=pictures.replays_at_once)
+        self._posts: OrderedDict[tuple[int, int], asyncio.Future[str]] = OrderedDict()
+        """The link of each replay posted or being posted, by channel and game."""
 
     async def cog_unload(self) -> None:
         self.replays.close()
@@ -59,17 +71,54 @@ class HistoryCommands(commands.Cog):
         if self._text_mode is not None and await self._text_mode.reads_text(interaction.user.id):
             await self._text_replay(interaction, replay)
             return
+        key = (channel, replay.game_id)
+        posting = self._posts.get(key)
+        if posting is not None:
+            self._posts.move_to_end(key)
+            link = await asyncio.shield(posting)
+            await say_privately(interaction, SHARED.format(game=replay.game_id, link=link))
+            return
+        posting = asyncio.ensure_future(self._post(interaction, channel, replay))
+        posting.add_done_callback(functools.partial(self._posted, key))
+        self._posts[key] = posting
+        while len(self._posts) > KEEP_POSTS:
+            self._posts.popitem(last=False)
+        await asyncio.shield(posting)  # a cancelled asker spares the others
+        await say_privately(interaction, POSTED)
+
+    async def _post(
+        self, interaction: discord.Interaction[MarsBot], channel: int, replay: Replay
+    ) -> str:
+        """Post the replay in `channel`, made in its turn for the asker of `interaction`; the
+        post's link."""
+
+        async def told(ahead: int) -> None:
+            await interaction.edit_original_response(content=ahead_text(REPLAY, ahead))
+
         budget = min(interaction.filesize_limit, limits.UPLOAD)
-        tell = functools.partial(say_privately, interaction)
-        animation = await self.replays.animation(channel, replay.frames, budget, tell)
+        animation = await self.replays.animation(
+            replay.frames,
+            budget,
+            channel=channel,
+            server=interaction.guild_id or 0,
+            person=interaction.user.id,
+            told=told,
+        )
         file = discord.File(
             io.BytesIO(animation.gif),
             filename=replay.filename,
             description=limits.shorten(replay.alt, limits.ATTACHMENT_DESCRIPTION),
         )
         content = limits.shorten(replay.message(animation.shown, animation.step), limits.CONTENT)
-        await interaction.client.get_partial_messageable(channel).send(content, file=file)
-        await say_privately(interaction, "The replay is posted in this channel.")
+        posts = interaction.client.get_partial_messageable(channel, guild_id=interaction.guild_id)
+        return (await posts.send(content, file=file)).jump_url
+
+    def _posted(self, key: tuple[int, int], posting: asyncio.Future[str]) -> None:
+        """A replay that failed to be made or posted is not remembered (and its failure is
+        seen, even if every asker has gone)."""
+        failed = posting.cancelled() or posting.exception() is not None
+        if failed and self._posts.get(key) is posting:
+            del self._posts[key]
 
     async def _text_replay(self, interaction: discord.Interaction[MarsBot], replay: Replay) -> None:
         """Text mode: the replay as numbered text frames, to the asker alone (no animation)."""

@@ -34,6 +34,7 @@ from bot.courier.persistent import Button, Menu
 from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
+from bot.workers.lanes import LESSON, Lanes, Limits, Ticket, Told, ahead_text
 from club.catalogue import CATALOGUE, Catalogue
 from club.learn.lesson import Run
 from club.learn.session import HeldLesson, Lessons, expired, game_of, not_yours
@@ -46,6 +47,10 @@ if TYPE_CHECKING:
 MOVE, NARROW = "=", "+"
 ID = r"mars:learn:(?P<lesson>[a-z]+\.[0-9a-f]+):(?P<step>\d+):"
 MOVED_ON = "This lesson has moved on since; use its latest message."
+LESSON_LIMITS = Limits(at_once=4, per_server=3, per_person=2, waiting=100)
+"""Lesson steps being made at once (a learner's position set up and its picture drawn, behind
+the tables' pictures): in all, in one server, by one person (waiting or made; beyond, refused)
+and waiting in all (beyond, refused)."""
 PRACTICE = {"bots": 1, "bot_level": "easy"}
 """The table settings of a practice game, as `/new <game> bots:1 bot_level:easy`."""
 
@@ -204,8 +209,10 @@ async def handle(
 
 
 class LessonCommands(commands.Cog):
-    """Lessons of the games of `catalogue`, held by `lessons`, drawn by `pictures` (the
-    command's choices list the games the code has lessons for: the bundled catalogue's)."""
+    """Lessons of the games of `catalogue`, held by `lessons`, drawn by `pictures` behind the
+    tables' pictures, their steps made in turn within `LESSON_LIMITS` (the command's choices
+    list the games the code has lessons for: the bundled catalogue's). A learner whose
+    `/learn` waits for its turn is told how many lessons are ahead of theirs."""
 
     def __init__(
         self,
@@ -219,6 +226,7 @@ class LessonCommands(commands.Cog):
         self.lessons = lessons or Lessons()
         self.text_mode = text_mode
         """Who reads the lesson's board as text (None: nobody, as in tests without a store)."""
+        self.lanes = Lanes(limits={LESSON: LESSON_LIMITS})
 
     @app_commands.command(name="learn", description="A private lesson: learn a game by playing")
     @app_commands.describe(game="The game to learn")
@@ -229,10 +237,26 @@ class LessonCommands(commands.Cog):
         learner = safe_name(interaction.user.display_name)
         lesson = self.catalogue[game].lesson
         assert lesson is not None  # the command offers only games with a lesson
-        run = await asyncio.to_thread(Run, lesson, learner)
-        lesson_id = self.lessons.begin(run, interaction.user.id)
-        parts = await self.parts(lesson_id, run, as_text=await self.reads_text(interaction))
-        await interaction.followup.send(ephemeral=True, **parts)
+        waited = False
+
+        async def told(ahead: int) -> None:
+            nonlocal waited
+            waited = True
+            await interaction.edit_original_response(content=ahead_text(LESSON, ahead))
+
+        as_text = await self.reads_text(interaction)
+        async with self._turn(interaction, told):
+            run = await asyncio.to_thread(Run, lesson, learner)
+            lesson_id = self.lessons.begin(run, interaction.user.id)
+            parts = await self.parts(lesson_id, run, as_text=as_text)
+        if waited:  # the placeholder says where it waited: the lesson takes its place
+            await interaction.edit_original_response(**textmode.as_edit(parts))
+        else:
+            await interaction.followup.send(ephemeral=True, **parts)
+
+    def _turn(self, interaction: discord.Interaction[MarsBot], told: Told | None = None) -> Ticket:
+        """The learner's place in the lessons' lane (raises `Full` when it refuses)."""
+        return self.lanes.ticket(LESSON, interaction.guild_id or 0, interaction.user.id, told)
 
     @commands.Cog.listener("on_interaction")
     async def typed(self, interaction: discord.Interaction[MarsBot]) -> None:
@@ -297,7 +321,8 @@ class LessonCommands(commands.Cog):
             return
         await interaction.response.defer()
         as_text = await self.reads_text(interaction)
-        parts = await self.parts(lesson_id, run, said.line, as_text=as_text)
+        async with self._turn(interaction):
+            parts = await self.parts(lesson_id, run, said.line, as_text=as_text)
         await interaction.edit_original_response(**textmode.as_edit(parts))
 
     async def reads_text(self, interaction: discord.Interaction[MarsBot]) -> bool:
@@ -308,7 +333,8 @@ class LessonCommands(commands.Cog):
         self, lesson_id: str, run: Run, said: str = "", *, as_text: bool = False
     ) -> dict[str, Any]:
         """The lesson message at the step `run` has reached: its words, its board (`as_text`:
-        its text board), its controls, checked against Discord's limits."""
+        its text board; else a picture drawn behind the tables'), its controls, checked against
+        Discord's limits."""
         view = run.view()
         parts: dict[str, Any]
         if as_text:
@@ -316,7 +342,7 @@ class LessonCommands(commands.Cog):
             board = self.pictures.text_board(view)
             parts = textmode.board_parts(step_text(run, said), board, filename)
         else:
-            drawn = await self.pictures.draw(view)
+            drawn = await self.pictures.draw(view, behind=True)
             alt = limits.shorten(drawn.alt, limits.ATTACHMENT_DESCRIPTION)
             file = discord.File(io.BytesIO(drawn.png), filename=drawn.filename, description=alt)
             parts = {"content": step_text(run, said), "file": file}

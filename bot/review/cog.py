@@ -6,6 +6,10 @@ one at a time by the thinking workers, see `club.review.reviews`), that private 
 review: the chart of the asker's chance to win and the text (drops, turning point). `game` (a
 game's number) autocompletes from this channel's finished games, as for `/replay`.
 
+Reviews are made in turn (`REVIEW_LIMITS`, see `bot.workers.lanes`), their positions weighed
+behind the tables' searches (`Thinkers.behind`): while a review waits for its turn, its private
+reply says how many reviews are ahead of it ("3 reviews ahead of yours"), edited as they go.
+
 Discord lets a bot answer an interaction through its token for 15 minutes. A review made
 `LATE_SECONDS` or more after the command was sent (a busy host, a wait behind another review of
 the game) comes instead as a new message: a DM, the review being private, and the progress
@@ -17,11 +21,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -31,7 +36,8 @@ from bot.courier import limits, textmode
 from bot.courier.replies import channel_of
 from bot.history.cog import game_choices
 from bot.play.cog import think_privately
-from bot.workers.thinking import Thinkers, unpondered
+from bot.workers.lanes import REVIEW, Lanes, Limits, ahead_text
+from bot.workers.thinking import Thinkers
 from club.review.reviews import Reviewed, Reviews, Run
 from club.service.records import History
 from club.service.textmode import TextMode
@@ -55,6 +61,11 @@ CLOSED_DMS = (
 )
 
 
+REVIEW_LIMITS = Limits(at_once=2, per_server=1, per_person=1, waiting=40)
+"""Reviews made at once: in all, in one server, by one person (waiting or made; beyond,
+refused), and waiting in all (beyond, refused). Two at once share the review worker, each
+within its deadline (`club.review.pace`)."""
+
 POSITIONS = Unit("position")
 
 
@@ -64,14 +75,9 @@ def progress_text(weighed: int, total: int) -> str:
 
 
 def in_workers(thinkers: Thinkers) -> Run:
-    """Runs a function in the thinking workers (started if they are not running; the event
-    loop's threads when they have no process pool), with their pondering paused while it
-    runs."""
-
-    async def run(function: Any, *args: Any) -> Any:
-        return await thinkers.workers.submit(unpondered, function, *args)
-
-    return run
+    """Runs a function in the review worker, behind the tables' searches (`Thinkers.behind`;
+    started if it is not running)."""
+    return thinkers.behind
 
 
 class ReviewCommands(commands.Cog):
@@ -84,12 +90,14 @@ class ReviewCommands(commands.Cog):
         reviews: Reviews,
         now: Callable[[], datetime] = discord.utils.utcnow,
         text_mode: TextMode | None = None,
+        lanes: Lanes | None = None,
     ) -> None:
         self.history = history
         self.reviews = reviews
         self.now = now
         self.text_mode = text_mode
         """Who reads the chart as text (None: nobody, as in tests without a store)."""
+        self.lanes = lanes or Lanes(limits={REVIEW: REVIEW_LIMITS})
 
     @app_commands.command(
         name="review", description="What a finished game teaches you: chance to win, drops"
@@ -111,7 +119,12 @@ class ReviewCommands(commands.Cog):
             last = now
             await interaction.edit_original_response(content=progress_text(weighed, total))
 
-        reviewed = await self.reviews.review(channel, interaction.user.id, game, progress)
+        async def told(ahead: int) -> None:
+            await interaction.edit_original_response(content=ahead_text(REVIEW, ahead))
+
+        user = interaction.user.id
+        queue = functools.partial(self.lanes.ticket, REVIEW, interaction.guild_id or 0, user, told)
+        reviewed = await self.reviews.review(channel, user, game, progress, queue)
         if (self.now() - interaction.created_at).total_seconds() >= LATE_SECONDS:
             await self._late(interaction, channel, reviewed)
             return

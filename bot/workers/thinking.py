@@ -6,7 +6,7 @@ the game's key and answers with the move's notation. The workers start from a fo
 imports the search and the games once (a process that runs an event loop and threads is never
 forked); one process per usable core but one, which leaves a core for the event loop and the
 pictures. A bot without computer players starts none: the workers start, all of them, at the first
-search (a computer's turn, a hint, a review) and warm up at once (`thinker_started`), so only that
+search (a computer's turn, a hint) and warm up at once (`thinker_started`), so only that
 search pays their start and first calls (a computer's turn pays them during its pause, from its time
 on the clock, see below). The bot's stop after `WORKER_IDLE_MINUTES` without a search, their trees
 and pondering with them, and the next search starts them again (see `bot.workers.pool`). Tests think
@@ -31,6 +31,11 @@ The tables' turns are pondered in turn, one simulation each. Thinking in threads
 bot's process, and `Thinkers.close` ends its thread. The end of a position's pondering is logged
 (`PONDERED`: the game's number, the seat, why, the simulations and CPU seconds; never a move).
 
+A `/review`'s positions are weighed behind the tables' searches: by a worker process of their
+own (`Thinkers.behind`), started at the first review from the same fork server, at a lower
+priority (a replay worker's start, `bot.workers.replays`), so a computer's move never waits for a
+review's position, nor for a core behind one; in a thread of its own when thinking in threads.
+
 A game that ends, or whose position changes other than by a move (see
 `club.service.tables.Tables.changed`), is forgotten by every worker at once (`Thinkers.forget`,
 through `bot.workers.ended`): its trees are dropped and its pondering stops within a simulation.
@@ -46,7 +51,7 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -58,6 +63,7 @@ from bot.courier.pictures import process_pool, usable_cores
 from bot.workers.ended import EndedGames, watch
 from bot.workers.ponderer import Ponderer
 from bot.workers.pool import Workers
+from bot.workers.replays import replay_worker_started
 from bot.workers.start import worker_catalogue, worker_started
 from club.catalogue import Catalogue
 from club.service import Turn
@@ -173,7 +179,8 @@ class Thinkers:
     breaks; None: in the event loop's default thread pool), `processes` of its workers started
     at once, stopped after `idle_seconds` without a search (None: never; see
     `bot.workers.pool`); its workers forget the games told to `ended` (None: it thinks in
-    threads, with this process's memory)."""
+    threads, with this process's memory). A review's positions are weighed by the executor
+    that `behind` makes (None: a thread of its own), stopped when idle as the others."""
 
     def __init__(
         self,
@@ -181,8 +188,12 @@ class Thinkers:
         processes: int = 0,
         ended: EndedGames | None = None,
         idle_seconds: float | None = None,
+        behind: Callable[[], Executor] | None = None,
     ) -> None:
         self.workers = Workers(workers, "thinking", at_once=processes, idle_seconds=idle_seconds)
+        if behind is None:
+            behind = functools.partial(ThreadPoolExecutor, 1, "review")
+        self.reviewers = Workers(behind, "review", idle_seconds=idle_seconds)
         self._ended = ended
 
     @classmethod
@@ -197,6 +208,7 @@ class Thinkers:
             processes,
             ended,
             idle_seconds,
+            functools.partial(process_pool, 1, catalogue, replay_worker_started),
         )
 
     def forget(self, game_id: int) -> None:
@@ -220,8 +232,14 @@ class Thinkers:
         except BrokenExecutor:  # its worker died under it: new workers think it again
             return await self.workers.submit(think, turn, handed)
 
+    async def behind(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` (a review's position) in the review worker, behind the tables'
+        searches, with this process's pondering paused when it runs in a thread."""
+        return await self.reviewers.submit(unpondered, work, *args)
+
     def close(self) -> None:
         """Stop the workers (searches under way are dropped) and the pondering of this
         process (thinking in threads); waits for them to exit."""
         self.workers.close()
+        self.reviewers.close()
         PONDERER.close()

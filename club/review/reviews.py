@@ -5,8 +5,12 @@ Rulings:
   number). Any seated player may ask for their own; anyone else gets the public review (every
   player's chance and drops) of a game without secrets, and a refusal, saying why, of a game
   with secrets (it would be read from someone's secrets).
+- A review is made in its turn: the `queue` of its first asker (a place taken as it is asked
+  for, which may refuse; entered, it waits for the review's turn and holds it), then after any
+  other review of the same game.
 - Reviews of one game are made one at a time; whoever asks for a review being made waits for
-  that one (each asker hears its progress), and the last `KEEP` reviews and `KEEP` walks are
+  that one (each asker hears its progress; the same person asking again is told it is on its
+  way, once is enough), and the last `KEEP` reviews and `KEEP` walks are
   remembered, so a review asked for again is answered at once. In a game without secrets one
   walk through its positions serves every player's review.
 - The positions are weighed in the thinking workers (`run`), one position a call (which carries
@@ -24,6 +28,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
@@ -60,6 +65,9 @@ Run = Callable[..., Awaitable[Any]]
 """`run(function, *args)`: the function's result, worked out in a worker."""
 Progress = Callable[[int, int], Awaitable[None]]
 """Told `(positions weighed, positions in all)` while a review is made."""
+Queue = Callable[[], AbstractAsyncContextManager[Any]]
+"""A place in the reviews' queue, taken when called (see the module)."""
+ASKED = "Your review of game #{game} is already on its way: it comes in your first `/review`."
 
 KEEP = 16
 """Reviews (and walks) remembered."""
@@ -86,6 +94,7 @@ class _Job:
     """A review being made and the progress callbacks of everyone waiting for it."""
 
     listeners: list[Progress] = field(default_factory=list)
+    askers: set[int] = field(default_factory=set)
     done: asyncio.Future[Reviewed] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -135,10 +144,16 @@ class Reviews:
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def review(
-        self, channel_id: int, user_id: int, game_id: int | None, progress: Progress
+        self,
+        channel_id: int,
+        user_id: int,
+        game_id: int | None,
+        progress: Progress,
+        queue: Queue = contextlib.nullcontext,
     ) -> Reviewed:
         """The review of finished game `game_id` of this channel (default: the newest) for the
-        user: theirs if seated, else the public one (see the module)."""
+        user: theirs if seated, else the public one, made in the turn of `queue` (see the
+        module)."""
         row = await finished_game(self._games, channel_id, game_id)
         entry = self.catalogue.get(row.game_key)
         if entry is None:
@@ -155,14 +170,19 @@ class Reviews:
             return found
         job = self._jobs.get(key)
         if job is None:
+            place = queue()
             job = self._jobs[key] = _Job()
-            task = asyncio.ensure_future(self._make(row, entry.game, entry.ai, seat, job))
+            task = asyncio.ensure_future(self._make(row, entry.game, entry.ai, seat, job, place))
             task.add_done_callback(lambda made: self._finish(key, job, made))
+        elif user_id in job.askers:
+            raise TableError(ASKED.format(game=row.id))
         job.listeners.append(progress)
+        job.askers.add(user_id)
         try:
             return await asyncio.shield(job.done)
         finally:
             job.listeners.remove(progress)
+            job.askers.discard(user_id)
 
     def _finish(self, key: tuple[int, Seat | None], job: _Job, made: asyncio.Future[Any]) -> None:
         del self._jobs[key]
@@ -182,11 +202,18 @@ class Reviews:
             kept.popitem(last=False)
 
     async def _make(
-        self, row: GameRow, game: Game[Any, Any], kit: Kit, seat: Seat | None, job: _Job
+        self,
+        row: GameRow,
+        game: Game[Any, Any],
+        kit: Kit,
+        seat: Seat | None,
+        job: _Job,
+        place: AbstractAsyncContextManager[Any],
     ) -> Reviewed:
-        """The review of `row` (its `game`, searched with `kit`) from `seat`."""
+        """The review of `row` (its `game`, searched with `kit`) from `seat`, in the turn of
+        `place`."""
         lock = self._locks.setdefault(row.id, asyncio.Lock())
-        async with lock:
+        async with place, lock:
             moves = await self._moves.of(row.id)
             states = await asyncio.to_thread(_rebuilt, game, row, moves)
             weigher = walk_seat(game, seat)

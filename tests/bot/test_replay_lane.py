@@ -1,7 +1,7 @@
 """The replay lane's order and bounds, with a stand-in for the replay workers whose animations
-end when the test says: one per channel and `at_once` in all, askers of a waiting replay told
-how many are ahead, the bounds on waiting replays and askers, a failure shared and forgotten,
-and everything given up when the bot stops."""
+end when the test says: one per server and `at_once` in all, the first asker of a waiting replay
+told how many are ahead as they go, the bounds on waiting replays, on one person's and on
+askers, a failure shared and forgotten, and everything given up when the bot stops."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.workers.replays import BUSY, Busy, ReplayLane, queued
+from bot.workers.lanes import Full
+from bot.workers.replays import Busy, ReplayLane
 from engine.core import View
 from render.captions import Frame
 from render.replay import Animation
@@ -51,17 +52,21 @@ class Workers:
 
 
 class Asker:
-    """One `/replay`: what it was told, and its animation being awaited."""
+    """One `/replay` by `person` in `server`: how many it was told are ahead, and its animation
+    being awaited."""
 
-    def __init__(self, lane: ReplayLane, channel: int, name: str) -> None:
-        self.told: asyncio.Queue[str] = asyncio.Queue()
+    def __init__(self, lane: ReplayLane, server: int, name: str, person: int = 0) -> None:
+        self.told: asyncio.Queue[int] = asyncio.Queue()
         frames = (Frame(View((), None, frozenset(), None), (name,)),)
-        self.answer = asyncio.ensure_future(lane.animation(channel, frames, BUDGET, self.tell))
+        asking = lane.animation(
+            frames, BUDGET, channel=server, server=server, person=person, told=self.tell
+        )
+        self.answer = asyncio.ensure_future(asking)
 
-    async def tell(self, text: str) -> None:
-        self.told.put_nowait(text)
+    async def tell(self, ahead: int) -> None:
+        self.told.put_nowait(ahead)
 
-    async def was_told(self) -> str:
+    async def was_told(self) -> int:
         return await asyncio.wait_for(self.told.get(), GUARD)
 
     async def animation(self) -> Animation:
@@ -73,18 +78,18 @@ async def workers() -> Workers:
     return Workers()
 
 
-async def test_one_replay_per_channel_and_at_once_in_all(workers: Workers) -> None:
+async def test_one_replay_per_server_and_at_once_in_all(workers: Workers) -> None:
     lane = ReplayLane(workers.animate, at_once=2)
-    first = Asker(lane, 1, "a")
+    first = Asker(lane, 1, "a", person=1)
     await workers.started("a")
-    second = Asker(lane, 1, "b")
-    assert await second.was_told() == queued(1)
-    elsewhere = Asker(lane, 2, "c")
+    second = Asker(lane, 1, "b", person=2)
+    assert await second.was_told() == 1
+    elsewhere = Asker(lane, 2, "c", person=3)
     await workers.started("c")
-    third = Asker(lane, 3, "d")
-    assert await third.was_told() == queued(3)
+    third = Asker(lane, 3, "d", person=4)
+    assert await third.was_told() == 3  # two being made, one waiting before it
     assert workers.made == ["a", "c"]
-    workers.finish("c")  # channel 3's turn: channel 1 still has one being made
+    workers.finish("c")  # server 3's turn: server 1 still has one being made
     await workers.started("d")
     assert await elsewhere.animation() == Animation(b"c", 1, 1)
     workers.finish("a")
@@ -97,45 +102,50 @@ async def test_one_replay_per_channel_and_at_once_in_all(workers: Workers) -> No
     assert first.told.empty() and elsewhere.told.empty()
 
 
-async def test_askers_of_a_waiting_replay_share_it_and_are_told(workers: Workers) -> None:
-    lane = ReplayLane(workers.animate, at_once=1)
-    Asker(lane, 1, "a")
+async def test_the_first_asker_is_told_as_the_replays_ahead_go(workers: Workers) -> None:
+    lane = ReplayLane(workers.animate, at_once=1, per_person=5)
+    for name in "ab":
+        Asker(lane, 1, name)
     await workers.started("a")
-    askers = [Asker(lane, 2, "b") for _ in range(3)]
-    assert [await asker.was_told() for asker in askers] == [queued(1)] * 3
+    waiting = Asker(lane, 1, "c")
+    assert await waiting.was_told() == 2
+    sharing = [Asker(lane, 1, "c") for _ in range(2)]
+    assert [await asker.was_told() for asker in sharing] == [2, 2]  # once, as they join
     workers.finish("a")
+    assert await waiting.was_told() == 1
     await workers.started("b")
-    made = workers.finish("b")
-    assert [await asker.animation() for asker in askers] == [made] * 3
-    again = Asker(lane, 2, "b")
+    workers.finish("b")
+    await workers.started("c")
+    made = workers.finish("c")
+    assert [await asker.animation() for asker in (waiting, *sharing)] == [made] * 3
+    assert waiting.told.empty() and all(asker.told.empty() for asker in sharing)
+    again = Asker(lane, 1, "c")
     assert await again.animation() is made and again.told.empty()
-    assert workers.made == ["a", "b"]
+    assert workers.made == ["a", "b", "c"]
 
 
-async def test_waiting_replays_and_askers_are_bounded(workers: Workers) -> None:
-    lane = ReplayLane(workers.animate, at_once=1, waiting=2, waiting_per_channel=1, askers=4)
-    Asker(lane, 1, "a")
+async def test_waiting_replays_one_person_s_and_askers_are_bounded(workers: Workers) -> None:
+    lane = ReplayLane(workers.animate, at_once=1, waiting=2, per_person=2, askers=4)
+    Asker(lane, 1, "a", person=7)
     await workers.started("a")
-    assert await Asker(lane, 1, "b").was_told() == queued(1)
-    with pytest.raises(Busy, match=BUSY):
-        await Asker(lane, 1, "c").animation()  # a second one waiting in channel 1
-    assert await Asker(lane, 2, "d").was_told() == queued(2)
-    with pytest.raises(Busy):
-        await Asker(lane, 3, "e").animation()  # a third one waiting in all
-    assert await Asker(lane, 2, "d").was_told() == queued(2)  # a fourth asker shares "d"
-    with pytest.raises(Busy):
-        await Asker(lane, 2, "d").animation()  # a fifth asker
+    assert await Asker(lane, 1, "b", person=7).was_told() == 1
+    with pytest.raises(Full, match=r"^You already have 2 replays on the way; ask again once"):
+        await Asker(lane, 1, "c", person=7).animation()
+    assert await Asker(lane, 2, "d", person=8).was_told() == 2
+    with pytest.raises(Full, match=r"^Too many replays are waiting right now; try again in a"):
+        await Asker(lane, 3, "e", person=9).animation()  # a third one waiting in all
+    assert await Asker(lane, 2, "d", person=9).was_told() == 2  # a fourth asker shares "d"
+    with pytest.raises(Busy, match=r"^Too many replays are waiting right now"):
+        await Asker(lane, 2, "d", person=10).animation()  # a fifth asker
     assert workers.made == ["a"]
-    assert BUSY == "Too many replays are being made right now; try again in a minute."
 
 
 async def test_a_failed_replay_fails_its_askers_and_is_not_remembered(workers: Workers) -> None:
     lane = ReplayLane(workers.animate, at_once=1)
-    Asker(lane, 1, "first")
+    Asker(lane, 1, "first", person=1)
     await workers.started("first")
-    askers = [Asker(lane, 1, "a") for _ in range(2)]
-    for asker in askers:
-        await asker.was_told()
+    askers = [Asker(lane, 1, "a", person=2) for _ in range(2)]
+    await askers[0].was_told()
     workers.finish("first")
     await workers.started("a")
     workers.fail("a")

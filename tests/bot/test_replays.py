@@ -1,8 +1,9 @@
 """`/replay` in a lane of its own, through the `HistoryCommands` cog on a real SQLite store with
-a stand-in for Discord: identical requests make one animation, a second replay in a channel
-waits for the first and its asker is told so, a full queue is refused privately, and board
-pictures are drawn while the replay workers are busy (the replay workers are not the board
-pictures', and a broken replay pool is replaced)."""
+a stand-in for Discord: identical requests make one animation and one post (later askers get
+its link), a second replay in a server waits for the first and its asker's reply says how many
+are ahead, a person's third replay at once is refused privately, and board pictures are drawn
+while the replay workers are busy (the replay workers are not the board pictures', and a broken
+replay pool is replaced)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,13 @@ from tests.service.fixtures import ANN, BOB, CHANNEL, serve, started
 GUARD = HANG_SECONDS
 """Seconds a step may take before the test gives up (a guard against hanging, not a measure)."""
 POSTED = "The replay is posted in this channel."
-BUSY = "Too many replays are being made right now; try again in a minute."
+
+
+class Posted:
+    """A message as posted: its link."""
+
+    def __init__(self, number: int) -> None:
+        self.jump_url = f"https://discord.com/channels/1/{CHANNEL}/{number}"
 
 
 class Posts:
@@ -48,15 +55,16 @@ class Posts:
     def __init__(self) -> None:
         self.sent: list[tuple[str, bytes]] = []
 
-    async def send(self, content: str, *, file: discord.File) -> None:
+    async def send(self, content: str, *, file: discord.File) -> Posted:
         self.sent.append((content, file.fp.read()))
+        return Posted(len(self.sent))
 
 
 class Client:
     def __init__(self) -> None:
         self.channels: defaultdict[int, Posts] = defaultdict(Posts)
 
-    def get_partial_messageable(self, channel_id: int) -> Posts:
+    def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Posts:
         return self.channels[channel_id]
 
 
@@ -75,15 +83,20 @@ class Said(FakeFollowup):
 class Interaction:
     """What `/replay` touches of a discord.Interaction in `channel`."""
 
-    def __init__(self, client: Client, channel: int = CHANNEL) -> None:
+    def __init__(self, client: Client, channel: int = CHANNEL, user: int = ANN.user_id) -> None:
         self.client = client
         self.channel_id = channel
         self.guild_id = 1
         self.filesize_limit = 10 * 1024 * 1024
-        self.user = type("User", (), {"id": ANN.user_id, "display_name": ANN.name})()
+        self.user = type("User", (), {"id": user, "display_name": ANN.name})()
         self.command = None
         self.response = FakeResponse()
         self.followup = Said(self.response)
+        self.edits: asyncio.Queue[str] = asyncio.Queue()
+        """Each edit of the private reply (the "thinking" placeholder)."""
+
+    async def edit_original_response(self, *, content: str) -> None:
+        self.edits.put_nowait(content)
 
     @property
     def said(self) -> list[tuple[str, bool]]:
@@ -153,75 +166,77 @@ async def replay(cog: HistoryCommands, interaction: Interaction, game: int | Non
         await answer_error(cast(Any, interaction), error)
 
 
-async def told_or_begun(interaction: Interaction, made: Making, game: int) -> str:
-    """What happens first: the asker is told something (its text), or game `game`'s animation
-    begins ("begun")."""
-    told = asyncio.ensure_future(interaction.followup.queue.get())
+async def edited_or_begun(interaction: Interaction, made: Making, game: int) -> str:
+    """What happens first: the asker's private reply is edited (its text), or game `game`'s
+    animation begins ("begun")."""
+    told = asyncio.ensure_future(interaction.edits.get())
     begun = asyncio.ensure_future(made.begun[heading(game)].wait())
     done, pending = await asyncio.wait({told, begun}, timeout=GUARD, return_when="FIRST_COMPLETED")
     for waiting in pending:
         waiting.cancel()
     assert done, "neither happened"
-    return told.result()[0] if told in done else "begun"
+    return told.result() if told in done else "begun"
 
 
-async def test_identical_replays_are_made_once_and_a_finished_one_is_remembered(
+async def test_identical_replays_are_made_once_and_posted_once(
     cog: HistoryCommands, service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await finished_games(service, 1)
     made = making(monkeypatch, held=False)
     client = Client()
-    askers = [Interaction(client) for _ in range(3)]
+    askers = [Interaction(client, user=n) for n in range(1, 4)]
     await asyncio.gather(*(replay(cog, asker) for asker in askers))
     await replay(cog, later := Interaction(client))
     assert made.made == [heading(1)]
-    posts = client.channels[CHANNEL].sent
-    assert len(posts) == 4 and len({gif for _, gif in posts}) == 1
-    assert all(text.startswith(f"Replay of **{heading(1)}**") for text, _ in posts)
-    for asker in [*askers, later]:
-        assert asker.said == [(POSTED, True)]
+    [(text, _)] = client.channels[CHANNEL].sent
+    assert text.startswith(f"Replay of **{heading(1)}**")
+    link = f"https://discord.com/channels/1/{CHANNEL}/1"
+    shared = f"The replay of game #1 is posted here already: {link}"
+    assert askers[0].said == [(POSTED, True)]
+    for asker in [*askers[1:], later]:
+        assert asker.said == [(shared, True)]
 
 
-async def test_a_second_replay_in_a_channel_waits_for_the_first_and_its_asker_is_told(
+async def test_a_second_replay_in_a_server_waits_for_the_first_and_its_asker_is_told(
     cog: HistoryCommands, service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await finished_games(service, 2)
     made = making(monkeypatch, held=True)
     client = Client()
-    first, second = Interaction(client), Interaction(client)
+    first, second = Interaction(client, user=1), Interaction(client, user=2)
     asked = [asyncio.ensure_future(replay(cog, first, 1))]
     await asyncio.wait_for(made.begun[heading(1)].wait(), GUARD)
     asked.append(asyncio.ensure_future(replay(cog, second, 2)))
-    queued = "Your replay is queued behind 1 other; it will be posted here shortly."
-    assert await told_or_begun(second, made, 2) == queued
-    assert second.said == [(queued, True)] and made.made == [heading(1)]
+    queued = "1 replay ahead of yours; this message changes as they go."
+    assert await edited_or_begun(second, made, 2) == queued
+    assert made.made == [heading(1)]
     made.hold.set()
     await asyncio.wait_for(asyncio.gather(*asked), GUARD)
     assert made.made == [heading(1), heading(2)]
     posts = [text for text, _ in client.channels[CHANNEL].sent]
     assert [text.split("**")[1] for text in posts] == [heading(1), heading(2)]
-    assert first.said == [(POSTED, True)] and second.said == [(queued, True), (POSTED, True)]
+    assert first.said == [(POSTED, True)] and second.said == [(POSTED, True)]
+    assert first.edits.empty() and second.edits.empty()
 
 
-async def test_a_replay_beyond_the_queue_s_bound_is_refused_privately(
+async def test_a_person_s_third_replay_at_once_is_refused_privately(
     cog: HistoryCommands, service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    waiting = cog.replays.waiting_per_channel
-    await finished_games(service, waiting + 2)
+    await finished_games(service, 3)
     made = making(monkeypatch, held=True)
     client = Client()
-    askers = [Interaction(client) for _ in range(waiting + 2)]
+    askers = [Interaction(client) for _ in range(3)]
     asked = [asyncio.ensure_future(replay(cog, askers[0], 1))]
     await asyncio.wait_for(made.begun[heading(1)].wait(), GUARD)
-    for game, asker in enumerate(askers[1:-1], start=2):
-        asked.append(asyncio.ensure_future(replay(cog, asker, game)))
-        assert (await told_or_begun(asker, made, game)).startswith("Your replay is queued")
-    await replay(cog, askers[-1], waiting + 2)
-    assert askers[-1].said == [(BUSY, True)]
+    asked.append(asyncio.ensure_future(replay(cog, askers[1], 2)))
+    assert (await edited_or_begun(askers[1], made, 2)).startswith("1 replay ahead of yours")
+    await replay(cog, askers[2], 3)
+    refused = "You already have 2 replays on the way; ask again once one is done."
+    assert askers[2].said == [(refused, True)]
     made.hold.set()
     await asyncio.wait_for(asyncio.gather(*asked), GUARD)
-    assert made.made == [heading(game) for game in range(1, waiting + 2)]
-    assert len(client.channels[CHANNEL].sent) == waiting + 1
+    assert made.made == [heading(1), heading(2)]
+    assert len(client.channels[CHANNEL].sent) == 2
 
 
 def opening_frames() -> tuple[Frame, ...]:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from club.catalogue import CATALOGUE
-from club.review.reviews import Reviews
+from club.review.reviews import Reviewed, Reviews
 from club.review.walk import (
     LEAST_PER_POSITION,
     ReviewStep,
@@ -132,13 +132,19 @@ async def test_two_reviews_at_once_weigh_the_game_once(
     user, _, _ = await blundered(seeded)
     run = Counted()
     reviews = Reviews(storage.games, storage.moves, CATALOGUE, run, simulations=TINY)
+    other = ANN.user_id if user == BOB.user_id else BOB.user_id
     first, second = await asyncio.gather(
-        reviews.review(CHANNEL, user, None, nothing), reviews.review(CHANNEL, user, None, nothing)
+        reviews.review(CHANNEL, user, None, nothing),
+        reviews.review(CHANNEL, user, None, nothing),
+        return_exceptions=True,
     )
-    assert first == second and run.weighed == 36
+    assert isinstance(second, TableError)  # the same person's again: told it is on its way
+    assert str(second) == (
+        "Your review of game #1 is already on its way: it comes in your first `/review`."
+    )
+    assert isinstance(first, Reviewed) and run.weighed == 36
     again = await reviews.review(CHANNEL, user, 1, nothing)
     assert again == first and run.weighed == 36  # from the cache
-    other = ANN.user_id if user == BOB.user_id else BOB.user_id
     theirs = await reviews.review(CHANNEL, other, 1, nothing)
     assert theirs.text != first.text and run.weighed == 36  # an open game: one walk for all
     public = await reviews.review(CHANNEL, CAT.user_id, None, nothing)
