@@ -63,6 +63,7 @@ class Interaction:
         content: str,
         attachments: list[discord.File] | None = None,
         view: discord.ui.View | None = None,
+        embed: discord.Embed | None = None,
     ) -> None:
         self.edits.put_nowait((content, [f.filename for f in attachments or []]))
 

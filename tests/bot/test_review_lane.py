@@ -59,8 +59,12 @@ class Watched(Interaction):
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
+def store(tmp_path: Path) -> Storage:
+    return Storage(SqliteDatabase(tmp_path / "bot.sqlite3"))
+
+
+@pytest.fixture
+async def service(store: Storage) -> AsyncIterator[TableService]:
     yield await serve(store, seed=1)
     await store.close()
 
@@ -78,19 +82,19 @@ def refusals(interaction: Interaction) -> list[str]:
 
 
 async def reviewing(
-    service: TableService, lanes: Lanes | None = None
+    service: TableService, store: Storage, lanes: Lanes | None = None
 ) -> tuple[ReviewCommands, Held]:
     """The cog, on the store's one finished game, whose positions wait for the test's gate."""
     await blundered(service)
     held = Held()
-    reviews = Reviews(service.store, CATALOGUE, held, simulations=TINY)
-    return ReviewCommands(service.history, reviews, lambda: CREATED, lanes), held
+    reviews = Reviews(store.games, store.moves, CATALOGUE, held, simulations=TINY)
+    return ReviewCommands(service.history, reviews, lambda: CREATED, lanes=lanes), held
 
 
 async def test_a_waiting_review_says_how_many_are_ahead_as_they_go(
-    service: TableService,
+    service: TableService, store: Storage
 ) -> None:
-    cog, held = await reviewing(service, Lanes(limits={REVIEW: Limits(1)}))
+    cog, held = await reviewing(service, store, Lanes(limits={REVIEW: Limits(1)}))
     ann, bob = Watched(ANN.user_id), Watched(BOB.user_id)
     anns = asyncio.ensure_future(review(cog, ann))
     await asyncio.wait_for(held.asked.wait(), GUARD)  # Ann's review is being made
@@ -109,9 +113,9 @@ async def test_a_waiting_review_says_how_many_are_ahead_as_they_go(
 
 
 async def test_a_person_with_a_review_on_the_way_is_refused_with_one_line(
-    service: TableService,
+    service: TableService, store: Storage
 ) -> None:
-    cog, held = await reviewing(service)
+    cog, held = await reviewing(service, store)
     on_the_way = cog.lanes.ticket(REVIEW, 1, ANN.user_id)  # Ann's review elsewhere
     ann = Watched(ANN.user_id)
     await review(cog, ann)
