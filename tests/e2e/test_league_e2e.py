@@ -18,7 +18,7 @@ import re
 import discord
 
 from tests.e2e.conftest import LaunchBot
-from tests.e2e.tables import png_of
+from tests.e2e.tables import png_of, resign
 from tests.fakediscord import FakeDiscord
 
 CHANNEL = "mars-1"
@@ -68,8 +68,7 @@ async def test_a_small_league_is_played_in_a_thread(
     [event] = fake.state.guild.scheduled_events
     assert event["name"] == "Spring: round 1 deadline" and event["entity_type"] == 3
 
-    resigned = await fake.slash(second, thread, "resign")
-    await resigned.response()
+    await resign(fake, second, thread)
     over = await fake.wait_for_message(lambda m: "The league is over" in m.content, channel=CHANNEL)
     assert over.content.index(first.name) < over.content.index(second.name)
 

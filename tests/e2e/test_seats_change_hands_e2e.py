@@ -60,7 +60,10 @@ async def standin_thinking(
     seated = await (
         await fake.slash(ann, CHANNEL, "claim", subcommand="standin", options={"level": "easy"})
     ).response()
-    assert "seated a stand-in (easy computer) for bob" in seated.content, seated.content
+    assert seated.ephemeral and seated.content == "Done: a stand-in plays for bob.", seated.content
+    await fake.wait_for_message(
+        lambda m: "seated a stand-in (easy computer) for bob" in m.content, channel=CHANNEL
+    )
     await until((gate / "thinking").exists, "the stand-in to think")
     return ann, bob, gate, database
 
@@ -71,16 +74,23 @@ async def test_a_standins_move_thought_before_the_seat_was_taken_back_is_refused
     fake = fake_discord
     _, bob, gate, database = await standin_thinking(fake, launch_bot, tmp_path)
     back = await (await fake.slash(bob, CHANNEL, "claim", subcommand="back")).response()
-    assert back.content.startswith("bob is back and plays their own seat again"), back.content
+    assert back.ephemeral and back.content == "Done: you play your own seat again.", back.content
+    told = await fake.wait_for_message(
+        lambda m: m.content.startswith("bob is back and plays their own seat again"),
+        channel=CHANNEL,
+    )
     (gate / "go").write_text("")
     await until((gate / "swept").exists, "the stand-in's turn to end")
-    assert stored(database, "SELECT COUNT(*) FROM moves") == [(1,)]  # Ann's only
+    # Ann's move, the stand-in seated and the seat taken back: no move of the stand-in's
+    assert stored(database, "SELECT kind FROM moves ORDER BY seq") == [
+        ("move",), ("standin",), ("back",)
+    ]  # fmt: skip
     assert stored(database, "SELECT unrated FROM games") == [(0,)]
     assert stored(database, "SELECT standin_level FROM seats") == [(None,), (None,)]
     assert not any("bob placed" in text for text in revisions(fake.messages(CHANNEL)))
     board = await play(fake, bob, CHANNEL, (await legal_moves(fake, bob, CHANNEL))[0])
     assert "bob placed" in board.content and "Unrated" not in board.content
-    assert back.content == "bob is back and plays their own seat again."  # the game is rated
+    assert told.content.startswith("bob is back and plays their own seat again.\n")  # rated
 
 
 async def test_a_persons_own_move_takes_the_seat_back_while_the_standin_thinks(
@@ -97,7 +107,12 @@ async def test_a_persons_own_move_takes_the_seat_back_while_the_standin_thinks(
     assert stored(database, "SELECT standin_level FROM seats") == [(None,), (None,)]
     (gate / "go").write_text("")
     await until((gate / "swept").exists, "the stand-in's turn to end")
-    assert stored(database, "SELECT COUNT(*) FROM moves") == [(2,)]  # Ann's and Bob's own
+    # Ann's move, the stand-in seated, Bob's own move (which took the seat back with it)
+    assert stored(database, "SELECT kind FROM moves ORDER BY seq") == [
+        ("move",),
+        ("standin",),
+        ("move",),
+    ]
     assert stored(database, "SELECT unrated FROM games") == [(0,)]
 
 
