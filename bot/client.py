@@ -285,7 +285,6 @@ class MarsBot(commands.AutoShardedBot):
             self.lesson_commands,
             StatsCommands(service.ratings),
             SeasonCommands(service.seasons, every=self._poll_seconds),
-            HistoryCommands(service.history, pictures),
             HistoryCommands(service.history, pictures, service.text_mode),
             ReviewCommands(
                 service.history,
