@@ -138,7 +138,9 @@ class PlayCommands(commands.Cog):
         else:
             extra: dict[str, Any] = {} if follow is None else {"view": follow}
             answering = interaction.followup.send(said, ephemeral=True, **extra)
-        await self.courier.tell_table(interaction, update.game_id, answering, update.queued)
+        await self.courier.tell_table(
+            interaction, update.game_id, answering, update.queued, paced=update.told
+        )
 
     @app_commands.command(name="board", description="Show the current board of this channel's game")
     @app_commands.guild_only()

@@ -32,7 +32,9 @@ def project(table: Table, entries: Sequence[OutboxRow], living: Living) -> Deliv
     event loop).
 
     Consecutive entries that need no new channel message are edited into the living board
-    message; an entry that brings new players to act starts a new message. Only the last
+    message (also when a new message follows them: the board message then keeps their lines,
+    without its footer and buttons); an entry that brings new players to act starts a new
+    message. Only the last
     message carries the board, the footer, pings and buttons, all as the game stands. Each
     player's private lines are merged into one DM, but for the lines of their own action that
     the answer to their request tells them (`answers`, see `confirmation`): a person is DMed
@@ -113,8 +115,8 @@ def _posts(
         lines = [line for e in group for line in e.said.splitlines() if line.strip()]
         if edit and living.text:
             lines = [*living.text.splitlines(), *lines]
-        if index < len(groups) - 1:
-            posts.append(Post(tuple(lines), "", None, (), None, True))
+        if index < len(groups) - 1:  # what happened before a new message: no footer
+            posts.append(Post(tuple(lines), "", None, (), None, not edit))
             continue
         board: View | None = table.game.view(table.state, None)
         if edit and view_digest(board) == living.digest:
