@@ -1,6 +1,7 @@
 """The real bot paces a table's board edits: actions made in quick succession at one table reach
 its board message as one edit that shows every one of them, in order, and a new message (here
-`/board`) is never held back: it takes the held updates with it at once.
+`/board`) is never held back: it takes the held updates with it at once. Each player's own
+card is named in the answer to their move, and in no DM.
 
 Six people play Mars vs. Earth (pinned seeds); each acts as soon as the previous action is
 answered, without waiting for the board. The bot is started with a pace far longer than the
@@ -44,9 +45,11 @@ async def test_quick_actions_reach_the_board_as_one_edit_with_every_line(
         raise AssertionError("no open phase began")
     board = await board_after(fake, CHANNEL, {})
     start = len(fake.request_log)
+    replies = {}
     for user in acting[:ACTIONS]:
         reply = await move(fake, user, CHANNEL, rng.choice(choices[user]))
         assert reply.content.startswith("Done"), reply.content
+        replies[user] = reply.content.splitlines()[1:]
     before = marks(fake, CHANNEL)
     assert (await (await fake.slash(users[0], CHANNEL, "board")).response()).ephemeral
     await board_after(fake, CHANNEL, before)
@@ -60,3 +63,6 @@ async def test_quick_actions_reach_the_board_as_one_edit_with_every_line(
     shown = fake.get_message(board.id).content
     places = [shown.find(line) for line in told[-ACTIONS:]]
     assert -1 not in places and places == sorted(places), (told, shown)
+    for user, own in replies.items():  # each their own card, in the answer and in no DM
+        assert own and own[0].startswith("You submitted"), own
+        assert not [m for m in fake.dms(user) if own[0] in m.content]
