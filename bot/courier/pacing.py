@@ -39,7 +39,10 @@ class EditPacing:
     def left(self, game_id: int) -> float:
         """Seconds until the game's board message may be edited again (0: now)."""
         since = self._changed.get(game_id)
-        return 0.0 if since is None else max(0.0, since + self.spacing - time.monotonic())
+        left = 0.0 if since is None else since + self.spacing - time.monotonic()
+        if left <= 0:
+            self._changed.pop(game_id, None)  # long enough ago: forgotten
+        return max(0.0, left)
 
     def told(self, game_id: int) -> None:
         """A delivery of the game ended: wake the deliveries held for its next edit."""

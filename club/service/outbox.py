@@ -58,7 +58,7 @@ class OutboxEntry:
                     "text": p.text,
                     "view": p.view,
                     "picker": p.picker,
-                    "answered": p.answered,
+                    **({"answered": True} if p.answered else {}),
                 }
                 for p in self.private
             ],
