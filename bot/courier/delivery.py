@@ -19,6 +19,10 @@ its board message for the posts already made (the same text by the bot: Discord 
 nonce when a message is read later). DMs have only their nonces. Edits of the board message need
 nothing: an edit replaces.
 
+A player's move that only edits the board keeps the board's pace (`bot.courier.pacing`): held
+while the board changed less than a second ago, it is told with the updates queued meanwhile,
+in one edit; a delivery with a new message is never held, and takes them all with it.
+
 The service tells everything whole; the courier fits it to Discord's limits (see `post_text` and
 `dm_pieces`), and checks every message against them before it is sent. Boards are drawn by
 `Pictures`; the controls under a message are turned into Discord components by the function the
@@ -43,6 +47,7 @@ import discord
 
 from bot.courier import limits, textmode
 from bot.courier.dm_channels import DmChannels
+from bot.courier.pacing import EditPacing
 from bot.courier.pictures import Pictures
 from bot.courier.replies import committed
 from club.service import (
@@ -207,6 +212,7 @@ class Courier:
         self.pictures = pictures
         self.components = components
         self.dm_channels = DmChannels(client)
+        self.pacing = EditPacing()
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._started = time.time()
         self._left_over: set[int] | None = None
@@ -303,15 +309,17 @@ class Courier:
         game_id: int,
         answering: Awaitable[Any] | None = None,
         queued: Queued | None = None,
+        *,
+        paced: Delivery | None = None,
     ) -> None:
         """Deliver the game's updates (committed: the interaction's action is saved; `queued`,
-        what it queued, when the service holds it in memory) while `answering` (the user's own
-        answer, if any) is sent; then tell the user privately what did not reach the
-        channel."""
+        what it queued, when the service holds it in memory; `paced`, see `flush`) while
+        `answering` (the user's own answer, if any) is sent; then tell the user privately what
+        did not reach the channel."""
         committed(interaction, "queued")
         answer = None if answering is None else asyncio.ensure_future(answering)
         try:
-            report = await self.flush(game_id, queued)
+            report = await self.flush(game_id, queued, paced=paced)
             committed(interaction, "told" if report.problem is None else "saved")
         finally:
             if answer is not None:
@@ -325,15 +333,24 @@ class Courier:
         except discord.HTTPException:
             log.warning("Could not tell user %s that the channel was not told", interaction.user.id)
 
-    async def flush(self, game_id: int, queued: Queued | None = None) -> Report:
+    async def flush(
+        self, game_id: int, queued: Queued | None = None, *, paced: Delivery | None = None
+    ) -> Report:
         """Deliver everything the game's outbox holds (the request that committed `queued`
         tells it from memory when it still can: see `Deliveries.delivery`); never raises (what
         went wrong is logged and reported). One delivery of a game runs at a time, in this
         process and (by a claim in a shared database) in all of them; one that waits too long
         for another, or meets a database error, leaves the updates queued for the next try (the
-        regular poll)."""
+        regular poll). `paced` is the projection of the update the caller committed, when it
+        asks for the board's pace: one that only edits the board waits for it (see
+        `bot.courier.pacing`), and is told with the updates queued meanwhile."""
         told: tuple[Delivery | None, Report] | None = None
         try:
+            if paced is not None and paced.edits_only:
+                waited = await self._paced(game_id)
+                if waited is None:
+                    return Report()
+                queued = None if waited else queued
             async with (
                 self._locks[game_id],
                 self.service.leases.claimed(
@@ -344,6 +361,7 @@ class Courier:
                     log.warning("Game %s: another process is still delivering its updates", game_id)
                     return Report(NOT_YET)
                 told = await self._deliver(game_id, queued)
+                self.pacing.told(game_id)
         except Exception as error:  # the database, most likely: the next try tells the table
             if told is None:
                 log.warning(
@@ -359,6 +377,18 @@ class Courier:
         if delivery is not None:
             self.service.effects.emit(TableTold(delivery))
         return report
+
+    async def _paced(self, game_id: int) -> bool | None:
+        """Wait while the game's board changed too recently (see `bot.courier.pacing`): whether
+        it waited, or None when a delivery meanwhile left nothing queued."""
+        waited = False
+        while self.pacing.left(game_id) > 0:
+            waited = True
+            if await self.pacing.hold(game_id) and not await self.service.deliveries.untold(
+                game_id
+            ):
+                return None
+        return waited
 
     async def _deliver(self, game_id: int, queued: Queued | None) -> tuple[Delivery | None, Report]:
         """Tell the game's queued updates (this process holds its delivery): the delivery that
@@ -471,6 +501,7 @@ class Courier:
                 try:
                     parts = await self.post_parts(post, editing=True)
                     await channel.get_partial_message(message_id).edit(**parts)
+                    self.pacing.changed(delivery.game_id)
                     continue
                 except discord.HTTPException as error:
                     if gone(error):
@@ -496,6 +527,7 @@ class Courier:
                 message_id = earlier.id
                 continue
             sent, problem = await self._send(channel, post, once(f"post {index}"))
+            self.pacing.changed(delivery.game_id)
             message_id = sent or message_id
         return replace(delivery.living, message_id=message_id), problem
 

@@ -129,15 +129,18 @@ class PlayCommands(commands.Cog):
         committed(interaction, "queued")
         self.courier.prepare(update)
         follow = ask_view(update, controls_view(update.next_choice))
+        said = limits.shorten(update.confirmation, limits.CONTENT)
         answering: Awaitable[Any]
         if private_menu(interaction):
             answering = interaction.edit_original_response(
-                content=update.confirmation, view=follow, attachments=[]
+                content=said, view=follow, attachments=[]
             )
         else:
             extra: dict[str, Any] = {} if follow is None else {"view": follow}
-            answering = interaction.followup.send(update.confirmation, ephemeral=True, **extra)
-        await self.courier.tell_table(interaction, update.game_id, answering, update.queued)
+            answering = interaction.followup.send(said, ephemeral=True, **extra)
+        await self.courier.tell_table(
+            interaction, update.game_id, answering, update.queued, paced=update.told
+        )
 
     @app_commands.command(name="board", description="Show the current board of this channel's game")
     @app_commands.guild_only()

@@ -22,7 +22,7 @@ from typing import Any
 from club.ratings.standings import Ending, ending
 from club.service import offers, outbox, wording
 from club.service.outbox import OutboxEntry
-from club.service.projection import project
+from club.service.projection import confirmation, project
 from club.service.servers import Servers
 from club.service.tables import Table, Tables, prepare_offers
 from club.service.telling import Telling
@@ -67,7 +67,9 @@ class Action:
     """An action to record at `table`: `seat` (-1: the game's own, such as a phase timer) did
     `kind` (move, hidden, resign, timeout, or takeback, which undoes the last `undoes`
     actions; or one of `TABLE_CHANGES`), written `notation`, which left `state` and `events`.
-    An `abandon` stores `result` (None: none) as the game's words on how it ended."""
+    An `abandon` stores `result` (None: none) as the game's words on how it ended. `answered`:
+    the seat's player made it by a request of their own, whose answer (the confirmation) tells
+    them what it told their seat alone, instead of a DM."""
 
     table: Table
     seat: Seat
@@ -77,6 +79,7 @@ class Action:
     events: list[Event]
     undoes: int = 1
     result: str | None = None
+    answered: bool = False
 
     @classmethod
     def change(
@@ -195,7 +198,7 @@ class Committer:
             self._told(committed, told.delivery),
             finished=ended,
             hidden=kind == "hidden",
-            confirmation=f"Done: `{action.notation}`.",
+            confirmation=_confirmation(action, told.delivery),
             next_choice=offers.picker(after, seat, "", moves_made + 1) if hidden_next else None,
             undoable=kind == "move" and not ended and isinstance(after.game, UndoableGame),
             queued=self._hold(committed, told, since),
@@ -296,7 +299,8 @@ def _tell(action: Action) -> _Told:
         moves_made=row.moves_made + 1,
     )
     after = Table(shown, game, state, before.players)
-    entry = outbox.action_entry(before, after, action.events)
+    answered = action.seat if action.answered else None
+    entry = outbox.action_entry(before, after, action.events, answered)
     prepare_offers(game, state)
     return _told(after, entry, result, ending(game, state, outcome))
 
@@ -306,6 +310,13 @@ def _told(after: Table, entry: OutboxEntry, result: str | None, ended: Ending | 
     row = OutboxRow(0, entry.to_json(), 0, 0.0)
     delivery = project(after, [row], after.row.living)
     return _Told(entry, delivery, _shown(after.row), _snapshot(after), result, ended)
+
+
+def _confirmation(action: Action, delivery: Delivery) -> str:
+    """What the player who made `action` is answered (see `projection.confirmation`)."""
+    players = action.table.players
+    user_id = players[action.seat].user_id if 0 <= action.seat < len(players) else 0
+    return confirmation(delivery, user_id, action.notation)
 
 
 def _shown(row: GameRow) -> tuple[Any, ...]:

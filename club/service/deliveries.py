@@ -58,6 +58,10 @@ class Deliveries:
     async def undelivered_games(self, older_than: float) -> list[int]:
         return await self._telling.undelivered_games(older_than)
 
+    async def untold(self, game_id: int) -> bool:
+        """Whether updates of the game are still queued."""
+        return bool(await self._telling.pending(game_id))
+
     async def still_queued(self, delivery: Delivery) -> bool:
         """Whether updates of `delivery` are still queued: told, but not yet marked delivered
         (in a database several processes share, another may have told and marked them)."""

@@ -31,6 +31,9 @@ class PrivateLine:
     """Whether it shows the player's private board."""
     picker: bool
     """Whether it offers a picker of the player's secret moves."""
+    answered: bool = False
+    """Whether it tells the player of their own action, in the answer to the request that made
+    it (see `club.service.projection`): then it is never sent by DM."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,7 @@ class OutboxEntry:
                     "text": p.text,
                     "view": p.view,
                     "picker": p.picker,
+                    **({"answered": True} if p.answered else {}),
                 }
                 for p in self.private
             ],
@@ -67,7 +71,14 @@ class OutboxEntry:
             tuple(data["mentions"]),
             bool(data["fresh"]),
             tuple(
-                PrivateLine(p["user"], p["seat"], p["text"], bool(p["view"]), bool(p["picker"]))
+                PrivateLine(
+                    p["user"],
+                    p["seat"],
+                    p["text"],
+                    bool(p["view"]),
+                    bool(p["picker"]),
+                    bool(p.get("answered", False)),
+                )
                 for p in data["private"]
             ),
         )
@@ -92,15 +103,19 @@ def entry(
     )
 
 
-def action_entry(before: Table, after: Table, events: Sequence[Event]) -> OutboxEntry:
+def action_entry(
+    before: Table, after: Table, events: Sequence[Event], answered: Seat | None = None
+) -> OutboxEntry:
     """The entry of an action that took `before` to `after`: its public events as the
     narration, a ping for each player newly asked to act, its private events to their seats,
-    and a picker for each newly asked seat whose moves are secret (engine work: legal moves)."""
+    and a picker for each newly asked seat whose moves are secret (engine work: legal moves).
+    The private events to seat `answered` (whose player made the action and is answered by
+    its request) are told in that answer."""
     waiting_before = set(before.actor_ids())
     mentions = tuple(u for u in after.actor_ids() if u not in waiting_before)
     newly = {s for s in after.actors() if after.players[s].user_id not in waiting_before}
     told = (
-        PrivateLine(after.players[e.to].user_id, e.to, e.text, False, False)
+        PrivateLine(after.players[e.to].user_id, e.to, e.text, False, False, e.to == answered)
         for e in events
         if e.to is not None
     )

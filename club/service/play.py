@@ -96,7 +96,8 @@ class Play:
                     raise TableError(notation)
                 raise ChooseFurther(f"{notation} Pick one:", controls)
             also, events = await back_by_moving(self._games, table, seat, events)
-            update = await work.commit(Action(table, seat, kind, notation, state, events), also)
+            action = Action(table, seat, kind, notation, state, events, answered=True)
+            update = await work.commit(action, also)
             if also:
                 update = replace(update, confirmation=f"{update.confirmation} {TAKEN_BACK}")
             return Played(update=update)

@@ -32,9 +32,13 @@ def project(table: Table, entries: Sequence[OutboxRow], living: Living) -> Deliv
     event loop).
 
     Consecutive entries that need no new channel message are edited into the living board
-    message; an entry that brings new players to act starts a new message. Only the last
+    message (also when a new message follows them: the board message then keeps their lines,
+    without its footer and buttons); an entry that brings new players to act starts a new
+    message. Only the last
     message carries the board, the footer, pings and buttons, all as the game stands. Each
-    player's private lines are merged into one DM.
+    player's private lines are merged into one DM, but for the lines of their own action that
+    the answer to their request tells them (`answers`, see `confirmation`): a person is DMed
+    only what they did not just do themselves.
     """
     told = [OutboxEntry.from_json(row.payload) for row in entries]
     actors = () if table.row.status == "abandoned" else table.actor_ids()
@@ -51,7 +55,27 @@ def project(table: Table, entries: Sequence[OutboxRow], living: Living) -> Deliv
         _merged_dms(table, told),
         Living(living.message_id, board_text, digest),
         computer_to_act=any(is_computer(user) for user in actors),
+        answers=_answers(told),
     )
+
+
+def confirmation(delivery: Delivery, user_id: int, notation: str) -> str:
+    """What the maker of an action (written `notation`, projected as `delivery`) is answered
+    privately: that it is done, then what it told them alone (their own secret move)."""
+    done = f"Done: `{notation}`."
+    own = [n.text for n in delivery.answers if n.user_id == user_id]
+    return "\n".join([done, *own])
+
+
+def _answers(entries: list[OutboxEntry]) -> tuple[Notice, ...]:
+    """Per player, the private lines told in the answer to their own action (see
+    `PrivateLine.answered`)."""
+    merged: dict[int, list[str]] = {}
+    for entry in entries:
+        for line in entry.private:
+            if line.answered:
+                merged.setdefault(line.user_id, []).append(line.text)
+    return tuple(Notice("\n".join(texts), user_id=user) for user, texts in merged.items())
 
 
 def footer(table: Table) -> str:
@@ -91,8 +115,8 @@ def _posts(
         lines = [line for e in group for line in e.said.splitlines() if line.strip()]
         if edit and living.text:
             lines = [*living.text.splitlines(), *lines]
-        if index < len(groups) - 1:
-            posts.append(Post(tuple(lines), "", None, (), None, True))
+        if index < len(groups) - 1:  # what happened before a new message: no footer
+            posts.append(Post(tuple(lines), "", None, (), None, not edit))
             continue
         board: View | None = table.game.view(table.state, None)
         if edit and view_digest(board) == living.digest:
@@ -110,7 +134,8 @@ def _merged_dms(table: Table, entries: list[OutboxEntry]) -> tuple[Notice, ...]:
     merged: dict[int, list[PrivateLine]] = {}
     for entry in entries:
         for line in entry.private:
-            merged.setdefault(line.user_id, []).append(line)
+            if not line.answered:
+                merged.setdefault(line.user_id, []).append(line)
     dms: list[Notice] = []
     for user_id, lines in merged.items():
         seat = lines[0].seat

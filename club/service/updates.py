@@ -113,6 +113,15 @@ class Delivery:
     living: Living
     computer_to_act: bool = False
     """Whether a computer player may act in the position it shows (its turn is then due)."""
+    answers: tuple[Notice, ...] = ()
+    """What each player who made one of its actions is told of it privately in the answer to
+    their request (their own secret move), one notice per player; never sent by DM."""
+
+    @property
+    def edits_only(self) -> bool:
+        """Whether its channel part only edits the board message (no new message, whose pings
+        are never held back)."""
+        return not any(p.new for p in self.posts)
 
     @property
     def views(self) -> tuple[View | None, ...]:

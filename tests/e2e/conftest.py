@@ -86,6 +86,12 @@ async def rest(fake_discord: FakeDiscord) -> AsyncIterator[RestClient]:
         yield RestClient(fake_discord, session)
 
 
+EDIT_PACE = {"E2E_EDIT_SECONDS": "0.05"}
+"""The bot's pace of board edits in these tests (1 s in use, see `bot.courier.pacing`): their
+players wait for the board after each action and act at once, so the real pace would hold most
+of their actions; a test of the pace sets its own."""
+
+
 @pytest_asyncio.fixture(loop_scope="function")
 async def launch_bot(
     fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
@@ -113,7 +119,7 @@ async def launch_bot(
             database_path=database_path or tmp_path / "bot.sqlite3",
             token=token,
             log_level=log_level,
-            extra_env=extra_env,
+            extra_env={**EDIT_PACE, **(extra_env or {})},
             shard_ids=shard_ids,
         )
         processes.append(process)

@@ -14,6 +14,8 @@ Environment:
                           at start (instead of 5 s)
     E2E_FINISH_SECONDS    if set, how long a stop waits for the interactions in flight (instead
                           of 10 s)
+    E2E_EDIT_SECONDS      if set, the seconds between two changes of a table's board before an
+                          update that only edits it goes out (instead of 1 s)
 
 discord.py 2.7 reads its REST base from ``discord.http.Route.BASE`` (also used by interaction
 callbacks and webhook followups) and connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` (it adds
@@ -75,6 +77,10 @@ def main() -> None:
         import bot.client
 
         bot.client.FINISH_SECONDS = float(os.environ["E2E_FINISH_SECONDS"])
+    if "E2E_EDIT_SECONDS" in os.environ:
+        import bot.courier.pacing
+
+        bot.courier.pacing.EDIT_SECONDS = float(os.environ["E2E_EDIT_SECONDS"])
     module = importlib.import_module(module_name)
     module.main()
 

@@ -73,11 +73,11 @@ async def test_a_secret_move_is_told_without_its_content(
     service, _ = table
     await service.lobbies.start(CHANNEL, ANN)
     update = await service.play.move(CHANNEL, ANN, "pick 17")
-    (private,) = dms(update)
-    assert update.hidden and update.confirmation == "Done: `pick 17`."
+    assert dms(update) == ()  # her own pick is told in her answer, not by DM
+    assert update.hidden and update.confirmation.startswith("Done: `pick 17`.\n")
+    assert "17" in update.confirmation.splitlines()[1]
     assert "17" not in posted(update) and "Ann picked a number" in posted(update)
     assert pinged(update) == ()  # those still choosing were already asked
-    assert private.user_id == ANN.user_id and "17" in private.text
     assert update.next_choice is None
     assert "Ann: (a secret action) - Ann picked a number" in await _record(service)
     assert "17" not in await _record(service)
