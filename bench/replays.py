@@ -14,7 +14,8 @@ each (`bench/players.py`: two autocompletes, then `/move`; a finished game is op
 
 A burst lasts until every asker has their answer (the replay posted, or a refusal). Reported per
 phase: the board channels' `/move` to board picture times (moves made during the phase), each
-asker's time from `/replay` to being told the replay is posted, how many askers were told they
+asker's time from `/replay` to being told the replay is posted (or, for a replay asked again,
+where it is posted), how many askers were told they
 were queued or refused, how many animations the bot made (its log's "Made a replay" lines), and
 the peak memory of the bot process and its workers (the fork server, the board picture, replay
 and computer player workers), sampled every `MEMORY_EVERY` seconds: resident sets summed
@@ -51,7 +52,10 @@ NEVER = 10**9
 MADE = "Made a replay"
 """What the bot logs for each animation it makes."""
 POSTED = "The replay is posted in this channel."
-QUEUED = "Your replay is queued"
+SHARED = "is posted here already"
+"""The answer to an asker of a replay that is (being) posted already: its link."""
+QUEUED = "ahead of yours"
+"""What an asker whose replay waits its turn is told (with how many are ahead)."""
 BUSY = "Too many replays"
 
 
@@ -133,7 +137,7 @@ async def answer(fake: FakeDiscord, result: InteractionResult) -> Answer:
 
     def said() -> str | None:
         for message in result.messages:
-            if POSTED in message.content:
+            if POSTED in message.content or SHARED in message.content:
                 return "posted"
             if BUSY in message.content:
                 return "refused"
