@@ -47,10 +47,10 @@ if TYPE_CHECKING:
 MOVE, NARROW = "=", "+"
 ID = r"mars:learn:(?P<lesson>[a-z]+\.[0-9a-f]+):(?P<step>\d+):"
 MOVED_ON = "This lesson has moved on since; use its latest message."
-LESSON_LIMITS = Limits(at_once=4, per_server=3, per_person=2, waiting=100)
+LESSON_LIMITS = Limits(at_once=4, per_server=3, per_person=5, waiting=100)
 """Lesson steps being made at once (a learner's position set up and its picture drawn, behind
-the tables' pictures): in all, in one server, by one person (waiting or made; beyond, refused)
-and waiting in all (beyond, refused)."""
+the tables' pictures): in all, in one server, by one person (waiting or made, one in each of the
+five games' lessons at once; beyond, refused) and waiting in all (beyond, refused)."""
 PRACTICE = {"bots": 1, "bot_level": "easy"}
 """The table settings of a practice game, as `/new <game> bots:1 bot_level:easy`."""
 
