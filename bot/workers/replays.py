@@ -55,8 +55,10 @@ WAITING = 12
 """Different replays waiting for their turn in all at most."""
 ASKERS = 50
 """People waiting for a replay at once, in all channels, at most."""
-NICENESS = 10
-"""How much lower a replay worker's CPU priority is than the bot's (Unix nice levels)."""
+NICENESS = 19
+"""How much lower a replay worker's CPU priority is than the bot's (Unix nice levels): the
+lowest, so a table's move and picture take the CPU first (the review and lesson-picture workers
+start the same way)."""
 
 
 class Busy(GameError):
