@@ -27,8 +27,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import networkx as nx
-
 from club.leagues.pairing.model import (
     History,
     Pairing,
@@ -174,6 +172,8 @@ def _match(field: Field, seed: int, edges: Iterable[Edge]) -> list[Edge] | None:
     # float weights spare networkx its final check of the duals (kept for int weights), 15% of
     # the time; they are exact while every sum of weights stays below 2**53
     kind = float if costs.top * len(nodes) < 2**52 else int
+    import networkx as nx  # here, not at import: it weighs about 20 MiB in every bot process
+
     graph: nx.Graph[Node] = nx.Graph()
     graph.add_nodes_from(nodes)
     for a, b in edges:
