@@ -22,7 +22,9 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -35,6 +37,7 @@ from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
 from bot.workers.lanes import LESSON, Lanes, Limits, Ticket, Told, ahead_text
+from bot.workers.ponderer import lower_priority
 from club.catalogue import CATALOGUE, Catalogue
 from club.learn.lesson import Run
 from club.learn.session import HeldLesson, Lessons, expired, game_of, not_yours
@@ -51,6 +54,10 @@ LESSON_LIMITS = Limits(at_once=4, per_server=3, per_person=5, waiting=100)
 """Lesson steps being made at once (a learner's position set up and its picture drawn, behind
 the tables' pictures): in all, in one server, by one person (waiting or made, one in each of the
 five games' lessons at once; beyond, refused) and waiting in all (beyond, refused)."""
+LESSON_THREAD = ThreadPoolExecutor(1, "lesson", lower_priority, ("Lessons' positions",))
+"""One thread, at the lowest priority, sets up and plays the lessons' positions: however many
+people learn at once, the bot's event loop shares the interpreter with one such thread only."""
+T = TypeVar("T")
 PRACTICE = {"bots": 1, "bot_level": "easy"}
 """The table settings of a practice game, as `/new <game> bots:1 bot_level:easy`."""
 
@@ -246,7 +253,7 @@ class LessonCommands(commands.Cog):
 
         as_text = await self.reads_text(interaction)
         async with self._turn(interaction, told):
-            run = await asyncio.to_thread(Run, lesson, learner)
+            run = await in_lesson_thread(Run, lesson, learner)
             lesson_id = self.lessons.begin(run, interaction.user.id)
             parts = await self.parts(lesson_id, run, as_text=as_text)
         if waited:  # the placeholder says where it waited: the lesson takes its place
@@ -311,9 +318,9 @@ class LessonCommands(commands.Cog):
         the task shows the next step in the lesson message; any other is explained privately."""
         run = held.run
         if action == "show":
-            said = await asyncio.to_thread(run.show_me)
+            said = await in_lesson_thread(run.show_me)
         else:
-            said = await asyncio.to_thread(run.attempt, move)
+            said = await in_lesson_thread(run.attempt, move)
         if not said.advanced:
             await say_privately(
                 interaction, f"{said.line}\nThe step stays as it was: try again, or press Hint."
@@ -356,3 +363,8 @@ class LessonCommands(commands.Cog):
         lobby = interaction.client.lobby_commands
         lobby.seating.first_games.settle(interaction.user.id, game)
         await lobby.open_table(interaction, game, dict(PRACTICE))
+
+
+async def in_lesson_thread(work: Callable[..., T], *args: object) -> T:
+    """`work(*args)` in `LESSON_THREAD`."""
+    return await asyncio.get_running_loop().run_in_executor(LESSON_THREAD, work, *args)

@@ -60,14 +60,14 @@ def crowded(loadavg: str = "/proc/loadavg") -> bool:
     return runnable > (os.cpu_count() or 1)
 
 
-def lower_priority() -> None:
+def lower_priority(what: str = "Pondering") -> None:
     """Give the calling thread the lowest priority, `NICE` (on Linux, where a thread's nice
-    value is its own; elsewhere nothing)."""
+    value is its own; elsewhere nothing); `what` names its work in the warning if it cannot."""
     if sys.platform.startswith("linux"):
         try:
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
         except OSError:
-            log.warning("Pondering runs at the usual priority: it could not lower it")
+            log.warning("%s runs at the usual priority: it could not lower it", what)
 
 
 class Ponderer:
