@@ -14,6 +14,7 @@ Rules (what a season counts is `club.ratings.seasons`'s):
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 from collections.abc import Callable
 
@@ -106,15 +107,20 @@ class SeasonsService:
         return Card(f"Season {season.number} of {title}", "\n".join([head, "", *lines]))
 
     async def table(self, season: Season) -> list[SeasonStanding]:
-        """The season's standings counted from its stored games, best first."""
+        """The season's standings counted from its stored games, best first (the games read
+        and rated in a thread: a long season must not hold up the tables)."""
+        games = await self._seasons.games(season)
+        return await asyncio.to_thread(self._counted, season.game_key, games)
+
+    def _counted(self, game_key: str, games: list[SeasonGame]) -> list[SeasonStanding]:
         counted = []
-        for game in await self._seasons.games(season):
-            ending = self._ending_of(season.game_key, game.state)
+        for game in games:
+            ending = self._ending_of(game_key, game.state)
             if ending is not None:
                 counted.append(
                     Counted(standing(ending, game.people, game.resigned), game.rated, _points(game))
                 )
-        return season_table(season.game_key, counted)
+        return season_table(game_key, counted)
 
     async def end_due(self) -> list[Season]:
         """End every season whose last day is over (archive, soft reset), each once; the

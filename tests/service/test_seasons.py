@@ -22,7 +22,9 @@ NEW = Skill()
 
 
 def today(offset_days: int = 0) -> str:
-    """The UTC date `offset_days` from the real today (games finish at real times)."""
+    """The UTC date `offset_days` from the real today (games finish at real times; seasons in
+    the tests run from yesterday, so that a test running across midnight UTC still holds its
+    games)."""
     day = datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=offset_days)
     return day.isoformat()
 
@@ -46,7 +48,7 @@ async def test_standings_rate_only_the_seasons_rated_games_from_new(backend: Bac
     await store.db.execute(
         "UPDATE games SET updated_at = updated_at - ? WHERE channel_id = 10", (2 * DAY,)
     )
-    said = await service.seasons.open(GUILD, "leylines", today(), today(30), ANN.user_id)
+    said = await service.seasons.open(GUILD, "leylines", today(-1), today(30), ANN.user_id)
     assert said.startswith("Season 1 of **Ley Lines of Mars** runs <t:")
     await won(service, 11, ANN, BOB)
     await won(service, 12, ANN, CAT)
@@ -96,7 +98,7 @@ async def test_a_season_ends_once_archives_what_counting_again_gives_and_resets(
     store, other_store = backend.store(), backend.store()
     service, clock = await clocked(store)
     other, other_clock = await clocked(other_store)  # a second process on the same database
-    await service.seasons.open(GUILD, "leylines", today(), today(), ANN.user_id)
+    await service.seasons.open(GUILD, "leylines", today(-1), today(1), ANN.user_id)
     await won(service, 10, ANN, BOB)
     await won(service, 11, ANN, BOB)
     (season,) = await store.seasons.of(GUILD, "leylines")
@@ -168,7 +170,7 @@ async def test_a_season_standing_is_exported_kept_as_a_former_player_and_purged(
 ) -> None:
     store = backend.store()
     service, clock = await clocked(store)
-    await service.seasons.open(GUILD, "leylines", today(), today(), ANN.user_id)
+    await service.seasons.open(GUILD, "leylines", today(-1), today(1), ANN.user_id)
     await won(service, 10, ANN, BOB)
     (season,) = await store.seasons.of(GUILD, "leylines")
     clock.now = season.ends_at
