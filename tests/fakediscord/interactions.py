@@ -320,10 +320,7 @@ class InteractionResult:
     @property
     def messages(self) -> list[Message]:
         """Every message created for this interaction (original first), including deleted ones."""
-        return sorted(
-            (m for m in self._state.messages.values() if m.interaction_id == self.record.id),
-            key=lambda m: m.seq,
-        )
+        return sorted(self._state.by_interaction.get(self.record.id, ()), key=lambda m: m.seq)
 
     async def acknowledged(self, timeout: float = HANG_SECONDS) -> int:
         """Wait for the initial callback and return its type."""

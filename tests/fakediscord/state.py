@@ -19,7 +19,7 @@ import mimetypes
 import re
 import secrets
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -211,6 +211,9 @@ class FakeState:
         )
         """The first guild, where users and channels go unless told otherwise."""
         self.messages: dict[int, Message] = {}
+        self.by_interaction: defaultdict[int, list[Message]] = defaultdict(list)
+        """Interaction id: the messages created for it, in order (never removed, as
+        `messages`)."""
         self._message_seq = 0
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.sync_count = 0
@@ -505,6 +508,8 @@ class FakeState:
         self._apply(message, payload, uploads)
         message.flags |= extra_flags
         self.messages[message.id] = message
+        if interaction is not None:
+            self.by_interaction[interaction.id].append(message)
         if not message.ephemeral:
             self.on_event("MESSAGE_CREATE", self._gateway_message(message, created=True))
         self._watch(message, uploads)
