@@ -12,13 +12,18 @@ Rulings:
   rules changed since) is not replayed rather than replayed wrong.
 - A record may be of the game in play (its moves so far) or of any game that started here.
 - A game is named by its number only in its own channel: any other number is refused alike.
+- A finished game's positions are rebuilt once for everyone asking at the same time, and the
+  last `KEPT_REPLAYS` are remembered, by the game, its moves, its result and its players' names
+  as the channel shows them (a name forgotten since makes them be rebuilt).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +48,10 @@ SECRET = "(a secret action)"
 """A secret move, as the record shows it."""
 REPLIES = Unit("reply", "replies")
 PICTURES = Unit("picture")
+KEPT_REPLAYS = 4
+"""Finished games whose replay positions are remembered."""
+FramesKey = tuple[int, int, str | None, tuple[str, ...]]
+"""A replay's positions are those of: a game, its number of moves, its result, its names."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,8 @@ class History:
         self._games = games
         self._moves = moves
         self.catalogue = catalogue
+        self._frames: OrderedDict[FramesKey, asyncio.Future[tuple[Frame, ...]]] = OrderedDict()
+        """The replay positions being rebuilt or remembered (see the module's rulings)."""
 
     async def record(self, channel_id: int, game_id: int | None = None) -> Record:
         """The record of game `game_id` of this channel (default: the game in play, else the
@@ -125,8 +136,30 @@ class History:
         if game is None:
             raise TableError(f"Game #{row.id} ({row.game_key}) is not known to this bot.")
         moves = await self._moves.of(row.id)
-        frames = await asyncio.to_thread(replay_frames, game, row, moves)
+        frames = await self._replay_frames(game, row, moves)
         return Replay(row.id, _heading(row, game), row.result or "No result.", frames)
+
+    async def _replay_frames(
+        self, game: Game[Any, Any], row: GameRow, moves: Sequence[MoveRow]
+    ) -> tuple[Frame, ...]:
+        """`replay_frames`, rebuilt once for everyone asking (see the module's rulings)."""
+        key = (row.id, len(moves), row.result, tuple(_names(row)))
+        rebuilding = self._frames.get(key)
+        if rebuilding is None:
+            rebuilding = asyncio.ensure_future(asyncio.to_thread(replay_frames, game, row, moves))
+            rebuilding.add_done_callback(functools.partial(self._rebuilt, key))
+            self._frames[key] = rebuilding
+            while len(self._frames) > KEPT_REPLAYS:
+                self._frames.popitem(last=False)
+        self._frames.move_to_end(key)
+        return await asyncio.shield(rebuilding)  # a cancelled asker spares the others
+
+    def _rebuilt(self, key: FramesKey, rebuilt: asyncio.Future[tuple[Frame, ...]]) -> None:
+        """Positions that could not be rebuilt are not remembered (and the failure is seen,
+        even if every asker has gone)."""
+        failed = rebuilt.cancelled() or rebuilt.exception() is not None
+        if failed and self._frames.get(key) is rebuilt:
+            del self._frames[key]
 
     async def choices(
         self, channel_id: int, typed: str, *, finished: bool

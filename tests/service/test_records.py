@@ -3,15 +3,20 @@ lines, one replay frame per move after the opening, no secret in either, and the
 
 from __future__ import annotations
 
+import asyncio
 import calendar
 import json
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
-from club.service import Player, TableError, TableService
+from club.service import Player, TableError, TableService, records
 from club.storage import Storage
+from club.storage.rows import GameRow, MoveRow
 from engine.agents import GAME as AGENTS
 from engine.core import View
+from render.captions import Frame
 from tests.service.fixtures import ANN, BOB, CHANNEL, OTHER_CHANNEL, started
 from tests.service.posted import board
 
@@ -226,3 +231,26 @@ async def test_a_rematch_is_replayed_with_the_first_player_it_started_with(
     replay = await service.history.replay(CHANNEL)
     assert [f.caption[0] for f in replay.frames[1:]] == ["1. Bob: L c3", "2. Ann: resign"]
     assert "Options: first: 2" in (await service.history.record(CHANNEL)).text
+
+
+async def test_a_replay_asked_by_many_at_once_is_rebuilt_once(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await started(service)
+    await play(service, (ANN, "L c3"), (BOB, "M d4"))
+    await service.play.resign(CHANNEL, BOB)
+    rebuilt: list[int] = []
+    rebuild = records.replay_frames
+
+    def counted(game: Any, row: GameRow, moves: Sequence[MoveRow]) -> tuple[Frame, ...]:
+        rebuilt.append(row.id)
+        return rebuild(game, row, moves)
+
+    monkeypatch.setattr(records, "replay_frames", counted)
+    replays = await asyncio.gather(*(service.history.replay(CHANNEL) for _ in range(5)))
+    assert rebuilt == [1] and all(r.frames == replays[0].frames for r in replays)
+    await service.history.replay(CHANNEL)
+    assert rebuilt == [1]  # remembered
+    await service.privacy.forget(BOB.user_id)
+    renamed = await service.history.replay(CHANNEL)
+    assert rebuilt == [1, 1] and renamed.frames[0].caption[0].endswith("Ann vs Former player 1")
