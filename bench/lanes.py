@@ -2,10 +2,10 @@
 `/replay` on the real bot process against the local fake Discord, while other channels play.
 
 The bot runs as in the replay benchmark (`bench/fleet.py`: `tests/e2e/run_bot.py`, a SQLite file
-in a temporary folder, seeds pinned). First `games` channels get a finished game of Ley Lines of
-Mars each (seeded random moves to the end, `bench.replays.finish_game`). Then, one phase after
-the other (after `WARMING` computer replies, which start the workers, not reported), `computers`
-channels are played by one person each against a computer player at `level`
+in a temporary folder, seeds pinned). First `games` times `rounds` channels get a finished game
+of Ley Lines of Mars each (seeded random moves to the end, `bench.replays.finish_game`). Then,
+one phase after the other (after `WARMING` computer replies, which start the workers, not
+reported), `computers` channels are played by one person each against a computer player at `level`
 (`bench.computer_tables`: the person thinks `THINK_SECONDS`, then moves) and `boards` channels
 by two people without a pause (`bench.players`):
 
@@ -15,7 +15,12 @@ by two people without a pause (`bench.players`):
    players of each game their own review, the others (spread over the games) the public one;
 3. lessons: `lessons` people `/learn` Ley Lines of Mars at once, each then pressing Show me
    `steps` times;
-4. replays: `replays` people ask `/replay` at once, spread over the finished games.
+4. replays: `replays` people ask `/replay` at once, spread over `games` finished games not
+   replayed before.
+
+The lessons' and replays' bursts are answered in a few seconds, too few board moves for a p95 of
+their own: each is asked `rounds` times, one after the other (new people; new games to replay),
+and the phase's samples are those of all its rounds.
 
 A burst lasts until every asker has their answer (or `answer_seconds` passed). Reported per
 phase: in the other channels, the computer's reply (from the board picture after the person's
@@ -85,11 +90,21 @@ class LanesPlan:
     answer_seconds: float = 20 * 60.0
     """How long an asker waits for their answer before counting it unanswered."""
     seed: int = 17
+    rounds: int = 3
+    """Times the lessons' and the replays' bursts are asked, one after the other."""
 
 
 FULL = LanesPlan(games=4, reviews=20, lessons=50, replays=40, quiet_moves=20)
 QUICK = LanesPlan(
-    games=1, reviews=1, lessons=2, replays=2, quiet_moves=2, steps=1, computers=1, boards=1
+    games=1,
+    reviews=1,
+    lessons=2,
+    replays=2,
+    quiet_moves=2,
+    steps=1,
+    computers=1,
+    boards=1,
+    rounds=1,
 )
 
 
@@ -212,6 +227,15 @@ class Bench:
         return list(await asyncio.gather(*(self.outcome(r, REVIEWED) for r in results)))
 
     async def replays(self, finished: list[Table]) -> list[Outcome]:
+        """`/replay` asked at once, spread over `games` of the finished games; `rounds` times,
+        each over games not replayed before."""
+        games = self.plan.games
+        outcomes: list[Outcome] = []
+        for first in range(0, games * self.plan.rounds, games):
+            outcomes += await self.replays_of(finished[first : first + games])
+        return outcomes
+
+    async def replays_of(self, finished: list[Table]) -> list[Outcome]:
         """`/replay` asked at once, spread over the finished games."""
         channels = itertools.cycle(table.channel for table in finished)
         asked = [(next(self.users), next(channels)) for _ in range(self.plan.replays)]
@@ -219,9 +243,12 @@ class Bench:
         return list(await asyncio.gather(*(self.outcome(r, REPLAYED) for r in results)))
 
     async def lessons(self, channel: Channel) -> list[Outcome]:
-        """`/learn` at once, then Show me `steps` times each."""
-        learners = [next(self.users) for _ in range(self.plan.lessons)]
-        return list(await asyncio.gather(*(self.lesson(user, channel) for user in learners)))
+        """`/learn` at once, then Show me `steps` times each; `rounds` times."""
+        outcomes: list[Outcome] = []
+        for _ in range(self.plan.rounds):
+            learners = [next(self.users) for _ in range(self.plan.lessons)]
+            outcomes += await asyncio.gather(*(self.lesson(user, channel) for user in learners))
+        return outcomes
 
     async def lesson(self, user: User, channel: Channel) -> Outcome:
         """One learner's lesson, to its last step shown."""
@@ -258,7 +285,8 @@ class Bench:
 
 async def run_lanes(plan: LanesPlan, folder: Path) -> tuple[list[Phase], int, int, str]:
     """The phases, the computer tables' failed turns, the board players', and why."""
-    names = [f"game-{n}" for n in range(1, plan.games + 1)]
+    replayed = plan.games * plan.rounds
+    names = [f"game-{n}" for n in range(1, replayed + 1)]
     names += [f"computer-{n}" for n in range(1, plan.computers + 1)]
     names += [f"board-{n}" for n in range(1, plan.boards + 1)]
     fake = await open_world(names, 1, VALIDATE_ONE_IN)
@@ -266,18 +294,18 @@ async def run_lanes(plan: LanesPlan, folder: Path) -> tuple[list[Phase], int, in
     try:
         await fleet.start()
         tables = seat_tables(fake)
-        finished = tables[: plan.games]
-        computers = tables[plan.games : plan.games + plan.computers]
-        boards = tables[plan.games + plan.computers :]
+        finished = tables[:replayed]
+        computers = tables[replayed : replayed + plan.computers]
+        boards = tables[replayed + plan.computers :]
         setup = Players(fake, plan.seed, NEVER)
         await asyncio.gather(*(finish_game(setup, table) for table in finished))
         bench = Bench(fake, fleet, plan)
         await bench.phase("warming up", computers, boards, None, WARMING)  # not reported
         phases = [await bench.phase("quiet", computers, boards, None, plan.quiet_moves)]
         bursts: list[tuple[str, Burst]] = [
-            (UNITS[REVIEW].of(plan.reviews), lambda: bench.reviews(finished)),
-            (UNITS[LESSON].of(plan.lessons), lambda: bench.lessons(finished[0].channel)),
-            (UNITS[REPLAY].of(plan.replays), lambda: bench.replays(finished)),
+            (UNITS[REVIEW].of(plan.reviews), lambda: bench.reviews(finished[: plan.games])),
+            (rounds(LESSON, plan), lambda: bench.lessons(finished[0].channel)),
+            (rounds(REPLAY, plan), lambda: bench.replays(finished)),
         ]
         for name, burst in bursts:
             posts = bench.replay_posts(finished)
@@ -292,6 +320,12 @@ async def run_lanes(plan: LanesPlan, folder: Path) -> tuple[list[Phase], int, in
     return phases, replies.errors, samples.errors.total(), why
 
 
+def rounds(kind: str, plan: LanesPlan) -> str:
+    """A burst asked `plan.rounds` times: `50 lessons at once, 3 times`."""
+    at_once = UNITS[kind].of(plan.lessons if kind == LESSON else plan.replays)
+    return at_once if plan.rounds == 1 else f"{at_once} at once, {plan.rounds} times"
+
+
 def p95(samples: Sequence[int]) -> float:
     """The p95 in ms (infinite without samples: nothing was timed)."""
     return ms(percentile(samples, 0.95)) if samples else float("inf")
@@ -304,14 +338,18 @@ def lanes_section(
     lines = [
         "## Lanes: reviews, lessons and replays beside the tables",
         "",
-        f"The real bot process against the local fake Discord. {plan.games} channels hold a "
-        f"finished game of Ley Lines of Mars each; {plan.computers} other channels are played "
-        f"by one person against a {plan.level} computer player (thinking {THINK_SECONDS:g} s "
-        f"a move) and {plan.boards} by two people without a pause. Phases, one after the "
-        f"other: quiet ({plan.quiet_moves} computer replies and board moves); {plan.reviews} "
-        f"`/review` at once (each game's players their own, the others the public one); "
-        f"{plan.lessons} `/learn` at once, each then pressing Show me {plan.steps} times; "
-        f"{plan.replays} `/replay` at once over the {plan.games} games. A computer reply runs "
+        "The real bot process against the local fake Discord. "
+        f"{plan.games * plan.rounds} channels hold a finished game of Ley Lines of Mars each; "
+        f"{plan.computers} other channels are played by one person against a {plan.level} "
+        f"computer player (thinking {THINK_SECONDS:g} s a move) and {plan.boards} by two people "
+        "without a pause. Phases, one after the other: quiet "
+        f"({plan.quiet_moves} computer replies and board moves); {plan.reviews} `/review` at "
+        f"once over {plan.games} games (each game's players their own, the others the public "
+        f"one); {plan.lessons} `/learn` at once, each then pressing Show me {plan.steps} times; "
+        f"{plan.replays} `/replay` at once over {plan.games} games not replayed before. The "
+        f"lessons and the replays are asked {plan.rounds} times each, one round after the "
+        "other, for enough board moves during them; their rows pool the rounds. "
+        "A computer reply runs "
         "from the board picture after the person's move to the one after the computer's, less "
         "its pause; a board picture from the `/move` to its picture; a burst's request from "
         "the command to its answer (the review, the lesson's last step, the replay posted or "
