@@ -15,8 +15,8 @@ tables' boards, never they behind a lesson. Both pools share the remembered pict
 Replays (animations of a whole game, `render.replay`) are made by workers of their own, never
 by the board pictures' pool: `replay_workers` processes (see `bot.workers.replays`, which decides
 which replay is made when) from the same fork server, started at the first replay and running
-at a lower priority; in a thread of their own with `Pictures()`. So a board picture never waits
-behind an animation.
+behind the tables (`bot.workers.behind`); in a thread of their own with `Pictures()`. So a board
+picture never waits behind an animation.
 
 The last `KEEP` pictures are remembered by `view_digest`, so the channel's board, `/board` and a
 DM showing the same view share one drawing; a view being drawn is awaited, not drawn again. A
@@ -42,8 +42,9 @@ from multiprocessing import forkserver
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from bot.workers.behind import behind_worker_started
 from bot.workers.pool import Workers
-from bot.workers.replays import replay_worker_started, replay_workers
+from bot.workers.replays import replay_workers
 from bot.workers.start import worker_started
 from club.catalogue import CATALOGUE, Catalogue
 from club.service import view_digest
@@ -133,15 +134,15 @@ class Pictures:
     ) -> Pictures:
         """Pictures of the games of `catalogue` drawn by `workers` processes (default: one per
         usable core), those drawn behind them by one process of their own and replays by
-        `replay_workers` processes of their own, both at a lower priority; the fork server
+        `replay_workers` processes of their own, both behind the tables; the fork server
         starts now (see `process_pool`)."""
         cores = usable_cores()
         at_once = replay_workers(cores)
         start_fork_server()
         return cls(
             functools.partial(process_pool, workers or cores, catalogue),
-            behind=functools.partial(process_pool, 1, catalogue, replay_worker_started),
-            replays=functools.partial(process_pool, at_once, catalogue, replay_worker_started),
+            behind=functools.partial(process_pool, 1, catalogue, behind_worker_started),
+            replays=functools.partial(process_pool, at_once, catalogue, behind_worker_started),
             replays_at_once=at_once,
             renderer_for=catalogue.renderer_for,
             idle_seconds=idle_seconds,

@@ -5,7 +5,8 @@ computer player's reply), then lessons, reviews and replays. Work waits for its 
 `Ticket` (`async with lanes.ticket(kind, server, person): ...` holds the turn inside). In the bot,
 the tables' work has worker pools of its own; lessons, reviews and replays each wait in their
 cog's lane (`bot.learn.cog`, `bot.review.cog`, `bot.workers.replays`) and run in worker processes
-of their own at a lower priority, so their share of the machine is bounded twice.
+of their own behind the tables (`bot.workers.behind`), so their share of the machine is bounded
+twice.
 
 Rules:
 - At most `slots` turns are held at once (None: no bound on the whole; the limits of a kind still

@@ -3,10 +3,11 @@
 An animation (a finished game's positions as one GIF, `render.replay`) costs a worker up to a
 couple of seconds of CPU, a board picture tens of milliseconds. Replays are therefore made by
 workers of their own (see `bot.courier.pictures`), never by the board pictures' pool, and those
-workers run at a lower priority (`NICENESS`), so a board picture neither waits for a worker nor
-for a core behind an animation. The lane is as wide as those workers are many
-(`replay_workers`): one on a machine with at most two usable cores, where a second animation
-could only take a core from the board pictures and the event loop, else two.
+workers run behind the tables (`bot.workers.behind`: the lowest priority, off the tables' core),
+so a board picture neither waits for a worker nor for a core behind an animation. The lane is
+as wide as those workers are many (`replay_workers`): one on a machine with at most two usable
+cores, where a second animation could only take a core from the board pictures and the event
+loop, else two.
 
 - Identical requests share one animation: the same positions at the same byte budget (a digest
   of both, `replay_digest`) are made once, whoever asks while it is waiting or being made awaits
@@ -28,14 +29,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.workers.lanes import REPLAY, Lanes, Limits, Ticket, Told, waiting_full_text
-from bot.workers.start import worker_started
-from club.catalogue import Catalogue
 from engine.core import GameError
 from render.captions import Frame
 from render.replay import Animation
@@ -55,10 +53,6 @@ WAITING = 12
 """Different replays waiting for their turn in all at most."""
 ASKERS = 50
 """People waiting for a replay at once, in all channels, at most."""
-NICENESS = 19
-"""How much lower a replay worker's CPU priority is than the bot's (Unix nice levels): the
-lowest, so a table's move and picture take the CPU first (the review and lesson-picture workers
-start the same way)."""
 
 
 class Busy(GameError):
@@ -73,13 +67,6 @@ def replay_workers(cores: int) -> int:
     """How many replay workers (animations made at once) a machine with `cores` usable cores
     gets."""
     return 1 if cores <= 2 else 2
-
-
-def replay_worker_started(bot: int, catalogue: Catalogue) -> None:
-    """The initializer of a replay worker (and of a lesson's picture worker) of the bot process
-    `bot`: a picture worker (see `bot.workers.start`) at a lower priority."""
-    worker_started(bot, catalogue)
-    os.nice(NICENESS)
 
 
 def replay_digest(frames: Sequence[Frame], budget: int) -> str:

@@ -60,10 +60,10 @@ from ai.memory import Memory
 from ai.ponder import Pondered, Pondering
 from ai.search import Budget
 from bot.courier.pictures import process_pool, usable_cores
+from bot.workers.behind import behind_worker_started
 from bot.workers.ended import EndedGames, watch
 from bot.workers.ponderer import Ponderer
 from bot.workers.pool import Workers
-from bot.workers.replays import replay_worker_started
 from bot.workers.start import worker_catalogue, worker_started
 from club.catalogue import Catalogue
 from club.service import Turn
@@ -208,7 +208,7 @@ class Thinkers:
             processes,
             ended,
             idle_seconds,
-            functools.partial(process_pool, 1, catalogue, replay_worker_started),
+            functools.partial(process_pool, 1, catalogue, behind_worker_started),
         )
 
     def forget(self, game_id: int) -> None:
