@@ -21,9 +21,11 @@ Rules:
   lesson, review or replay that has not begun, only for the turns they hold.
 - A waiting ticket with `told` is told how many of its kind are ahead of it (waiting before it or
   holding a turn) as it starts waiting and whenever that number changes, in order, never twice
-  the same number (`ahead_text` words it). Telling runs beside the wait, one word at a time, the
-  latest number only: a slow word (Discord's rate limits) never holds up a turn, and the word
-  under way when the turn comes is out before the holder goes on.
+  the same number (`ahead_text` words it), at most once every `tell_every` seconds (the
+  latest number then): fifty people waiting behind a queue that moves ten times a second cost
+  Discord a few edits each, not one per step. Telling runs beside the wait, one word at a time,
+  the latest number only: a slow word (Discord's rate limits) never holds up a turn, and the
+  word under way when the turn comes is out before the holder goes on.
 - A ticket leaves when its holder's `async with` ends, when its waiter is cancelled, or when it
   is closed (`Ticket.close`, which is idempotent).
 """
@@ -52,6 +54,8 @@ UNITS = {
 
 Told = Callable[[int], Awaitable[None]]
 """Told how many tickets of its kind are ahead of a waiting one."""
+TELL_EVERY = 3.0
+"""Seconds between two words to one waiting ticket at least (see the module's rules)."""
 
 
 @dataclass(frozen=True)
@@ -88,11 +92,18 @@ def waiting_full_text(kind: str) -> str:
 
 
 class Lanes:
-    """Turns for `slots` at once, the kinds bounded by `limits` (see the module)."""
+    """Turns for `slots` at once, the kinds bounded by `limits`, the waiting told at most every
+    `tell_every` seconds (see the module)."""
 
-    def __init__(self, slots: int | None = None, limits: Mapping[str, Limits] | None = None):
+    def __init__(
+        self,
+        slots: int | None = None,
+        limits: Mapping[str, Limits] | None = None,
+        tell_every: float = TELL_EVERY,
+    ):
         self.slots = slots
         self.limits = dict(limits or {})
+        self.tell_every = tell_every
         self._numbers = itertools.count()
         self._waiting: list[Ticket] = []
         """The tickets waiting, in the order they take turns (kind, then first come)."""
@@ -194,7 +205,8 @@ class Ticket:
 
     async def _tell(self, told: Told) -> None:
         """Tell how many are ahead until the turn comes: the latest number only, one word at a
-        time, beside the wait (a slow word never holds up a turn)."""
+        time and at most every `tell_every` seconds, beside the wait (a slow word never holds up
+        a turn)."""
         said = None
         while not self.turn.is_set():
             moved = self.lanes._moved
@@ -203,6 +215,8 @@ class Ticket:
                 said = ahead
                 with contextlib.suppress(Exception):  # a lost word holds up nothing
                     await told(ahead)
+                with contextlib.suppress(TimeoutError):  # the pause ends early with the turn
+                    await asyncio.wait_for(self.turn.wait(), self.lanes.tell_every)
                 continue  # the queue may have moved meanwhile
             await moved.wait()
 

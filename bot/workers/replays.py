@@ -33,7 +33,15 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.workers.lanes import REPLAY, Lanes, Limits, Ticket, Told, waiting_full_text
+from bot.workers.lanes import (
+    REPLAY,
+    TELL_EVERY,
+    Lanes,
+    Limits,
+    Ticket,
+    Told,
+    waiting_full_text,
+)
 from engine.core import GameError
 from render.captions import Frame
 from render.replay import Animation
@@ -84,7 +92,7 @@ class _Job:
 
 class ReplayLane:
     """Animations made by `animate`, `at_once` at a time, shared and remembered as the module
-    says; the bounds may be given (tests)."""
+    says; the bounds and the pause between words to the waiting may be given (tests)."""
 
     def __init__(
         self,
@@ -96,12 +104,13 @@ class ReplayLane:
         per_server: int = PER_SERVER,
         per_person: int = PER_PERSON,
         askers: int = ASKERS,
+        tell_every: float = TELL_EVERY,
     ) -> None:
         self._animate = animate
         self.keep = keep
         self.askers = askers
         limits = Limits(at_once, per_server, per_person, waiting)
-        self.lanes = Lanes(limits={REPLAY: limits})
+        self.lanes = Lanes(limits={REPLAY: limits}, tell_every=tell_every)
         self._jobs: dict[str, _Job] = {}
         """Every animation waiting or being made, by digest."""
         self._finished: OrderedDict[str, Animation] = OrderedDict()

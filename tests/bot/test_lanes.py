@@ -7,6 +7,7 @@ process of their own weighs at a lower priority."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -93,7 +94,7 @@ async def test_a_kind_s_share_leaves_turns_for_the_tables() -> None:
 
 
 async def test_the_waiting_are_told_how_many_are_ahead_as_it_moves() -> None:
-    work = Work(Lanes(limits={REVIEW: Limits(at_once=1)}))
+    work = Work(Lanes(limits={REVIEW: Limits(at_once=1)}, tell_every=0))
     for name in ("a", "b", "c"):
         work.ask(name, REVIEW, person=ord(name))
     await work.until(lambda: work.told.get("c") == [2])
@@ -106,6 +107,19 @@ async def test_the_waiting_are_told_how_many_are_ahead_as_it_moves() -> None:
     assert ahead_text(REVIEW, 3) == "3 reviews ahead of yours; this message changes as they go."
     assert ahead_text(REPLAY, 1) == "1 replay ahead of yours; this message changes as they go."
     assert ahead_text(LESSON, 0) == "Your lesson is next."
+
+
+async def test_a_queue_that_moves_fast_tells_the_waiting_once_per_pause() -> None:
+    work = Work(Lanes(limits={LESSON: Limits(at_once=1)}, tell_every=HANG_SECONDS * 10))
+    names = [f"lesson {n}" for n in range(6)]
+    for n, name in enumerate(names):
+        work.ask(name, LESSON, person=n)
+    await work.until(lambda: len(work.told) == 5)
+    for before, name in itertools.pairwise(names):
+        work.release[before].set()
+        await work.until(lambda name=name: name in work.began)
+    work.release[names[-1]].set()
+    assert work.told == {name: [n] for n, name in enumerate(names) if n}  # the first word only
 
 
 async def test_one_server_waits_for_its_own_while_another_server_goes_first() -> None:
@@ -143,7 +157,7 @@ async def test_a_person_s_limit_and_the_waiting_limit_refuse_with_one_line() -> 
 
 
 async def test_a_waiter_that_gives_up_leaves_the_queue() -> None:
-    lanes = Lanes(limits={REVIEW: Limits(at_once=1, per_person=1)})
+    lanes = Lanes(limits={REVIEW: Limits(at_once=1, per_person=1)}, tell_every=0)
     work = Work(lanes)
     work.ask("first", REVIEW, person=1)
     await work.until(lambda: work.began == ["first"])

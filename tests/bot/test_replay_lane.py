@@ -103,7 +103,7 @@ async def test_one_replay_per_server_and_at_once_in_all(workers: Workers) -> Non
 
 
 async def test_the_first_asker_is_told_as_the_replays_ahead_go(workers: Workers) -> None:
-    lane = ReplayLane(workers.animate, at_once=1, per_person=5)
+    lane = ReplayLane(workers.animate, at_once=1, per_person=5, tell_every=0)
     for name in "ab":
         Asker(lane, 1, name)
     await workers.started("a")
