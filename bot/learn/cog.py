@@ -50,10 +50,13 @@ if TYPE_CHECKING:
 MOVE, NARROW = "=", "+"
 ID = r"mars:learn:(?P<lesson>[a-z]+\.[0-9a-f]+):(?P<step>\d+):"
 MOVED_ON = "This lesson has moved on since; use its latest message."
-LESSON_LIMITS = Limits(at_once=4, per_server=3, per_person=5, waiting=100)
-"""Lesson steps being made at once (a learner's position set up and its picture drawn, behind
-the tables' pictures): in all, in one server, by one person (waiting or made, one in each of the
-five games' lessons at once; beyond, refused) and waiting in all (beyond, refused)."""
+LESSON_LIMITS = Limits(at_once=1, per_person=5, waiting=100)
+"""Lesson steps being made at once (a learner's step drawn behind the tables' pictures and sent):
+one, as the lesson pictures' worker draws one at a time, so a burst of lessons takes one picture
+and one upload at a time from the machine the tables share (measured: 50 lessons at once, four
+at a time, doubled the other channels' board picture p95; one at a time, 1.4 times); by one
+person (waiting or made, one in each of the five games' lessons at once; beyond, refused) and
+waiting in all (beyond, refused)."""
 LESSON_THREAD = ThreadPoolExecutor(1, "lesson", lower_priority, ("Lessons' positions",))
 """One thread, at the lowest priority, sets up and plays the lessons' positions: however many
 people learn at once, the bot's event loop shares the interpreter with one such thread only."""
@@ -256,10 +259,10 @@ class LessonCommands(commands.Cog):
             run = await in_lesson_thread(Run, lesson, learner)
             lesson_id = self.lessons.begin(run, interaction.user.id)
             parts = await self.parts(lesson_id, run, as_text=as_text)
-        if waited:  # the placeholder says where it waited: the lesson takes its place
-            await interaction.edit_original_response(**textmode.as_edit(parts))
-        else:
-            await interaction.followup.send(ephemeral=True, **parts)
+            if waited:  # the placeholder says where it waited: the lesson takes its place
+                await interaction.edit_original_response(**textmode.as_edit(parts))
+            else:
+                await interaction.followup.send(ephemeral=True, **parts)
 
     def _turn(self, interaction: discord.Interaction[MarsBot], told: Told | None = None) -> Ticket:
         """The learner's place in the lessons' lane (raises `Full` when it refuses)."""
@@ -330,7 +333,7 @@ class LessonCommands(commands.Cog):
         as_text = await self.reads_text(interaction)
         async with self._turn(interaction):
             parts = await self.parts(lesson_id, run, said.line, as_text=as_text)
-        await interaction.edit_original_response(**textmode.as_edit(parts))
+            await interaction.edit_original_response(**textmode.as_edit(parts))
 
     async def reads_text(self, interaction: discord.Interaction[MarsBot]) -> bool:
         """Whether the learner chose text mode (`/textmode`)."""

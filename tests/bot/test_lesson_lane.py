@@ -103,3 +103,31 @@ async def test_a_waiting_learner_is_told_how_many_lessons_are_ahead() -> None:
         assert "step 1 of" in text and files and learner.response.sent == []
     finally:
         await asyncio.to_thread(pictures.close)
+
+
+class Sending(Followup):
+    """Follow-ups that note whether the lessons' turn was held while each was sent."""
+
+    def __init__(self, response: FakeResponse, lanes: Lanes) -> None:
+        super().__init__(response)
+        self.lanes = lanes
+        self.held: list[int] = []
+
+    async def send(self, content: str = "", *, ephemeral: bool = False, **parts: Any) -> None:
+        self.held.append(self.lanes.holding(LESSON))
+        await super().send(content, ephemeral=ephemeral, **parts)
+
+
+async def test_a_lesson_step_is_sent_in_its_turn_one_at_a_time() -> None:
+    pictures = Pictures()
+    try:
+        cog = LessonCommands(CATALOGUE, pictures)
+        learners = [Interaction(user) for user in (7, 8, 9)]
+        for learner in learners:
+            learner.followup = Sending(learner.response, cog.lanes)
+        await asyncio.wait_for(asyncio.gather(*(learn(cog, one) for one in learners)), GUARD)
+        sent = [cast(Sending, learner.followup) for learner in learners if learner.followup.files]
+        assert [s.held for s in sent] == [[1]] * len(sent) and sent  # its upload in its turn
+        assert cog.lanes.holding() == 0
+    finally:
+        await asyncio.to_thread(pictures.close)
