@@ -41,8 +41,8 @@ class Followup(FakeFollowup):
         super().__init__(response)
         self.files: list[str] = []
 
-    async def send(self, content: str = "", *, ephemeral: bool = False, **parts: Any) -> None:
-        await super().send(content, ephemeral=ephemeral)
+    async def send(self, text: str = "", *, ephemeral: bool = False, **parts: Any) -> None:
+        await super().send(text, ephemeral=ephemeral)
         self.files.append(parts["file"].filename)
 
 
@@ -113,9 +113,9 @@ class Sending(Followup):
         self.lanes = lanes
         self.held: list[int] = []
 
-    async def send(self, content: str = "", *, ephemeral: bool = False, **parts: Any) -> None:
+    async def send(self, text: str = "", *, ephemeral: bool = False, **parts: Any) -> None:
         self.held.append(self.lanes.holding(LESSON))
-        await super().send(content, ephemeral=ephemeral, **parts)
+        await super().send(text, ephemeral=ephemeral, **parts)
 
 
 async def test_a_lesson_step_is_sent_in_its_turn_one_at_a_time() -> None:
