@@ -42,7 +42,8 @@ class Followup(FakeFollowup):
         self.files: list[str] = []
 
     async def send(self, text: str = "", *, ephemeral: bool = False, **parts: Any) -> None:
-        await super().send(text, ephemeral=ephemeral)
+        """As the cog sends a lesson: its words as `content`, its board as `file`."""
+        await super().send(parts.pop("content", text), ephemeral=ephemeral)
         self.files.append(parts["file"].filename)
 
 
