@@ -90,7 +90,7 @@ class LanesPlan:
     answer_seconds: float = 20 * 60.0
     """How long an asker waits for their answer before counting it unanswered."""
     seed: int = 17
-    rounds: int = 3
+    rounds: int = 8
     """Times the lessons' and the replays' bursts are asked, one after the other."""
 
 
