@@ -69,9 +69,12 @@ PERMISSIONS = discord.Permissions(
     embed_links=True,
     attach_files=True,
     read_message_history=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
 )
 """What the bot needs in a channel it plays in: see it, post the lobby and the boards (embeds
-with their pictures) and read back the messages it updates."""
+with their pictures) and read back the messages it updates; and, for leagues, open a thread for
+each table and play in it."""
 IN_FLIGHT = (
     "CommandTree-invoker",
     "discord-ui-view-dispatch-",

@@ -122,7 +122,7 @@ async def test_the_start_log_has_the_invite_url(
     [line] = await logged(bot, "Invite the bot to a server: ")
     assert line.endswith(
         f"https://discord.com/oauth2/authorize?client_id={fake_discord.application_id}"
-        "&scope=bot+applications.commands&permissions=117760"
+        "&scope=bot+applications.commands&permissions=309237763072"
     ), line
 
 
