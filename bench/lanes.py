@@ -90,11 +90,11 @@ class LanesPlan:
     answer_seconds: float = 20 * 60.0
     """How long an asker waits for their answer before counting it unanswered."""
     seed: int = 17
-    rounds: int = 8
+    rounds: int = 12
     """Times the lessons' and the replays' bursts are asked, one after the other."""
 
 
-FULL = LanesPlan(games=4, reviews=20, lessons=50, replays=40, quiet_moves=20)
+FULL = LanesPlan(games=4, reviews=20, lessons=50, replays=40, quiet_moves=40)
 QUICK = LanesPlan(
     games=1,
     reviews=1,
