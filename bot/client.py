@@ -87,11 +87,14 @@ FINISH_SECONDS = 10.0
 """How long a stop waits for the interactions in flight (Docker allows the bot 20 s)."""
 
 
-def after_commit(thinkers: Thinkers, computers: ComputerPlayers) -> Reactions:
+def after_commit(
+    thinkers: Thinkers, computers: ComputerPlayers, leagues: Callable[[int], None]
+) -> Reactions:
     """Who reacts to what happened, the one list of what follows a commit or a delivery:
 
     - a game ended, or its position changed other than by a move: every thinking worker drops
-      its trees of it and ponders it no more;
+      its trees of it and ponders it no more, and its league (`leagues`, if it is a league's
+      table) is brought up to date;
     - a delivery reached the table: the game's computer players wake, if one may act.
 
     The rest is no reaction: the update is told by the request that committed it (and the
@@ -99,7 +102,10 @@ def after_commit(thinkers: Thinkers, computers: ComputerPlayers) -> Reactions:
     timers and stand-ins are the poll's.
     """
     return {
-        GameChanged: [lambda event: thinkers.forget(event.game_id)],
+        GameChanged: [
+            lambda event: thinkers.forget(event.game_id),
+            lambda event: leagues(event.game_id),
+        ],
         TableTold: [lambda event: computers.delivered(event.delivery)],
     }
 
@@ -230,7 +236,6 @@ class MarsBot(commands.AutoShardedBot):
             pause=self.config.computer_pause,
             runs_guild=self.config.runs_guild,
         )
-        self.service.effects.declare(after_commit(thinkers, self.computers))
         self.add_dynamic_items(
             LobbyButton,
             ComputerPicker,
@@ -248,6 +253,9 @@ class MarsBot(commands.AutoShardedBot):
             AbandonButton,
         )
         await self._add_cogs(courier, pictures, thinkers, self.computers)
+        self.service.effects.declare(
+            after_commit(thinkers, self.computers, self.league_commands.table_changed)
+        )
         synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
         log.info("Synced %d commands", synced)
 

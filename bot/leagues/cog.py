@@ -2,8 +2,9 @@
 regular pass that keeps every league's rounds going (see `club.leagues`).
 
 Refusals are private, one line each; the sign-up message and the standings are public. The pass
-runs every `every` seconds and after each command that may move a league on (start, drop); a
-league's failure is logged and the next pass tries again.
+runs every `every` seconds, after each command that may move a league on (start, drop) and, for
+its league alone, as a league's table ends (`table_changed`); a league's failure is logged and
+the next pass tries again.
 """
 
 from __future__ import annotations
@@ -101,12 +102,29 @@ class LeagueCommands(commands.Cog):
         self.venue = DiscordVenue(bot, service, courier, faults)
         self.bot = bot
         self.rounds.change_interval(seconds=every)
+        self._changes: set[asyncio.Task[None]] = set()
+        """The leagues being brought up to date after a table changed."""
+
+    def table_changed(self, game_id: int) -> None:
+        """Game `game_id` ended or changed other than by a move: if it is a league's table,
+        bring that league up to date now (its result recorded, the next round paired)."""
+        task = asyncio.ensure_future(self._table_changed(game_id))
+        self._changes.add(task)
+        task.add_done_callback(self._changes.discard)
+
+    async def _table_changed(self, game_id: int) -> None:
+        try:
+            await self.service.leagues.rounds.advance_for_game(game_id, self.venue)
+        except Exception:  # the next pass reads again
+            log.exception("The league of game %s could not be brought up to date", game_id)
 
     async def cog_load(self) -> None:
         self.rounds.start()
 
     async def cog_unload(self) -> None:
         self.rounds.cancel()
+        for task in list(self._changes):
+            task.cancel()
 
     @tasks.loop(seconds=PASS_SECONDS)
     async def rounds(self) -> None:

@@ -117,8 +117,8 @@ def history_of(
 
 
 class Rounds:
-    """The rounds of every league, driven by `advance` (called by the transport's poll and
-    after each league command)."""
+    """The rounds of every league, driven by `advance` (called by the transport's poll, after
+    each league command, and as a league's table ends: `advance_for_game`)."""
 
     def __init__(
         self,
@@ -157,6 +157,16 @@ class Rounds:
             if mine:
                 await self._advance(league_id, venue, progress)
         return progress
+
+    async def advance_for_game(self, game_id: int, venue: Venue) -> Progress | None:
+        """`advance` the league whose table game `game_id` is (None: no league's), so a table
+        that ended is recorded, and the next round paired, at once rather than at the next
+        pass."""
+        found = await self._leagues.league_of_game(game_id)
+        if found is None:
+            return None
+        league_id, _, _ = found
+        return await self.advance(league_id, venue)
 
     async def _advance(self, league_id: int, venue: Venue, progress: Progress) -> None:
         league = await self._leagues.get(league_id)

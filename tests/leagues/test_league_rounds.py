@@ -201,3 +201,18 @@ async def test_forgetting_a_player_keeps_the_standings_under_a_former_player(
     assert two[0].user_id not in ids and two[1].user_id in ids
     reasons = " ".join(p.reason for p in await store.leagues.pairings(league_id))
     assert str(gone) not in reasons and f"{{p:{former_id(number)}}}" in reasons
+
+
+async def test_a_table_that_ends_moves_its_league_on_and_no_other(processes: Processes) -> None:
+    venue, clock = Venue(), Clock()
+    service, store = await processes.start(clock=clock)
+    spec = LeagueSpec("Winter", "leylines", "swiss", rounds=2, rated=False)
+    league_id = await started(service, spec, people(4), venue)
+    rounds = service.leagues.rounds
+    [first, second] = await store.leagues.tables(league_id, 1)
+    assert first.game_id is not None and second.game_id is not None
+    assert await rounds.advance_for_game(first.game_id + 1000, venue) is None  # no league's
+    await resign_second_seats(service, store, league_id)
+    progress = await rounds.advance_for_game(second.game_id, venue)
+    assert progress is not None and progress.paired == 2 and len(progress.ended) == 2
+    assert [r for _, r, _ in venue.rounds] == [1, 2]
