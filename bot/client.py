@@ -301,6 +301,7 @@ class MarsBot(commands.AutoShardedBot):
                 service.history,
                 Reviews(store.games, store.moves, catalogue, in_workers(thinkers)),
                 text_mode=service.text_mode,
+                pictures=pictures,
             ),
             PollLoop(
                 self,

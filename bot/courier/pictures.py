@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import forkserver
 from multiprocessing.context import BaseContext
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.workers.behind import behind_worker_started
 from bot.workers.pool import Workers
@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 PRELOADED = ("club.catalogue", "ai", "bot.workers.start", "bot.workers.replays")
 """What the fork server imports once for every worker: the picture, replay and thinking
 workers."""
+T = TypeVar("T")
 KEEP = 64
 """How many pictures are remembered (by view digest)."""
 
@@ -157,6 +158,11 @@ class Pictures:
         or `behind` them by a worker of its own: a lesson's)."""
         drawing = self._drawing(view, self.behind if behind else self.boards)
         return await asyncio.shield(drawing)  # a cancelled caller spares the others
+
+    async def behind_tables(self, draw: Callable[..., T], *args: Any) -> T:
+        """`draw(*args)`: a picture of no table (a review's chart, a league's standings), drawn
+        by the worker behind the tables' pictures (the lessons' pictures')."""
+        return await self.behind.submit(draw, *args)
 
     async def animate(self, frames: Sequence[Frame], budget: int) -> Animation:
         """A replay of `frames` in at most `budget` bytes (see `render.replay.animate`), made

@@ -98,6 +98,7 @@ class LeagueCommands(commands.Cog):
         every: float = PASS_SECONDS,
     ) -> None:
         self.service = service
+        self.pictures = courier.pictures
         self.catalogue = catalogue
         self.venue = DiscordVenue(bot, service, courier, faults)
         self.bot = bot
@@ -277,9 +278,7 @@ class LeagueCommands(commands.Cog):
         chosen = await self._find(interaction, league)
         await interaction.response.defer(thinking=True)
         board = await self.service.leagues.standings(chosen)
-        png, alt = await asyncio.get_running_loop().run_in_executor(
-            None, draw_standings, standings_picture(board)
-        )
+        png, alt = await self.pictures.behind_tables(draw_standings, standings_picture(board))
         picture = discord.File(io.BytesIO(png), filename="standings.png", description=alt)
         await interaction.followup.send(
             limits.shorten(board.text, limits.CONTENT),

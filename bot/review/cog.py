@@ -19,7 +19,6 @@ tells them to ask again (the review is kept, so it answers at once).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import io
@@ -33,6 +32,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.courier import limits, textmode
+from bot.courier.pictures import Pictures
 from bot.courier.replies import channel_of
 from bot.history.cog import game_choices
 from bot.play.cog import think_privately
@@ -82,7 +82,8 @@ def in_workers(thinkers: Thinkers) -> Run:
 
 class ReviewCommands(commands.Cog):
     """Answers `/review` from `reviews`; its autocomplete offers games from `history`; `now`
-    tells the time (aware, UTC) to compare with an interaction's `created_at`."""
+    tells the time (aware, UTC) to compare with an interaction's `created_at`; `pictures` draws
+    the charts behind the tables' pictures (default: in a thread of its own, as in tests)."""
 
     def __init__(
         self,
@@ -91,6 +92,7 @@ class ReviewCommands(commands.Cog):
         now: Callable[[], datetime] = discord.utils.utcnow,
         text_mode: TextMode | None = None,
         lanes: Lanes | None = None,
+        pictures: Pictures | None = None,
     ) -> None:
         self.history = history
         self.reviews = reviews
@@ -98,6 +100,7 @@ class ReviewCommands(commands.Cog):
         self.text_mode = text_mode
         """Who reads the chart as text (None: nobody, as in tests without a store)."""
         self.lanes = lanes or Lanes(limits={REVIEW: REVIEW_LIMITS})
+        self.pictures = pictures or Pictures()
 
     @app_commands.command(
         name="review", description="What a finished game teaches you: chance to win, drops"
@@ -133,7 +136,7 @@ class ReviewCommands(commands.Cog):
             parts = textmode.board_parts(reviewed.text, chart_text(reviewed.chart), filename)
             await interaction.edit_original_response(**textmode.as_edit(parts))
             return
-        attachment = await chart(reviewed)
+        attachment = await chart(reviewed, self.pictures)
         await interaction.edit_original_response(
             content=limits.shorten(reviewed.text, limits.CONTENT), attachments=[attachment]
         )
@@ -146,7 +149,7 @@ class ReviewCommands(commands.Cog):
         user = interaction.user
         said = f"Your `/review` in <#{channel}>:\n{reviewed.text}"
         try:
-            attachment = await chart(reviewed)
+            attachment = await chart(reviewed, self.pictures)
             await user.send(content=limits.shorten(said, limits.CONTENT), file=attachment)
         except discord.HTTPException:
             await interaction.client.get_partial_messageable(channel).send(
@@ -167,9 +170,9 @@ class ReviewCommands(commands.Cog):
         return game_choices(found)
 
 
-async def chart(reviewed: Reviewed) -> discord.File:
-    """The review's chart as an attachment, described; drawn in a thread, off the event loop."""
-    png, alt = await asyncio.to_thread(chart_png, reviewed.chart)
+async def chart(reviewed: Reviewed, pictures: Pictures) -> discord.File:
+    """The review's chart as an attachment, described; drawn behind the tables' pictures."""
+    png, alt = await pictures.behind_tables(chart_png, reviewed.chart)
     return discord.File(
         io.BytesIO(png),
         filename=reviewed.filename,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 
@@ -36,3 +37,15 @@ class FakeFollowup:
         if deferral is not None and deferral[1] and not self.response.sent:
             ephemeral = deferral[0]
         self.response.sent.append((text, ephemeral))
+
+
+class Counted(ThreadPoolExecutor):
+    """A picture pool that counts the pictures handed to it."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.drawn = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.drawn += 1
+        return super().submit(fn, *args, **kwargs)

@@ -6,7 +6,6 @@ place."""
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, cast
 
 import discord
@@ -15,23 +14,11 @@ from bot.courier.pictures import Pictures
 from bot.learn.cog import LessonCommands
 from bot.workers.lanes import LESSON, Lanes, Limits
 from club.catalogue import CATALOGUE
-from tests.bot.fakes import FakeFollowup, FakeResponse
+from tests.bot.fakes import Counted, FakeFollowup, FakeResponse
 from tests.hang import HANG_SECONDS
 
 GUARD = HANG_SECONDS
 """Seconds a step may take before the test gives up (a guard against hanging, not a measure)."""
-
-
-class Counted(ThreadPoolExecutor):
-    """A picture pool that counts the pictures handed to it."""
-
-    def __init__(self) -> None:
-        super().__init__(1)
-        self.drawn = 0
-
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.drawn += 1
-        return super().submit(fn, *args, **kwargs)
 
 
 class Followup(FakeFollowup):

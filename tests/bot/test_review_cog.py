@@ -13,12 +13,13 @@ from typing import Any, cast
 import discord
 import pytest
 
+from bot.courier.pictures import Pictures
 from bot.review.cog import BY_DM, LATE_SECONDS, ReviewCommands
 from club.catalogue import CATALOGUE
 from club.review.reviews import Reviews
 from club.service import TableService
 from club.storage import Storage
-from tests.bot.fakes import FakeFollowup, FakeResponse
+from tests.bot.fakes import Counted, FakeFollowup, FakeResponse
 from tests.conftest import Backend, sqlite_backend
 from tests.service.fixtures import CHANNEL
 from tests.service.test_reviews import PLANNED, Slow, blundered
@@ -166,3 +167,17 @@ async def test_a_late_review_to_closed_dms_says_to_ask_again(
     assert len(slow.given) == weighed  # kept: nothing weighed again
     text, files = again.edits[-1]
     assert text.startswith("**Review of Ley Lines of Mars #1") and files == ["review-1-1.png"]
+
+
+async def test_a_review_s_chart_is_drawn_behind_the_tables_pictures(
+    service: TableService, storage: Storage
+) -> None:
+    user, _, _ = await blundered(service)
+    cog, _ = cog_on(service, storage, waited=0.0)
+    behind = Counted()
+    cog.pictures = Pictures(behind=lambda: behind)
+    try:
+        await review(cog, Interaction(user))
+    finally:
+        cog.pictures.close()
+    assert behind.drawn == 1 and cog.pictures.boards.executor is None  # no table's pool
