@@ -6,12 +6,14 @@ place."""
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 from typing import Any, cast
 
 import discord
 
 from bot.courier.pictures import Pictures
-from bot.learn.cog import LessonCommands
+from bot.learn.cog import LessonCommands, in_lesson_thread
 from bot.workers.lanes import LESSON, Lanes, Limits
 from club.catalogue import CATALOGUE
 from tests.bot.fakes import Counted, FakeFollowup, FakeResponse
@@ -119,3 +121,13 @@ async def test_a_lesson_step_is_sent_in_its_turn_one_at_a_time() -> None:
         assert cog.lanes.holding() == 0
     finally:
         await asyncio.to_thread(pictures.close)
+
+
+async def test_the_lesson_thread_keeps_the_bot_s_priority() -> None:
+    """A lesson thread at the lowest priority may hold the interpreter lock while it waits for a
+    core, and the bot's event loop with it."""
+
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    assert await in_lesson_thread(niceness) == os.getpriority(os.PRIO_PROCESS, 0)
