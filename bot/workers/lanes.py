@@ -23,9 +23,12 @@ Rules:
   holding a turn) as it starts waiting and whenever that number changes, in order, never twice
   the same number (`ahead_text` words it), at most once every `tell_every` seconds (the
   latest number then): fifty people waiting behind a queue that moves ten times a second cost
-  Discord a few edits each, not one per step. Telling runs beside the wait, one word at a time,
-  the latest number only: a slow word (Discord's rate limits) never holds up a turn, and the
-  word under way when the turn comes is out before the holder goes on.
+  Discord a few edits each, not one per step. And the lanes' words to all their waiting
+  together go out at most `words_per_second` (the latest number when its time comes; a ticket
+  whose turn comes first is not told): fifty people asking at once are told over ten seconds,
+  not in one burst that the tables' messages queue behind. Telling runs beside the wait, one
+  word at a time, the latest number only: a slow word (Discord's rate limits) never holds up a
+  turn, and the word under way when the turn comes is out before the holder goes on.
 - A ticket leaves when its holder's `async with` ends, when its waiter is cancelled, or when it
   is closed (`Ticket.close`, which is idempotent).
 """
@@ -56,6 +59,8 @@ Told = Callable[[int], Awaitable[None]]
 """Told how many tickets of its kind are ahead of a waiting one."""
 TELL_EVERY = 3.0
 """Seconds between two words to one waiting ticket at least (see the module's rules)."""
+WORDS_PER_SECOND = 5.0
+"""Words to the waiting, all tickets together, at most (see the module's rules)."""
 
 
 @dataclass(frozen=True)
@@ -92,18 +97,22 @@ def waiting_full_text(kind: str) -> str:
 
 
 class Lanes:
-    """Turns for `slots` at once, the kinds bounded by `limits`, the waiting told at most every
-    `tell_every` seconds (see the module)."""
+    """Turns for `slots` at once, the kinds bounded by `limits`, each waiting ticket told at most
+    every `tell_every` seconds and all of them at most `words_per_second` (see the module)."""
 
     def __init__(
         self,
         slots: int | None = None,
         limits: Mapping[str, Limits] | None = None,
         tell_every: float = TELL_EVERY,
+        words_per_second: float = WORDS_PER_SECOND,
     ):
         self.slots = slots
         self.limits = dict(limits or {})
         self.tell_every = tell_every
+        self.word_spacing = 1.0 / words_per_second
+        self._next_word = 0.0
+        """When the next word to a waiting ticket may go out (the event loop's clock)."""
         self._numbers = itertools.count()
         self._waiting: list[Ticket] = []
         """The tickets waiting, in the order they take turns (kind, then first come)."""
@@ -141,6 +150,17 @@ class Lanes:
         """How many of `ticket`'s kind are ahead of it: holding a turn, or waiting before it."""
         before = itertools.takewhile(lambda t: t is not ticket, self._waiting)
         return self.holding(ticket.kind) + sum(t.kind == ticket.kind for t in before)
+
+    async def _word_slot(self, turn: asyncio.Event) -> bool:
+        """Wait for the next free slot for a word to the waiting (see the module); whether it is
+        still wanted (False: `turn` came first)."""
+        now = asyncio.get_running_loop().time()
+        slot = max(now, self._next_word)
+        self._next_word = slot + self.word_spacing
+        if slot > now:
+            with contextlib.suppress(TimeoutError):  # the wait ends early with the turn
+                await asyncio.wait_for(turn.wait(), slot - now)
+        return not turn.is_set()
 
     def _may_take(self, ticket: Ticket) -> bool:
         if self.slots is not None and len(self._holding) >= self.slots:
@@ -205,14 +225,16 @@ class Ticket:
 
     async def _tell(self, told: Told) -> None:
         """Tell how many are ahead until the turn comes: the latest number only, one word at a
-        time and at most every `tell_every` seconds, beside the wait (a slow word never holds up
-        a turn)."""
+        time, at most every `tell_every` seconds and in the lanes' pace of words, beside the wait
+        (a slow word never holds up a turn)."""
         said = None
         while not self.turn.is_set():
             moved = self.lanes._moved
             ahead = self.lanes.ahead(self)
             if ahead != said:
-                said = ahead
+                if not await self.lanes._word_slot(self.turn):
+                    return  # the turn came first: no word
+                said = ahead = self.lanes.ahead(self)  # the latest number
                 with contextlib.suppress(Exception):  # a lost word holds up nothing
                     await told(ahead)
                 with contextlib.suppress(TimeoutError):  # the pause ends early with the turn

@@ -81,6 +81,20 @@ async def test_a_table_s_work_takes_the_first_free_turn_before_waiting_heavy_wor
     assert work.began == ["review 1", "replay 1", "move", "lesson", "review 2"]
 
 
+async def test_the_words_to_all_the_waiting_keep_one_pace() -> None:
+    lanes = Lanes(limits={LESSON: Limits(at_once=1)}, tell_every=0, words_per_second=1e-6)
+    work = Work(lanes)
+    names = [f"lesson {n}" for n in range(4)]
+    for n, name in enumerate(names):
+        work.ask(name, LESSON, person=n)
+    await work.until(lambda: "lesson 1" in work.told)
+    for before, name in itertools.pairwise(names):
+        work.release[before].set()
+        await work.until(lambda name=name: name in work.began)
+    work.release[names[-1]].set()
+    assert work.told == {"lesson 1": [1]}  # the next word's time never came before the turns
+
+
 async def test_a_kind_s_share_leaves_turns_for_the_tables() -> None:
     work = Work(Lanes(3, {REVIEW: Limits(at_once=2)}))
     for n in range(4):
