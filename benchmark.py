@@ -37,8 +37,8 @@ and a takeback, their round trips to the database on SQLite and on a PostgreSQL 
 `python benchmark.py --replays` asks `/replay` in bursts (20 people at once, of one game and of
 four) while other channels' boards are drawn, on the real bot process (`bench/replays.py`).
 `python benchmark.py --lanes` asks `/review`, `/learn` and `/replay` in bursts (20, 50 and 40 at
-once) while other channels play against computer players and each other, on the real bot process,
-beside a quiet phase (`bench/lanes.py`).
+once; the lessons' and replays' in 12 rounds) while other channels play against computer
+players and each other, on the real bot process, beside a quiet phase (`bench/lanes.py`).
 `python benchmark.py --reviews` times `/review` of one seeded finished game of each game, as the
 bot reviews it, with the simulations its positions were given of those planned
 (`bench/reviews.py`).
