@@ -35,7 +35,6 @@ import functools
 import logging
 import multiprocessing
 import os
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import forkserver
@@ -48,6 +47,7 @@ from bot.workers.replays import replay_workers
 from bot.workers.start import worker_started
 from club.catalogue import CATALOGUE, Catalogue
 from club.service import view_digest
+from club.shared import SharedWork
 from engine.core import View
 from render.captions import Frame
 from render.renderer import Rendered, Renderer
@@ -126,8 +126,7 @@ class Pictures:
             replays = functools.partial(ThreadPoolExecutor, replays_at_once, "replay")
         self.replays = Workers(replays, "replay", idle_seconds=idle_seconds)
         self.replays_at_once = replays_at_once
-        self.keep = keep
-        self._drawn: OrderedDict[str, asyncio.Future[Rendered]] = OrderedDict()
+        self._drawn: SharedWork[str, Rendered] = SharedWork(keep)
 
     @classmethod
     def in_processes(
@@ -180,23 +179,10 @@ class Pictures:
     def _drawing(self, view: View, workers: Workers) -> asyncio.Future[Rendered]:
         digest = view_digest(view)
         drawing = self._drawn.get(digest)
-        if drawing is not None:
-            self._drawn.move_to_end(digest)
-            return drawing
-        picture = self.renderer_for(view).render
-        drawing = asyncio.ensure_future(workers.submit(picture, view))
-        drawing.add_done_callback(lambda done: self._forget_failed(digest, done))
-        self._drawn[digest] = drawing
-        while len(self._drawn) > self.keep:
-            self._drawn.popitem(last=False)
+        if drawing is None:
+            picture = self.renderer_for(view).render
+            drawing = self._drawn.begin(digest, workers.submit(picture, view))
         return drawing
-
-    def _forget_failed(self, digest: str, drawing: asyncio.Future[Rendered]) -> None:
-        """A drawing that failed (or was cancelled) is not remembered."""
-        if (drawing.cancelled() or drawing.exception() is not None) and self._drawn.get(
-            digest
-        ) is drawing:
-            del self._drawn[digest]
 
     def close(self) -> None:
         """Stop the workers (pictures and replays not yet begun are dropped); waits for them

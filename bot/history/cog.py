@@ -14,9 +14,7 @@ game's number) autocompletes from this channel's games: finished ones for a repl
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
-from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import discord
@@ -31,6 +29,7 @@ from bot.workers.lanes import REPLAY, ahead_text
 from bot.workers.replays import ReplayLane
 from club.service.records import History, Replay
 from club.service.textmode import TextMode
+from club.shared import SharedWork
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -53,7 +52,7 @@ class HistoryCommands(commands.Cog):
         self._text_mode = text_mode
         """Who reads boards as text (None: nobody, as in tests without a store)."""
         self.replays = ReplayLane(pictures.animate, at_once=pictures.replays_at_once)
-        self._posts: OrderedDict[tuple[int, int], asyncio.Future[str]] = OrderedDict()
+        self._posts: SharedWork[tuple[int, int], str] = SharedWork(KEEP_POSTS)
         """The link of each replay posted or being posted, by channel and game."""
 
     async def cog_unload(self) -> None:
@@ -74,15 +73,10 @@ class HistoryCommands(commands.Cog):
         key = (channel, replay.game_id)
         posting = self._posts.get(key)
         if posting is not None:
-            self._posts.move_to_end(key)
             link = await asyncio.shield(posting)
             await say_privately(interaction, SHARED.format(game=replay.game_id, link=link))
             return
-        posting = asyncio.ensure_future(self._post(interaction, channel, replay))
-        posting.add_done_callback(functools.partial(self._posted, key))
-        self._posts[key] = posting
-        while len(self._posts) > KEEP_POSTS:
-            self._posts.popitem(last=False)
+        posting = self._posts.begin(key, self._post(interaction, channel, replay))
         await asyncio.shield(posting)  # a cancelled asker spares the others
         await say_privately(interaction, POSTED)
 
@@ -112,13 +106,6 @@ class HistoryCommands(commands.Cog):
         content = limits.shorten(replay.message(animation.shown, animation.step), limits.CONTENT)
         posts = interaction.client.get_partial_messageable(channel, guild_id=interaction.guild_id)
         return (await posts.send(content, file=file)).jump_url
-
-    def _posted(self, key: tuple[int, int], posting: asyncio.Future[str]) -> None:
-        """A replay that failed to be made or posted is not remembered (and its failure is
-        seen, even if every asker has gone)."""
-        failed = posting.cancelled() or posting.exception() is not None
-        if failed and self._posts.get(key) is posting:
-            del self._posts[key]
 
     async def _text_replay(self, interaction: discord.Interaction[MarsBot], replay: Replay) -> None:
         """Text mode: the replay as numbered text frames, to the asker alone (no animation)."""

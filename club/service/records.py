@@ -20,10 +20,8 @@ Rulings:
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import time
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +31,7 @@ from club.service.alternation import opening_options
 from club.service.commits import TABLE_CHANGES
 from club.service.updates import TableError
 from club.service.wording import MOVES
+from club.shared import SharedWork
 from club.storage.games import Games
 from club.storage.moves import Moves
 from club.storage.rows import GameRow, MoveRow
@@ -104,7 +103,7 @@ class History:
         self._games = games
         self._moves = moves
         self.catalogue = catalogue
-        self._frames: OrderedDict[FramesKey, asyncio.Future[tuple[Frame, ...]]] = OrderedDict()
+        self._frames: SharedWork[FramesKey, tuple[Frame, ...]] = SharedWork(KEPT_REPLAYS)
         """The replay positions being rebuilt or remembered (see the module's rulings)."""
 
     async def record(self, channel_id: int, game_id: int | None = None) -> Record:
@@ -146,20 +145,9 @@ class History:
         key = (row.id, len(moves), row.result, tuple(_names(row)))
         rebuilding = self._frames.get(key)
         if rebuilding is None:
-            rebuilding = asyncio.ensure_future(asyncio.to_thread(replay_frames, game, row, moves))
-            rebuilding.add_done_callback(functools.partial(self._rebuilt, key))
-            self._frames[key] = rebuilding
-            while len(self._frames) > KEPT_REPLAYS:
-                self._frames.popitem(last=False)
-        self._frames.move_to_end(key)
+            rebuilt = asyncio.to_thread(replay_frames, game, row, moves)
+            rebuilding = self._frames.begin(key, rebuilt)
         return await asyncio.shield(rebuilding)  # a cancelled asker spares the others
-
-    def _rebuilt(self, key: FramesKey, rebuilt: asyncio.Future[tuple[Frame, ...]]) -> None:
-        """Positions that could not be rebuilt are not remembered (and the failure is seen,
-        even if every asker has gone)."""
-        failed = rebuilt.cancelled() or rebuilt.exception() is not None
-        if failed and self._frames.get(key) is rebuilt:
-            del self._frames[key]
 
     async def choices(
         self, channel_id: int, typed: str, *, finished: bool
