@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.courier import limits
-from bot.courier.persistent import Button
+from bot.courier.persistent import Button, message_view
 from club.catalogue import CATALOGUE, Catalogue
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class RulesButton(
 
 def rules_view(game: str) -> discord.ui.View:
     """The **Full rules** button of `game`, as a message's components."""
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     view.add_item(RulesButton(game))
     return view
 

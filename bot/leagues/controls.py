@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.courier.persistent import Button
+from bot.courier.persistent import Button, message_view
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -41,7 +41,7 @@ class SignUpButton(Button, template=r"mars:league:(?P<league_id>\d+):(?P<action>
 
 def sign_up_buttons(league_id: int, *, disabled: bool = False) -> discord.ui.View:
     """Join / Leave, greyed out once sign-up has closed."""
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     for action in _LABELS:
         view.add_item(SignUpButton(league_id, action, disabled=disabled))
     return view

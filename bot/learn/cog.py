@@ -32,7 +32,7 @@ from discord.ext import commands
 
 from bot.courier import limits, textmode
 from bot.courier.delivery import checked
-from bot.courier.persistent import Button, Menu
+from bot.courier.persistent import Button, Menu, message_view
 from bot.courier.pictures import Pictures
 from bot.courier.replies import answer_error, safe_name, say_privately
 from bot.learn.text import step_text
@@ -94,7 +94,7 @@ def menu_options(notations: list[str], prefix: str) -> list[discord.SelectOption
 
 def lesson_view(lesson_id: str, run: Run, prefix: str = "") -> discord.ui.View:
     """The controls of the step `run` has reached (or the Practice button at the end)."""
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     if run.finished:
         view.add_item(LessonButton(lesson_id, run.index, "practice"))
         return view

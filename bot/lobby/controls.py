@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.courier.persistent import Button, Menu
+from bot.courier.persistent import Button, Menu, message_view
 from club.service.computer_seats import OFFERED_LEVELS
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class ComputerPicker(
 def lobby_buttons(game_id: int, *, disabled: bool = False) -> discord.ui.View:
     """Join / Leave / Start / Remove a computer and the menu that adds one, for a lobby; greyed
     out once it has started or closed."""
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     for action in _LABELS:
         view.add_item(LobbyButton(game_id, action, disabled=disabled))
     view.add_item(ComputerPicker(game_id, disabled=disabled))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.courier.persistent import Button
+from bot.courier.persistent import Button, message_view
 
 if TYPE_CHECKING:
     from bot.client import MarsBot
@@ -40,6 +40,6 @@ class RematchButton(
 
 def rematch_view(game_id: int) -> discord.ui.View:
     """The Rematch button of the finished game `game_id`, as a message's components."""
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     view.add_item(RematchButton(game_id))
     return view

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
-from bot.courier.persistent import NEVER, Button
+from bot.courier.persistent import NEVER, Button, message_view
 from bot.courier.replies import say_privately
 from engine.words import Unit
 
@@ -26,7 +26,7 @@ def confirming(
     button: discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
 ) -> discord.ui.View:
     """A view holding `button` alone (it outlives the view: it is a persistent control)."""
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     view.add_item(button)
     return view
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.courier import limits
-from bot.courier.persistent import Button, Menu
+from bot.courier.persistent import Button, Menu, message_view
 from club.service import Choice, Controls
 from club.service.offers import narrower_prefixes
 from engine.core import Seat
@@ -145,7 +145,7 @@ def controls_view(controls: Controls | None) -> discord.ui.View | None:
     """
     if controls is None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     if len(controls.buttons) > limits.BUTTONS_PER_ROW:
         picker = Controls(
             controls.game_id,

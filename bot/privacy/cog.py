@@ -26,6 +26,7 @@ from bot.courier.delivery import Courier
 from bot.courier.persistent import Button
 from bot.courier.replies import say_privately
 from bot.lobby.message import LobbyMessages
+from bot.play.confirm import confirming
 from club.learn.session import Lessons
 from club.service import TableService
 from club.service.privacy import describe
@@ -166,8 +167,7 @@ class PrivacyCommands(
         name="forget", description="Erase what the bot holds about you (asks to confirm)"
     )
     async def forget(self, interaction: discord.Interaction[MarsBot]) -> None:
-        view = discord.ui.View(timeout=None)
-        view.add_item(ForgetButton(interaction.user.id, int(time.time()) + CONFIRM_SECONDS))
+        view = confirming(ForgetButton(interaction.user.id, int(time.time()) + CONFIRM_SECONDS))
         await interaction.response.send_message(
             "This erases you from the bot on every server: your tables in play are resigned, "
             "your seats in past games read \u201cFormer player N\u201d, and your ratings, "

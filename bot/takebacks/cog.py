@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.courier.delivery import Courier, allowed
-from bot.courier.persistent import Button
+from bot.courier.persistent import Button, message_view
 from bot.courier.replies import channel_of, committed, player_of, say_privately
 from club.service import TableService, TableUpdate
 
@@ -74,14 +74,14 @@ def ask_view(update: TableUpdate, view: discord.ui.View | None) -> discord.ui.Vi
     mover may ask to take back."""
     if not update.undoable:
         return view
-    view = view or discord.ui.View(timeout=None)
+    view = view or message_view()
     view.add_item(AskButton(update.game_id))
     return view
 
 
 def request_view(game_id: int, seq: int) -> discord.ui.View:
     """The Accept and Decline buttons of the request to take back move `seq`."""
-    view = discord.ui.View(timeout=None)
+    view = message_view()
     for answer in ("accept", "decline"):
         view.add_item(TakebackButton(game_id, seq, answer))
     return view
