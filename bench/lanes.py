@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import itertools
 import tempfile
 from collections.abc import Awaitable, Callable, Sequence
@@ -171,7 +172,12 @@ class Bench:
         target: int = 0,
     ) -> Phase:
         """The tables played while `burst` runs (None: until `target` computer replies and
-        board moves were timed)."""
+        board moves were timed). The phase begins by setting aside from this process's garbage
+        collector all it holds (`gc.freeze`): the fake Discord keeps every message it was sent,
+        and its full collections walked them all again, each a stall of the fake of up to
+        0.47 s by the end of the lessons, in the middle of the paths measured (the bot's
+        requests wait for the fake's answers). The phase's own objects are still collected."""
+        gc.freeze()
         replies, pictures = self.counts
         stop = asyncio.Event()
 

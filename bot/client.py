@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.claims.cog import ClaimCommands
+from bot.collector import set_aside_start
 from bot.commands_sync import sync_commands
 from bot.computers.cog import ComputerTurnLoop
 from bot.computers.turns import ComputerPlayers
@@ -258,6 +259,7 @@ class MarsBot(commands.AutoShardedBot):
         )
         synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
         log.info("Synced %d commands", synced)
+        set_aside_start()
 
     async def _add_cogs(
         self,
