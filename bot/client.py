@@ -81,9 +81,11 @@ IN_FLIGHT = (
     "discord-ui-view-dispatch-",
     "discord-ui-modal-dispatch-",
     "discord-ui-dynamic-item-",
+    "discord.py: on_",
 )
 """The names discord.py gives the tasks that answer an interaction (a command, an autocomplete,
-a button or menu, a form)."""
+a button or menu, a form) or run an event handler (a server available again, joined or left:
+each writes to the database, so a stop lets it finish before the database closes)."""
 FINISH_SECONDS = 10.0
 """How long a stop waits for the interactions in flight (Docker allows the bot 20 s)."""
 
@@ -127,6 +129,11 @@ class MarsTree(app_commands.CommandTree["MarsBot"]):
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await answer_error(interaction, cause)
+
+
+def in_flight() -> list[asyncio.Task[Any]]:
+    """The tasks answering an interaction or running an event handler now (`IN_FLIGHT`)."""
+    return [task for task in asyncio.all_tasks() if task.get_name().startswith(IN_FLIGHT)]
 
 
 class MarsBot(commands.AutoShardedBot):
@@ -356,14 +363,14 @@ class MarsBot(commands.AutoShardedBot):
         self.stopped.set()
 
     async def _finish_interactions(self) -> None:
-        """Take no more interactions (the gateway is left) and let those in flight finish, for
-        at most `FINISH_SECONDS`, while Discord and the database can still be reached. A bot
-        that never connected has none."""
+        """Take no more interactions (the gateway is left) and let those in flight, and the
+        event handlers under way, finish (`in_flight`), for at most `FINISH_SECONDS`, while
+        Discord and the database can still be reached. A bot that never connected has none."""
         if not self.shards:
             return
         for shard in self.shards.values():
             await shard.disconnect()
-        answering = [task for task in asyncio.all_tasks() if task.get_name().startswith(IN_FLIGHT)]
+        answering = in_flight()
         if not answering:
             log.info("Stopping")
             return
