@@ -266,7 +266,6 @@ class MarsBot(commands.AutoShardedBot):
         )
         synced = await sync_commands(self.tree, self.store.guild_commands, self.config.dev_guild_id)
         log.info("Synced %d commands", synced)
-        set_aside_start()
 
     async def _add_cogs(
         self,
@@ -337,6 +336,8 @@ class MarsBot(commands.AutoShardedBot):
             await self.add_cog(cog)
 
     async def on_ready(self) -> None:
+        if not self.was_ready:  # once connected, never before: a first command needs none of it
+            set_aside_start()
         self.was_ready = True
         log.info(
             "Connected as %s to %d servers (shards %s of %s)",

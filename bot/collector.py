@@ -1,5 +1,5 @@
 """The bot process's garbage collector: what the start makes (the modules, the catalogue, the cogs
-and their commands) lives as long as the process, so once started it is set aside
+and their commands) lives as long as the process, so once first connected it is set aside
 (`gc.freeze`): a full collection then walks only what was made since, not the start's objects
 again and again, each walk a stall of the event loop and every table with it (measured in the
 lanes benchmark: about 72,000 objects left after the start, and each full collection under load,
