@@ -93,6 +93,8 @@ class LanesPlan:
     seed: int = 17
     rounds: int = 12
     """Times the lessons' and the replays' bursts are asked, one after the other."""
+    review_simulations: int | None = None
+    """The simulations a review gives a game (None: the bot's own, `club.review.walk`)."""
 
 
 FULL = LanesPlan(games=4, reviews=20, lessons=50, replays=40, quiet_moves=40)
@@ -106,6 +108,7 @@ QUICK = LanesPlan(
     computers=1,
     boards=1,
     rounds=1,
+    review_simulations=500,
 )
 
 
@@ -296,7 +299,10 @@ async def run_lanes(plan: LanesPlan, folder: Path) -> tuple[list[Phase], int, in
     names += [f"computer-{n}" for n in range(1, plan.computers + 1)]
     names += [f"board-{n}" for n in range(1, plan.boards + 1)]
     fake = await open_world(names, 1, VALIDATE_ONE_IN)
-    fleet = Fleet(fake, folder, SQLITE, 1, plan.seed)
+    settings = {}
+    if plan.review_simulations is not None:
+        settings["E2E_REVIEW_SIMULATIONS"] = str(plan.review_simulations)
+    fleet = Fleet(fake, folder, SQLITE, 1, plan.seed, settings)
     try:
         await fleet.start()
         tables = seat_tables(fake)
@@ -332,6 +338,13 @@ def rounds(kind: str, plan: LanesPlan) -> str:
     return at_once if plan.rounds == 1 else f"{at_once} at once, {plan.rounds} times"
 
 
+def reviewed_with(plan: LanesPlan) -> str:
+    """What the report says of a review's simulations when they are not the bot's own."""
+    if plan.review_simulations is None:
+        return ""
+    return f" (a review given {plan.review_simulations:,} simulations a game, not the bot's)"
+
+
 def p95(samples: Sequence[int]) -> float:
     """The p95 in ms (infinite without samples: nothing was timed)."""
     return ms(percentile(samples, 0.95)) if samples else float("inf")
@@ -352,7 +365,8 @@ def lanes_section(
         f"({plan.quiet_moves} computer replies and board moves); {plan.reviews} `/review` at "
         f"once over {plan.games} games (each game's players their own, the others the public "
         f"one); {plan.lessons} `/learn` at once, each then pressing Show me {plan.steps} times; "
-        f"{plan.replays} `/replay` at once over {plan.games} games not replayed before. The "
+        f"{plan.replays} `/replay` at once over {plan.games} games not replayed before"
+        f"{reviewed_with(plan)}. The "
         f"lessons and the replays are asked {plan.rounds} times each, one round after the "
         "other, for enough board moves during them; their rows pool the rounds. "
         "A computer reply runs "

@@ -208,6 +208,7 @@ def replays_report(tmp_path_factory: pytest.TempPathFactory) -> str:
     return run_benchmark(tmp_path_factory.mktemp("replays") / "replays.md", "--replays", "--quick")
 
 
+@pytest.mark.xdist_group("report")
 @pytest.mark.parametrize("heading", EXPECTED)
 def test_each_section_has_its_numbers(report: str, heading: str) -> None:
     assert heading in report
@@ -216,21 +217,25 @@ def test_each_section_has_its_numbers(report: str, heading: str) -> None:
         assert re.search(row, section), f"{heading}: no line matching {row}"
 
 
+@pytest.mark.xdist_group("report")
 def test_every_target_has_a_verdict(report: str) -> None:
     assert len(verdicts(report)) == 5 + 2 + 4 + 2 + 2 + 2  # the platform's, delivery's, games'
 
 
+@pytest.mark.xdist_group("report")
 def test_machine_facts_are_listed(report: str) -> None:
     for fact in ("date (UTC)", "CPU count", "Python", "Pillow", "SQLite"):
         assert re.search(rf"^\| {re.escape(fact)} \| \S", report, re.M), fact
 
 
+@pytest.mark.xdist_group("load_report")
 @pytest.mark.parametrize("row", LOAD_ROWS)
 def test_the_load_report_has_each_row(load_report: str, row: str) -> None:
     section = load_report.split("## Load: ", 1)[1]
     assert re.search(row, section), f"no line matching {row}"
 
 
+@pytest.mark.xdist_group("load_report")
 def test_every_load_target_has_a_verdict(load_report: str) -> None:
     assert len(verdicts(load_report)) == 7  # 3 latencies, rate, CPU ratio, memory, problems
     rate = rf"^- load: moves per second \(beside a yardstick of {NUMBER} simulations per CPU s, "
@@ -239,6 +244,7 @@ def test_every_load_target_has_a_verdict(load_report: str) -> None:
     assert re.search(problems, load_report, re.M)
 
 
+@pytest.mark.xdist_group("scale_report")
 @pytest.mark.parametrize(("database", "processes"), SCALE_SETUPS)
 def test_the_scale_report_has_each_run(scale_report: str, database: str, processes: int) -> None:
     section = scale_report.split("## Scale: 4 active games", 1)[1]
@@ -254,6 +260,7 @@ def test_the_scale_report_has_each_run(scale_report: str, database: str, process
     assert re.search(rf"^{head} {cpu}$", section, re.M), f"no CPU row for {database} x{processes}"
 
 
+@pytest.mark.xdist_group("scale_report")
 def test_the_scale_report_counts_problems(scale_report: str) -> None:
     [verdict] = verdicts(scale_report)
     assert verdict == "PASS"
@@ -262,12 +269,14 @@ def test_the_scale_report_counts_problems(scale_report: str) -> None:
     )
 
 
+@pytest.mark.xdist_group("replays_report")
 @pytest.mark.parametrize("row", REPLAY_ROWS)
 def test_the_replay_report_has_each_row(replays_report: str, row: str) -> None:
     section = replays_report.split("## Replays: ", 1)[1]
     assert re.search(row, section), f"no line matching {row}"
 
 
+@pytest.mark.xdist_group("replays_report")
 def test_a_replay_burst_makes_one_animation_per_game_and_answers_everyone(
     replays_report: str,
 ) -> None:

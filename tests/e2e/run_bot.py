@@ -16,6 +16,8 @@ Environment:
                           of 10 s)
     E2E_EDIT_SECONDS      if set, the seconds between two changes of a table's board before an
                           update that only edits it goes out (instead of 1 s)
+    E2E_REVIEW_SIMULATIONS  if set, the simulations a `/review` gives a game's positions
+                          together (instead of 16,000): a quick benchmark's review
 
 discord.py 2.7 reads its REST base from ``discord.http.Route.BASE`` (also used by interaction
 callbacks and webhook followups) and connects to ``DiscordWebSocket.DEFAULT_GATEWAY`` (it adds
@@ -58,6 +60,13 @@ def poll_every(seconds: float) -> None:
     bot.app.MarsBot = functools.partial(bot.app.MarsBot, poll_seconds=seconds)  # type: ignore[attr-defined,assignment]
 
 
+def review_with(simulations: int) -> None:
+    """Make the bot's reviews give a game's positions `simulations` simulations together."""
+    import bot.client
+
+    bot.client.Reviews = functools.partial(bot.client.Reviews, simulations=simulations)  # type: ignore[misc]
+
+
 def main() -> None:
     module_name = sys.argv[1] if len(sys.argv) > 1 else "bot.app"
     if str(REPO_ROOT) not in sys.path:
@@ -81,6 +90,8 @@ def main() -> None:
         import bot.courier.pacing
 
         bot.courier.pacing.EDIT_SECONDS = float(os.environ["E2E_EDIT_SECONDS"])
+    if "E2E_REVIEW_SIMULATIONS" in os.environ:
+        review_with(int(os.environ["E2E_REVIEW_SIMULATIONS"]))
     module = importlib.import_module(module_name)
     module.main()
 
