@@ -19,6 +19,7 @@ import pytest
 from ai.arena import Match
 from ai.levels import GREEDY, RANDOM
 from bench import house, lengths, profile, strength
+from bench.computer_tables import LEVELS
 from bench.fleet import guild_sizes
 from tests import postgres
 from tests.hang import HANG_SECONDS
@@ -87,6 +88,10 @@ EXPECTED = {
         rf"\| {re.escape(title)} \| \d+ \| {NUMBER} \| {NUMBER} \| {NUMBER} \|" for title in TITLES
     ],
 }
+COMPUTER_ROW = re.compile(
+    r"^\| (\w+) move, (thinking workers \(bot log\)|picture to picture.*?) \| (\d+) \|"
+)
+"""A row of a computer level's moves in the load report."""
 LOAD_ROWS = [
     *(
         rf"\| {re.escape(what)} {TIMING}"
@@ -186,12 +191,13 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def load_report(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The real bot under a small load: 3 channels, 3 players at once, 1 second. Each player
-    finishes the turn it began, so even on a busy machine the first three turns are played: two
-    moves and a `/board` (every third turn), which every row of the report needs."""
+    """The real bot under a small load: 3 channels, 3 players at once, 5 seconds, beside 3
+    tables against a hard, a normal and an easy computer. Each player finishes the turn it
+    began, so even on a busy machine the first three turns are played: two moves and a `/board`
+    (every third turn), which every row of the report needs."""
     out = tmp_path_factory.mktemp("load") / "load.md"
-    flags = ["--load-channels", "3", "--load-inflight", "3", "--load-seconds", "1"]
-    return run_benchmark(out, "--load", "--quick", *flags)
+    flags = ["--load-channels", "3", "--load-inflight", "3", "--load-seconds", "5"]
+    return run_benchmark(out, "--load", "--quick", *flags, "--load-computers", "3")
 
 
 @pytest.fixture(scope="module")
@@ -237,11 +243,26 @@ def test_the_load_report_has_each_row(load_report: str, row: str) -> None:
 
 @pytest.mark.xdist_group("load_report")
 def test_every_load_target_has_a_verdict(load_report: str) -> None:
-    assert len(verdicts(load_report)) == 7  # 3 latencies, rate, CPU ratio, memory, problems
+    assert len(verdicts(load_report)) == 7 + 3  # 3 latencies, rate, CPU ratio, memory,
+    # problems; a computer's move at each of 3 levels
     rate = rf"^- load: moves per second \(beside a yardstick of {NUMBER} simulations per CPU s, "
     assert re.search(rate + rf"the machine {NUMBER}% idle\): ", load_report, re.M)
     problems = r"^- load: errors, late acknowledgements and refused requests: 0 .+ \*\*PASS\*\*$"
     assert re.search(problems, load_report, re.M)
+
+
+@pytest.mark.xdist_group("load_report")
+def test_the_load_reports_each_computer_levels_moves(load_report: str) -> None:
+    """Each level's moves, timed by the bot's log and by the player, with a verdict each."""
+    assert "### Against computer players during the load" in load_report
+    found = map(COMPUTER_ROW.match, load_report.splitlines())
+    rows = {row.group(1, 2): row[3] for row in found if row}
+    assert {level for level, _ in rows} == set(LEVELS) and len(rows) == 6, load_report
+    assert all(int(samples) >= 1 for samples in rows.values()), load_report
+    for level in ("a hard", "a normal", "an easy"):
+        verdict = rf"^- load: {level} computer's move p95: .+\*\*(PASS|MISS)\*\*$"
+        assert re.search(verdict, load_report, re.M), load_report
+    assert "failed turns: 0." in load_report
 
 
 @pytest.mark.xdist_group("scale_report")
