@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from club.leagues.pairing import BYE_POINTS, Bye, History, Pairing, Played, PlayerId
 
@@ -65,11 +66,16 @@ class Facts:
 
     def level(self, player: PlayerId) -> int:
         """Score groups above the lowest."""
-        return len({s for s in self.score.values() if s < self.score[player]})
+        return len(self.groups) - 1 - self.group(player)
 
     def group(self, player: PlayerId) -> int:
         """Score group, 0 the highest."""
-        return len({s for s in self.score.values() if s > self.score[player]})
+        return self.groups[self.score[player]]
+
+    @cached_property
+    def groups(self) -> dict[float, int]:
+        """Each score a player has, and its score group: how many higher scores players have."""
+        return {s: i for i, s in enumerate(sorted(set(self.score.values()), reverse=True))}
 
 
 def greedy(players: Sequence[PlayerId], history: History) -> Pairing:

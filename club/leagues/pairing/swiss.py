@@ -22,8 +22,8 @@ then the seed).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -35,7 +35,6 @@ from club.leagues.pairing.model import (
     first_seats,
     fmt_points,
     last_first,
-    meetings,
     mention,
     pairing_byes,
     scores,
@@ -95,7 +94,8 @@ class Field:
 
     def rematches(self, a: PlayerId, b: PlayerId) -> int:
         """Tables `a` and `b` shared before."""
-        return self.met[a][b] if a in self.met else 0
+        met = self.met.get(a)
+        return met.get(b, 0) if met else 0
 
     def bye_cost(self, player: PlayerId) -> int:
         """Previous pairing byes first, then score groups above the lowest."""
@@ -108,17 +108,29 @@ class Field:
     def colour_cost(self, a: PlayerId, b: PlayerId) -> int:
         """How far both would be pushed the same way: 0 when one is due the first seat and the
         other the second (or either is even)."""
-        low, high = sorted((self.balance[a], self.balance[b]))
-        return max(0, low) + max(0, -high)
+        return _pushed(self.balance[a], self.balance[b])
+
+
+def _pushed(mine: int, theirs: int) -> int:
+    """How far two players of first-seat balances `mine` and `theirs` would both be pushed the
+    same way: the smaller excess when both are positive or both negative, else 0."""
+    if mine > 0 and theirs > 0:
+        return min(mine, theirs)
+    if mine < 0 and theirs < 0:
+        return -max(mine, theirs)
+    return 0
 
 
 def _opponents(history: History) -> dict[PlayerId, Counter[PlayerId]]:
     """Tables each player shared with each other player."""
-    met: dict[PlayerId, Counter[PlayerId]] = {}
-    for (a, b), times in meetings(history).items():
-        met.setdefault(a, Counter())[b] += times
-        met.setdefault(b, Counter())[a] += times
-    return met
+    met: defaultdict[PlayerId, Counter[PlayerId]] = defaultdict(Counter)
+    for table in history.played:
+        for i, a in enumerate(table.seats):
+            shared = met[a]
+            for j, b in enumerate(table.seats):
+                if i != j:
+                    shared[b] += 1
+    return dict(met)
 
 
 @dataclass(frozen=True)
@@ -161,11 +173,12 @@ def _cost(field: Field, costs: Costs, a: PlayerId, b: Node) -> int:
 Edge = tuple[PlayerId, Node]
 
 
-def _match(field: Field, seed: int, edges: Iterable[Edge]) -> list[Edge] | None:
+def _match(field: Field, rank: Mapping[PlayerId, int], edges: Iterable[Edge]) -> list[Edge] | None:
     """The least-cost perfect matching over `edges` (players and, with an odd count, the bye),
-    each pair as (player, other) in a sorted list; None when `edges` have no perfect one."""
+    each pair as (player, other) in a sorted list; None when `edges` have no perfect one.
+    `rank`: each player's seeded tie-break."""
     costs = Costs.of(field)
-    order = sorted(field.players, key=lambda player: (tie(seed, player), player))
+    order = sorted(field.players, key=lambda player: (rank[player], player))
     nodes: list[Node] = list(order)
     if len(nodes) % 2:
         nodes.append(BYE)
@@ -176,8 +189,9 @@ def _match(field: Field, seed: int, edges: Iterable[Edge]) -> list[Edge] | None:
 
     graph: nx.Graph[Node] = nx.Graph()
     graph.add_nodes_from(nodes)
-    for a, b in edges:
-        graph.add_edge(a, b, weight=kind(costs.top - _cost(field, costs, a, b)))
+    graph.add_weighted_edges_from(
+        (a, b, kind(costs.top - _cost(field, costs, a, b))) for a, b in dict.fromkeys(edges)
+    )
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < len(nodes):
         return None
@@ -194,31 +208,35 @@ def _match(field: Field, seed: int, edges: Iterable[Edge]) -> list[Edge] | None:
 def _all_edges(field: Field, near: int | None) -> Iterator[Edge]:
     """Every edge (`near` None), or the rematch-free ones at most `near` groups apart; with an
     odd count every bye edge."""
+    group = field.group
     for i, a in enumerate(field.players):
+        met: Mapping[PlayerId, int] = field.met.get(a, {})
         for b in field.players[i + 1 :]:
-            if near is None or not (
-                field.rematches(a, b) or abs(field.group[a] - field.group[b]) > near
-            ):
+            if near is None or not (met.get(b) or abs(group[a] - group[b]) > near):
                 yield a, b
     if len(field.players) % 2:
         yield from ((player, BYE) for player in field.players)
 
 
-def _candidate_edges(field: Field, seed: int) -> Iterator[Edge]:
+def _candidate_edges(field: Field, rank: Mapping[PlayerId, int]) -> Iterator[Edge]:
     """A few edges a player: in each score group at most one apart, to `CANDIDATES`
-    rematch-free partners chosen by the seed and to as many that balance first seats best; and
-    the bye edges of the players with the least bye cost."""
-    rank = {player: tie(seed, player) for player in field.players}
+    rematch-free partners chosen by the seed (`rank`: each player's seeded tie-break) and to as
+    many that balance first seats best; and the bye edges of the players with the least bye
+    cost."""
+    members: list[list[PlayerId]] = [[] for _ in range(field.groups)]
+    for player in field.players:
+        members[field.group[player]].append(player)
+    balance = field.balance
     for a in field.players:
-        partners: list[list[PlayerId]] = [[], [], []]
-        for b in field.players:
-            step = field.group[b] - field.group[a]
-            if b != a and -1 <= step <= 1 and not field.rematches(a, b):
-                partners[step + 1].append(b)
-        for group in partners:
-            group.sort(key=lambda b: (mix(rank[a] ^ rank[b]), b))
-            chosen = group[:CANDIDATES]
-            chosen += sorted(group, key=lambda b: field.colour_cost(a, b))[:CANDIDATES]
+        met: Mapping[PlayerId, int] = field.met.get(a, {})
+        mine, due = rank[a], balance[a]
+        at = field.group[a]
+        for group in members[max(at - 1, 0) : at + 2]:
+            partners = [b for b in group if b != a and not met.get(b)]
+            partners.sort(key=lambda b: (mix(mine ^ rank[b]), b))
+            chosen = partners[:CANDIDATES]
+            if due:  # else no partner pushes `a` either way: the seed's choice is as good
+                chosen += sorted(partners, key=lambda b: _pushed(due, balance[b]))[:CANDIDATES]
             yield from ((min(a, b), max(a, b)) for b in chosen)
     if len(field.players) % 2:
         least = min(field.bye_cost(player) for player in field.players)
@@ -243,8 +261,9 @@ def _least_spread(field: Field, matching: list[Edge]) -> int:
     return sum(sum(counts[: cut + 1]) % 2 for cut in range(field.groups - 1))
 
 
-def _best(field: Field, seed: int) -> list[Edge]:
-    """The least-cost pairing, from the first of three matchings that is certainly the best.
+def _best(field: Field, rank: Mapping[PlayerId, int]) -> list[Edge]:
+    """The least-cost pairing, from the first of three matchings that is certainly the best
+    (`rank`: each player's seeded tie-break).
 
     1. Among `_candidate_edges`: kept when its score tier reaches `_least_spread` (it has no
        rematch and the least bye cost by construction, and a lower score tier is impossible).
@@ -254,25 +273,28 @@ def _best(field: Field, seed: int) -> list[Edge]:
        `_least_spread` + (NEAR + 1) * NEAR, and at least (NEAR + 1) ** 2.
     3. Among every edge.
     """
-    found = _match(field, seed, _candidate_edges(field, seed))
+    found = _match(field, rank, _candidate_edges(field, rank))
     if found is not None and _spread(field, found) == _least_spread(field, found):
         return found
-    found = _match(field, seed, _all_edges(field, NEAR))
+    found = _match(field, rank, _all_edges(field, NEAR))
     least_bye = min((field.bye_cost(player) for player in field.players), default=0)
     if found is not None and all(field.bye_cost(a) == least_bye for a, b in found if b == BYE):
         longer = max((NEAR + 1) ** 2, _least_spread(field, found) + (NEAR + 1) * NEAR)
         if _spread(field, found) < longer:
             return found
-    found = _match(field, seed, _all_edges(field, None))
+    found = _match(field, rank, _all_edges(field, None))
     assert found is not None, "a complete graph with an even node count has a perfect matching"
     return found
 
 
-def _seated(field: Field, seed: int, a: PlayerId, b: PlayerId) -> tuple[PlayerId, PlayerId]:
-    """The two in seat order: the one due the first seat first."""
+def _seated(
+    field: Field, rank: Mapping[PlayerId, int], a: PlayerId, b: PlayerId
+) -> tuple[PlayerId, PlayerId]:
+    """The two in seat order: the one due the first seat first (`rank`: each player's seeded
+    tie-break)."""
 
     def key(player: PlayerId) -> tuple[int, bool, int]:
-        return (field.balance[player], field.last_first.get(player, False), tie(seed, player))
+        return (field.balance[player], field.last_first.get(player, False), rank[player])
 
     return (a, b) if key(a) <= key(b) else (b, a)
 
@@ -283,13 +305,14 @@ def pair_swiss(players: Sequence[PlayerId], history: History, *, seed: int) -> P
     Deterministic: the same players, history and seed give the same pairing (see `_best`).
     """
     field = Field.read(players, history)
-    found = _best(field, seed)
+    rank = {player: tie(seed, player) for player in field.players}
+    found = _best(field, rank)
     tables: list[tuple[PlayerId, PlayerId]] = []
     byes: list[PlayerId] = []
     for a, b in found:
         assert isinstance(a, int)
         if isinstance(b, int):
-            tables.append(_seated(field, seed, a, b))
+            tables.append(_seated(field, rank, a, b))
         else:
             byes.append(a)
     tables.sort(key=lambda table: (min(field.group[p] for p in table), table))
@@ -307,13 +330,14 @@ def _group_part(field: Field, player: PlayerId) -> str:
 def _avoided(field: Field, player: PlayerId, away: Sequence[PlayerId]) -> list[str]:
     """ "avoided a rematch with ..." for the players of the same score group already met (but
     those in `away`: the opponent and the bye)."""
+    met: Mapping[PlayerId, int] = field.met.get(player, {})
     names = [
         mention(other)
-        for other in field.players
+        for other in sorted(met)
         if other != player
         and other not in away
-        and field.group[other] == field.group[player]
-        and field.rematches(player, other)
+        and field.group.get(other) == field.group[player]
+        and met[other]
     ]
     return [f"avoided a rematch with {', '.join(names)}"] if names else []
 

@@ -15,9 +15,10 @@ one not first last time, then the seed); the others follow in the same order.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from club.leagues.pairing.model import (
@@ -42,6 +43,8 @@ KICKS = 10
 """Random perturbations tried after the first local optimum."""
 KICKED = 3
 """Swaps in one perturbation."""
+EXACT = 2**53
+"""Floats hold every integer up to this exactly."""
 
 
 def table_sizes(count: int, sizes: Sequence[int]) -> tuple[int, ...]:
@@ -73,44 +76,69 @@ def _composition(total: int, allowed: tuple[int, ...]) -> tuple[int, ...] | None
 
 
 class Seating:
-    """A partition of players into tables with each player's cost to every table, kept current
-    under swaps."""
+    """A partition of players (0 to n - 1) into tables with each player's cost to every table,
+    kept current under swaps."""
 
-    def __init__(self, tables: list[list[int]], cost: list[list[int]]) -> None:
+    def __init__(self, tables: list[list[int]], cost: list[list[float]]) -> None:
         self.tables = tables
         self.cost = cost
-        self.where = {p: t for t, table in enumerate(tables) for p in table}
-        self.to = [[sum(cost[p][q] for q in table) for table in tables] for p in range(len(cost))]
+        self.where = [0] * len(cost)
+        for t, table in enumerate(tables):
+            for p in table:
+                self.where[p] = t
+        self.to = [[sum([row[q] for q in table]) for table in tables] for row in cost]
 
-    def total(self) -> int:
+    def copy(self) -> Seating:
+        """An independent seating with the same tables (the costs shared)."""
+        twin = copy.copy(self)
+        twin.tables = [list(table) for table in self.tables]
+        twin.where = list(self.where)
+        twin.to = [list(row) for row in self.to]
+        return twin
+
+    def total(self) -> float:
         """Sum of the pair costs within every table."""
-        return sum(self.to[p][t] for t, table in enumerate(self.tables) for p in table) // 2
-
-    def gain(self, p: int, q: int) -> int:
-        """How much swapping `p` and `q` (at different tables) lowers the total."""
-        a, b = self.where[p], self.where[q]
-        return self.to[p][a] + self.to[q][b] - self.to[p][b] - self.to[q][a] + 2 * self.cost[p][q]
+        to = self.to
+        return sum(to[p][t] for t, table in enumerate(self.tables) for p in table) // 2
 
     def swap(self, p: int, q: int) -> None:
         """Swap `p` and `q` between their tables."""
-        a, b = self.where[p], self.where[q]
-        self.tables[a][self.tables[a].index(p)] = q
-        self.tables[b][self.tables[b].index(q)] = p
-        self.where[p], self.where[q] = b, a
-        for x, row in enumerate(self.cost):
-            self.to[x][a] += row[q] - row[p]
-            self.to[x][b] += row[p] - row[q]
+        where = self.where
+        a, b = where[p], where[q]
+        table_a, table_b = self.tables[a], self.tables[b]
+        table_a[table_a.index(p)] = q
+        table_b[table_b.index(q)] = p
+        where[p], where[q] = b, a
+        for to_x, row in zip(self.to, self.cost, strict=True):
+            moved = row[q] - row[p]
+            to_x[a] += moved
+            to_x[b] -= moved
 
     def descend(self, order: list[int]) -> None:
-        """Swap while any swap lowers the total, trying players in `order`."""
-        improved = True
-        while improved:
-            improved = False
+        """Swap while any swap lowers the total, trying players in `order`. Swapping `p` and `q`
+        (at tables a and b) lowers it by to[p][a] + to[q][b] + 2 cost[p][q] - to[p][b] - to[q][a].
+        A pass that has swapped nothing yet stops after the row of the previous pass's last swap:
+        the rows after it were tried in this very seating."""
+        where, to, cost = self.where, self.to, self.cost
+        last = len(order)
+        while True:
+            swapped = None
             for i, p in enumerate(order):
+                if swapped is None and i > last:
+                    return
+                to_p, cost_p = to[p], cost[p]
+                a = where[p]
                 for q in order[i + 1 :]:
-                    if self.where[p] != self.where[q] and self.gain(p, q) > 0:
-                        self.swap(p, q)
-                        improved = True
+                    b = where[q]
+                    if b != a:
+                        to_q = to[q]
+                        if to_p[a] + to_q[b] + cost_p[q] + cost_p[q] > to_p[b] + to_q[a]:
+                            self.swap(p, q)
+                            a = b
+                            swapped = i
+            if swapped is None:
+                return
+            last = swapped
 
 
 def _search(start: list[list[int]], cost: list[list[int]], seed: int) -> list[list[int]]:
@@ -118,11 +146,11 @@ def _search(start: list[list[int]], cost: list[list[int]], seed: int) -> list[li
     rng = random.Random(seed)
     order = [p for table in start for p in table]
     rng.shuffle(order)
-    seating = Seating([list(table) for table in start], cost)
+    seating = Seating([list(table) for table in start], _exact_floats(cost))
     if len(start) < 2:
         return seating.tables
     seating.descend(order)
-    best, best_total = [list(t) for t in seating.tables], seating.total()
+    best, best_total = seating.copy(), seating.total()
     for _ in range(KICKS):
         for _ in range(KICKED):
             a, b = rng.sample(range(len(seating.tables)), 2)
@@ -130,10 +158,20 @@ def _search(start: list[list[int]], cost: list[list[int]], seed: int) -> list[li
         seating.descend(order)
         total = seating.total()
         if total < best_total:
-            best, best_total = [list(t) for t in seating.tables], total
+            best, best_total = seating.copy(), total
         else:
-            seating = Seating([list(t) for t in best], cost)
-    return best
+            seating = best.copy()
+    return best.tables
+
+
+def _exact_floats(cost: list[list[int]]) -> list[list[float]]:
+    """`cost` as floats, which Python adds faster than integers of over 30 bits, when every sum
+    the search forms stays exact (below `EXACT`): a table's cost to a player is at most n costs, a
+    swap's gain 6 n and the total n * n; else as integers."""
+    n = len(cost)
+    top = max((max(row) for row in cost), default=0)
+    kind: Callable[[int], float] = float if 6 * n * n * top < EXACT else int
+    return [[kind(c) for c in row] for row in cost]
 
 
 def seat_tables(
@@ -146,20 +184,13 @@ def seat_tables(
     byes_had = pairing_byes(history)
     layout = table_sizes(len(ordered), sizes)
     out = len(ordered) - sum(layout)
-    by_bye = sorted(ordered, key=lambda p: (byes_had[p], score[p], tie(seed, p)))
+    ties = {p: tie(seed, p) for p in ordered}
+    by_bye = sorted(ordered, key=lambda p: (byes_had[p], score[p], ties[p]))
     byes = sorted(by_bye[:out])
-    seated = sorted((p for p in ordered if p not in byes), key=lambda p: (-score[p], tie(seed, p)))
+    seated = sorted((p for p in ordered if p not in byes), key=lambda p: (-score[p], ties[p]))
     met = meetings(history)
     index = {p: i for i, p in enumerate(seated)}
-    cost = [
-        [
-            0
-            if p == q
-            else REPEAT * met[min(p, q), max(p, q)] + round(1000 * abs(score[p] - score[q]))
-            for q in seated
-        ]
-        for p in seated
-    ]
+    cost = _pair_costs(seated, index, score, met)
     start, at = [], 0
     for size in layout:
         start.append([index[p] for p in seated[at : at + size]])
@@ -168,7 +199,7 @@ def seat_tables(
     first, games = first_seats(history)
     last = last_first(history)
     tables = [
-        tuple(sorted(table, key=lambda p: (first[p], last.get(p, False), tie(seed, p))))
+        tuple(sorted(table, key=lambda p: (first[p], last.get(p, False), ties[p])))
         for table in found
     ]
     tables.sort(key=lambda table: (-max(score[p] for p in table), table))
@@ -183,6 +214,26 @@ def seat_tables(
             (f"score {fmt_points(score[player])}", f"{why}; fewest byes, then lowest score")
         )
     return Pairing(tables=tuple(tables), byes=tuple(byes), reasons=reasons)
+
+
+def _pair_costs(
+    seated: Sequence[PlayerId],
+    index: Mapping[PlayerId, int],
+    score: Mapping[PlayerId, float],
+    met: Counter[tuple[PlayerId, PlayerId]],
+) -> list[list[int]]:
+    """The cost of each two of `seated` (see the module's docstring) by their `index`: the score
+    differences, then `REPEAT` added for every table shared (0 for a player and themself)."""
+    points = [score[p] for p in seated]
+    cost = [
+        [0 if i == j else round(1000 * abs(mine - theirs)) for j, theirs in enumerate(points)]
+        for i, mine in enumerate(points)
+    ]
+    for (a, b), times in met.items():
+        if a != b and a in index and b in index:
+            cost[index[a]][index[b]] += REPEAT * times
+            cost[index[b]][index[a]] += REPEAT * times
+    return cost
 
 
 def _reason(
